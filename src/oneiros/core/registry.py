@@ -1,0 +1,101 @@
+"""Finding games by name: the built-in ones and any registered by plug-ins."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import ConfigError, IllegalAction
+from .game import Game, GameInfo
+from .state import RECORD_VERSION, State
+
+_registry: dict[str, type[Game] | str] = {}
+
+
+def register(name: str, game: type[Game] | str) -> None:
+    """Make a game available to ``oneiros.make``: a Game class or ``"module:Class"``."""
+    _registry[name] = game
+
+
+def _load(name: str) -> type[Game]:
+    _discover()
+    target = _registry.get(name)
+    if target is None:
+        known = ", ".join(sorted(_registry)) or "none"
+        raise ConfigError(f"unknown game {name!r} (games: {known})")
+    if isinstance(target, str):
+        module, _, attr = target.partition(":")
+        cls: type[Game] = getattr(importlib.import_module(module), attr)
+        _registry[name] = cls
+        return cls
+    return target
+
+
+_discovered = False
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    from ..games import BUILTIN_GAMES
+
+    for name, target in BUILTIN_GAMES.items():
+        _registry.setdefault(name, target)
+    for ep in entry_points(group="oneiros.games"):
+        _registry.setdefault(ep.name, ep.value)
+
+
+def games() -> list[GameInfo]:
+    """Every available game with its rule sets, player counts and options."""
+    _discover()
+    return [_load(name).info for name in sorted(_registry)]
+
+
+def make(
+    name: str,
+    players: int | None = None,
+    ruleset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """A configured game. Raises ``ConfigError`` for an unknown game, rule set, option or
+    player count."""
+    if not isinstance(name, str):
+        raise ConfigError(f"a game is named by a string, not {name!r}")
+    return _load(name)(players=players, ruleset=ruleset, options=options)
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Rebuild the identical state from a record (``state.record()``)."""
+    if not isinstance(record, Mapping):
+        raise ConfigError("a record is a JSON object with game, players and actions")
+    for key in ("game", "actions"):
+        if key not in record:
+            raise ConfigError(f"the record has no {key!r}")
+    version = record.get("version", RECORD_VERSION)
+    if version != RECORD_VERSION:
+        raise ConfigError(f"record version {version!r} is not supported (this is {RECORD_VERSION})")
+    game = make(
+        record["game"],
+        players=record.get("players"),
+        ruleset=record.get("ruleset"),
+        options=record.get("options") or {},
+    )
+    state = game.new_state(seed=record.get("seed"))
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise ConfigError("the record's actions must be a list")
+    for i, entry in enumerate(actions):
+        try:
+            if isinstance(entry, str):
+                state.apply(entry)
+            elif isinstance(entry, list | tuple) and len(entry) == 2:
+                state.apply(str(entry[1]), player=int(entry[0]))
+            else:
+                raise ConfigError(f"record action {i}: {entry!r} is not an id or [seat, id]")
+        except IllegalAction as exc:
+            raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
+    return state

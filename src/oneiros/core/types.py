@@ -1,0 +1,124 @@
+"""Small immutable values shared by every game: actions, events, decisions, rule references."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = -1
+"""The pseudo-seat that decides chance nodes (dice rolls, bag draws, deck draws)."""
+
+
+class Action:
+    """A move: a short stable ``id`` (``track:3-5-7``, ``roll:shadow``) and a ``label`` for people.
+
+    Actions are equal and hash by ``id`` alone, so ``Action("x") == Action("x", "other label")``.
+    """
+
+    __slots__ = ("id", "label")
+
+    id: str
+    label: str
+
+    def __init__(self, id: str, label: str = "") -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "label", label or id)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.id == other.id
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Action({self.id!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.id, self.label))
+
+
+def rule(book: str, section: str) -> str:
+    """A rule reference as quoted in events and docs: ``lucidity-en "4. Check for Filled Rows"``."""
+    return f'{book} "{section}"'
+
+
+class Event:
+    """Something a player would notice, with the rule it comes from.
+
+    ``text`` is built lazily from a format string and ``data`` so that creating an event on the
+    hot path of ``apply`` costs no string formatting.
+    """
+
+    __slots__ = ("_fmt", "data", "kind", "rule", "visible_to")
+
+    kind: str
+    rule: str
+    data: Mapping[str, Any]
+    visible_to: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        kind: str,
+        fmt: str,
+        rule: str = "",
+        data: Mapping[str, Any] | None = None,
+        visible_to: tuple[int, ...] | None = None,
+    ) -> None:
+        self.kind = kind
+        self._fmt = fmt
+        self.rule = rule
+        self.data = data if data is not None else {}
+        self.visible_to = visible_to
+
+    @property
+    def text(self) -> str:
+        """One line for people."""
+        try:
+            return self._fmt.format(**self.data)
+        except (KeyError, IndexError, ValueError):
+            return self._fmt
+
+    def visible(self, player: int | None) -> bool:
+        """Whether seat ``player`` (None: a spectator) may see this event."""
+        if self.visible_to is None:
+            return True
+        return player is not None and player in self.visible_to
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "rule": self.rule,
+            "data": dict(self.data),
+            "visible_to": list(self.visible_to) if self.visible_to is not None else None,
+        }
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the deciding seat faces: a ``kind`` (``choose_track``, ``roll``...), the seat
+    (``CHANCE`` for chance), a prompt for people and the rule reference behind it."""
+
+    kind: str
+    player: int
+    prompt: str
+    rule: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "prompt": self.prompt,
+            "rule": self.rule,
+            "data": dict(self.data),
+        }
