@@ -1,0 +1,47 @@
+# Everything a fresh clone needs: `make play` to play, `make test` to run every check.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+EXTRAS ?= dev,rl,ray,web,postgres,e2e
+
+.PHONY: play test lint typecheck unit bench install install-dev clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
+	touch $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+## Play Lucidity in the terminal against three bots.
+play: install
+	$(BIN)/oneiros play lucidity
+
+## Lint, type-check and run the whole test suite.
+test: install-dev lint typecheck unit
+
+lint: install-dev
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
+
+typecheck: install-dev
+	$(BIN)/mypy
+
+unit: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+## Measure speed; writes docs/benchmarks.md.
+bench: install-dev
+	$(BIN)/oneiros bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
