@@ -10,11 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import oneiros
-from oneiros.core import CHANCE, Action, ConfigError, IllegalAction, register
+from oneiros.core import CHANCE, Action, ConfigError, IllegalAction
 from oneiros.testing import check_observations_json, check_replay, check_terminal, random_playout
-from tests.tinygame import Pebbles
-
-register("pebbles", Pebbles)
 
 
 def new(players: int = 2):
