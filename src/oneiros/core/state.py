@@ -117,6 +117,14 @@ class State:
         """Optional analysis panels for a seat (Lucidity: the risk meter)."""
         return {}
 
+    def carry_over(self) -> dict[str, Any]:
+        """What a finished scenario hands to the next one in a campaign (JSON-serialisable).
+
+        Campaign games take it back as an option of the next game (``options={"campaign":
+        ...}``), so each scenario's record still replays on its own.
+        """
+        return {}
+
     def turn_number(self) -> int:
         """How many turns (or rounds) have started; 0 before the first."""
         return 0
