@@ -149,8 +149,7 @@ class State:
         tm = self.to_move()
         return tm[0] if len(tm) == 1 else None
 
-    def _resolve_player(self, player: int | None) -> int:
-        tm = self.to_move()
+    def _resolve_player(self, player: int | None, tm: tuple[int, ...]) -> int:
         if not tm:
             raise IllegalAction("the game is over: no action is legal")
         if player is None:
@@ -192,7 +191,8 @@ class State:
         Raises ``IllegalAction`` (and changes nothing) for an illegal, unknown or out-of-turn
         action.
         """
-        seat = self._resolve_player(player)
+        tm = self.to_move()
+        seat = self._resolve_player(player, tm)
         if isinstance(action, Action):
             action_id = action.id
         elif isinstance(action, str):
@@ -203,9 +203,8 @@ class State:
         if found is None:
             self._reject(action_id, seat)
         start = len(self._events)
-        several = len(self.to_move()) > 1
         self._do(found, seat)  # type: ignore[arg-type]
-        self._history.append([seat, action_id] if several else action_id)
+        self._history.append([seat, action_id] if len(tm) > 1 else action_id)
         return self._events[start:]
 
     def _reject(self, action_id: str, seat: int) -> None:
