@@ -1,0 +1,301 @@
+"""Monte Carlo tree search bots: ``mcts`` and ``ismcts`` (information-set MCTS).
+
+Both search with UCT from the position they are handed and know nothing of any game:
+
+- chance nodes are sampled with ``state.sample_chance`` (open loop: a chance outcome leads to
+  the child of that outcome), so dice, bags and decks need no special code;
+- each node keeps, per (seat, action), a visit count and the total reward *of the seat that
+  chose the action*, so multi-player games are searched from each mover's point of view;
+- rewards come from the end of a playout: 0.9 for a win (a shared win counts as a win) plus
+  0.1 times the seat's score normalised between the lowest and highest score;
+- playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
+  or uniformly random moves (``rollout=random``);
+- the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
+
+``mcts`` searches the single position it is given: in a hidden-information game that is a
+determinized view (hidden parts resampled), never the real state. ``ismcts`` is
+single-observer information-set MCTS: every iteration re-samples the hidden information
+consistent with the deciding seat's knowledge (``state.determinize(seat, rng)``), only the
+actions available in that sample compete (UCB with availability counts), and in
+hidden-information games the moves of other seats and chance outcomes are merged by what the
+observer sees of them (the events visible to it and who moves next), so the search never
+branches on something the observer cannot know. When several seats decide at the same time,
+the searching seat decides first in the tree, so its choice never depends on theirs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from ..core import CHANCE, Action, ConfigError, Game, Policy, State
+from .base import Agent, AgentInfo, register_agent
+
+WIN_WEIGHT = 0.9
+SCORE_WEIGHT = 0.1
+
+
+class _Edge:
+    """Statistics of one (seat, action) at a node."""
+
+    __slots__ = ("avail", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+
+
+class _Node:
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, str], _Edge] = {}
+        self.children: dict[Hashable, _Node] = {}
+
+    def child(self, key: Hashable) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def terminal_rewards(state: State) -> list[float]:
+    """Each seat's reward in [0, 1] at the end of a playout (see the module docs)."""
+    n = state.game.players
+    scores = state.scores()
+    if not state.is_terminal() or len(scores) != n:
+        return [1.0 / n] * n
+    winners = set(state.winners())
+    lo, hi = min(scores), max(scores)
+    span = hi - lo
+    out = []
+    for seat in range(n):
+        norm = (scores[seat] - lo) / span if span > 0 else 0.5
+        out.append(WIN_WEIGHT * (seat in winners) + SCORE_WEIGHT * norm)
+    return out
+
+
+def _check_params(
+    name: str, iterations: Any, seconds: Any, c: Any, rollout: Any, depth: Any
+) -> None:
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise ConfigError(f"{name}: iterations must be a whole number >= 1, not {iterations!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
+    ):
+        raise ConfigError(f"{name}: seconds must be a number > 0, not {seconds!r}")
+    if isinstance(c, bool) or not isinstance(c, int | float) or c < 0:
+        raise ConfigError(f"{name}: c must be a number >= 0, not {c!r}")
+    if rollout not in ("heuristic", "random"):
+        raise ConfigError(f"{name}: rollout must be heuristic or random, not {rollout!r}")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+        raise ConfigError(f"{name}: depth must be a whole number >= 1, not {depth!r}")
+
+
+class MCTSAgent(Agent):
+    """UCT over the position it is handed (a determinized view in hidden-information games)."""
+
+    name = "mcts"
+    resample = False
+    """Re-determinize the hidden information at every iteration (ISMCTS)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 1.0,
+        rollout: str | None = None,
+        depth: int | None = None,
+        **params: Any,
+    ) -> None:
+        given = dict(params)
+        for key, value in (
+            ("iterations", iterations),
+            ("seconds", seconds),
+            ("rollout", rollout),
+            ("depth", depth),
+        ):
+            if value is not None:
+                given[key] = value
+        if c != 1.0:
+            given["c"] = c
+        super().__init__(game, seed, **given)
+        heuristic = game.heuristic_policy()
+        if rollout is None:
+            rollout = "heuristic" if heuristic is not None else "random"
+        _check_params(self.name, iterations, seconds, c, rollout, depth)
+        if rollout == "heuristic" and heuristic is None:
+            raise ConfigError(
+                f"{self.name}: {game.name} has no heuristic bot for rollout=heuristic"
+            )
+        self.iterations = iterations if iterations is not None or seconds is not None else 200
+        self.seconds = seconds
+        self.c = float(c)
+        self.policy: Policy | None = heuristic if rollout == "heuristic" else None
+        self.depth = depth if depth is not None else game.info.max_decisions
+        self.hidden = not game.info.perfect_information
+        self.last_iterations = 0
+        """Iterations run by the last ``act`` (for benchmarks)."""
+
+    # ----- the search ---------------------------------------------------------------------
+    def act(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ConfigError(f"{self.name}: seat {player} has no decision to make")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = _Node()
+        rng = self.rng
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            sample = state.determinize(player, rng) if self.resample else state.clone()
+            self._iterate(root, sample, player, rng)
+            done += 1
+        self.last_iterations = done
+        best: Action | None = None
+        best_key = (-1, -math.inf)
+        for action in legal:
+            edge = root.edges.get((player, action.id))
+            if edge is None:
+                continue
+            key = (edge.n, edge.w / edge.n if edge.n else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best if best is not None else rng.choice(legal)
+
+    def _pick_seat(self, to_move: tuple[int, ...], player: int) -> int:
+        return player if player in to_move else to_move[0]
+
+    def _iterate(self, root: _Node, state: State, player: int, rng: random.Random) -> None:
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        info_keys = self.resample and self.hidden
+        c = self.c
+        while True:
+            to_move = state.to_move()
+            if not to_move:
+                break
+            if to_move[0] == CHANCE:
+                outcome = state.sample_chance(rng)
+                if info_keys:
+                    start = len(state.events())
+                    state.apply(outcome)
+                    node = node.child(self._signature(state, start, player))
+                else:
+                    state.apply(outcome)
+                    node = node.child(outcome.id)
+                continue
+            seat = self._pick_seat(to_move, player)
+            legal = state.legal_actions(seat)
+            edges = node.edges
+            untried: list[Action] = []
+            best: Action | None = None
+            best_edge: _Edge | None = None
+            best_value = -math.inf
+            available: list[_Edge] = []
+            for action in legal:
+                edge = edges.get((seat, action.id))
+                if edge is None:
+                    untried.append(action)
+                else:
+                    available.append(edge)
+            if untried:
+                best = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                best_edge = edges[(seat, best.id)] = _Edge()
+                for edge in available:
+                    edge.avail += 1
+            else:
+                for action, edge in zip(legal, available, strict=True):
+                    edge.avail += 1
+                    value = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+                    if value > best_value:
+                        best, best_edge, best_value = action, edge, value
+            assert best is not None and best_edge is not None
+            several = len(to_move) > 1
+            if info_keys and seat != player:
+                start = len(state.events())
+                state.apply(best, player=seat if several else None)
+                key: Hashable = self._signature(state, start, player)
+            else:
+                state.apply(best, player=seat if several else None)
+                key = best.id
+            path.append((best_edge, seat))
+            node = node.child(key)
+            if untried:
+                break
+        rewards = self._playout(state, rng)
+        for edge, seat in path:
+            edge.n += 1
+            edge.w += rewards[seat]
+
+    @staticmethod
+    def _signature(state: State, start: int, observer: int) -> Hashable:
+        """What ``observer`` perceives of the last move: the new events it may see and who
+        decides next."""
+        seen = tuple((e.kind, e.text) for e in state.events()[start:] if e.visible(observer))
+        return (seen, state.to_move())
+
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
+        policy = self.policy
+        for _ in range(self.depth):
+            to_move = state.to_move()
+            if not to_move:
+                break
+            if to_move[0] == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = to_move[0]
+            if policy is not None:
+                action = policy(state, seat, rng)
+            else:
+                legal = state.legal_actions(seat)
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action, player=seat if len(to_move) > 1 else None)
+        return terminal_rewards(state)
+
+
+class ISMCTSAgent(MCTSAgent):
+    """Single-observer information-set MCTS over determinizations."""
+
+    name = "ismcts"
+    resample = True
+
+
+_PARAMS = {
+    "iterations": "search iterations per decision (default 200 unless seconds is given)",
+    "seconds": "thinking time per decision (stops at whichever budget ends first)",
+    "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
+    "rollout": "heuristic (default when the game has one) or random playouts",
+    "depth": "longest playout in actions (default: the game's max_decisions)",
+}
+
+register_agent(
+    AgentInfo(
+        "mcts",
+        "UCT tree search with sampled chance; searches its seat's determinized view",
+        MCTSAgent,
+        _PARAMS,
+    )
+)
+register_agent(
+    AgentInfo(
+        "ismcts",
+        "information-set MCTS: resamples hidden information at every iteration",
+        ISMCTSAgent,
+        _PARAMS,
+    )
+)

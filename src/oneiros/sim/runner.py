@@ -1,0 +1,267 @@
+"""Running many games: in this process, in worker processes or as Ray tasks.
+
+Work is cut into batches of consecutive game indices; each batch rebuilds the game and the
+agents from a picklable :class:`RunConfig` and plays its games with :func:`play_game`, each
+with its own seed ``game_seed(seed, index)``. Results are therefore the same whatever the
+number of workers and the backend, and they are always delivered in index order.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.base import Agent, make_agent
+from ..core import ConfigError, Game, make, register
+from .loop import GameResult, game_seed, play_game
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything needed to rebuild a run's games in another process."""
+
+    game: str
+    players: int
+    ruleset: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: int
+    rotate: bool = False
+    """Game ``i`` seats the agents shifted by ``i`` places, so each agent plays every seat."""
+    keep_records: bool = False
+    game_class: str = ""
+    """``module:Class`` of the game, so workers can find a game registered at run time."""
+
+    @classmethod
+    def build(
+        cls,
+        game: Game,
+        agents: Sequence[str],
+        seed: int,
+        rotate: bool = False,
+        keep_records: bool = False,
+    ) -> RunConfig:
+        if len(agents) != game.players:
+            raise ConfigError(
+                f"{len(agents)} agent(s) given for {game.players} players: "
+                f"give one agent per seat (e.g. --agents {','.join(['random'] * game.players)})"
+            )
+        for spec in agents:  # fail early, in the parent, on a bad spec
+            make_agent(spec, game)
+        kind = type(game)
+        return cls(
+            game=game.name,
+            players=game.players,
+            ruleset=game.ruleset,
+            options=dict(game.options),
+            agents=tuple(agents),
+            seed=seed,
+            rotate=rotate,
+            keep_records=keep_records,
+            game_class=f"{kind.__module__}:{kind.__qualname__}",
+        )
+
+    def make_game(self) -> Game:
+        try:
+            return make(self.game, self.players, self.ruleset, self.options)
+        except ConfigError:
+            if not self.game_class:
+                raise
+            register(self.game, self.game_class)
+            return make(self.game, self.players, self.ruleset, self.options)
+
+    def seat_agents(self, index: int) -> list[str]:
+        """The agent spec of each seat in game ``index``."""
+        n = len(self.agents)
+        shift = index % n if self.rotate else 0
+        return [self.agents[(seat - shift) % n] for seat in range(n)]
+
+
+def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a run; return their results as dicts."""
+    game = config.make_game()
+    cache: dict[tuple[int, str], Agent] = {}
+    out = []
+    for index in indices:
+        specs = config.seat_agents(index)
+        agents = []
+        for seat, spec in enumerate(specs):
+            agent = cache.get((seat, spec))
+            if agent is None:
+                agent = cache[(seat, spec)] = make_agent(spec, game)
+            agents.append(agent)
+        result = play_game(
+            game,
+            agents,
+            game_seed(config.seed, index),
+            index=index,
+            keep_record=config.keep_records,
+        )
+        out.append(result.to_dict())
+    return out
+
+
+def batches(indices: Sequence[int], workers: int, max_size: int = 50) -> list[list[int]]:
+    """Cut the game indices into batches: several per worker (for an even load and a lively
+    progress bar), never more than ``max_size`` games each."""
+    n = len(indices)
+    if n == 0:
+        return []
+    size = max(1, min(max_size, math.ceil(n / (max(1, workers) * 8))))
+    return [list(indices[i : i + size]) for i in range(0, n, size)]
+
+
+@dataclass
+class RunOutcome:
+    results: list[GameResult] = field(default_factory=list)
+    interrupted: bool = False
+
+
+ResultCallback = Callable[[GameResult], None]
+
+
+class _InOrder:
+    """Hands results on in index order, whatever order the batches finish in."""
+
+    def __init__(self, indices: Sequence[int], callback: ResultCallback | None) -> None:
+        self.order = list(indices)
+        self.pos = 0
+        self.pending: dict[int, GameResult] = {}
+        self.callback = callback
+        self.done: list[GameResult] = []
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            result = GameResult.from_dict(row)
+            self.pending[result.index] = result
+        while self.pos < len(self.order) and self.order[self.pos] in self.pending:
+            result = self.pending.pop(self.order[self.pos])
+            self.pos += 1
+            self.done.append(result)
+            if self.callback is not None:
+                self.callback(result)
+
+    def flush(self) -> None:
+        """After an interruption: hand on the finished games past a gap too."""
+        for index in sorted(self.pending):
+            result = self.pending.pop(index)
+            self.done.append(result)
+            if self.callback is not None:
+                self.callback(result)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_games(
+    config: RunConfig,
+    games: int,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_result: ResultCallback | None = None,
+    start: int = 0,
+) -> RunOutcome:
+    """Play games ``start .. start + games - 1`` of the run. Ctrl-C stops cleanly: the
+    finished games are kept (and passed to ``on_result``) and ``interrupted`` is set."""
+    if games < 0:
+        raise ConfigError(f"--games must be 0 or more, not {games}")
+    if workers < 1:
+        raise ConfigError(f"--workers must be 1 or more, not {workers}")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    config.make_game()  # a bad configuration fails here, once, with a clear message
+    indices = list(range(start, start + games))
+    collector = _InOrder(indices, on_result)
+    interrupted = False
+    try:
+        if backend == "ray":
+            _run_ray(config, indices, workers, address, collector)
+        elif workers == 1:
+            for index in indices:
+                collector.add(play_batch(config, [index]))
+        else:
+            _run_processes(config, indices, workers, collector)
+    except KeyboardInterrupt:
+        interrupted = True
+        collector.flush()
+    return RunOutcome(collector.done, interrupted)
+
+
+def _run_processes(
+    config: RunConfig, indices: list[int], workers: int, collector: _InOrder
+) -> None:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    futures: set[Future[list[dict[str, Any]]]] = set()
+    try:
+        todo: Iterator[list[int]] = iter(batches(indices, workers))
+        for batch in todo:  # keep a bounded number of batches queued
+            futures.add(pool.submit(play_batch, config, batch))
+            if len(futures) >= workers * 2:
+                break
+        while futures:
+            finished, futures = wait(futures, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                collector.add(fut.result())
+                nxt = next(todo, None)
+                if nxt is not None:
+                    futures.add(pool.submit(play_batch, config, nxt))
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _run_ray(
+    config: RunConfig,
+    indices: list[int],
+    workers: int,
+    address: str | None,
+    collector: _InOrder,
+) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("the ray backend needs Ray: pip install 'oneiros[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        started = True
+    remote_batch = ray.remote(play_batch)
+    pending: list[Any] = []
+    try:
+        # batches of many games per task; a cluster gets more batches in flight
+        todo = iter(batches(indices, workers, max_size=200))
+        in_flight = max(2, workers * 2)
+        for batch in todo:
+            pending.append(remote_batch.remote(config, batch))
+            if len(pending) >= in_flight:
+                break
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                collector.add(ray.get(ref))
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.append(remote_batch.remote(config, nxt))
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
