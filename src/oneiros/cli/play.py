@@ -1,0 +1,661 @@
+"""``oneiros play`` and ``oneiros resume``: humans and bots at one table in the terminal.
+
+The loop asks each deciding seat in turn: chance is sampled, bots act from what their
+seat may know (``view_for``), humans choose from a numbered list. After every move the
+game is saved (the core record plus the seats) so that nothing typed, no crash and no
+end of input can lose it; ``oneiros resume FILE`` continues from that file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.text import Text
+
+from ..agents import Agent, make_agent
+from ..agents.base import view_for
+from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, replay
+from .common import GAME_ARG, OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
+from .render import (
+    event_line,
+    make_console,
+    render_data,
+    render_result,
+    render_table,
+    risk_renderer,
+    seat_label,
+)
+
+HUMAN = "human"
+COMMANDS_HELP = (
+    "Type the number of a choice or its action id. Commands: "
+    "? (the rule behind this decision), log [N] (the story so far), risk (risk meter), "
+    "hint (what the MCTS bot would do), undo, table, choices, save FILE, quit."
+)
+
+
+class Quit(Exception):
+    """The player typed ``quit`` (the game stays saved)."""
+
+
+class EndOfInput(Exception):
+    """Standard input ended (piped answers ran out): save and stop."""
+
+
+# ----- saved games --------------------------------------------------------------------------
+def save_game(path: Path, state: State, seats: Sequence[str]) -> None:
+    """Write the record plus the seats atomically (a crash never leaves half a file)."""
+    data: dict[str, Any] = state.record()
+    data["seats"] = list(seats)
+    path = path.expanduser()
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=".oneiros-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def default_players(name: str) -> int:
+    """Four players when the game allows it (``make play``), else the game's default."""
+    probe = make_game(name, None, None, None)
+    info = probe.info
+    return 4 if info.min_players <= 4 <= info.max_players else info.default_players
+
+
+def default_bot(game: Game) -> str:
+    return "heuristic" if game.heuristic_policy() is not None else "random"
+
+
+def parse_seats(text: str | None, game: Game) -> list[str]:
+    """``human,heuristic,mcts`` -> a checked list, one entry per seat."""
+    if text is None:
+        return [HUMAN] + [default_bot(game)] * (game.players - 1)
+    seats = [s.strip() for s in text.split(",")]
+    if len(seats) != game.players:
+        raise ConfigError(
+            f"--seats names {len(seats)} seat(s) but the game has {game.players} players"
+        )
+    for spec in seats:
+        if not spec:
+            raise ConfigError(f"--seats {text!r}: a seat is empty (use human or a bot spec)")
+        if spec != HUMAN:
+            make_agent(spec, game)  # raises ConfigError for an unknown bot or parameter
+    return seats
+
+
+def check_seats(seats: Any, players: int) -> list[str]:
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(isinstance(s, str) and s for s in seats)
+    ):
+        raise ConfigError(f"the saved game's seats must be a list of {players} seat specs")
+    return list(seats)
+
+
+# ----- the session --------------------------------------------------------------------------
+class PlaySession:
+    """One game at the terminal: whose turn, what to show, what to ask, when to save."""
+
+    def __init__(
+        self,
+        state: State,
+        seats: Sequence[str],
+        console: Console,
+        autosave: Path,
+        delay: float = 0.6,
+        hint_spec: str = "mcts",
+        input_fn: Callable[[], str] = input,
+        echo_input: bool = False,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.seats = list(seats)
+        self.console = console
+        self.autosave_path = autosave
+        self.delay = delay
+        self.hint_spec = hint_spec
+        self.input_fn = input_fn
+        self.echo_input = echo_input
+        self.seed = state.seed if state.seed is not None else 0
+        self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        self.agents: dict[int, Agent] = {
+            i: make_agent(spec, self.game, seed=self.seed * 101 + i)
+            for i, spec in enumerate(self.seats)
+            if spec != HUMAN
+        }
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.last_human: int | None = None
+        self.live = console.is_terminal
+        self.narrated = len(state.events())
+        self.pending: list[Text] = []
+        self.bot_moved = False
+        self.shown: tuple[int, int | None] | None = None
+
+    # -- the loop --
+    def run(self) -> int:
+        self.intro()
+        try:
+            while not self.state.is_terminal():
+                if self.state.is_chance():
+                    self.apply(self.state.sample_chance(self._rng("chance")), CHANCE)
+                    continue
+                self.save()
+                self.flush()
+                deciding = self.state.to_move()
+                seat = next((s for s in deciding if s in self.agents), deciding[0])
+                if seat in self.agents:
+                    self.bot_move(seat)
+                else:
+                    self.human_move(seat)
+            self.save()
+            self.flush()
+            self.finish()
+            return 0
+        except Quit:
+            self.save()
+            self.console.print(f"Game saved to {self.autosave_path}. {self._resume_hint()}")
+            return 0
+        except EndOfInput:
+            self.save()
+            self.console.print(
+                f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}"
+            )
+            return 0
+        except KeyboardInterrupt:
+            self.save()
+            self.console.print(
+                f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}"
+            )
+            return 130
+
+    def _resume_hint(self) -> str:
+        return f"Continue with: oneiros resume {self.autosave_path}"
+
+    def _rng(self, what: str) -> random.Random:
+        # a fresh, reproducible stream per position: resuming a save rolls the same dice
+        return random.Random(f"{self.seed}:{what}:{len(self.state.history())}")
+
+    def intro(self) -> None:
+        info = self.game.info
+        seats = ", ".join(seat_label(i, self.seats) for i in range(self.game.players))
+        self.console.print(
+            Text.assemble(
+                (info.title, "bold"),
+                f" ({self.game.players} players, rule set {self.game.ruleset}, "
+                f"seed {self.state.seed})\n",
+                f"Seats: {seats}\n",
+                f"Autosave: {self.autosave_path} (continue later with "
+                f"`oneiros resume {self.autosave_path}`)\n",
+                "At any prompt type help for the commands.",
+            )
+        )
+
+    def save(self) -> None:
+        try:
+            save_game(self.autosave_path, self.state, self.seats)
+        except OSError as exc:
+            self.console.print(
+                f"[yellow]warning:[/] could not autosave to {self.autosave_path}: "
+                f"{exc.strerror or exc}"
+            )
+
+    # -- applying and showing moves --
+    def apply(self, action: Action | str, seat: int) -> None:
+        aid = action.id if isinstance(action, Action) else action
+        label = aid
+        if seat != CHANCE:
+            for legal in self.state.legal_actions(seat):
+                if legal.id == aid:
+                    label = legal.label
+                    break
+        self.state.apply(aid, player=seat)
+        if seat != CHANCE:
+            who = seat_label(seat, self.seats, self.viewer)
+            shown = label if self._may_see(seat) else "has chosen."
+            self.pending.append(Text.assemble((f"{who}: ", "bold"), shown))
+        events = self.state.events()
+        for event in events[self.narrated :]:
+            if event.visible(self.viewer):
+                self.pending.append(Text.assemble("  ", event_line(event)))
+        self.narrated = len(events)
+
+    def _may_see(self, seat: int) -> bool:
+        """Whether the viewer may read the label of ``seat``'s choice. In games with hidden
+        or simultaneous choices only the game's own events say what others did."""
+        info = self.game.info
+        return seat == self.viewer or (info.perfect_information and not info.simultaneous)
+
+    def flush(self) -> None:
+        """Show what happened since the last look, then pause if a bot moved."""
+        if not self.pending:
+            return
+        if self.live:
+            self.show_table(force=True, recent=self.pending)
+        else:
+            for line in self.pending:
+                self.console.print(line)
+        self.pending = []
+        if self.bot_moved and self.delay > 0:
+            time.sleep(self.delay)
+        self.bot_moved = False
+
+    def show_table(self, force: bool = False, recent: Sequence[Text] = ()) -> None:
+        key = (len(self.state.history()), self.viewer)
+        if not force and self.shown == key:
+            return
+        if self.live:
+            self.console.clear()
+        recent_events = 8 if self.live else 0  # piped output narrates every event inline
+        self.console.print(
+            render_table(self.state, self.viewer, self.seats, last_events=recent_events)
+        )
+        if recent and self.live:
+            self.console.print(Panel(Group(*recent), title="last moves", title_align="left"))
+        self.shown = key
+
+    def bot_move(self, seat: int) -> None:
+        agent = self.agents[seat]
+        view = view_for(self.state.clone(), seat, self._rng(f"view{seat}"))
+        action = agent.act(view, seat)
+        self.apply(action.id, seat)
+        self.bot_moved = True
+
+    # -- humans --
+    def read(self, prompt: str) -> str:
+        self.console.print(prompt, end="")
+        try:
+            line = self.input_fn()
+        except EOFError:
+            raise EndOfInput from None
+        if self.echo_input:
+            self.console.print(line, highlight=False, markup=False)
+        return line.strip()
+
+    def pass_device(self, seat: int) -> None:
+        if self.live:
+            self.console.clear()
+        self.console.print(
+            Panel(
+                Text(
+                    f"Pass the device to seat {seat} (player {seat + 1}).\n"
+                    f"Seat {seat}: press Enter when you are ready (others, look away).",
+                    justify="center",
+                ),
+                title="hot-seat",
+            )
+        )
+        answer = self.read("> ")
+        if answer.lower() in ("quit", "q", "exit"):
+            raise Quit
+        self.shown = None
+
+    def human_move(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
+            self.pass_device(seat)
+        self.last_human = seat
+        if self.viewer != seat:
+            self.viewer = seat
+            self.shown = None
+        self.show_table()
+        self.show_choices(seat)
+        while True:
+            answer = self.read("> ")
+            outcome = self.handle(answer, seat)
+            if outcome is None:
+                continue
+            if outcome == "undone":
+                return
+            self.apply(outcome, seat)
+            return
+
+    def show_choices(self, seat: int) -> None:
+        decision = self.state.decision(seat)
+        prompt = decision.prompt if decision else "Your choice"
+        lines = [Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), prompt)]
+        for i, action in enumerate(self.state.legal_actions(seat), 1):
+            lines.append(
+                Text.assemble((f"{i:>3}. ", "bold cyan"), action.label, (f"  [{action.id}]", "dim"))
+            )
+        lines.append(Text("Type a number or an action id; help for the commands.", style="dim"))
+        self.console.print(Group(*lines))
+
+    def handle(self, answer: str, seat: int) -> str | None:
+        """An action id to apply, ``"undone"`` after an undo, or None to ask again."""
+        legal = self.state.legal_actions(seat)
+        ids = [a.id for a in legal]
+        n = len(legal)
+        if not answer:
+            self.say(f"Type a number from 1 to {n}, an action id, or help.")
+            return None
+        if answer.isdigit() or (answer.startswith("-") and answer[1:].isdigit()):
+            index = int(answer)
+            if 1 <= index <= n:
+                return ids[index - 1]
+            self.say(f"{answer} is not one of the choices: type a number from 1 to {n}.")
+            return None
+        if answer in ids:
+            return answer
+        lowered = [i.lower() for i in ids]
+        if answer.lower() in lowered:
+            return ids[lowered.index(answer.lower())]
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("?", "rule", "why"):
+            self.explain(seat)
+        elif word in ("help", "h"):
+            self.say(COMMANDS_HELP)
+        elif word == "log":
+            self.log(seat, rest)
+        elif word == "risk":
+            self.risk(seat)
+        elif word == "hint":
+            self.hint(seat)
+        elif word == "undo":
+            if self.undo(seat):
+                return "undone"
+        elif word == "save":
+            self.save_as(rest)
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        elif word in ("table", "board", "show"):
+            self.show_table(force=True)
+        elif word in ("choices", "list", "ls"):
+            self.show_choices(seat)
+        else:
+            shown = answer if len(answer) <= 30 else answer[:27] + "..."
+            self.say(
+                f"{shown!r} is not a choice here: type a number from 1 to {n}, "
+                "an action id, or help."
+            )
+        return None
+
+    def say(self, message: str) -> None:
+        self.console.print(Text(message, style="yellow"))
+
+    # -- commands --
+    def explain(self, seat: int) -> None:
+        decision = self.state.decision(seat)
+        if decision is None or not decision.rule:
+            self.say("This decision names no rule.")
+            return
+        text = self.game.rule_text(decision.rule)
+        body = Text(decision.rule, style="bold")
+        if text:
+            body.append("\n" + text.strip(), style="not bold")
+        else:
+            body.append("\n(No explanation is written for this rule; see the rulebook.)", "dim")
+        self.console.print(Panel(body, title="the rule", title_align="left"))
+
+    def log(self, seat: int, rest: str) -> None:
+        events = list(self.state.events(seat))
+        if rest:
+            if not rest.isdigit() or int(rest) == 0:
+                self.say("log takes a positive number of lines, e.g. log 20.")
+                return
+            events = events[-int(rest) :]
+        if not events:
+            self.say("Nothing has happened yet.")
+            return
+        lines = [event_line(e) for e in events]
+        self.console.print(Panel(Group(*lines), title="the story so far", title_align="left"))
+
+    def risk(self, seat: int) -> None:
+        risk = self.state.insights(seat).get("risk")
+        if risk is None:
+            self.say(f"{self.game.info.title} has no risk meter.")
+            return
+        body = risk_renderer(self.game)(risk)
+        self.console.print(Panel(body, title="risk meter", title_align="left"))
+
+    def hint(self, seat: int) -> None:
+        name = self.hint_spec.partition(":")[0]
+        try:
+            agent = make_agent(
+                self.hint_spec, self.game, seed=self.seed + len(self.state.history())
+            )
+        except ConfigError as exc:
+            self.say(f"No hint: the {name} bot is not available ({exc}).")
+            return
+        view = view_for(self.state.clone(), seat, self._rng(f"hint{seat}"))
+        try:
+            action = agent.act(view, seat)
+        except (ConfigError, IllegalAction, NotImplementedError) as exc:
+            self.say(f"No hint: the {name} bot could not decide ({exc}).")
+            return
+        label = next(
+            (a.label for a in self.state.legal_actions(seat) if a.id == action.id), action.id
+        )
+        ids = [a.id for a in self.state.legal_actions(seat)]
+        number = f"{ids.index(action.id) + 1}. " if action.id in ids else ""
+        line = Text.assemble(
+            f"The {name} bot would play ", (f"{number}{label}", "bold"), f" [{action.id}]"
+        )
+        chance = win_chance(agent, seat)
+        if chance is not None:
+            line.append(f"; its estimated win chance: {chance:.0%}")
+        else:
+            line.append("; it gives no win-chance estimate.")
+        self.console.print(Panel(line, title="hint", title_align="left"))
+
+    def undo(self, seat: int) -> bool:
+        others = [s for i, s in enumerate(self.seats) if i != seat]
+        if any(s == HUMAN for s in others):
+            self.say("undo is only allowed when every other seat is a bot.")
+            return False
+        record = self.state.record()
+        actions = record["actions"]
+        actors = actors_of(self.game, record)
+        mine = [i for i, who in enumerate(actors) if who == seat]
+        if not mine:
+            self.say("Nothing to undo: you have not made a decision yet.")
+            return False
+        record["actions"] = actions[: mine[-1]]
+        self.state = replay(record)
+        self.narrated = len(self.state.events())
+        self.pending = []
+        self.shown = None
+        self.save()
+        self.console.print(Text("Undone: back to your previous decision.", style="bold yellow"))
+        return True
+
+    def save_as(self, rest: str) -> None:
+        if not rest:
+            self.say("save needs a file name: save FILE")
+            return
+        path = Path(rest).expanduser()
+        try:
+            save_game(path, self.state, self.seats)
+        except OSError as exc:
+            self.say(f"Could not save to {path}: {exc.strerror or exc}.")
+            return
+        self.console.print(f"Saved to {path} (continue with `oneiros resume {path}`).")
+
+    # -- the end --
+    def finish(self) -> None:
+        viewer = self.viewer if len(self.humans) <= 1 else None
+        if self.live:
+            self.console.clear()
+        self.console.print(render_table(self.state, viewer, self.seats, last_events=8))
+        self.console.print(render_result(self.state, self.seats))
+        self.console.print(
+            f"The record is in {self.autosave_path}: watch it again with "
+            f"`oneiros replay {self.autosave_path}`."
+        )
+
+
+def actors_of(game: Game, record: dict[str, Any]) -> list[int]:
+    """The seat (or CHANCE) that made each action of a record."""
+    state = game.new_state(seed=record.get("seed"))
+    out: list[int] = []
+    for entry in record["actions"]:
+        if isinstance(entry, list):
+            seat, aid = int(entry[0]), str(entry[1])
+        else:
+            current = state.current_player()
+            seat, aid = (CHANCE if current is None else current), str(entry)
+        out.append(seat)
+        state.apply(aid, player=seat)
+    return out
+
+
+def win_chance(agent: Agent, seat: int) -> float | None:
+    """The estimated win chance a searching bot reports after ``act``, if it reports one."""
+    for name in ("win_chance", "last_win_chance", "last_value", "value_estimate"):
+        value = getattr(agent, name, None)
+        if callable(value):
+            try:
+                value = value(seat)
+            except TypeError:
+                value = value()
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return max(0.0, min(1.0, float(value)))
+        if isinstance(value, list | tuple) and 0 <= seat < len(value):
+            item = value[seat]
+            if isinstance(item, int | float):
+                return max(0.0, min(1.0, float(item)))
+    stats = getattr(agent, "last_stats", None) or getattr(agent, "stats", None)
+    if isinstance(stats, dict):
+        for key in ("win_chance", "win_rate", "value"):
+            if isinstance(stats.get(key), int | float):
+                return max(0.0, min(1.0, float(stats[key])))
+    return None
+
+
+# ----- the commands -------------------------------------------------------------------------
+def _stdin_is_tty() -> bool:
+    import sys
+
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def start_session(state: State, seats: list[str], autosave: Path, delay: float, hint: str) -> int:
+    console = make_console()
+    session = PlaySession(
+        state,
+        seats,
+        console,
+        autosave,
+        delay=delay,
+        hint_spec=hint,
+        echo_input=not _stdin_is_tty(),
+    )
+    return session.run()
+
+
+def _check_autosave(path: Path) -> Path:
+    path = path.expanduser()
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        fail(f"--autosave {path}: the folder {parent} does not exist")
+    if path.is_dir():
+        fail(f"--autosave {path}: is a folder, not a file")
+    return path
+
+
+DELAY_OPT = typer.Option(
+    0.6, "--delay", min=0.0, help="Seconds to pause after each bot move (0: no pause)."
+)
+AUTOSAVE_HELP = "Where the game is saved after every move."
+HINT_OPT = typer.Option(
+    "mcts", "--hint-agent", help="The bot asked by the hint command (an agent spec)."
+)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("play")
+    def play_cmd(
+        game_name: str = GAME_ARG,
+        players: int | None = PLAYERS_OPT,
+        seats: str | None = typer.Option(
+            None,
+            "--seats",
+            help="Who sits where, comma-separated: human or a bot spec "
+            "(default: you at seat 0, heuristic bots elsewhere).",
+        ),
+        ruleset: str | None = RULESET_OPT,
+        option: list[str] | None = OPTION_OPT,
+        seed: int | None = SEED_OPT,
+        delay: float = DELAY_OPT,
+        autosave: Path | None = typer.Option(
+            None, "--autosave", help=AUTOSAVE_HELP + " Default: oneiros-GAME-TIME.json here."
+        ),
+        hint: str = HINT_OPT,
+    ) -> None:
+        """Play a game at this terminal: humans (hot-seat) and bots, saved after every move."""
+        if players is None:
+            count = len(seats.split(",")) if seats is not None else default_players(game_name)
+        else:
+            count = players
+        game = make_game(game_name, count, ruleset, option)
+        seat_specs = parse_seats(seats, game)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        if autosave is None:
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            autosave = Path(f"oneiros-{game.name}-{stamp}.json")
+        autosave = _check_autosave(autosave)
+        state = game.new_state(seed=seed)
+        code = start_session(state, seat_specs, autosave, delay, hint)
+        if code:
+            raise typer.Exit(code)
+
+    @app.command("resume")
+    def resume_cmd(
+        file: Path = typer.Argument(..., help="A saved game (an autosave or `save FILE`)."),
+        seats: str | None = typer.Option(
+            None, "--seats", help="Change who sits where (default: as saved)."
+        ),
+        delay: float = DELAY_OPT,
+        autosave: Path | None = typer.Option(
+            None, "--autosave", help=AUTOSAVE_HELP + " Default: the resumed file itself."
+        ),
+        hint: str = HINT_OPT,
+    ) -> None:
+        """Continue a saved game where it stopped."""
+        from .common import load_json
+
+        data = load_json(file)
+        if not isinstance(data, dict):
+            fail(f"{file}: not a saved game (expected a JSON object)")
+        state = replay(data)
+        if seats is not None:
+            seat_specs = parse_seats(seats, state.game)
+        elif "seats" in data:
+            seat_specs = check_seats(data["seats"], state.game.players)
+        else:
+            seat_specs = parse_seats(None, state.game)
+        target = _check_autosave(autosave if autosave is not None else file)
+        console = make_console()
+        if state.is_terminal():
+            console.print(f"{file}: this game is already over.")
+            console.print(render_table(state, None, seat_specs))
+            console.print(render_result(state, seat_specs))
+            console.print(f"Watch it again with `oneiros replay {file}`.")
+            return
+        code = start_session(state, seat_specs, target, delay, hint)
+        if code:
+            raise typer.Exit(code)
+
+
+__all__ = ["PlaySession", "register", "render_data", "save_game"]

@@ -1,0 +1,220 @@
+"""Drawing the table in the terminal with rich, from what one seat may see.
+
+Everything here is built from ``state.observation(viewer)`` and ``state.events(viewer)``
+only, so a renderer can never show a hidden card. A game may provide its own drawing in
+``oneiros.games.<game>.render`` with a function
+``render_observation(obs, viewer=None, labels=None) -> rich renderable`` (and optionally
+``render_risk(risk)``); anything else is drawn generically from the observation dict.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..core import CHANCE, Event, Game, State
+
+Renderer = Callable[..., RenderableType]
+
+
+def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
+    """A console that draws colours on a terminal and plain readable text elsewhere."""
+    stream = file if file is not None else sys.stdout
+    is_tty = bool(getattr(stream, "isatty", lambda: False)())
+    return Console(
+        file=stream,
+        force_terminal=is_tty,
+        width=width if width is not None or is_tty else 100,
+        highlight=False,
+        soft_wrap=False,
+    )
+
+
+def _render_module(game: Game) -> Any | None:
+    """The game's ``render`` module (next to its ``Game`` class), if it has one."""
+    package = type(game).__module__.rpartition(".")[0]
+    candidates = []
+    if package.startswith("oneiros.games."):
+        candidates.append(package.split(".")[2])
+    candidates.append(game.name.replace("-", "_"))
+    for name in dict.fromkeys(candidates):
+        try:
+            return importlib.import_module(f"oneiros.games.{name}.render")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"oneiros.games.{name}", f"oneiros.games.{name}.render"):
+                raise
+    return None
+
+
+def game_renderer(game: Game) -> Renderer | None:
+    """The game's own observation renderer, or None to draw generically."""
+    module = _render_module(game)
+    found = getattr(module, "render_observation", None) if module else None
+    return found if callable(found) else None
+
+
+def risk_renderer(game: Game) -> Renderer:
+    """The game's own risk-meter renderer, or the generic data renderer."""
+    module = _render_module(game)
+    found = getattr(module, "render_risk", None) if module else None
+    return found if callable(found) else render_data
+
+
+def seat_label(seat: int, seats: Sequence[str] | None = None, viewer: int | None = None) -> str:
+    """``seat 2 (heuristic)``, ``seat 0 (you)``; chance is ``chance``."""
+    if seat == CHANCE:
+        return "chance"
+    who = ""
+    if seats is not None and 0 <= seat < len(seats):
+        who = "you" if seat == viewer and seats[seat] == "human" else seats[seat]
+    return f"seat {seat} ({who})" if who else f"seat {seat}"
+
+
+# ----- generic data ---------------------------------------------------------------------------
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def render_data(value: Any, title: str | None = None) -> RenderableType:
+    """Any JSON-like value as nested tables: dicts as key/value rows, lists of dicts as
+    tables with one column per key, lists of scalars on one line."""
+    if _is_scalar(value):
+        return Text(_scalar(value))
+    if isinstance(value, Mapping):
+        table = Table(show_header=False, box=None, pad_edge=False, title=title)
+        table.add_column(style="bold")
+        table.add_column()
+        for key, item in value.items():
+            table.add_row(str(key).replace("_", " "), render_data(item))
+        return table
+    if isinstance(value, Sequence):
+        items = list(value)
+        if not items:
+            return Text("-")
+        if all(_is_scalar(v) for v in items):
+            return Text(", ".join(_scalar(v) for v in items))
+        if all(isinstance(v, Mapping) for v in items):
+            keys: list[str] = []
+            for v in items:
+                keys.extend(k for k in v if k not in keys)
+            table = Table(title=title, title_justify="left", pad_edge=False)
+            table.add_column("#", justify="right")
+            for key in keys:
+                table.add_column(str(key).replace("_", " "))
+            for i, v in enumerate(items):
+                table.add_row(str(i), *(render_data(v.get(k)) for k in keys))
+            return table
+        return Group(*(render_data(v) for v in items))
+    return Text(str(value))
+
+
+def render_observation(obs: Mapping[str, Any], title: str = "table") -> RenderableType:
+    """The generic drawing of an observation dict."""
+    return Panel(render_data(obs), title=title, title_align="left")
+
+
+# ----- events -------------------------------------------------------------------------------
+def event_line(event: Event, with_rule: bool = True) -> Text:
+    """``Seat 1 banks 3   [pebbles "Turn"]``."""
+    line = Text(event.text)
+    if with_rule and event.rule:
+        line.append(f"   [{event.rule}]", style="dim")
+    return line
+
+
+def render_events(events: Sequence[Event], title: str = "last events") -> RenderableType:
+    body: RenderableType = (
+        Group(*(event_line(e) for e in events)) if events else Text("nothing yet", style="dim")
+    )
+    return Panel(body, title=title, title_align="left")
+
+
+# ----- the whole table ----------------------------------------------------------------------
+def status_line(state: State, viewer: int | None, seats: Sequence[str] | None) -> Text:
+    """Whose turn it is and what they decide, in one line."""
+    game = state.game
+    text = Text()
+    text.append(game.info.title, style="bold")
+    turn = state.turn_number()
+    if turn:
+        text.append(f"  turn {turn}")
+    if state.is_terminal():
+        text.append("  game over", style="bold magenta")
+        return text
+    deciding = [s for s in state.to_move() if s != CHANCE]
+    if deciding:
+        names = ", ".join(seat_label(s, seats, viewer) for s in deciding)
+        text.append("  to play: ", style="dim")
+        text.append(names, style="bold cyan")
+        decision = state.decision(viewer if viewer in deciding else deciding[0])
+        if decision is not None:
+            text.append(f"  {decision.prompt}")
+    return text
+
+
+def render_table(
+    state: State,
+    viewer: int | None,
+    seats: Sequence[str] | None = None,
+    last_events: int = 8,
+) -> RenderableType:
+    """The table as ``viewer`` may see it (None: a spectator), with the last events."""
+    game = state.game
+    obs = state.observation(viewer)
+    labels = [seat_label(s, seats, viewer) for s in range(game.players)]
+    renderer = game_renderer(game)
+    body: RenderableType
+    if renderer is not None:
+        try:
+            body = renderer(obs, viewer=viewer, labels=labels)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # an observation the game renderer does not understand: never lose the table
+            body = render_observation(obs)
+    else:
+        body = render_observation(obs)
+    parts: list[RenderableType] = [status_line(state, viewer, seats), body]
+    if last_events > 0:
+        events = list(state.events(viewer))[-last_events:]
+        parts.append(render_events(events))
+    return Group(*parts)
+
+
+def render_result(state: State, seats: Sequence[str] | None = None) -> RenderableType:
+    """Final scores, winners and why the game ended."""
+    scores = state.scores()
+    winners = set(state.winners())
+    table = Table(title="Result", title_justify="left")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for seat in range(state.game.players):
+        score = _scalar(scores[seat]) if seat < len(scores) else "-"
+        table.add_row(
+            seat_label(seat, seats),
+            score,
+            Text("winner", style="bold green") if seat in winners else Text(""),
+        )
+    parts: list[RenderableType] = [table]
+    reason = state.end_reason()
+    if reason:
+        parts.append(Text(f"The game ended by {reason}."))
+    if not winners:
+        parts.append(Text("Nobody wins."))
+    return Group(*parts)

@@ -1,0 +1,254 @@
+"""Drawing a Lucidity table with rich, from the observation dict alone (no rules here).
+
+The observation format is fixed in ``docs`` (core API, "Lucidity observation"): the bag
+counts, one entry per seat (role, Nightmare colour, the dreamer card's rows, the sleep track
+and control), the Nightmare cards and who holds them, the dreams in hand, the current seat
+and the Power per seat. Every die is drawn as a coloured token that also spells its colour
+and face (``B1P`` a blue 1 Power, ``YEx*`` a yellow exhaust turned to its shadow side), so
+the table stays readable without colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+COLOURS = ("blue", "green", "yellow", "red")
+STYLE = {
+    "blue": "bold white on blue",
+    "green": "bold black on green",
+    "yellow": "bold black on yellow",
+    "red": "bold white on red",
+    "bone": "bold black on white",
+}
+LETTER = {"blue": "B", "green": "G", "yellow": "Y", "red": "R", "bone": "X"}
+FACE = {
+    "power1": "1P",
+    "power2": "2P",
+    "hunt": "Hu",
+    "exhaust": "Ex",
+    "shadow": "Sh",
+    "shadowmark": "SM",
+}
+DREAM_NAME = {
+    "blue": "the Depths",
+    "green": "Envy",
+    "yellow": "Imprisonment",
+    "red": "Primeval Fear",
+    "bone": "Bone Hunters",
+}
+ROWS = (
+    ("hunt", "Hunt", 4),
+    ("exhaust", "Exhaust", 3),
+    ("shadow_blue", "Depths", 3),
+    ("shadow_green", "Envy", 3),
+    ("shadow_yellow", "Imprison", 3),
+    ("shadow_red", "Fear", 3),
+)
+POWER_TO_WIN = 15
+
+
+def die_token(die: Mapping[str, Any]) -> Text:
+    """One die: colour letter, face (``??`` before it is rolled), ``*`` on its shadow side."""
+    colour = str(die.get("colour") or "?")
+    face = die.get("face")
+    token = LETTER.get(colour, colour[:1].upper()) + (
+        FACE.get(str(face), str(face)[:2]) if face else "??"
+    )
+    if die.get("shadow_side"):
+        token += "*"
+    return Text(token, style=STYLE.get(colour, "bold"))
+
+
+def dice_row(dice: Sequence[Mapping[str, Any]], slots: int = 0) -> Text:
+    """Dice side by side, then empty slots (``·``) up to the row's size; rows can overfill."""
+    out = Text()
+    for i, die in enumerate(dice):
+        if i:
+            out.append(" ")
+        out.append_text(die_token(die))
+    for i in range(len(dice), slots):
+        if i:
+            out.append(" ")
+        out.append(" · ", style="dim")
+    if not dice and not slots:
+        out.append("-", style="dim")
+    return out
+
+
+def power_of(die: Mapping[str, Any]) -> int:
+    return 2 if die.get("face") == "power2" else 1
+
+
+def sleep_track(track: str | None, control: int | None) -> Text:
+    """``3 [5] 7``: the chosen path with the marker on the current control."""
+    if not track:
+        return Text("not chosen", style="dim")
+    out = Text()
+    for i, step in enumerate(track.split("-")):
+        if i:
+            out.append(" ")
+        if control is not None and step == str(control):
+            out.append(f"[{step}]", style="bold reverse")
+        else:
+            out.append(step)
+    return out
+
+
+def _seat_title(seat: int, labels: Sequence[str] | None) -> str:
+    if labels is not None and 0 <= seat < len(labels):
+        return labels[seat]
+    return f"seat {seat}"
+
+
+def player_panel(
+    seat: int,
+    player: Mapping[str, Any],
+    power: int,
+    shadow_size: int,
+    current: bool,
+    labels: Sequence[str] | None,
+) -> Panel:
+    """A dreamer card, a Nightmare or an eaten dreamer."""
+    role = str(player.get("role") or "dreamer")
+    colour = player.get("colour")
+    rows: Mapping[str, Any] = player.get("rows") or {}
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_row("Power", Text(f"{power}/{POWER_TO_WIN}", style="bold"))
+    table.add_row("", dice_row(rows.get("power") or []))
+    if role == "dreamer":
+        table.add_row("Sleep", sleep_track(player.get("track"), player.get("control")))
+        for key, name, size in ROWS:
+            if key.startswith("shadow_"):
+                size = shadow_size
+            table.add_row(name, dice_row(rows.get(key) or [], size))
+        role_text = "dreamer"
+        style = "cyan" if current else "white"
+    elif role == "nightmare":
+        name = DREAM_NAME.get(str(colour), str(colour))
+        role_text = f"Nightmare of {name}"
+        for key, row_name, _size in ROWS:
+            dice = rows.get(key) or []
+            if dice:
+                table.add_row(row_name, dice_row(dice))
+        style = STYLE.get(str(colour), "magenta").split(" on ")[-1] if colour else "magenta"
+    else:
+        role_text = "eaten by the Nightmares" if role == "eliminated" else role
+        style = "dim"
+    title = Text()
+    if current:
+        title.append("▶ ", style="bold cyan")
+    title.append(_seat_title(seat, labels), style="bold")
+    title.append(f" · {role_text}")
+    return Panel(table, title=title, title_align="left", border_style=style)
+
+
+def bag_line(bag: Mapping[str, int]) -> Text:
+    out = Text("Bag: ", style="bold")
+    total = 0
+    for colour in (*COLOURS, "bone"):
+        count = bag.get(colour)
+        if count is None or (colour == "bone" and not count):
+            continue
+        total += int(count)
+        out.append(f" {LETTER[colour]} ", style=STYLE[colour])
+        out.append(f" {colour} {count}  ")
+    out.append(f"({total} dreams)", style="dim")
+    return out
+
+
+def nightmare_table(cards: Mapping[str, Any], labels: Sequence[str] | None) -> Table:
+    table = Table(title="Nightmare cards", title_justify="left", pad_edge=False, expand=False)
+    table.add_column("card")
+    table.add_column("held by")
+    table.add_column("Power waiting on it")
+    for colour, card in cards.items():
+        card = card or {}
+        holder = card.get("holder")
+        held = _seat_title(holder, labels) if isinstance(holder, int) else "unclaimed"
+        table.add_row(
+            Text(f"Nightmare of {DREAM_NAME.get(colour, colour)}", style=STYLE.get(colour, "")),
+            held,
+            dice_row(card.get("dice") or []),
+        )
+    return table
+
+
+def render_observation(
+    obs: Mapping[str, Any], viewer: int | None = None, labels: Sequence[str] | None = None
+) -> RenderableType:
+    """The whole Lucidity table: bag, Nightmare cards, every player's card, dreams in hand."""
+    players: Sequence[Mapping[str, Any]] = obs.get("players") or []
+    powers: Sequence[int] = obs.get("power") or [0] * len(players)
+    current = obs.get("current")
+    shadow_size = 4 if len(players) == 2 else 3
+    parts: list[RenderableType] = [bag_line(obs.get("bag") or {})]
+    panels = [
+        player_panel(
+            seat,
+            player,
+            int(powers[seat]) if seat < len(powers) else 0,
+            shadow_size,
+            seat == current,
+            labels,
+        )
+        for seat, player in enumerate(players)
+    ]
+    grid = Table.grid(expand=True, padding=(0, 1))
+    per_row = 2 if len(panels) > 1 else 1
+    for _ in range(per_row):
+        grid.add_column(ratio=1)
+    for start in range(0, len(panels), per_row):
+        row: list[RenderableType] = list(panels[start : start + per_row])
+        row += [Text("")] * (per_row - len(row))
+        grid.add_row(*row)
+    parts.append(grid)
+    in_hand = obs.get("in_hand") or []
+    hand = Text("In hand: ", style="bold")
+    hand.append_text(dice_row(in_hand) if in_hand else Text("nothing", style="dim"))
+    parts.append(hand)
+    cards = obs.get("nightmare_cards") or {}
+    if cards:
+        parts.append(nightmare_table(cards, labels))
+    parts.append(legend())
+    return Group(*parts)
+
+
+def legend() -> Text:
+    return Text(
+        "Dice: B blue (the Depths), G green (Envy), Y yellow (Imprisonment), R red "
+        "(Primeval Fear), X Bone Hunter; 1P/2P Power, Hu hunt, Ex exhaust, Sh shadow, "
+        "SM Shadowmark, ?? not rolled, * shadow side up; · an empty space.",
+        style="dim",
+    )
+
+
+def _percent(value: float) -> Text:
+    filled = round(value * 10)
+    style = "green" if value < 0.2 else "yellow" if value < 0.5 else "bold red"
+    out = Text("█" * filled + "░" * (10 - filled), style=style)
+    out.append(f" {value:.0%}")
+    return out
+
+
+def render_risk(risk: Any) -> RenderableType:
+    """The risk meter: chances (0..1) as bars, anything else as it is."""
+    if isinstance(risk, Mapping):
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        for key, value in risk.items():
+            table.add_row(str(key).replace("_", " "), render_risk(value))
+        return table
+    if isinstance(risk, float) and 0.0 <= risk <= 1.0:
+        return _percent(risk)
+    if isinstance(risk, list | tuple):
+        return Text(", ".join(str(v) for v in risk))
+    return Text(str(risk))
