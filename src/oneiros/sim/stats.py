@@ -125,11 +125,11 @@ def summarize(results: Iterable[GameResult]) -> dict[str, Any]:
     for seat in range(players):
         in_seat = [r for r in games if seat < r.players]
         wins = sum(1 for r in in_seat if _seat_won(r, seat))
-        agents = Counter(r.agents[seat] for r in in_seat)
+        seated = Counter(r.agents[seat] for r in in_seat)
         seats.append(
             {
                 "seat": seat,
-                "agents": dict(agents),
+                "agents": dict(seated),
                 **proportion(wins, len(in_seat)).to_dict(),
                 "mean_score": spread([r.scores[seat] for r in in_seat if r.scores]).mean,
             }
