@@ -182,6 +182,22 @@ class PebblesState(State):
         best = max(scores)
         return [i for i, s in enumerate(scores) if s == best]
 
+    def observation_tensor(self, player: int) -> list[float]:
+        """Flat encoding of ``observation(player)`` only (see ``Pebbles.observation_shape``)."""
+        n = self.game.players
+        obs = self.observation(player)
+        out = [1.0 if i == player else 0.0 for i in range(n)]
+        card = obs["cards"][player]
+        out += [1.0 if card == c else 0.0 for c in range(1, 7)]
+        for i in range(n):
+            bet = obs["bets"][i]
+            out += [1.0 if bet == "odd" else 0.0, 1.0 if bet == "even" else 0.0]
+            out.append(min(obs["banked"][i], 12) / 12)
+            out.append(1.0 if obs["current"] == i else 0.0)
+        out.append(min(obs["pot"], 12) / 12)
+        out.append(1.0 if self.stack.top is not None and self.stack.top.kind == "bet" else 0.0)
+        return out
+
     def _copy(self) -> PebblesState:
         new = PebblesState.__new__(PebblesState)
         new.deck = self.deck.copy()
@@ -213,6 +229,13 @@ class Pebbles(Game):
 
     def new_state(self, seed: int | None = None) -> PebblesState:
         return PebblesState(self, seed)
+
+    observation_bounds = (0.0, 1.0)
+    """Every entry of ``observation_tensor`` lies in this range."""
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.players + 6 + 4 * self.players + 2,)
 
     def action_ids(self) -> list[str]:
         return list(PLAY) + [a.id for a, _ in ROLL] + [f"card:{c}" for c in range(1, 7)]

@@ -1,0 +1,145 @@
+"""What the three adapters share: checking a game's encodings, chance, rewards and masks.
+
+Everything here talks to a game through the core API only (``core-api.md``), so any game
+that declares the machine-learning encodings plugs into PettingZoo, Gymnasium and
+OpenSpiel without glue code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make
+
+REWARD_MODES = ("win", "score")
+"""``win``: +1 for every winner and -1 for every other seat at the end (cooperative games:
++1 for all on a win, -1 for all on a loss); ``score``: the final scores."""
+
+
+def agent_name(seat: int) -> str:
+    """PettingZoo's recommended agent name for a seat: ``player_0``, ``player_1``..."""
+    return f"player_{seat}"
+
+
+def declares_encodings(game: Game) -> bool:
+    """Whether ``game`` declares the action space and the observation tensor."""
+    try:
+        ids = game.action_ids()
+        shape = game.observation_shape
+    except NotImplementedError:
+        return False
+    return len(ids) > 0 and len(shape) > 0
+
+
+def make_encoded_game(
+    name: str | Game,
+    players: int | None = None,
+    ruleset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """A configured game that declares the encodings, or ``ConfigError`` saying why not."""
+    if isinstance(name, Game):
+        if players is not None or ruleset is not None or options:
+            raise ConfigError("pass players, ruleset and options to oneiros.make, not here")
+        game = name
+    else:
+        game = make(name, players=players, ruleset=ruleset, options=options)
+    if not declares_encodings(game):
+        raise ConfigError(
+            f"{game.name} declares no machine-learning encodings "
+            "(action_ids and observation_shape), so it has no RL interface"
+        )
+    return game
+
+
+def check_reward_mode(reward: str) -> str:
+    if reward not in REWARD_MODES:
+        raise ConfigError(f"unknown reward {reward!r} (rewards: {', '.join(REWARD_MODES)})")
+    return reward
+
+
+def observation_bounds(game: Game) -> tuple[float, float]:
+    """The range of every observation-tensor entry: a game may declare
+    ``observation_bounds = (low, high)``; otherwise it is unbounded."""
+    bounds = getattr(game, "observation_bounds", None)
+    if bounds is None:
+        return (float("-inf"), float("inf"))
+    low, high = bounds
+    return (float(low), float(high))
+
+
+def final_rewards(state: State, reward: str = "win") -> list[float]:
+    """The reward each seat receives when the game ends."""
+    n = state.game.players
+    if reward == "score":
+        scores = state.scores()
+        return [float(s) for s in scores] if scores else [0.0] * n
+    winners = set(state.winners())
+    if state.game.info.cooperative:
+        return [1.0 if winners else -1.0] * n
+    return [1.0 if seat in winners else -1.0 for seat in range(n)]
+
+
+def has_potential(state: State) -> bool:
+    return callable(getattr(state, "reward_potential", None))
+
+
+def check_shaping(game: Game, shaped: bool) -> bool:
+    """``shaped=True`` needs the game to declare ``state.reward_potential(seat)``."""
+    if shaped and not has_potential(game.new_state(seed=0)):
+        raise ConfigError(
+            f"{game.name} declares no shaped reward (state.reward_potential), "
+            "so shaped=True is not available"
+        )
+    return shaped
+
+
+def potentials(state: State) -> list[float]:
+    """Each seat's shaping potential; the shaped reward of a step is its change, so the
+    shaping terms of a whole game add up to the final potential minus the first one."""
+    fn = state.reward_potential  # type: ignore[attr-defined]
+    return [float(fn(seat)) for seat in range(state.game.players)]
+
+
+def resolve_chance(state: State, rng: random.Random) -> None:
+    """Sample every pending chance node with the core's distribution."""
+    while state.is_chance():
+        state.apply(state.sample_chance(rng))
+
+
+def acting_seat(state: State) -> int | None:
+    """The seat that acts next in a sequential view: simultaneous decisions are serialised
+    in seat order (the core hides each seat's choice from the others until the reveal)."""
+    tm = state.to_move()
+    if not tm or tm == (CHANCE,):
+        return None
+    return min(tm)
+
+
+def action_id_at(game: Game, index: Any) -> str:
+    """The id of action ``index`` of the action space, or ``IllegalAction``."""
+    try:
+        i = int(index)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"an action is an integer index, not {index!r}") from None
+    if isinstance(index, float) and index != i:
+        raise IllegalAction(f"an action is an integer index, not {index!r}")
+    ids = game.action_ids()
+    if not 0 <= i < len(ids):
+        raise IllegalAction(f"action index {i} is outside 0..{len(ids) - 1}")
+    return ids[i]
+
+
+def legal_indices(state: State, seat: int) -> list[int]:
+    """Sorted action-space indices of ``seat``'s legal actions."""
+    return sorted(state.action_index(a) for a in state.legal_actions(seat))
+
+
+def describe_illegal(state: State, seat: int, action_id: str) -> str:
+    decision = state.decision(seat)
+    what = f"{decision.kind} ({decision.prompt})" if decision else "this decision"
+    legal: Sequence[str] = [a.id for a in state.legal_actions(seat)]
+    shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
+    return f"{action_id!r} is not legal for seat {seat} at {what}; legal: {shown}"

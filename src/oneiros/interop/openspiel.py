@@ -1,0 +1,313 @@
+"""Every Oneiros game as an OpenSpiel (``pyspiel``) Python game.
+
+    from oneiros.interop import openspiel
+    openspiel.register()                       # once per process
+    game = pyspiel.load_game("python_oneiros_lucidity", {"players": 4})
+    state = game.new_initial_state()
+
+One pyspiel game per Oneiros game (``python_oneiros_<name>``, dashes become underscores),
+with the parameters ``players``, ``ruleset`` and the game's options. The game type is
+sequential with explicit chance (chance nodes carry the core's probabilities); it is
+imperfect-information when the game hides anything or has simultaneous decisions, which
+are serialised here (the deciding seats act one after another in seat order and none sees
+another's choice before the reveal). Utilities are general-sum, or identical for
+cooperative games: +1 for a winner and -1 for every other seat (cooperative: +1 for all on
+a win, -1 for all on a loss). Actions, chance outcomes included, are indices into the
+game's action space (``game.action_ids()``).
+
+Observation tensors are the game's ``observation_tensor``; information-state tensors
+append the counts of the seat's own past actions over the action space. Information-state
+strings list the seat's own actions and every event it has seen, so they have perfect
+recall. ``resample_from_infostate`` uses the game's ``determinize``, which is what
+OpenSpiel's Python ``ISMCTSBot`` needs. States serialise as their Oneiros record (the
+action ids) and deserialise by replaying it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core import ConfigError, Game, State, games, make, replay
+from ._common import acting_seat, declares_encodings, final_rewards
+
+__all__ = ["game_name", "register", "registered"]
+
+PREFIX = "python_oneiros_"
+_REGISTERED: dict[str, str] = {}
+"""pyspiel short name -> Oneiros game name."""
+
+_PARAM_TYPES = (bool, int, float, str)
+
+
+def game_name(name: str) -> str:
+    """The pyspiel short name of an Oneiros game: ``python_oneiros_sleep_tight``."""
+    return PREFIX + name.replace("-", "_")
+
+
+def registered() -> dict[str, str]:
+    """pyspiel short names registered so far, with the Oneiros game each plays."""
+    return dict(_REGISTERED)
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register every Oneiros game that declares the encodings (or just ``names``) with
+    pyspiel; returns the pyspiel short names. Calling it again is harmless."""
+    wanted = names if names is not None else [info.name for info in games()]
+    out = []
+    for name in wanted:
+        short = game_name(name)
+        if short in _REGISTERED:
+            out.append(short)
+            continue
+        default = make(name)
+        if not declares_encodings(default):
+            if names is not None:
+                raise ConfigError(
+                    f"{name} declares no machine-learning encodings "
+                    "(action_ids and observation_shape), so it has no OpenSpiel game"
+                )
+            continue
+        if short in pyspiel.registered_names():
+            raise ConfigError(f"pyspiel already has a game named {short!r}")
+        pyspiel.register_game(_game_type(default), _factory(name))
+        _REGISTERED[short] = name
+        out.append(short)
+    return out
+
+
+def _information(game: Game) -> Any:
+    info = game.info
+    if info.perfect_information and not info.simultaneous:
+        return pyspiel.GameType.Information.PERFECT_INFORMATION
+    return pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    info = game.info
+    params: dict[str, Any] = {"players": info.default_players, "ruleset": info.default_ruleset}
+    for spec in info.options:
+        if isinstance(spec.default, _PARAM_TYPES):
+            params[spec.name] = spec.default
+    return pyspiel.GameType(
+        short_name=game_name(info.name),
+        long_name=f"Oneiros {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=_information(game),
+        utility=(
+            pyspiel.GameType.Utility.IDENTICAL
+            if info.cooperative
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def _factory(name: str) -> type[OneirosSpielGame]:
+    """pyspiel keeps the factory until the interpreter exits: a class (as OpenSpiel's own
+    Python games register) rather than a closure, which cannot be released safely then."""
+    cls_name = "OneirosSpielGame_" + name.replace("-", "_")
+    return type(cls_name, (OneirosSpielGame,), {"oneiros_name": name, "__module__": __name__})
+
+
+class OneirosSpielGame(pyspiel.Game):
+    """A configured Oneiros game seen by OpenSpiel (one subclass per Oneiros game)."""
+
+    oneiros_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        name = self.oneiros_name
+        players = params.get("players")
+        ruleset = params.get("ruleset")
+        options = {k: v for k, v in params.items() if k not in ("players", "ruleset")}
+        self.oneiros_game = make(name, players=players, ruleset=ruleset, options=options)
+        game = self.oneiros_game
+        size = game.action_space_size
+        super().__init__(
+            _game_type(game),
+            pyspiel.GameInfo(
+                num_distinct_actions=size,
+                max_chance_outcomes=size,
+                num_players=game.players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=None,
+                max_game_length=game.info.max_decisions,
+            ),
+            params,
+        )
+
+    def new_initial_state(self) -> OneirosSpielState:
+        return OneirosSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> OneirosObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return OneirosObserver(self.oneiros_game, perfect_recall)
+
+
+class _Core:
+    """Holds the Oneiros state inside a pyspiel state.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serialises it by
+    pickling them: this holder clones with the core's fast ``clone`` and pickles as the
+    Oneiros record (the action ids), which ``oneiros.replay`` turns back into the state.
+    """
+
+    __slots__ = ("_info_cache", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._info_cache: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return _Core(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (json.dumps(self.state.record()),))
+
+
+def _restore(record: str) -> _Core:
+    return _Core(replay(json.loads(record)))
+
+
+class OneirosSpielState(pyspiel.State):
+    """A pyspiel state wrapping an Oneiros state."""
+
+    def __init__(self, game: OneirosSpielGame) -> None:
+        super().__init__(game)
+        self._core = _Core(game.oneiros_game.new_state(seed=0))
+        self._moves: list[tuple[int, str]] = []
+
+    @property
+    def oneiros_state(self) -> State:
+        """The Oneiros state behind this pyspiel state."""
+        return self._core.state
+
+    # ----- the pyspiel API -------------------------------------------------------------------
+    def current_player(self) -> int:
+        state = self._core.state
+        if state.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance():
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = acting_seat(state)
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._core.state
+        return sorted(state.action_index(a) for a in state.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        state = self._core.state
+        return sorted((state.action_index(a), p) for a, p in state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        state = self._core.state
+        action_id = state.game.action_ids()[action]
+        if state.is_chance():
+            state.apply(action_id)
+        else:
+            seat = acting_seat(state)
+            assert seat is not None
+            state.apply(action_id, player=seat)
+            self._moves.append((seat, action_id))
+        self._core._info_cache.clear()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._core.state.game.action_ids()[action])
+
+    def is_terminal(self) -> bool:
+        return bool(self._core.state.is_terminal())
+
+    def returns(self) -> list[float]:
+        state = self._core.state
+        if not state.is_terminal():
+            return [0.0] * state.game.players
+        return final_rewards(state, "win")
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> OneirosSpielState:
+        """A state ``player_id`` cannot tell apart from this one (hidden parts resampled by
+        the game's ``determinize``), for OpenSpiel's Python ``ISMCTSBot``."""
+        seed = int(float(probability_sampler()) * 2**31)
+        new: OneirosSpielState = self.get_game().new_initial_state()
+        new._core = _Core(self._core.state.determinize(player_id, random.Random(seed)))
+        new._moves = list(self._moves)
+        return new
+
+    def __str__(self) -> str:
+        state = self._core.state
+        head = "terminal" if state.is_terminal() else f"to_move={list(state.to_move())}"
+        return (
+            f"{head} actions={len(state.history())}\n"
+            f"{json.dumps(state.observation(None), sort_keys=True)}"
+        )
+
+    def info_state_string(self, player: int) -> str:
+        cache = self._core._info_cache
+        text = cache.get(player)
+        if text is None:
+            state = self._core.state
+            own = " ".join(aid for seat, aid in self._moves if seat == player)
+            seen = "\n".join(f"{e.kind}: {e.text}" for e in state.events(player))
+            text = (
+                f"seat {player}\nmine: {own}\n{seen}\n"
+                f"{json.dumps(state.observation(player), sort_keys=True)}"
+            )
+            cache[player] = text
+        return text
+
+
+class OneirosObserver:
+    """pyspiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    Without perfect recall: the game's ``observation_tensor`` and the seat's observation as
+    JSON. With perfect recall (information states): the same tensor followed by the counts
+    of the seat's own past actions, and a string listing the seat's own actions and every
+    event it has seen.
+    """
+
+    def __init__(self, game: Game, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        obs_size = int(np.prod(game.observation_shape))
+        size = obs_size + (game.action_space_size if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self._obs_size = obs_size
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:obs_size]}
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[obs_size:]
+
+    def set_from(self, state: OneirosSpielState, player: int) -> None:
+        core = state.oneiros_state
+        self.tensor[: self._obs_size] = core.observation_tensor(player)
+        if self.perfect_recall:
+            counts = self.dict["own_actions"]
+            counts.fill(0)
+            index = core.game._action_index()
+            for seat, aid in state._moves:
+                if seat == player:
+                    counts[index[aid]] += 1
+
+    def string_from(self, state: OneirosSpielState, player: int) -> str:
+        if self.perfect_recall:
+            return state.info_state_string(player)
+        return json.dumps(state.oneiros_state.observation(player), sort_keys=True)
