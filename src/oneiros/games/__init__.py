@@ -13,7 +13,9 @@ import sys
 import types
 from typing import Any
 
-BUILTIN_GAMES: dict[str, str] = {}
+BUILTIN_GAMES: dict[str, str] = {
+    "lucidity": "oneiros.games.lucidity:LucidityGame",
+}
 
 
 class _CallableModule(types.ModuleType):

@@ -1,0 +1,155 @@
+"""Lucidity content that the rulebooks do not print: die faces, Nightmare abilities and the
+de-lux cards. Kept in ``data/content.json`` and validated on load with pydantic; a bad file
+raises :class:`oneiros.ContentError` naming the file, the entry and the problem.
+
+A player who owns the game can point at a corrected copy with the game option ``content``
+(a path) or the environment variable ``ONEIROS_LUCIDITY_CONTENT``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ...core import ContentError
+
+DEFAULT_FILE = Path(__file__).parent / "data" / "content.json"
+ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
+
+COLOURS = ("blue", "green", "yellow", "red")
+DREAM_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
+BONE_FACES = (*DREAM_FACES, "shadowmark")
+ABILITY_OPS = ("send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power")
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    provisional: bool = False
+    reason: str = ""
+
+    @field_validator("reason")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        if "\n" in value:
+            raise ValueError("the reason must be one line")
+        return value
+
+
+class DieSpec(_Entry):
+    faces: list[str] = Field(min_length=6, max_length=6)
+
+
+class Ability(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power"]
+    draw: int = Field(default=2, ge=1, le=4)
+    count: int = Field(default=1, ge=1, le=3)
+
+
+class NightmareSpec(_Entry):
+    name: str = Field(min_length=1)
+    takes: list[Literal["power1", "power2", "hunt", "exhaust", "shadow"]] = Field(min_length=1)
+    ability: Ability
+
+
+class CardSpec(_Entry):
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    cost: int = Field(default=0, ge=0, le=15)
+
+
+class ContentFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    dice: dict[str, DieSpec]
+    nightmares: dict[str, NightmareSpec]
+    temptation: NightmareSpec
+    manifestations: list[CardSpec] = []
+    dreamscapes: list[CardSpec] = []
+
+
+class Content:
+    """Validated content: faces per colour, Nightmare cards and the de-lux cards."""
+
+    def __init__(self, data: ContentFile, file: str) -> None:
+        self.file = file
+        self.raw = data
+        self.faces: dict[str, tuple[str, ...]] = {c: tuple(d.faces) for c, d in data.dice.items()}
+        self.nightmares = data.nightmares
+        self.temptation = data.temptation
+
+    def provisional(self) -> list[tuple[str, str]]:
+        """Every provisional entry as (entry, reason)."""
+        out: list[tuple[str, str]] = []
+        raw = self.raw
+        for colour, die in raw.dice.items():
+            if die.provisional:
+                out.append((f"dice.{colour}", die.reason))
+        for colour, card in raw.nightmares.items():
+            if card.provisional:
+                out.append((f"nightmares.{colour}", card.reason))
+        if raw.temptation.provisional:
+            out.append(("temptation", raw.temptation.reason))
+        for kind, cards in (("manifestations", raw.manifestations), ("dreamscapes", raw.dreamscapes)):
+            for i, card in enumerate(cards):
+                if card.provisional:
+                    out.append((f"{kind}[{i}] {card.name}", card.reason))
+        return out
+
+
+def _entry_name(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _check_facts(data: ContentFile, file: str) -> None:
+    for colour in COLOURS:
+        if colour not in data.dice:
+            raise ContentError(file, f"dice.{colour}", "missing: every dream colour needs a die")
+        if colour not in data.nightmares:
+            raise ContentError(file, f"nightmares.{colour}", "missing Nightmare card")
+    for colour, die in data.dice.items():
+        allowed = BONE_FACES if colour == "bone" else DREAM_FACES
+        if colour not in (*COLOURS, "bone"):
+            raise ContentError(file, f"dice.{colour}", f"unknown colour (allowed: {', '.join((*COLOURS, 'bone'))})")
+        for i, face in enumerate(die.faces):
+            if face not in allowed:
+                raise ContentError(
+                    file, f"dice.{colour}.faces[{i}]", f"unknown face {face!r} (allowed: {', '.join(allowed)})"
+                )
+    for colour in data.nightmares:
+        if colour not in COLOURS:
+            raise ContentError(file, f"nightmares.{colour}", f"unknown colour (allowed: {', '.join(COLOURS)})")
+
+
+def load_content(path: str | os.PathLike[str] | None = None) -> Content:
+    """Load and validate a content file (default: the shipped one, or ``$ONEIROS_LUCIDITY_CONTENT``)."""
+    if path is None or str(path) == "":
+        path = os.environ.get(ENV_VAR) or DEFAULT_FILE
+    return _load(str(path))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str) -> Content:
+    file = path
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(file, "(file)", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(file, f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
+    try:
+        data = ContentFile.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ContentError(file, _entry_name(tuple(err["loc"])), err["msg"]) from None
+    _check_facts(data, file)
+    return Content(data, file)

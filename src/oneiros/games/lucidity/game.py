@@ -1,0 +1,127 @@
+"""The Lucidity game object: identity, options, content and the ML encodings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, ConfigError, ContentError, Game, GameInfo, OptionSpec, Policy
+from .content import COLOURS, NightmareSpec, load_content
+from .rules import A, ACTION_IDS, TRACKS, rule_refs
+
+OPTIONS = (
+    OptionSpec(
+        "first_player",
+        "random",
+        "who goes first: 'random' (a chance decision) or a seat number 0..3",
+        type=str,
+        choices=("random", "0", "1", "2", "3"),
+    ),
+    OptionSpec(
+        "fourth_shadow_space",
+        False,
+        "with 3-4 players, use the fourth Shadow space (4 shadows to become a Nightmare)",
+    ),
+    OptionSpec("replacement_dice", False, "add the 8 de-lux replacement dice: an 88-dream bag"),
+    OptionSpec(
+        "bone_hunters", 0, "Bone Hunter dice added to the bag (de-lux expansion)", type=int, min=0, max=8
+    ),
+    OptionSpec("manifestations", False, "the Manifestations expansion (de-lux; not available yet)"),
+    OptionSpec("dreamscapes", False, "the Dreamscapes expansion (de-lux; not available yet)"),
+    OptionSpec(
+        "temptation",
+        "none",
+        "lucidity-es only: the Nightmare of Temptation replaces the Envy or Primeval Fear card",
+        type=str,
+        choices=("none", "envy", "fear"),
+    ),
+    OptionSpec(
+        "content",
+        "",
+        "path of a content file (die faces, Nightmare cards); empty: the shipped one",
+        type=str,
+    ),
+)
+
+
+class LucidityGame(Game):
+    info = GameInfo(
+        name="lucidity",
+        title="Lucidity: Six-Sided Nightmares",
+        summary="Push your luck drawing dreams from a bag; gather 15 Power or become a Nightmare.",
+        rulesets=("en", "es"),
+        default_ruleset="en",
+        ruleset_titles={"en": "English rulebook (lucidity-en)", "es": "Reglas del juego (lucidity-es)"},
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        options=OPTIONS,
+        max_decisions=400_000,
+        perfect_information=True,
+    )
+
+    def check_config(self) -> None:
+        o = self.options
+        if o["temptation"] != "none" and self.ruleset != "es":
+            raise ConfigError(
+                f"option 'temptation': {o['temptation']!r} needs the rule set 'es' (this is {self.ruleset!r})"
+            )
+        first = o["first_player"]
+        if first != "random" and int(first) >= self.players:
+            raise ConfigError(
+                f"option 'first_player': seat {first} does not exist with {self.players} players (0..{self.players - 1})"
+            )
+        for name in ("manifestations", "dreamscapes"):
+            if o[name]:
+                raise ConfigError(f"option {name!r}: this expansion is not available yet")
+        try:
+            self.content = load_content(o["content"] or None)
+        except ContentError as exc:
+            raise ConfigError(str(exc)) from None
+        self.refs = rule_refs(self.ruleset)
+        per = 22 if o["replacement_dice"] else 20
+        self.start_bag: dict[str, int] = {c: per for c in COLOURS}
+        self.start_bag["bone"] = o["bone_hunters"]
+        cards: dict[str, NightmareSpec] = dict(self.content.nightmares)
+        if o["temptation"] == "envy":
+            cards["green"] = self.content.temptation
+        elif o["temptation"] == "fear":
+            cards["red"] = self.content.temptation
+        self.nightmare_cards = cards
+        self.takes = {c: frozenset(cards[c].takes) for c in COLOURS}
+        self.abilities = {c: cards[c].ability for c in COLOURS}
+        faces = self.content.faces
+        self.roll_actions: dict[str, list[Action]] = {c: [A["roll:" + f] for f in faces[c]] for c in faces}
+        self.roll_outcomes: dict[str, list[tuple[Action, float]]] = {}
+        for c, fs in faces.items():
+            counts: dict[str, int] = {}
+            for f in fs:
+                counts[f] = counts.get(f, 0) + 1
+            self.roll_outcomes[c] = [(A["roll:" + f], k / len(fs)) for f, k in counts.items()]
+        self.track_actions = [A["track:" + t] for t in TRACKS]
+
+    def total_dice(self) -> int:
+        return sum(self.start_bag.values())
+
+    def new_state(self, seed: int | None = None) -> Any:
+        from .state import LucidityState
+
+        return LucidityState(self, seed)
+
+    def heuristic_policy(self) -> Policy | None:
+        from .heuristic import heuristic_policy
+
+        return heuristic_policy
+
+    def rule_text(self, ref: str) -> str | None:
+        from .explain import rule_text
+
+        return rule_text(ref)
+
+    def action_ids(self) -> list[str]:
+        return list(ACTION_IDS)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from .encoding import shape
+
+        return (shape(self),)

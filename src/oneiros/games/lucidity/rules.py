@@ -1,0 +1,142 @@
+"""Rule references (book and section) for both rule sets, and the action table."""
+
+from __future__ import annotations
+
+from ...core import Action, rule
+from .content import BONE_FACES, COLOURS
+
+EN = "lucidity-en"
+ES = "lucidity-es"
+
+_EN_SECTIONS = {
+    "setup": "Setting Up",
+    "track": "1. Set Level of Control",
+    "draw": "2. Draw and Select Dreams",
+    "resolve": "3. Roll and Resolve Dreams",
+    "reroll": "Re-rolling dreams",
+    "depths": "Shadow of the Depths",
+    "envy": "Shadow of Envy",
+    "imprisonment": "Shadow of Imprisonment",
+    "fear": "Shadow of Primeval Fear",
+    "check": "4. Check for Filled Rows",
+    "rest": "5. Rest or Draw Again",
+    "nightmare": "Turn Order (Nightmare)",
+    "consume": "Consume Power",
+    "minions": "Send Minions",
+    "ability": "Activating Nightmare Abilities",
+    "power_victory": "Power Victory",
+    "nightmare_victory": "Nightmare Victory",
+    "dream_victory": "Dream Victory",
+    "winner": "The Winner",
+    "two_player": "Two Player Games",
+    "faq": "FAQ and Overlooked Rules",
+    "bone": "Bone Hunters Expansion",
+    "shadowmark": "The Shadowmark",
+    "replacement": "Replacement Dice",
+}
+_ES_SECTIONS = {
+    "setup": "Preparar",
+    "track": "1. Elija una pista de sueño",
+    "draw": "2. Dibujar y seleccionar sueños",
+    "resolve": "Orden de resolución",
+    "reroll": "3. Rollo y resolución de sueños",
+    "depths": "Sombra de las profundidades",
+    "envy": "Sombra de la envidia",
+    "imprisonment": "Sombra del encarcelamiento",
+    "fear": "Sombra del miedo primigenio",
+    "check": "4. Compruebe las filas llenas",
+    "rest": "5. Descanse o vuelva a soñar",
+    "nightmare": "Orden de turno (Pesadilla)",
+    "consume": "Orden de turno (Pesadilla)",
+    "minions": "Orden de turno (Pesadilla)",
+    "ability": "Habilidades de pesadilla",
+    "power_victory": "Fin del juego",
+    "nightmare_victory": "Fin del juego",
+    "dream_victory": 'La regla del "peor caso"',
+    "winner": "Fin del juego",
+    "two_player": "Juegos de dos jugadores",
+    "faq": 'La regla del "peor caso"',
+    "temptation": "Preparar",
+}
+
+
+def rule_refs(ruleset: str) -> dict[str, str]:
+    """Section key -> rule reference string for a rule set (the de-lux booklet is in en)."""
+    en = {k: rule(EN, v) for k, v in _EN_SECTIONS.items()}
+    if ruleset == "en":
+        return en
+    out = dict(en)
+    out.update({k: rule(ES, v) for k, v in _ES_SECTIONS.items()})
+    return out
+
+
+def all_rule_refs() -> list[str]:
+    return sorted({rule(EN, v) for v in _EN_SECTIONS.values()} | {rule(ES, v) for v in _ES_SECTIONS.values()})
+
+
+TRACKS: dict[str, tuple[int, int, int]] = {
+    "3-5-7": (3, 5, 7),
+    "4-6-8": (4, 6, 8),
+    "5-7-9": (5, 7, 9),
+}
+ALL_COLOURS = (*COLOURS, "bone")
+ROWS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
+PICK_FACES = (*BONE_FACES, "rotated")
+MAX_SEATS = 4
+
+
+def _labels() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for seat in range(MAX_SEATS):
+        out[f"first:{seat}"] = f"Seat {seat} goes first"
+    for name, steps in TRACKS.items():
+        out[f"track:{name}"] = f"Choose the sleep track {name} (control {steps[0]})"
+    for c in ALL_COLOURS:
+        out[f"draw:{c}"] = f"A {c} dream is drawn"
+    for c in COLOURS:
+        out[f"return:{c}"] = f"Return a {c} dream to the bag"
+    for f in BONE_FACES:
+        out[f"roll:{f}"] = f"The dream rolls {f}"
+    for c in COLOURS:
+        out[f"reroll:{c}"] = f"Spend a {c} Power dream to reroll your unresolved {c} dreams"
+    for f in ("power", "hunt", "exhaust", "shadowmark"):
+        out[f"resolve:{f}"] = f"Resolve your {f} dreams"
+    for c in COLOURS:
+        out[f"resolve:shadow:{c}"] = f"Resolve a {c} shadow"
+    for row in ROWS:
+        for c in ALL_COLOURS:
+            for f in PICK_FACES:
+                out[f"pick:{row}:{c}:{f}"] = f"Choose a {c} {f} dream in the {row} row"
+    for c in COLOURS:
+        out[f"fear:{c}"] = f"Move a {c} shadow dream to the Hunt row"
+        out[f"fear:rotated:{c}"] = f"Move a {c} dream turned to its shadow side to the Hunt row"
+    out["fear:none"] = "Move no shadow dream"
+    out["rest:exhaust"] = "Rest: return all exhaust dreams"
+    for c in COLOURS:
+        out[f"rest:shadow:{c}"] = f"Rest: return a {c} dream from its Shadow row"
+        out[f"rest:hunt:{c}"] = f"Rest: return a {c} shadow dream from the Hunt row"
+        out[f"rest:rotated:{c}"] = f"Rest: return a {c} exhaust dream turned to its shadow side"
+    out["rest:none"] = "Rest (nothing to return)"
+    out["draw_again"] = "Draw again (next stage of the sleep track)"
+    for c in COLOURS:
+        out[f"become:{c}"] = f"Become the {c} Nightmare"
+    for seat in range(MAX_SEATS):
+        for f in ("power1", "power2"):
+            out[f"consume:seat{seat}:{f}"] = f"Consume a {f} dream of your colour from seat {seat}"
+    out["minions"] = "Send minions: draw two dreams"
+    for c in COLOURS:
+        out[f"minion:{c}"] = f"Give the {c} dream (return the other)"
+    out["minion:none"] = "Give nothing (no dream can be given)"
+    for seat in range(MAX_SEATS):
+        out[f"target:seat{seat}"] = f"Give the minion to seat {seat}"
+    out["ability:use"] = "Activate your Nightmare ability"
+    out["ability:pass"] = "Do not activate your Nightmare ability"
+    for c in COLOURS:
+        out[f"excess:{c}"] = f"Return an excess {c} dream to the bag"
+        out[f"replace:{c}"] = f"Take a {c} dream from the bag as a replacement"
+    return out
+
+
+LABELS = _labels()
+ACTION_IDS: tuple[str, ...] = tuple(LABELS)
+A: dict[str, Action] = {aid: Action(aid, label) for aid, label in LABELS.items()}

@@ -1,0 +1,1332 @@
+"""The Lucidity forward model: dreamer and Nightmare turns, nested resolution on a step
+stack, filled-row checks and the three ways the game ends.
+
+A dream (die) is a tuple ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream
+turned to its shadow side (Shadow of Imprisonment). Dreams that are drawn or rolled but not
+yet placed are "in hand": ``hand`` (drawn, not rolled), ``rolled`` (rolled, unresolved) and
+``limbo`` (a dream drawn or rerolled by an effect and resolved at once).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import CHANCE, Action, Decision, State, Step, StepStack
+from .content import COLOURS
+from .rules import A, ALL_COLOURS, TRACKS, rule_refs
+
+if TYPE_CHECKING:
+    from .game import LucidityGame
+
+AUTO = -2
+Die = tuple[str, str, bool]
+POWER_FACES = ("power1", "power2")
+RESOLVE_ORDER = {"en": ("power", "hunt", "exhaust"), "es": ("power", "hunt", "exhaust")}
+CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
+TURN_CAP = 400
+"""Safeguard: a game that reaches this many turns ends as if the night were over (dream
+victory rules for the winner). Random play ends far sooner; this makes the bound real."""
+
+_DIES: dict[tuple[str, str, bool], Die] = {}
+
+
+def die(colour: str, face: str, rotated: bool = False) -> Die:
+    key = (colour, face, rotated)
+    d = _DIES.get(key)
+    if d is None:
+        d = _DIES[key] = key
+    return d
+
+
+def die_dict(d: Die) -> dict[str, Any]:
+    return {"colour": d[0], "face": d[1], "shadow_side": d[2] or d[1] == "shadow"}
+
+
+def power_value(row: list[Die]) -> int:
+    total = 0
+    for d in row:
+        f = d[1]
+        if f == "power2":
+            total += 2
+        elif f == "power1":
+            total += 1
+    return total
+
+
+class Seat:
+    """One player's card: rows of dreams, role and sleep track."""
+
+    __slots__ = ("colour", "exhaust", "hunt", "marks", "power", "role", "shadow", "stage", "track")
+
+    def __init__(self) -> None:
+        self.role = "dreamer"
+        self.colour: str | None = None
+        self.hunt: list[Die] = []
+        self.exhaust: list[Die] = []
+        self.power: list[Die] = []
+        self.shadow: dict[str, list[Die]] = {c: [] for c in COLOURS}
+        self.marks: list[Die] = []
+        self.track: str | None = None
+        self.stage = 0
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.role = self.role
+        s.colour = self.colour
+        s.hunt = self.hunt.copy()
+        s.exhaust = self.exhaust.copy()
+        s.power = self.power.copy()
+        sh = self.shadow
+        s.shadow = {
+            "blue": sh["blue"].copy(),
+            "green": sh["green"].copy(),
+            "yellow": sh["yellow"].copy(),
+            "red": sh["red"].copy(),
+        }
+        s.marks = self.marks.copy()
+        s.track = self.track
+        s.stage = self.stage
+        return s
+
+    def all_dice(self) -> list[Die]:
+        sh = self.shadow
+        return (
+            self.hunt
+            + self.exhaust
+            + self.power
+            + sh["blue"]
+            + sh["green"]
+            + sh["yellow"]
+            + sh["red"]
+            + self.marks
+        )
+
+    def shadow_count(self, colour: str) -> int:
+        n = len(self.shadow[colour])
+        for d in self.hunt:
+            if d[0] == colour and d[1] == "shadow":
+                n += 1
+        return n
+
+    @property
+    def control(self) -> int | None:
+        if self.track is None:
+            return None
+        return TRACKS[self.track][self.stage]
+
+
+class LucidityState(State):
+    game: LucidityGame
+
+    def __init__(self, game: LucidityGame, seed: int | None = None) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        self.R = game.refs
+        self.bag: dict[str, int] = dict(game.start_bag)
+        self.seats = [Seat() for _ in range(n)]
+        self.cards: dict[str, list[Die]] = {c: [] for c in COLOURS}
+        self.holder: dict[str, int | None] = {c: None for c in COLOURS}
+        self.hand: list[str] = []
+        self.rolled: list[Die] = []
+        self.limbo: list[Die] = []
+        self.current = 0
+        self.turns = 0
+        self.final_turns: tuple[int, ...] | None = None
+        self.dream_end = False
+        self.reason: str | None = None
+        self.won: list[int] = []
+        self.rolloff: dict[int, int] = {}
+        self.log: list[dict[str, Any]] = []
+        self.stack = StepStack()
+        first = game.options["first_player"]
+        if first == "random":
+            self.stack.push(Step("first", CHANCE))
+        else:
+            self._start_turn(int(first))
+        self._advance()
+
+    # ----- copying --------------------------------------------------------------------------
+    def _copy(self) -> LucidityState:
+        new = LucidityState.__new__(LucidityState)
+        new.seed = self.seed
+        new.R = self.R
+        new.bag = self.bag.copy()
+        new.seats = [s.copy() for s in self.seats]
+        c = self.cards
+        new.cards = {k: v.copy() for k, v in c.items()}
+        new.holder = self.holder.copy()
+        new.hand = self.hand.copy()
+        new.rolled = self.rolled.copy()
+        new.limbo = self.limbo.copy()
+        new.current = self.current
+        new.turns = self.turns
+        new.final_turns = self.final_turns
+        new.dream_end = self.dream_end
+        new.reason = self.reason
+        new.won = self.won.copy()
+        new.rolloff = self.rolloff.copy()
+        new.log = [dict(e) for e in self.log]
+        new.stack = self.stack.copy()
+        return new
+
+    # ----- small helpers --------------------------------------------------------------------
+    def bag_total(self) -> int:
+        b = self.bag
+        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+
+    def power_of(self, seat: int) -> int:
+        return power_value(self.seats[seat].power)
+
+    def next_seat(self, seat: int) -> int:
+        """The next player in turn order (eliminated players still count)."""
+        return (seat + 1) % len(self.seats)
+
+    def dreamers(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.role == "dreamer"]
+
+    def shadow_needed(self, seat: int) -> int:
+        base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
+        return max(1, base - len(self.seats[seat].marks))
+
+    def _to_bag(self, dice: list[Die]) -> None:
+        b = self.bag
+        for d in dice:
+            b[d[0]] += 1
+
+    # ----- hooks ----------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        top = self.stack.top
+        if top is None:
+            return ()
+        return (top.player,)
+
+    def decision(self, player: int | None = None) -> Decision | None:
+        top = self.stack.top
+        if top is None:
+            return None
+        kind = top.kind
+        R = self.R
+        prompts = {
+            "first": ("first_player", "Choose the first player at random", R["setup"]),
+            "track": ("choose_track", "Choose your sleep track", R["track"]),
+            "draw": ("draw", "Draw a dream from the bag", R["draw"]),
+            "return": ("return", "Choose a dream to return to the bag", R["draw"]),
+            "roll": ("roll", "Roll a dream", R["resolve"]),
+            "resolve": ("resolve", "Resolve your dreams or reroll", R["resolve"]),
+            "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", R["check"]),
+            "become": ("become_nightmare", "Choose which Nightmare to become", R["check"]),
+            "rest": ("rest_or_draw", "Rest or draw again", R["rest"]),
+            "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", R["depths"]),
+            "roll_now": ("roll", "Roll the dream and resolve it at once", R["resolve"]),
+            "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", R["envy"]),
+            "fear": ("fear", "You may move a shadow dream to your Hunt row", R["fear"]),
+            "ability": ("ability", "Activate your Nightmare ability?", R["ability"]),
+            "minion_draw": ("draw", "Draw a dream for the Nightmare", R["minions"]),
+            "minion_pick": ("minion_pick", "Choose the dream to give", R["minions"]),
+            "minion_target": ("minion_target", "Choose the dreamer who rolls it", R["minions"]),
+            "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
+            "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
+            "hunt_move": ("hunt_move", "Choose a shadow dream to move to the Hunt row", R["ability"]),
+            "ability_draw": ("draw", "Draw a dream for the Exhaust row", R["ability"]),
+            "rolloff": ("roll", "Roll-off: roll every dream on the card", R["winner"]),
+            "excess": ("excess", "Choose an excess dream to return", R["faq"]),
+            "replace": ("replace", "Choose a replacement dream from the bag", R["faq"]),
+        }
+        kind_name, prompt, ref = prompts.get(kind, (kind, kind, ""))
+        data: dict[str, Any] = {}
+        if "seat" in top.data:
+            data["seat"] = top["seat"]
+        return Decision(kind_name, top.player, prompt, ref, data)
+
+    def _legal(self, player: int) -> list[Action]:
+        top = self.stack.top
+        assert top is not None
+        return getattr(self, "_legal_" + top.kind)(top)
+
+    def _lookup(self, action_id: str, player: int) -> Action | None:
+        top = self.stack.top
+        if top is None:
+            return None
+        a = A.get(action_id)
+        if a is None:
+            return None
+        if player == CHANCE:
+            kind, _, arg = action_id.partition(":")
+            tk = top.kind
+            if kind == "draw":
+                if tk in ("draw", "draw_now", "exhaust_draw", "minion_draw", "ability_draw"):
+                    return a if self.bag.get(arg, 0) > 0 else None
+                return None
+            if kind == "roll":
+                colour = self._rolling_colour(top)
+                if colour is not None and arg in self.game.content.faces[colour]:
+                    return a
+                return None
+            if kind == "first" and tk == "first":
+                return a if int(arg) < len(self.seats) else None
+            return None
+        return a if a in self._legal(player) else None
+
+    def _rolling_colour(self, top: Step) -> str | None:
+        k = top.kind
+        if k == "roll":
+            return self.hand[-1] if self.hand else None
+        if k == "roll_now":
+            return self.limbo[-1][0] if self.limbo else None
+        if k == "rolloff":
+            q = top["queue"]
+            return q[0][1] if q else None
+        return None
+
+    def _chance(self) -> list[tuple[Action, float]]:
+        top = self.stack.top
+        assert top is not None
+        if top.kind == "first":
+            n = len(self.seats)
+            return [(A[f"first:{i}"], 1 / n) for i in range(n)]
+        colour = self._rolling_colour(top)
+        if colour is not None:
+            return self.game.roll_outcomes[colour]
+        total = self.bag_total()
+        return [(A["draw:" + c], n / total) for c, n in self.bag.items() if n > 0]
+
+    def sample_chance(self, rng: Any) -> Action:
+        top = self.stack.top
+        assert top is not None
+        if top.kind == "first":
+            return A[f"first:{rng.randrange(len(self.seats))}"]
+        colour = self._rolling_colour(top)
+        if colour is not None:
+            faces = self.game.roll_actions[colour]
+            return faces[rng.randrange(len(faces))]
+        r = rng.randrange(self.bag_total())
+        for c, n in self.bag.items():
+            if r < n:
+                return A["draw:" + c]
+            r -= n
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _do(self, action: Action, player: int) -> None:
+        top = self.stack.top
+        assert top is not None
+        getattr(self, "_do_" + top.kind)(top, action.id)
+        self._advance()
+
+    # ----- the automatic part: run steps that need no decision --------------------------------
+    def _advance(self) -> None:
+        stack = self.stack
+        while True:
+            top = stack.top
+            if top is None:
+                return
+            k = top.kind
+            if k == "draw":
+                if top["left"] <= 0:
+                    stack.pop()
+                    continue
+                if self.bag_total() == 0:
+                    self._trigger_dream_end(top["seat"])
+                    stack.pop()
+                    continue
+                return
+            if k == "return":
+                if top["left"] <= 0 or self.dream_end or not self._returnable():
+                    stack.pop()
+                    self._after_return(top)
+                    continue
+                return
+            if k == "roll":
+                if not self.hand:
+                    stack.pop()
+                    continue
+                return
+            if k == "resolve":
+                legal = self._legal_resolve(top)
+                if not legal:
+                    stack.pop()
+                    continue
+                if len(legal) == 1 and legal[0].id.startswith("resolve:"):
+                    self._do_resolve(top, legal[0].id)
+                    continue
+                return
+            if k == "check":
+                self._run_check(top)
+                continue
+            if k == "minion_check":
+                stack.pop()
+                self._check_rows_minion(top["seat"])
+                continue
+            if k == "end_turn":
+                stack.pop()
+                self._end_turn()
+                continue
+            if k in ("draw_now", "minion_draw", "exhaust_draw", "ability_draw"):
+                if self.bag_total() == 0:
+                    stack.pop()
+                    self._trigger_dream_end(top.get("seat", self.current))
+                    if k == "minion_draw":
+                        self._after_minion_draw(top)
+                    continue
+                return
+            if k == "roll_now":
+                if not self.limbo:
+                    stack.pop()
+                    continue
+                return
+            if k == "rolloff":
+                if not top["queue"]:
+                    stack.pop()
+                    self._finish_winners()
+                    continue
+                return
+            if k in ("envy", "fear", "strip", "hunt_move", "minion_pick", "minion_target", "nightmare"):
+                legal = getattr(self, "_legal_" + k)(top)
+                if not legal:
+                    stack.pop()
+                    if k == "minion_pick":
+                        self._give_back_limbo()
+                    elif k == "nightmare":
+                        self._end_turn()
+                    continue
+                return
+            return
+
+    # ----- turns ----------------------------------------------------------------------------
+    def _start_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turns += 1
+        s = self.seats[seat]
+        if s.role == "dreamer":
+            s.track = None
+            s.stage = 0
+            self.stack.push(Step("track", seat))
+        else:
+            self.stack.push(Step("nightmare", seat))
+
+    def _do_first(self, top: Step, aid: str) -> None:
+        seat = int(aid.partition(":")[2])
+        self.stack.pop()
+        self.emit("first_player", "Seat {seat} goes first", self.R["setup"], seat=seat)
+        self._start_turn(seat)
+
+    def _legal_track(self, top: Step) -> list[Action]:
+        return self.game.track_actions
+
+    def _do_track(self, top: Step, aid: str) -> None:
+        seat = top.player
+        s = self.seats[seat]
+        s.track = aid[6:]
+        s.stage = 0
+        self.emit(
+            "track", "Seat {seat} chooses the sleep track {track}", self.R["track"], seat=seat, track=s.track
+        )
+        self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
+        self._push_stage(seat)
+
+    def _push_stage(self, seat: int) -> None:
+        s = self.seats[seat]
+        control = TRACKS[s.track][s.stage]  # type: ignore[index]
+        push = self.stack.push
+        push(Step("resolve", seat))
+        push(Step("roll", CHANCE, seat=seat))
+        push(Step("return", seat, left=2, returned=0))
+        push(Step("draw", CHANCE, seat=seat, left=control))
+
+    # draw / return / roll
+    def _legal_draw(self, top: Step) -> list[Action]:
+        return [a for a, _ in self._chance()]
+
+    def _do_draw(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        self.bag[c] -= 1
+        self.hand.append(c)
+        self.emit("drawn", "Seat {seat} draws a {colour} dream", self.R["draw"], seat=top["seat"], colour=c)
+        self.stack.replace_top(top.replace(left=top["left"] - 1))
+        if self.game.ruleset == "es" and self.bag_total() == 0:
+            self._trigger_dream_end(top["seat"])
+            self.stack.pop()
+
+    def _returnable(self) -> bool:
+        for c in self.hand:
+            if c != "bone":
+                return True
+        return False
+
+    def _legal_return(self, top: Step) -> list[Action]:
+        seen: list[Action] = []
+        for c in COLOURS:
+            if c in self.hand:
+                seen.append(A["return:" + c])
+        return seen
+
+    def _do_return(self, top: Step, aid: str) -> None:
+        c = aid[7:]
+        self.hand.remove(c)
+        self.bag[c] += 1
+        self.emit("returned", "Seat {seat} returns a {colour} dream", self.R["draw"], seat=top.player, colour=c)
+        self.stack.replace_top(top.replace(left=top["left"] - 1, returned=top["returned"] + 1))
+
+    def _after_return(self, top: Step) -> None:
+        pass
+
+    def _do_roll(self, top: Step, aid: str) -> None:
+        c = self.hand.pop()
+        face = aid[5:]
+        self.rolled.append(die(c, face))
+        self.emit("rolled", "A {colour} dream rolls {face}", self.R["resolve"], colour=c, face=face)
+
+    # resolution
+    def _legal_resolve(self, top: Step) -> list[Action]:
+        seat = top.player
+        rolled = self.rolled
+        if not rolled:
+            return []
+        out: list[Action] = []
+        cats = set()
+        shadows: list[str] = []
+        marks = False
+        for d in rolled:
+            f = d[1]
+            cat = CATEGORY.get(f)
+            if cat is not None:
+                cats.add(cat)
+            elif f == "shadow":
+                if d[0] not in shadows:
+                    shadows.append(d[0])
+            else:
+                marks = True
+        if marks:
+            out.append(A["resolve:shadowmark"])
+        elif cats:
+            if self.game.ruleset == "es":
+                for cat in ("power", "hunt", "exhaust"):
+                    if cat in cats:
+                        out.append(A["resolve:" + cat])
+                        break
+            else:
+                for cat in ("power", "hunt", "exhaust"):
+                    if cat in cats:
+                        out.append(A["resolve:" + cat])
+        else:
+            for c in COLOURS:
+                if c in shadows:
+                    out.append(A["resolve:shadow:" + c])
+        # rerolls: a Power dream of a colour with unresolved dreams of that colour
+        power = self.seats[seat].power
+        if power:
+            have = {d[0] for d in power if d[0] != "bone"}
+            for c in COLOURS:
+                if c in have:
+                    for d in rolled:
+                        if d[0] == c:
+                            out.append(A["reroll:" + c])
+                            break
+        return out
+
+    def _do_resolve(self, top: Step, aid: str) -> None:
+        seat = top.player
+        parts = aid.split(":")
+        if parts[0] == "reroll":
+            self._reroll(seat, parts[1])
+            return
+        what = parts[1]
+        if what == "shadow":
+            c = parts[2]
+            for i, d in enumerate(self.rolled):
+                if d[0] == c and d[1] == "shadow":
+                    del self.rolled[i]
+                    break
+            self._place(seat, die(c, "shadow"), pool=True)
+            return
+        keep: list[Die] = []
+        take: list[Die] = []
+        for d in self.rolled:
+            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
+                take.append(d)
+            else:
+                keep.append(d)
+        self.rolled = keep
+        # placing may push interrupting steps (a Nightmare ability); later dreams of the same
+        # category wait in ``rolled`` until those are done
+        for i, d in enumerate(take):
+            pushed = self._place(seat, d, pool=True)
+            if pushed:
+                self.rolled = take[i + 1 :] + self.rolled
+                return
+
+    def _reroll(self, seat: int, c: str) -> None:
+        s = self.seats[seat]
+        spent = None
+        for face in ("power1", "power2"):
+            for i, d in enumerate(s.power):
+                if d[0] == c and d[1] == face:
+                    spent = s.power.pop(i)
+                    break
+            if spent is not None:
+                break
+        assert spent is not None
+        if self.holder[c] is None:
+            self.cards[c].append(spent)
+            where = f"the {c} Nightmare card"
+        else:
+            self.bag[c] += 1
+            where = "the bag"
+        again = [d for d in self.rolled if d[0] == c]
+        self.rolled = [d for d in self.rolled if d[0] != c]
+        for d in again:
+            self.hand.append(d[0])
+        self.emit(
+            "reroll",
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
+            self.R["reroll"],
+            seat=seat,
+            colour=c,
+            where=where,
+            n=len(again),
+        )
+        self.stack.push(Step("roll", CHANCE, seat=seat))
+
+    def _place(self, seat: int, d: Die, pool: bool) -> bool:
+        """Resolve one rolled dream for ``seat``; True if steps were pushed to resolve first."""
+        c, f, _ = d
+        R = self.R
+        s = self.seats[seat]
+        if c != "bone":
+            h = self.holder[c]
+            if h is not None and h != seat and f in self.game.takes[c]:
+                self.seats[h].power.append(die(c, "power1"))
+                self.emit(
+                    "nightmare_takes",
+                    "The {colour} Nightmare (seat {nightmare}) takes the {face} dream as 1 Power",
+                    R["ability"],
+                    seat=seat,
+                    nightmare=h,
+                    colour=c,
+                    face=f,
+                )
+                if self.seats[seat].role == "dreamer":
+                    self.stack.push(Step("ability", h, seat=seat, colour=c))
+                    return True
+                return False
+        if f == "power1" or f == "power2":
+            s.power.append(d)
+            self.emit("placed", "Seat {seat} gains {face} ({colour})", R["resolve"], seat=seat, colour=c, face=f, row="power")
+            return False
+        if f == "hunt":
+            s.hunt.append(d)
+            self.emit("placed", "Seat {seat} places a {colour} hunt dream", R["resolve"], seat=seat, colour=c, face=f, row="hunt")
+            return False
+        if f == "exhaust":
+            s.exhaust.append(d)
+            self.emit("placed", "Seat {seat} places a {colour} exhaust dream", R["resolve"], seat=seat, colour=c, face=f, row="exhaust")
+            return False
+        if f == "shadowmark":
+            s.marks.append(d)
+            self.emit("placed", "Seat {seat} takes a Shadowmark", R["shadowmark"], seat=seat, colour=c, face=f, row="shadowmark")
+            return False
+        # a shadow: place it in its colour's Shadow row, then its effect
+        s.shadow[c].append(d)
+        if c == "blue":
+            self.emit("shadow", "Seat {seat}: Shadow of the Depths, draw and roll a dream", R["depths"], seat=seat, colour=c)
+            if self.bag_total() == 0:
+                self._trigger_dream_end(seat)
+                return False
+            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool))
+            self.stack.push(Step("draw_now", CHANCE, seat=seat))
+            return True
+        if c == "green":
+            self.emit("shadow", "Seat {seat}: Shadow of Envy, the next player chooses a dream to reroll", R["envy"], seat=seat, colour=c)
+            self.stack.push(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
+            return True
+        if c == "yellow":
+            for i, e in enumerate(s.exhaust):
+                if not e[2] and e[0] != "bone":
+                    s.exhaust[i] = die(e[0], e[1], True)
+                    self.emit(
+                        "shadow",
+                        "Seat {seat}: Shadow of Imprisonment turns a {turned} exhaust dream to its shadow side",
+                        R["imprisonment"],
+                        seat=seat,
+                        colour=c,
+                        turned=e[0],
+                    )
+                    break
+            else:
+                self.emit("shadow", "Seat {seat}: Shadow of Imprisonment (no exhaust dream to turn)", R["imprisonment"], seat=seat, colour=c)
+            return False
+        self.emit("shadow", "Seat {seat}: Shadow of Primeval Fear", R["fear"], seat=seat, colour=c)
+        self.stack.push(Step("fear", seat))
+        return True
+
+    # Shadow of the Depths (and every "draw one, roll it now")
+    def _do_draw_now(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        self.bag[c] -= 1
+        self.limbo.append(die(c, ""))
+        self.stack.pop()
+        self.emit("drawn", "Seat {seat} draws a {colour} dream", self.R["depths"], seat=top["seat"], colour=c)
+        if self.game.ruleset == "es" and self.bag_total() == 0:
+            self._trigger_dream_end(top["seat"])
+
+    def _do_roll_now(self, top: Step, aid: str) -> None:
+        c = self.limbo.pop()[0]
+        face = aid[5:]
+        seat = top["seat"]
+        self.stack.pop()
+        self.emit("rolled", "A {colour} dream rolls {face}", self.R["resolve"], colour=c, face=face, seat=seat)
+        d = die(c, face)
+        if self.seats[seat].role != "dreamer":
+            self._to_bag([d])
+            return
+        if face == "shadow" and top["pool"] and self.game.ruleset == "es":
+            # lucidity-es: a new shadow joins the unresolved dreams; anything else resolves now
+            self.rolled.append(d)
+            return
+        self._place(seat, d, pool=top["pool"])
+
+    # Shadow of Envy
+    def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:
+        s = self.seats[seat]
+        out: list[tuple[str, Die]] = []
+        rows = (
+            ("hunt", s.hunt),
+            ("exhaust", s.exhaust),
+            ("power", s.power),
+            ("shadow_blue", s.shadow["blue"]),
+            ("shadow_green", s.shadow["green"]),
+            ("shadow_yellow", s.shadow["yellow"]),
+            ("shadow_red", s.shadow["red"]),
+        )
+        es = self.game.ruleset == "es"
+        for row, dice in rows:
+            skip_one = es and row == "shadow_green"
+            for i, d in enumerate(dice):
+                if d[0] == "bone":
+                    continue
+                if skip_one and i == len(dice) - 1:
+                    continue  # lucidity-es: not the Envy dream itself
+                out.append((row, d))
+        return out
+
+    def _pick_id(self, row: str, d: Die) -> str:
+        return f"pick:{row}:{d[0]}:{'rotated' if d[2] else d[1]}"
+
+    def _legal_envy(self, top: Step) -> list[Action]:
+        seen: dict[str, Action] = {}
+        for row, d in self._envy_choices(top["seat"]):
+            aid = self._pick_id(row, d)
+            if aid not in seen:
+                seen[aid] = A[aid]
+        return list(seen.values())
+
+    def _remove_pick(self, seat: int, aid: str) -> Die:
+        _, row, c, face = aid.split(":")
+        s = self.seats[seat]
+        rowlist = (
+            s.hunt if row == "hunt" else s.exhaust if row == "exhaust" else s.power if row == "power" else s.shadow[row[7:]]
+        )
+        for i in range(len(rowlist) - 1, -1, -1):
+            d = rowlist[i]
+            if self._pick_id(row, d) == aid:
+                return rowlist.pop(i)
+        raise AssertionError(aid)  # pragma: no cover
+
+    def _do_envy(self, top: Step, aid: str) -> None:
+        seat = top["seat"]
+        d = self._remove_pick(seat, aid)
+        self.stack.pop()
+        self.limbo.append(die(d[0], ""))
+        self.emit(
+            "envy",
+            "Seat {chooser} makes seat {seat} reroll a {colour} dream from the {row} row",
+            self.R["envy"],
+            chooser=top.player,
+            seat=seat,
+            colour=d[0],
+            row=aid.split(":")[1],
+        )
+        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top["pool"]))
+
+    # Shadow of Primeval Fear
+    def _legal_fear(self, top: Step) -> list[Action]:
+        s = self.seats[top.player]
+        out = [A["fear:none"]]
+        for c in COLOURS:
+            if s.shadow[c]:
+                out.append(A["fear:" + c])
+        if self.game.ruleset == "es":
+            for c in COLOURS:
+                if any(d[0] == c and d[2] for d in s.exhaust):
+                    out.append(A["fear:rotated:" + c])
+        return out
+
+    def _do_fear(self, top: Step, aid: str) -> None:
+        seat = top.player
+        s = self.seats[seat]
+        self.stack.pop()
+        parts = aid.split(":")
+        if parts[1] == "none":
+            self.emit("fear", "Seat {seat} moves no shadow dream", self.R["fear"], seat=seat)
+            return
+        if parts[1] == "rotated":
+            c = parts[2]
+            for i, d in enumerate(s.exhaust):
+                if d[0] == c and d[2]:
+                    s.hunt.append(s.exhaust.pop(i))
+                    break
+        else:
+            c = parts[1]
+            s.hunt.append(s.shadow[c].pop())
+        self.emit(
+            "fear", "Seat {seat} moves a {colour} shadow dream to the Hunt row", self.R["fear"], seat=seat, colour=c
+        )
+
+    # Nightmare abilities
+    def _legal_ability(self, top: Step) -> list[Action]:
+        return [A["ability:use"], A["ability:pass"]]
+
+    def _do_ability(self, top: Step, aid: str) -> None:
+        nm = top.player
+        target = top["seat"]
+        c = top["colour"]
+        self.stack.pop()
+        if aid == "ability:pass" or self.seats[target].role != "dreamer":
+            self.emit("ability", "The Nightmare (seat {nightmare}) does not activate", self.R["ability"], nightmare=nm)
+            return
+        spec = self.game.abilities[c]
+        self.emit(
+            "ability",
+            "The Nightmare (seat {nightmare}) activates: {op}",
+            self.R["ability"],
+            nightmare=nm,
+            seat=target,
+            op=spec.op,
+        )
+        op = spec.op
+        if op == "send_minion":
+            self.stack.push(Step("minion_pick", nm, target=target))
+            for _ in range(spec.draw):
+                self.stack.push(Step("minion_draw", CHANCE, seat=nm))
+        elif op == "strip_power":
+            self.stack.push(Step("strip", nm, seat=target))
+        elif op == "draw_to_exhaust":
+            self.stack.push(Step("ability_draw", CHANCE, seat=target))
+        elif op == "shadow_to_hunt":
+            self.stack.push(Step("hunt_move", nm, seat=target))
+        elif op == "offer_power":
+            self.stack.push(Step("strip", nm, seat=target))
+
+    def _legal_strip(self, top: Step) -> list[Action]:
+        seen: dict[str, Action] = {}
+        for d in self.seats[top["seat"]].power:
+            if d[0] != "bone":
+                aid = self._pick_id("power", d)
+                seen.setdefault(aid, A[aid])
+        return list(seen.values())
+
+    def _do_strip(self, top: Step, aid: str) -> None:
+        d = self._remove_pick(top["seat"], aid)
+        self.stack.pop()
+        self.bag[d[0]] += 1
+        self.emit(
+            "stripped", "Seat {seat} returns a {colour} {face} dream to the bag", self.R["ability"], seat=top["seat"], colour=d[0], face=d[1]
+        )
+
+    def _legal_hunt_move(self, top: Step) -> list[Action]:
+        s = self.seats[top["seat"]]
+        return [A["fear:" + c] for c in COLOURS if s.shadow[c]]
+
+    def _do_hunt_move(self, top: Step, aid: str) -> None:
+        s = self.seats[top["seat"]]
+        c = aid[5:]
+        s.hunt.append(s.shadow[c].pop())
+        self.stack.pop()
+        self.emit(
+            "fear", "Seat {seat}'s {colour} shadow dream moves to the Hunt row", self.R["ability"], seat=top["seat"], colour=c
+        )
+
+    def _do_ability_draw(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        self.bag[c] -= 1
+        self.stack.pop()
+        self.seats[top["seat"]].exhaust.append(die(c, "exhaust"))
+        self.emit("placed", "Seat {seat} places a drawn {colour} dream in the Exhaust row", self.R["ability"], seat=top["seat"], colour=c)
+        if self.game.ruleset == "es" and self.bag_total() == 0:
+            self._trigger_dream_end(top["seat"])
+
+    # ----- filled rows ----------------------------------------------------------------------
+    def _run_check(self, top: Step) -> None:
+        seat = top["seat"]
+        s = self.seats[seat]
+        R = self.R
+        if s.role != "dreamer":
+            self.stack.pop()
+            self._end_turn()
+            return
+        if len(s.hunt) >= 4 or len(s.marks) >= 3:
+            self.stack.pop()
+            self._eliminate(seat)
+            self._end_turn()
+            return
+        if not top["done"]:
+            if len(s.exhaust) >= 3:
+                self.stack.replace_top(top.replace(exhausted=True, done=True))
+                self.emit("row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust")
+                self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
+                return
+            self.stack.replace_top(top.replace(done=True))
+            return
+        colour = self._nightmare_colour(seat)
+        if colour is not None:
+            self.stack.pop()
+            if isinstance(colour, list):
+                self.stack.push(Step("become", seat, colours=tuple(colour)))
+            else:
+                self._become(seat, colour)
+                self._end_turn()
+            return
+        self.stack.pop()
+        if self.dream_end:
+            self._end_game("dream")
+            return
+        self.stack.push(Step("rest", seat, exhausted=top["exhausted"]))
+
+    def _nightmare_colour(self, seat: int) -> str | list[str] | None:
+        s = self.seats[seat]
+        need = self.shadow_needed(seat)
+        counts = {c: s.shadow_count(c) for c in COLOURS}
+        if max(counts.values()) < need:
+            return None
+        free = [c for c in COLOURS if self.holder[c] is None]
+        best = max(counts[c] for c in free)
+        tied = [c for c in free if counts[c] == best]
+        return tied[0] if len(tied) == 1 else tied
+
+    def _legal_become(self, top: Step) -> list[Action]:
+        return [A["become:" + c] for c in top["colours"]]
+
+    def _do_become(self, top: Step, aid: str) -> None:
+        self.stack.pop()
+        self._become(top.player, aid[7:])
+        self._end_turn()
+
+    def _become(self, seat: int, c: str) -> None:
+        s = self.seats[seat]
+        back = s.hunt + s.exhaust + s.shadow["blue"] + s.shadow["green"] + s.shadow["yellow"] + s.shadow["red"] + s.marks
+        self._to_bag(back)
+        s.hunt, s.exhaust, s.marks = [], [], []
+        s.shadow = {k: [] for k in COLOURS}
+        taken = self.cards[c]
+        s.power.extend(taken)
+        self.cards[c] = []
+        self.holder[c] = seat
+        s.role = "nightmare"
+        s.colour = c
+        s.track = None
+        self.log.append({"seat": seat, "became": c, "turn": self.turns})
+        self.emit(
+            "became_nightmare",
+            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
+            self.R["check"],
+            seat=seat,
+            colour=c,
+            n=len(taken),
+        )
+
+    def _eliminate(self, seat: int) -> None:
+        s = self.seats[seat]
+        self._to_bag(s.all_dice())
+        s.hunt, s.exhaust, s.power, s.marks = [], [], [], []
+        s.shadow = {k: [] for k in COLOURS}
+        s.role = "eliminated"
+        s.track = None
+        self.log.append({"seat": seat, "eaten": True, "turn": self.turns})
+        self.emit("eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat)
+
+    def _do_exhaust_draw(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        seat = top["seat"]
+        s = self.seats[seat]
+        self.stack.pop()
+        lost = [d for d in s.power if d[0] == c and c != "bone"]
+        s.power = [d for d in s.power if not (d[0] == c and c != "bone")]
+        self.bag[c] -= 1
+        self._to_bag([die(c, ""), *lost])
+        self.emit(
+            "exhausted",
+            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)",
+            self.R["check"],
+            seat=seat,
+            colour=c,
+            n=len(lost),
+        )
+
+    def _check_rows_minion(self, seat: int) -> None:
+        """Filled rows after a dream given by a Nightmare (no rest: it is not that turn)."""
+        s = self.seats[seat]
+        if s.role != "dreamer":
+            return
+        if len(s.hunt) >= 4 or len(s.marks) >= 3:
+            self._eliminate(seat)
+        else:
+            colour = self._nightmare_colour(seat)
+            if colour is not None:
+                self._become(seat, colour[0] if isinstance(colour, list) else colour)
+        if not self.dreamers():
+            self._end_game("nightmare")
+
+    # ----- rest or draw again ---------------------------------------------------------------
+    def _legal_rest(self, top: Step) -> list[Action]:
+        s = self.seats[top.player]
+        out: list[Action] = []
+        if any(not d[2] and d[0] != "bone" for d in s.exhaust):
+            out.append(A["rest:exhaust"])
+        for c in COLOURS:
+            if s.shadow[c]:
+                out.append(A["rest:shadow:" + c])
+        for c in COLOURS:
+            if any(d[0] == c and d[1] == "shadow" for d in s.hunt):
+                out.append(A["rest:hunt:" + c])
+        for c in COLOURS:
+            if any(d[0] == c and d[2] for d in s.exhaust):
+                out.append(A["rest:rotated:" + c])
+        if not out:
+            out.append(A["rest:none"])
+        if not top["exhausted"] and s.stage < 2:
+            out.append(A["draw_again"])
+        return out
+
+    def _do_rest(self, top: Step, aid: str) -> None:
+        seat = top.player
+        s = self.seats[seat]
+        R = self.R
+        if aid == "draw_again":
+            s.stage += 1
+            self.emit(
+                "draw_again", "Seat {seat} draws again (control {control})", R["rest"], seat=seat, control=s.control
+            )
+            self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
+            self._push_stage(seat)
+            return
+        parts = aid.split(":")
+        back: list[Die] = []
+        if parts[1] == "exhaust":
+            back = [d for d in s.exhaust if not d[2] and d[0] != "bone"]
+            s.exhaust = [d for d in s.exhaust if d[2] or d[0] == "bone"]
+        elif parts[1] == "shadow":
+            back = [s.shadow[parts[2]].pop()]
+        elif parts[1] == "hunt":
+            for i, d in enumerate(s.hunt):
+                if d[0] == parts[2] and d[1] == "shadow":
+                    back = [s.hunt.pop(i)]
+                    break
+        elif parts[1] == "rotated":
+            for i, d in enumerate(s.exhaust):
+                if d[0] == parts[2] and d[2]:
+                    back = [s.exhaust.pop(i)]
+                    break
+        self._to_bag(back)
+        self.emit("rest", "Seat {seat} rests and returns {n} dream(s)", R["rest"], seat=seat, n=len(back), how=aid)
+        self.stack.pop()
+        self._end_turn()
+
+    # ----- Nightmare turn -------------------------------------------------------------------
+    def _legal_nightmare(self, top: Step) -> list[Action]:
+        me = top.player
+        c = self.seats[me].colour
+        out: list[Action] = []
+        for i, s in enumerate(self.seats):
+            if i == me:
+                continue
+            have = {d[1] for d in s.power if d[0] == c}
+            for f in ("power1", "power2"):
+                if f in have:
+                    out.append(A[f"consume:seat{i}:{f}"])
+        if self.bag_total() > 0 and self.dreamers():
+            out.append(A["minions"])
+        return out
+
+    def _do_nightmare(self, top: Step, aid: str) -> None:
+        me = top.player
+        self.stack.pop()
+        if aid == "minions":
+            self.emit("minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me)
+            self.stack.push(Step("end_turn", AUTO))
+            self.stack.push(Step("minion_pick", me, target=None))
+            self.stack.push(Step("minion_draw", CHANCE, seat=me))
+            self.stack.push(Step("minion_draw", CHANCE, seat=me))
+            return
+        _, who, f = aid.split(":")
+        victim = int(who[4:])
+        c = self.seats[me].colour
+        assert c is not None
+        self.seats[victim].power.remove(die(c, f))
+        self.seats[me].power.append(die(c, f))
+        self.emit(
+            "consume",
+            "The Nightmare (seat {seat}) consumes a {face} dream from seat {victim}",
+            self.R["consume"],
+            seat=me,
+            victim=victim,
+            face=f,
+        )
+        self._end_turn()
+
+    def _do_minion_draw(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        self.bag[c] -= 1
+        self.limbo.append(die(c, ""))
+        self.stack.pop()
+        self.emit("drawn", "The Nightmare (seat {seat}) draws a {colour} dream", self.R["minions"], seat=top["seat"], colour=c)
+        if self.game.ruleset == "es" and self.bag_total() == 0:
+            self._trigger_dream_end(top["seat"])
+
+    def _after_minion_draw(self, top: Step) -> None:
+        pass
+
+    def _legal_minion_pick(self, top: Step) -> list[Action]:
+        if top["target"] is not None and self.seats[top["target"]].role != "dreamer":
+            return []
+        if top["target"] is None and not self.dreamers():
+            return []
+        seen: list[Action] = []
+        for d in self.limbo:
+            if d[0] != "bone":
+                a = A["minion:" + d[0]]
+                if a not in seen:
+                    seen.append(a)
+        return seen
+
+    def _give_back_limbo(self) -> None:
+        if self.limbo:
+            self._to_bag(self.limbo)
+            self.emit("returned", "{n} dream(s) go back to the bag", self.R["minions"], n=len(self.limbo))
+            self.limbo = []
+
+    def _do_minion_pick(self, top: Step, aid: str) -> None:
+        c = aid[7:]
+        keep = die(c, "")
+        self.limbo.remove(keep)
+        self._give_back_limbo()
+        self.limbo = [keep]
+        self.stack.pop()
+        target = top["target"]
+        if target is None:
+            self.stack.push(Step("minion_target", top.player))
+        else:
+            self._send_to(top.player, target)
+
+    def _legal_minion_target(self, top: Step) -> list[Action]:
+        return [A[f"target:seat{i}"] for i in self.dreamers()]
+
+    def _do_minion_target(self, top: Step, aid: str) -> None:
+        self.stack.pop()
+        self._send_to(top.player, int(aid[11:]))
+
+    def _send_to(self, nm: int, target: int) -> None:
+        self.emit(
+            "minion",
+            "Seat {target} must roll the {colour} dream sent by seat {seat}",
+            self.R["minions"],
+            seat=nm,
+            target=target,
+            colour=self.limbo[-1][0],
+        )
+        if self.current != target:
+            self.stack.push(Step("minion_check", AUTO, seat=target))
+        self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False))
+
+    # ----- end of turn and end of game --------------------------------------------------------
+    def _trigger_dream_end(self, seat: int) -> None:
+        if self.dream_end:
+            return
+        self.dream_end = True
+        self.emit(
+            "dream_victory",
+            "The bag is empty: seat {seat} rolls and resolves what it holds, then the game ends",
+            self.R["dream_victory"],
+            seat=seat,
+        )
+
+    def _end_turn(self) -> None:
+        if self.reason is not None:
+            return
+        self.stack.clear()
+        self._give_back_limbo()
+        if self.hand or self.rolled:
+            self._to_bag([die(c, "") for c in self.hand] + self.rolled)
+            self.hand, self.rolled = [], []
+        if not self.dreamers():
+            self._end_game("nightmare")
+            return
+        if self.dream_end:
+            self._end_game("dream")
+            return
+        if self.turns >= TURN_CAP:
+            self._end_game("dream")
+            return
+        n = len(self.seats)
+        cur = self.current
+        if self.final_turns is None:
+            if any(self.power_of(i) >= 15 for i in range(n)):
+                order = [(cur + k) % n for k in range(1, n)]
+                self.final_turns = tuple(i for i in order if self.seats[i].role == "dreamer")
+                self.emit(
+                    "power_victory",
+                    "A player has 15 Power: every other dreamer takes one final turn",
+                    self.R["power_victory"],
+                    final=list(self.final_turns),
+                )
+        else:
+            self.final_turns = tuple(i for i in self.final_turns if i != cur)
+        if self.final_turns is not None:
+            left = tuple(i for i in self.final_turns if self.seats[i].role == "dreamer")
+            self.final_turns = left
+            if not left:
+                self._end_game("power")
+                return
+            self._start_turn(left[0])
+            return
+        nxt = cur
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if self.seats[nxt].role != "eliminated":
+                break
+        self._start_turn(nxt)
+
+    def _end_game(self, reason: str) -> None:
+        self.stack.clear()
+        self._give_back_limbo()
+        if self.hand or self.rolled:
+            self._to_bag([die(c, "") for c in self.hand] + self.rolled)
+            self.hand, self.rolled = [], []
+        self.reason = reason
+        self.emit("game_over", "The game ends ({reason})", self.R[reason + "_victory"], reason=reason)
+        n = len(self.seats)
+        powers = [self.power_of(i) for i in range(n)]
+        best = max(powers)
+        tied = [i for i in range(n) if powers[i] == best]
+        if len(tied) > 1 and self.game.ruleset == "en":
+            counts = [len(self.seats[i].all_dice()) for i in tied]
+            most = max(counts)
+            tied = [i for i, c in zip(tied, counts, strict=True) if c == most]
+            if len(tied) > 1 and most > 0:
+                queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
+                self.rolloff = {i: 0 for i in tied}
+                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.emit("rolloff", "Seats {seats} tie: each rolls every dream on the card", self.R["winner"], seats=tied)
+                return
+        self.won = tied
+        self._announce()
+
+    def _do_rolloff(self, top: Step, aid: str) -> None:
+        q = top["queue"]
+        seat = q[0][0]
+        f = aid[5:]
+        self.rolloff[seat] += 2 if f == "power2" else 1 if f == "power1" else 0
+        self.stack.replace_top(top.replace(queue=q[1:]))
+
+    def _finish_winners(self) -> None:
+        best = max(self.rolloff.values())
+        self.won = [i for i, v in self.rolloff.items() if v == best]
+        self._announce()
+
+    def _announce(self) -> None:
+        self.emit("winners", "Winner(s): seat(s) {seats}", self.R["winner"], seats=list(self.won))
+
+    # ----- observation and results -----------------------------------------------------------
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        players = []
+        for s in self.seats:
+            rows = {
+                "hunt": [die_dict(d) for d in s.hunt],
+                "exhaust": [die_dict(d) for d in s.exhaust],
+                "power": [die_dict(d) for d in s.power],
+            }
+            for c in COLOURS:
+                rows["shadow_" + c] = [die_dict(d) for d in s.shadow[c]]
+            if s.marks:
+                rows["shadowmark"] = [die_dict(d) for d in s.marks]
+            players.append(
+                {
+                    "role": s.role,
+                    "colour": s.colour,
+                    "rows": rows,
+                    "track": s.track,
+                    "control": s.control if s.role == "dreamer" else None,
+                    "track_stage": s.stage if s.track is not None else None,
+                    "shadow_needed": self.shadow_needed(len(players)),
+                }
+            )
+        in_hand = [{"colour": c, "face": None, "shadow_side": False} for c in self.hand]
+        in_hand += [die_dict(d) for d in self.rolled]
+        in_hand += [
+            {"colour": d[0], "face": d[1] or None, "shadow_side": d[1] == "shadow"} for d in self.limbo
+        ]
+        top = self.stack.top
+        dec = self.decision()
+        return {
+            "bag": dict(self.bag),
+            "players": players,
+            "nightmare_cards": {
+                c: {"holder": self.holder[c], "dice": [die_dict(d) for d in self.cards[c]]} for c in COLOURS
+            },
+            "in_hand": in_hand,
+            "current": self.current,
+            "power": [self.power_of(i) for i in range(len(self.seats))],
+            "decision": dec.to_dict() if dec is not None and top is not None else None,
+            "final_turns": list(self.final_turns) if self.final_turns is not None else None,
+            "turn": self.turns,
+            "ruleset": self.game.ruleset,
+            "end_reason": self.reason,
+        }
+
+    def scores(self) -> list[float]:
+        if self.stack.top is not None:
+            return []
+        return [float(self.power_of(i)) for i in range(len(self.seats))]
+
+    def winners(self) -> list[int]:
+        if self.stack.top is not None:
+            return []
+        return list(self.won)
+
+    def turn_number(self) -> int:
+        return self.turns
+
+    def end_reason(self) -> str | None:
+        return self.reason if self.stack.top is None else None
+
+    def stats(self) -> dict[str, Any]:
+        roles = [s.role for s in self.seats]
+        power = [self.power_of(i) for i in range(len(self.seats))]
+        by_role: dict[str, list[int]] = {}
+        for r, p in zip(roles, power, strict=True):
+            by_role.setdefault(r, []).append(p)
+        return {
+            "turns": self.turns,
+            "end_reason": self.end_reason(),
+            "nightmares": [e for e in self.log if "became" in e],
+            "eaten": [e for e in self.log if e.get("eaten")],
+            "final_roles": roles,
+            "final_power": power,
+            "final_power_by_role": by_role,
+        }
+
+    def insights(self, player: int) -> dict[str, Any]:
+        top = self.stack.top
+        if top is None or top.kind != "rest" or top.player != player:
+            return {}
+        from .risk import risk_meter
+
+        r = risk_meter(self, player)
+        return {"risk": r} if r else {}
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from .encoding import encode
+
+        return encode(self.observation(player), self.game)
+
+
+def all_colours() -> tuple[str, ...]:
+    return ALL_COLOURS
