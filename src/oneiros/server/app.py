@@ -1,0 +1,420 @@
+"""The FastAPI application: lobby (REST), play (one WebSocket per seat), the browser client.
+
+from oneiros.server import create_app
+app = create_app("sqlite:///oneiros.db")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from .. import __version__
+from ..agents import agent_specs
+from ..core import OneirosError, games, replay
+from .db import Database
+from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
+from .protocol import (
+    MAX_MESSAGE,
+    Act,
+    Created,
+    CreateTable,
+    ErrorBody,
+    Hello,
+    HintRequest,
+    Joined,
+    JoinTable,
+    Ping,
+    SeatLink,
+    Sync,
+    client_message,
+    error_message,
+    explain,
+)
+
+log = logging.getLogger("oneiros.server")
+
+STATIC = files("oneiros.server") / "static"
+MAX_BODY = 64 * 1024
+HELLO_TIMEOUT = 30.0
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Bad request (the message says why)."},
+    404: {"model": ErrorBody, "description": "No such table."},
+    409: {"model": ErrorBody, "description": "Not possible in the table's current state."},
+}
+
+
+def _static_path(name: str) -> str:
+    return str(STATIC / name)
+
+
+def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> FastAPI:
+    """The web table application on the given database (SQLite or PostgreSQL URL)."""
+    db = Database(db_url)
+    hub = Hub(db, bot_threads=bot_threads)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="Oneiros web table",
+        version=__version__,
+        summary="Play Oneiros games in the browser with friends and bots.",
+        description=(
+            "The REST part of the web table: the lobby, records and replays. Play itself goes "
+            "over the WebSocket `/ws/{table_id}` (messages described in docs/web.md)."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    # ----- errors: one JSON line, never a traceback ---------------------------------------
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errs = exc.errors()
+        first = errs[0] if errs else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        msg = first.get("msg", "invalid request")
+        if first.get("type") == "json_invalid":
+            msg = "the request body is not valid JSON"
+        return JSONResponse({"error": f"{where}: {msg}" if where else msg}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(OneirosError)
+    async def _oneiros(_request: Request, exc: OneirosError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(TableError)
+    async def _table(_request: Request, exc: TableError) -> JSONResponse:
+        status = 403 if exc.code in ("unauthorized", "private") else 409
+        return JSONResponse({"error": exc.message}, status_code=status)
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Any) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse(
+                {"error": f"the request body is larger than {MAX_BODY} bytes"}, status_code=413
+            )
+        response: Response = await call_next(request)
+        return response
+
+    async def table_or_404(table_id: str) -> LiveTable:
+        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    # ----- REST ---------------------------------------------------------------------------
+    @app.get("/healthz", tags=["server"])
+    async def healthz() -> dict[str, Any]:
+        """Liveness: the process answers and the database is reachable."""
+        await hub._db(hub.db.unfinished_ids)
+        return {"status": "ok", "version": __version__, "tables_in_memory": len(hub.tables)}
+
+    @app.get("/api/games", tags=["lobby"])
+    async def list_games() -> list[dict[str, Any]]:
+        """The games that can be played, their rule sets, player counts and options."""
+        out = []
+        for info in games():
+            entry = info.to_dict()
+            entry["hints"] = has_hints(make_game(info.name, None, None, {}))
+            out.append(entry)
+        return out
+
+    @app.get("/api/agents", tags=["lobby"])
+    async def list_agents() -> list[dict[str, Any]]:
+        """The bots a seat can be given (spec strings like `mcts:iterations=200`)."""
+        return [{"name": a.name, "summary": a.summary, "params": a.params} for a in agent_specs()]
+
+    @app.post("/api/tables", tags=["lobby"], responses=ERRORS, status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        """Create a table. Returns one invite link (with its secret token) per human seat
+        and a spectator link; the game starts when every human seat is taken."""
+        game = make_game(
+            body.game,
+            body.players or (len(body.seats) if body.seats else None),
+            body.ruleset,
+            dict(body.options),
+        )
+        if body.seats is None:
+            bot = "heuristic" if has_hints(game) else "random"
+            seats = [{"kind": "human", "name": None}] + [
+                {"kind": "bot", "agent": bot, "name": None} for _ in range(game.players - 1)
+            ]
+        else:
+            seats = [
+                {
+                    "kind": s.kind,
+                    "agent": (s.agent or "random") if s.kind == "bot" else None,
+                    "name": s.name.strip() if s.name and s.name.strip() else None,
+                }
+                for s in body.seats
+            ]
+        table, tokens = await hub.create(game, seats, body.seed, body.public)
+        base = str(request.base_url).rstrip("/")
+        links = []
+        for s in table.seats:
+            token = tokens.get(s.index)
+            links.append(
+                SeatLink(
+                    seat=s.index,
+                    kind=s.kind,
+                    agent=s.agent,
+                    token=token,
+                    url=f"{base}/t/{table.id}#token={token}" if token else None,
+                )
+            )
+        return Created(
+            id=table.id, status=table.status, spectate_url=f"{base}/t/{table.id}", seats=links
+        )
+
+    @app.get("/api/tables", tags=["lobby"])
+    async def list_tables(
+        status: str | None = Query(None, pattern="^(open|running|finished)$"),
+        limit: int = Query(50, ge=1, le=200),
+    ) -> list[dict[str, Any]]:
+        """Public tables, newest first: open (seats free), running or finished."""
+        rows = await hub._db(hub.db.list_tables, status, limit)
+        out = []
+        for row in rows:
+            live = hub.tables.get(row.id)
+            out.append(live.summary() if live is not None else row_summary(row))
+        return out
+
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """One table: game, seats (who has joined), status and, when over, the result."""
+        table = await table_or_404(table_id)
+        summary = table.summary()
+        hub.forget_if_idle(table)
+        return summary
+
+    @app.post("/api/tables/{table_id}/join", tags=["lobby"], responses=ERRORS)
+    async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined:
+        """Take a seat: with an invite token that seat, without one the first free seat of a
+        public table (a fresh secret token is returned; keep it to come back)."""
+        table = await table_or_404(table_id)
+        if body.token is None and table.status != "open":
+            raise HTTPException(409, "this table has no free seat")
+        seat, token = await hub.claim(table, body.token, body.name)
+        base = str(request.base_url).rstrip("/")
+        return Joined(seat=seat, token=token, url=f"{base}/t/{table.id}#token={token}")
+
+    @app.get("/api/tables/{table_id}/record", tags=["replay"], responses=ERRORS)
+    async def download_record(table_id: str) -> JSONResponse:
+        """The finished game's record (JSON), loadable by `oneiros replay`."""
+        table = await table_or_404(table_id)
+        if table.status != "finished":
+            hub.forget_if_idle(table)
+            raise HTTPException(409, "the record is available when the game is over")
+        record = table.state.record()
+        hub.forget_if_idle(table)
+        return JSONResponse(
+            record,
+            headers={
+                "Content-Disposition": f'attachment; filename="oneiros-{record["game"]}-{table_id}.json"'
+            },
+        )
+
+    @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
+    async def replay_step(table_id: str, step: int) -> dict[str, Any]:
+        """A finished game after ``step`` actions: the public table and every event so far."""
+        table = await table_or_404(table_id)
+        if table.status != "finished":
+            hub.forget_if_idle(table)
+            raise HTTPException(409, "a replay is available when the game is over")
+        record = table.state.record()
+        hub.forget_if_idle(table)
+        total = len(record["actions"])
+        if not 0 <= step <= total:
+            raise HTTPException(400, f"step {step} is outside 0..{total}")
+        record["actions"] = record["actions"][:step]
+        state = await asyncio.to_thread(replay, record)
+        events = state.events()
+        return {
+            "table": table_id,
+            "game": record["game"],
+            "title": table.game.info.title,
+            "step": step,
+            "steps": total,
+            "seats": table.seat_list(),
+            "observation": state.observation(None),
+            "to_move": list(state.to_move()),
+            "events": [e.to_dict() for e in events],
+            "scores": state.scores(),
+            "winners": state.winners(),
+        }
+
+    # ----- the browser client -------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(_static_path("index.html"))
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(_static_path("table.html"))
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(_static_path("replay.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    # ----- play ---------------------------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            await _refuse(ws, "unknown_table", f"no table {table_id!r}", 4404)
+            return
+        seat = await _handshake(ws, table)
+        if seat is False:
+            return
+        conn = Connection(seat if isinstance(seat, int) else None, ws.send_text)
+        table.conns.add(conn)
+        conn.push(table.message(conn, "snapshot"))
+        table.broadcast()  # others see who is connected
+        writer = asyncio.create_task(conn.writer())
+        try:
+            await _serve(ws, table, conn)
+        finally:
+            table.conns.discard(conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2)
+            writer.cancel()
+            if not hub.closing:
+                table.broadcast()
+                hub.forget_if_idle(table)
+
+    async def _handshake(ws: WebSocket, table: LiveTable) -> int | bool | None:
+        """Wait for ``hello``; returns the seat (None: spectator) or False (refused)."""
+        while True:
+            try:
+                text = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+            except TimeoutError:
+                await _refuse(ws, "timeout", 'say hello first: {"type": "hello"}', 4408)
+                return False
+            except _Disconnected:
+                return False
+            except _BadFrame as exc:
+                await _send_error(ws, exc.code, exc.message)
+                continue
+            if not isinstance(text, Hello):
+                await _send_error(
+                    ws, "hello_first", 'say hello first: {"type": "hello", "token": ...}'
+                )
+                continue
+            if text.token is None:
+                return None
+            try:
+                seat, _token = await hub.claim(table, text.token, text.name)
+            except TableError as exc:
+                await _refuse(ws, exc.code, exc.message, 4401)
+                return False
+            return seat
+
+    async def _serve(ws: WebSocket, table: LiveTable, conn: Connection) -> None:
+        while not conn.closed:
+            try:
+                msg = await _receive_text(ws)
+            except _Disconnected:
+                return
+            except _BadFrame as exc:
+                conn.push(error_message(exc.code, exc.message))
+                continue
+            try:
+                if isinstance(msg, Act):
+                    await hub.act(table, conn.seat, msg.action, msg.decision)
+                elif isinstance(msg, HintRequest):
+                    conn.push(await hub.hint(table, conn.seat))
+                elif isinstance(msg, Sync):
+                    conn.push(table.message(conn, "snapshot"))
+                elif isinstance(msg, Ping):
+                    conn.push({"type": "pong"})
+                elif isinstance(msg, Hello):
+                    conn.push(error_message("already", "already connected: hello only once"))
+            except TableError as exc:
+                conn.push(error_message(exc.code, exc.message))
+            except Exception:  # never let one message take the server down
+                log.exception("unexpected error on table %s", table.id)
+                conn.push(error_message("server", "the server could not handle that message"))
+
+    return app
+
+
+class _Disconnected(Exception):
+    pass
+
+
+class _BadFrame(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+async def _receive_text(ws: WebSocket) -> Any:
+    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
+    if ws.client_state != WebSocketState.CONNECTED:
+        raise _Disconnected
+    try:
+        frame = await ws.receive()
+    except (WebSocketDisconnect, RuntimeError):
+        raise _Disconnected from None
+    if frame["type"] == "websocket.disconnect":
+        raise _Disconnected
+    text = frame.get("text")
+    if text is None:
+        raise _BadFrame("bad_frame", "send JSON text messages, not binary ones")
+    if len(text) > MAX_MESSAGE:
+        raise _BadFrame(
+            "too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}"
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _BadFrame("bad_json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(data, dict):
+        raise _BadFrame("bad_message", 'a message is a JSON object with a "type"')
+    try:
+        return client_message.validate_python(data)
+    except ValidationError as exc:
+        raise _BadFrame("bad_message", explain(exc)) from None
+
+
+async def _send_error(ws: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps(error_message(code, message)))
+
+
+async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+    await _send_error(ws, code, message)
+    with contextlib.suppress(Exception):
+        await ws.close(code=close_code, reason=message[:120])
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,322 @@
+"""The web table's database: tables, seats and every accepted action, nothing else.
+
+A game is stored as its configuration, its seed and the list of applied action entries
+(exactly ``state.record()["actions"]``), so ``oneiros.replay`` rebuilds it. SQLite (the
+default, one file) and PostgreSQL use the same schema. All methods are synchronous: the
+server calls them from a worker thread so the event loop never waits on disk.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
+
+from ..core import ConfigError
+
+metadata = MetaData()
+
+tables_t = Table(
+    "oneiros_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("ruleset", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("public", Boolean, nullable=False, default=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("result", JSON, nullable=True),
+    Column("error", Text, nullable=True),
+)
+
+seats_t = Table(
+    "oneiros_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("oneiros_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("agent", String(200), nullable=True),
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions_t = Table(
+    "oneiros_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("oneiros_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("entry", JSON, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    agent: str | None
+    name: str | None
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    ruleset: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    public: bool
+    status: str
+    created_at: dt.datetime
+    finished_at: dt.datetime | None = None
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The record ``oneiros.replay`` rebuilds the game from."""
+        from ..core import RECORD_VERSION
+
+        return {
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "version": RECORD_VERSION,
+        }
+
+
+def normalise_url(url: str) -> str:
+    """Check a database URL and pick the installed PostgreSQL driver (psycopg 3).
+
+    Raises ``ConfigError`` with a one-line message for anything else.
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError(
+            f"--db {url!r} is not a database URL (sqlite:///oneiros.db or postgresql://...)"
+        ) from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return url
+    if backend in ("postgresql", "postgres"):
+        driver = parsed.get_driver_name()
+        if backend == "postgres" or driver in ("psycopg2", ""):
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        return parsed.render_as_string(hide_password=False)
+    raise ConfigError(f"--db {url!r}: only sqlite:/// and postgresql:// databases are supported")
+
+
+class Database:
+    """Synchronous access to the web table's three tables."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"future": True}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_pre_ping"] = True
+            kwargs["pool_size"] = 8
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def create_schema(self) -> None:
+        metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # ----- writes -----------------------------------------------------------------------
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    ruleset=row.ruleset,
+                    players=row.players,
+                    options=row.options,
+                    seed=row.seed,
+                    public=row.public,
+                    status=row.status,
+                    created_at=row.created_at,
+                )
+            )
+            conn.execute(
+                insert(seats_t),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "agent": s.agent,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    def claim_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, status: str | None
+    ) -> None:
+        """Mark a human seat as taken (and possibly the table as started) in one commit."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(name=name, token_hash=token_hash, claimed=True)
+            )
+            if status is not None:
+                conn.execute(
+                    update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+                )
+
+    def append_actions(
+        self,
+        table_id: str,
+        start: int,
+        entries: Sequence[Any],
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store action entries ``start, start+1, ...`` in one commit; with ``result`` the
+        table is marked finished in the same commit. The primary key (table, index) makes a
+        second writer of the same position fail instead of forking the game."""
+        when = now()
+        with self.engine.begin() as conn:
+            if entries:
+                conn.execute(
+                    insert(actions_t),
+                    [
+                        {"table_id": table_id, "idx": start + i, "entry": entry, "at": when}
+                        for i, entry in enumerate(entries)
+                    ],
+                )
+            if result is not None:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id)
+                    .values(status="finished", result=result, finished_at=when)
+                )
+
+    def mark_broken(self, table_id: str, error: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id)
+                .values(status="broken", error=error[:2000])
+            )
+
+    # ----- reads ------------------------------------------------------------------------
+    def load_table(self, table_id: str, with_actions: bool = True) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            out = _table_row(row)
+            self._fill(conn, [out], with_actions)
+            return out
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id)
+                .where(tables_t.c.status.in_(("open", "running")))
+                .order_by(tables_t.c.created_at)
+            )
+            return [r.id for r in rows]
+
+    def list_tables(self, status: str | None, limit: int) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            query = select(tables_t).where(tables_t.c.public.is_(True))
+            if status is not None:
+                query = query.where(tables_t.c.status == status)
+            query = query.order_by(tables_t.c.created_at.desc()).limit(limit)
+            out = [_table_row(r) for r in conn.execute(query)]
+            self._fill(conn, out, with_actions=False)
+            return out
+
+    def _fill(self, conn: Any, rows: list[TableRow], with_actions: bool) -> None:
+        if not rows:
+            return
+        by_id = {r.id: r for r in rows}
+        for s in conn.execute(
+            select(seats_t).where(seats_t.c.table_id.in_(list(by_id))).order_by(seats_t.c.seat)
+        ):
+            by_id[s.table_id].seats.append(
+                SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
+            )
+        if with_actions:
+            for a in conn.execute(
+                select(actions_t.c.table_id, actions_t.c.entry)
+                .where(actions_t.c.table_id.in_(list(by_id)))
+                .order_by(actions_t.c.table_id, actions_t.c.idx)
+            ):
+                by_id[a.table_id].actions.append(a.entry)
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        game=r.game,
+        ruleset=r.ruleset,
+        players=r.players,
+        options=dict(r.options or {}),
+        seed=int(r.seed),
+        public=bool(r.public),
+        status=r.status,
+        created_at=r.created_at,
+        finished_at=r.finished_at,
+        result=r.result,
+        error=r.error,
+    )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

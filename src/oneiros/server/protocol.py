@@ -1,0 +1,132 @@
+"""Messages of the web table: REST request bodies and what a WebSocket client may send.
+
+Server to client (JSON text frames):
+
+- ``snapshot`` / ``update``: the seat's view (``observation``, ``decision``, ``decision_id``,
+  ``legal`` actions, new ``events``, ``seats``, ``status``, ``scores``...); a snapshot carries
+  every event the seat may see, an update only the new ones.
+- ``error``: ``code`` and a one-line ``message``; nothing changed.
+- ``hint``: the game's suggestion for the seat's current decision.
+- ``pong``.
+
+Client to server:
+
+- ``{"type": "hello", "token": "..."}`` first (no token: watch as a spectator);
+- ``{"type": "act", "action": "<action id>", "decision": <decision_id>}``;
+- ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 8192
+"""Largest WebSocket message (bytes) a client may send."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: str | None = Field(None, min_length=1, max_length=100)
+    name: str | None = Field(None, max_length=40)
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=200)
+    decision: int | None = None
+
+
+class HintRequest(_Strict):
+    type: Literal["hint"]
+
+
+class Sync(_Strict):
+    type: Literal["sync"]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | HintRequest | Sync | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | HintRequest | Sync | Ping] = TypeAdapter(ClientMessage)
+
+
+def explain(exc: ValidationError) -> str:
+    """One line naming the first problem of a message that does not validate."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()) if not str(p).startswith("function"))
+    msg = err.get("msg", "invalid")
+    if err.get("type") == "union_tag_invalid":
+        return "unknown message type: expected hello, act, hint, sync or ping"
+    if err.get("type") == "union_tag_not_found":
+        return 'a message needs a "type": hello, act, hint, sync or ping'
+    return f"{where}: {msg}" if where else msg
+
+
+class SeatSpec(_Strict):
+    """One seat of a new table."""
+
+    kind: Literal["human", "bot"] = "human"
+    agent: str | None = Field(
+        None, max_length=200, description="Bot spec (see `oneiros agents`), for bots."
+    )
+    name: str | None = Field(None, max_length=40)
+
+
+class CreateTable(_Strict):
+    """A new table: the game, its configuration and who sits where."""
+
+    game: str = Field(max_length=64, description="A game name from /api/games.")
+    ruleset: str | None = Field(None, max_length=64)
+    players: int | None = Field(None, ge=1, le=16)
+    options: dict[str, bool | int | float | str] = Field(default_factory=dict, max_length=64)
+    seats: list[SeatSpec] | None = Field(
+        None,
+        max_length=16,
+        description="One entry per seat; default: seat 1 human, the others bots.",
+    )
+    seed: int | None = Field(None, ge=0, lt=2**62, description="Fixes every chance outcome.")
+    public: bool = Field(True, description="Listed in the lobby; anyone may take a free seat.")
+
+
+class JoinTable(_Strict):
+    """Take a seat: with an invite ``token`` that seat, without one the first free seat."""
+
+    token: str | None = Field(None, min_length=1, max_length=100)
+    name: str | None = Field(None, max_length=40)
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: str
+    agent: str | None = None
+    token: str | None = None
+    url: str | None = None
+
+
+class Created(BaseModel):
+    id: str
+    status: str
+    spectate_url: str
+    seats: list[SeatLink]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}

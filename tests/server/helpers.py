@@ -1,0 +1,149 @@
+"""A scripted WebSocket player for the web table tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import anyio
+from fastapi.testclient import TestClient
+
+STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+class Player:
+    """One WebSocket (a seat with its token, or a spectator) that keeps every message."""
+
+    def __init__(
+        self, client: TestClient, table: str, token: str | None = None, name: str | None = None
+    ):
+        self._cm = client.websocket_connect(f"/ws/{table}")
+        self.ws = self._cm.__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.view: dict[str, Any] = {}
+        self.events: list[dict[str, Any]] = []
+        self.acted: set[int] = set()
+        hello: dict[str, Any] = {"type": "hello"}
+        if token is not None:
+            hello["token"] = token
+        if name is not None:
+            hello["name"] = name
+        self.send(hello)
+
+    def send(self, message: Any) -> None:
+        if isinstance(message, str):
+            self.ws.send_text(message)
+        else:
+            self.ws.send_text(json.dumps(message))
+
+    def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        ws = self.ws
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(get)
+        ws._raise_on_close(message)
+        data: dict[str, Any] = json.loads(message["text"])
+        self.messages.append(data)
+        if data["type"] == "snapshot":
+            self.events = list(data["events"])
+            self.view = data
+        elif data["type"] == "update":
+            self.events.extend(data["events"])
+            self.view = data
+        return data
+
+    def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20.0) -> dict[str, Any]:
+        while True:
+            msg = self.recv(timeout)
+            if pred(msg):
+                return msg
+
+    def error(self) -> dict[str, Any]:
+        """The next error message (updates before it are kept)."""
+        return self.wait(lambda m: m["type"] == "error")
+
+    @property
+    def key(self) -> tuple[int, int]:
+        if not self.view:
+            return (-1, -1)
+        return (self.view["n"], STATUS_RANK[self.view["status"]])
+
+    @property
+    def deciding(self) -> bool:
+        did = self.view.get("decision_id")
+        return did is not None and did not in self.acted and self.view["status"] == "running"
+
+    def act(self, action: str, decision: int | None = -1) -> None:
+        msg: dict[str, Any] = {"type": "act", "action": action}
+        did = self.view.get("decision_id") if decision == -1 else decision
+        if did is not None:
+            msg["decision"] = did
+            self.acted.add(did)
+        self.send(msg)
+
+    def close(self) -> None:
+        self._cm.__exit__(None, None, None)
+
+
+def sync(players: Iterable[Player]) -> None:
+    """Read until every player has seen the newest position any of them has seen."""
+    players = list(players)
+    for p in players:
+        if not p.view:
+            p.wait(lambda m: m["type"] == "snapshot")
+    target = max(p.key for p in players)
+    for p in players:
+        while p.key < target:
+            msg = p.recv()
+            assert msg["type"] != "error", msg
+
+
+def scripted_choice(view: dict[str, Any], seed: int = 0) -> str:
+    """A deterministic choice among the legal actions (depends on seat and position)."""
+    rng = random.Random(f"{seed}:{view['seat']}:{view['n']}")
+    return rng.choice(view["legal"])["id"]
+
+
+def newer(before: tuple[int, int]) -> Callable[[dict[str, Any]], bool]:
+    """Matches an error, or a view of a later position than ``before``."""
+
+    def pred(m: dict[str, Any]) -> bool:
+        if m["type"] == "error":
+            return True
+        return m["type"] in ("update", "snapshot") and (m["n"], STATUS_RANK[m["status"]]) > before
+
+    return pred
+
+
+def play_until(
+    humans: list[Player],
+    stop: Callable[[list[Player]], bool] | None = None,
+    seed: int = 0,
+    limit: int = 5000,
+) -> None:
+    """Let the human seats play scripted moves until the game ends (or ``stop`` says so)."""
+    for _ in range(limit):
+        sync(humans)
+        if any(p.view["status"] == "finished" for p in humans):
+            return
+        if stop is not None and stop(humans):
+            return
+        deciders = [p for p in humans if p.deciding]
+        p = deciders[0] if deciders else humans[0]
+        before = p.key
+        if deciders:
+            p.act(scripted_choice(p.view, seed))
+        msg = p.wait(newer(before))
+        assert msg["type"] != "error", msg
+    raise AssertionError("the game did not end")
