@@ -1,0 +1,89 @@
+"""Scripted play and invariants for the Lucidity tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import oneiros
+from oneiros.core import CHANCE, State
+
+ROW_KEYS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
+
+
+def new(players: int = 3, ruleset: str = "en", **options: Any) -> Any:
+    options.setdefault("first_player", "0")
+    return oneiros.make("lucidity", players=players, ruleset=ruleset, options=options).new_state(seed=0)
+
+
+def play(state: State, *ids: str) -> None:
+    """Apply action ids in order (chance outcomes included), checking invariants each time."""
+    for aid in ids:
+        state.apply(aid)
+        check_invariants(state)
+
+
+def dice_places(obs: dict[str, Any]) -> Counter[str]:
+    """Every dream counted once per place it is in, by colour."""
+    count: Counter[str] = Counter()
+    for colour, n in obs["bag"].items():
+        assert n >= 0, f"negative bag count {colour}={n}"
+        count[colour] += n
+    for p in obs["players"]:
+        for row, dice in p["rows"].items():
+            for d in dice:
+                count[d["colour"]] += 1
+    for card in obs["nightmare_cards"].values():
+        for d in card["dice"]:
+            count[d["colour"]] += 1
+    for d in obs["in_hand"]:
+        count[d["colour"]] += 1
+    return count
+
+
+def check_invariants(state: Any) -> None:
+    """Every dream in exactly one place, no negative count, winners follow the tie-breaks."""
+    obs = state.observation(None)
+    expected = Counter({c: n for c, n in state.game.start_bag.items() if n})
+    got = dice_places(obs)
+    got = Counter({c: n for c, n in got.items() if n})
+    assert got == expected, f"dice are lost or duplicated: {dict(got)} != {dict(expected)}"
+    for i, p in enumerate(obs["players"]):
+        if p["role"] != "dreamer":
+            assert p["track"] is None or p["role"] == "dreamer"
+        if p["role"] == "eliminated":
+            assert all(not dice for dice in p["rows"].values()), "an eaten dreamer keeps no dream"
+        if p["role"] == "nightmare":
+            assert p["colour"] in ("blue", "green", "yellow", "red")
+            assert obs["nightmare_cards"][p["colour"]]["holder"] == i
+            assert not any(p["rows"][k] for k in ROW_KEYS if k != "power"), "a Nightmare keeps only Power"
+    assert obs["power"] == [
+        sum(2 if d["face"] == "power2" else 1 if d["face"] == "power1" else 0 for d in p["rows"]["power"])
+        for p in obs["players"]
+    ]
+    if state.is_terminal():
+        check_winners(state)
+
+
+def check_winners(state: Any) -> None:
+    scores = state.scores()
+    winners = state.winners()
+    assert winners, "a finished game has winners"
+    best = max(scores)
+    assert all(scores[w] == best for w in winners), "a winner has the most Power"
+    if state.game.ruleset == "en" and len(winners) < len([s for s in scores if s == best]):
+        # broken tie: the winners hold at least as many dreams as the other tied players
+        obs = state.observation(None)
+        held = [sum(len(d) for d in p["rows"].values()) for p in obs["players"]]
+        tied = [i for i, s in enumerate(scores) if s == best]
+        most = max(held[i] for i in tied)
+        assert all(held[w] == most for w in winners)
+
+
+def rules_of(events: Any) -> list[str]:
+    return [e.rule for e in events]
+
+
+def chance_ids(state: State) -> list[str]:
+    assert state.to_move() == (CHANCE,)
+    return [a.id for a, _ in state.chance_outcomes()]
