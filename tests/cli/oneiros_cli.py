@@ -1,15 +1,64 @@
-"""Runs the real ``oneiros`` command with the test-only game "pebbles" registered.
+"""Runs the real ``oneiros`` command with the test-only games registered.
 
-python -m tests.cli.oneiros_cli play pebbles --seats human,random
+    python -m tests.cli.oneiros_cli play pebbles --seats human,random
+
+``pebbles`` is the engine's test game; ``pebbles-plus`` is the same game with what Lucidity
+adds for the terminal: a turn counter, rule explanations and a risk meter.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from oneiros.cli.main import main
 from oneiros.core import register
-from tests.tinygame import Pebbles
+from tests.tinygame import Pebbles, PebblesState
+
+EXPLAINED = {
+    'pebbles "Setup"': "Every seat secretly draws a card and bets on its parity.",
+    'pebbles "Turn"': (
+        "Roll the pebble die to add to your pot, or stop to bank it. A bust empties the pot "
+        "and ends your turn."
+    ),
+}
+
+
+class PlusState(PebblesState):
+    def turn_number(self) -> int:
+        """Turns start after the bets; each bank or bust ends one."""
+        if any(b is None for b in self.bets):
+            return 0
+        ended = sum(
+            1
+            for e in self._events
+            if e.kind == "banked" or (e.kind == "rolled" and e.data.get("face") == "bust")
+        )
+        return ended + (0 if self.stack.top is None else 1)
+
+    def insights(self, player: int) -> dict[str, Any]:
+        return {"risk": {"bust": 1 / 6, "pot": self.pot}}
+
+    def _copy(self) -> PlusState:
+        new = super()._copy()
+        new.__class__ = PlusState
+        return new  # type: ignore[return-value]
+
+
+class PebblesPlus(Pebbles):
+    info = dataclasses.replace(Pebbles.info, name="pebbles-plus", title="Pebbles Plus (test game)")
+
+    def new_state(self, seed: int | None = None) -> PlusState:
+        state = PlusState.__new__(PlusState)
+        PebblesState.__init__(state, self, seed)
+        return state
+
+    def rule_text(self, ref: str) -> str | None:
+        return EXPLAINED.get(ref)
+
 
 register("pebbles", Pebbles)
+register("pebbles-plus", PebblesPlus)
 
 if __name__ == "__main__":
     main()

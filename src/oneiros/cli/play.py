@@ -38,6 +38,9 @@ from .render import (
 )
 
 HUMAN = "human"
+HINT_PLAYOUTS = 200
+"""Playouts behind the hint's win-chance estimate (fewer if they take too long)."""
+HINT_SECONDS = 2.0
 COMMANDS_HELP = (
     "Type the number of a choice or its action id. Commands: "
     "? (the rule behind this decision), log [N] (the story so far), risk (risk meter), "
@@ -170,19 +173,15 @@ class PlaySession:
             return 0
         except Quit:
             self.save()
-            self.console.print(f"Game saved to {self.autosave_path}. {self._resume_hint()}")
+            self.note(f"Game saved to {self.autosave_path}. {self._resume_hint()}")
             return 0
         except EndOfInput:
             self.save()
-            self.console.print(
-                f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}"
-            )
+            self.note(f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}")
             return 0
         except KeyboardInterrupt:
             self.save()
-            self.console.print(
-                f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}"
-            )
+            self.note(f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}")
             return 130
 
     def _resume_hint(self) -> str:
@@ -204,7 +203,8 @@ class PlaySession:
                 f"Autosave: {self.autosave_path} (continue later with "
                 f"`oneiros resume {self.autosave_path}`)\n",
                 "At any prompt type help for the commands.",
-            )
+            ),
+            soft_wrap=True,
         )
 
     def save(self) -> None:
@@ -387,6 +387,10 @@ class PlaySession:
             )
         return None
 
+    def note(self, message: str) -> None:
+        """A plain message that is never wrapped (file names stay whole)."""
+        self.console.print(Text(message), soft_wrap=True)
+
     def say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"))
 
@@ -450,10 +454,45 @@ class PlaySession:
         )
         chance = win_chance(agent, seat)
         if chance is not None:
-            line.append(f"; its estimated win chance: {chance:.0%}")
+            line.append(f"; its estimated win chance: {chance:.0%}.")
         else:
-            line.append("; it gives no win-chance estimate.")
+            estimate, playouts, bots = self.playout_estimate(seat, action.id)
+            if playouts:
+                line.append(
+                    f"; estimated win chance after it: {estimate:.0%} "
+                    f"({playouts} playouts with {bots} bots)."
+                )
         self.console.print(Panel(line, title="hint", title_align="left"))
+
+    def playout_estimate(
+        self, seat: int, action_id: str, playouts: int = HINT_PLAYOUTS
+    ) -> tuple[float, int, str]:
+        """How often ``seat`` wins when the game is played out after ``action_id`` by the
+        game's heuristic bot (random moves when it has none), from what the seat may know."""
+        bots = "heuristic" if self.game.heuristic_policy() is not None else "random"
+        rng = self._rng(f"estimate{seat}")
+        players = {
+            s: make_agent(bots, self.game, seed=rng.randrange(2**31))
+            for s in range(self.game.players)
+        }
+        wins = done = 0
+        deadline = time.monotonic() + HINT_SECONDS
+        limit = self.game.info.max_decisions
+        while done < playouts and (done == 0 or time.monotonic() < deadline):
+            sim = view_for(self.state, seat, rng)
+            sim = sim.clone() if sim is self.state else sim
+            sim.apply(action_id, player=seat)
+            steps = 0
+            while not sim.is_terminal() and steps < limit:
+                mover = sim.to_move()[0]
+                if mover == CHANCE:
+                    sim.apply(sim.sample_chance(rng))
+                else:
+                    sim.apply(players[mover].act(sim, mover).id, player=mover)
+                steps += 1
+            done += 1
+            wins += seat in sim.winners()
+        return wins / done, done, bots
 
     def undo(self, seat: int) -> bool:
         others = [s for i, s in enumerate(self.seats) if i != seat]
@@ -486,7 +525,7 @@ class PlaySession:
         except OSError as exc:
             self.say(f"Could not save to {path}: {exc.strerror or exc}.")
             return
-        self.console.print(f"Saved to {path} (continue with `oneiros resume {path}`).")
+        self.note(f"Saved to {path} (continue with `oneiros resume {path}`).")
 
     # -- the end --
     def finish(self) -> None:
@@ -495,7 +534,7 @@ class PlaySession:
             self.console.clear()
         self.console.print(render_table(self.state, viewer, self.seats, last_events=8))
         self.console.print(render_result(self.state, self.seats))
-        self.console.print(
+        self.note(
             f"The record is in {self.autosave_path}: watch it again with "
             f"`oneiros replay {self.autosave_path}`."
         )
@@ -648,10 +687,10 @@ def register(app: typer.Typer) -> None:
         target = _check_autosave(autosave if autosave is not None else file)
         console = make_console()
         if state.is_terminal():
-            console.print(f"{file}: this game is already over.")
+            console.print(Text(f"{file}: this game is already over."), soft_wrap=True)
             console.print(render_table(state, None, seat_specs))
             console.print(render_result(state, seat_specs))
-            console.print(f"Watch it again with `oneiros replay {file}`.")
+            console.print(Text(f"Watch it again with `oneiros replay {file}`."), soft_wrap=True)
             return
         code = start_session(state, seat_specs, target, delay, hint)
         if code:
