@@ -87,3 +87,47 @@ def rules_of(events: Any) -> list[str]:
 def chance_ids(state: State) -> list[str]:
     assert state.to_move() == (CHANCE,)
     return [a.id for a, _ in state.chance_outcomes()]
+
+
+def give(state: Any, seat: int, row: str, *dice: str) -> None:
+    """Test set-up: move dreams from the bag to a row; each die is 'colour:face' (a rotated
+    exhaust dream is 'yellow:exhaust:rotated'). Keeps every dream in exactly one place."""
+    from oneiros.games.lucidity.state import die
+
+    s = state.seats[seat]
+    for spec in dice:
+        parts = spec.split(":")
+        colour, face = parts[0], parts[1]
+        rotated = len(parts) > 2
+        state.bag[colour] -= 1
+        d = die(colour, face, rotated)
+        if row == "hunt":
+            s.hunt.append(d)
+        elif row == "exhaust":
+            s.exhaust.append(d)
+        elif row == "power":
+            s.power.append(d)
+        elif row == "marks":
+            s.marks.append(d)
+        elif row.startswith("shadow_"):
+            s.shadow[row[7:]].append(d)
+        elif row.startswith("card_"):
+            state.cards[row[5:]].append(d)
+        else:
+            raise ValueError(row)
+    check_invariants(state)
+
+
+def legal(state: Any) -> list[str]:
+    return [a.id for a in state.legal_actions()]
+
+
+def empty_bag_but(state: Any, keep: dict[str, int]) -> None:
+    """Test set-up: park dreams on a far Nightmare card so the bag holds only ``keep``."""
+    from oneiros.games.lucidity.state import die
+
+    for colour in list(state.bag):
+        extra = state.bag[colour] - keep.get(colour, 0)
+        if extra > 0:
+            state.bag[colour] -= extra
+            state.cards["yellow"].extend([die(colour, "power1")] * extra)
