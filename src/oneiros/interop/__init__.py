@@ -1,1 +1,13 @@
-"""interop"""
+"""Standard interfaces for AI research (the ``rl`` extra: ``pip install -e '.[rl]'``).
+
+- ``oneiros.interop.pettingzoo.env(game, players=...)``: a PettingZoo AEC environment;
+- ``oneiros.interop.gymnasium.make(game, seat=0, opponents="heuristic")``: one seat
+  against bots, as a Gymnasium environment (``register_envs()`` adds
+  ``oneiros/<game>-v0`` to Gymnasium's registry);
+- ``oneiros.interop.openspiel.register()``: every game as a pyspiel Python game
+  (``python_oneiros_<game>``).
+
+Each works for any game that declares the machine-learning encodings of the core API
+(``game.action_ids()``, ``game.observation_shape``, ``state.observation_tensor``). The
+modules are imported on demand so that the core does not need the ``rl`` extra.
+"""

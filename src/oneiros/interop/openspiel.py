@@ -16,9 +16,9 @@ a win, -1 for all on a loss). Actions, chance outcomes included, are indices int
 game's action space (``game.action_ids()``).
 
 Observation tensors are the game's ``observation_tensor``; information-state tensors
-append the counts of the seat's own past actions over the action space. Information-state
-strings list the seat's own actions and every event it has seen, so they have perfect
-recall. ``resample_from_infostate`` uses the game's ``determinize``, which is what
+append the counts of the seat's own past actions over the action space (so they are not
+a perfect-recall encoding). Information-state strings have perfect recall: which seat
+acted at each decision (public), the seat's own actions and every event it has seen. ``resample_from_infostate`` uses the game's ``determinize``, which is what
 OpenSpiel's Python ``ISMCTSBot`` needs. States serialise as their Oneiros record (the
 action ids) and deserialise by replaying it.
 """
@@ -267,10 +267,11 @@ class OneirosSpielState(pyspiel.State):
         text = cache.get(player)
         if text is None:
             state = self._core.state
+            turns = " ".join(str(seat) for seat, _aid in self._moves)
             own = " ".join(aid for seat, aid in self._moves if seat == player)
             seen = "\n".join(f"{e.kind}: {e.text}" for e in state.events(player))
             text = (
-                f"seat {player}\nmine: {own}\n{seen}\n"
+                f"seat {player}\nturns: {turns}\nmine: {own}\n{seen}\n"
                 f"{json.dumps(state.observation(player), sort_keys=True)}"
             )
             cache[player] = text
@@ -282,8 +283,8 @@ class OneirosObserver:
 
     Without perfect recall: the game's ``observation_tensor`` and the seat's observation as
     JSON. With perfect recall (information states): the same tensor followed by the counts
-    of the seat's own past actions, and a string listing the seat's own actions and every
-    event it has seen.
+    of the seat's own past actions, and a string listing which seat acted at each decision,
+    the seat's own actions and every event it has seen.
     """
 
     def __init__(self, game: Game, perfect_recall: bool) -> None:
