@@ -35,6 +35,12 @@ OPTIONS = (
         choices=("none", "envy", "fear"),
     ),
     OptionSpec(
+        "table_slips",
+        False,
+        "allow drawing or returning too many dreams, as at a real table; the FAQ "
+        "(en) / worst-case (es) rules then let the next player fix it",
+    ),
+    OptionSpec(
         "content",
         "",
         "path of a content file (die faces, Nightmare cards); empty: the shipped one",

@@ -60,7 +60,7 @@ def die_token(die: Mapping[str, Any]) -> Text:
     token = LETTER.get(colour, colour[:1].upper()) + (
         FACE.get(str(face), str(face)[:2]) if face else "??"
     )
-    if die.get("shadow_side"):
+    if die.get("shadow_side") and face != "shadow":
         token += "*"
     return Text(token, style=STYLE.get(colour, "bold"))
 
@@ -238,14 +238,53 @@ def _percent(value: float) -> Text:
     return out
 
 
+RISK_WHEN = "when you choose between resting and drawing again"
+"""When the game offers its risk meter (said when a player asks at another time)."""
+
+RISK_LINES = (
+    ("eaten", "eaten (Hunt row filled)"),
+    ("nightmare", "becoming a Nightmare"),
+    ("exhausted", "exhausted"),
+)
+
+
 def render_risk(risk: Any) -> RenderableType:
-    """The risk meter: chances (0..1) as bars, anything else as it is."""
+    """The risk meter of drawing again: each danger as a bar with its 95% interval, and
+    the expected Power gained; any other shape of data is shown as it is."""
+    if isinstance(risk, Mapping) and all(key in risk for key, _ in RISK_LINES):
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        table.add_column(style="dim")
+        nxt = risk.get("next_control")
+        header = "If you draw again" + (f" (control {nxt})" if nxt is not None else "") + ":"
+        for key, name in RISK_LINES:
+            value = float(risk[key])
+            low, high = (risk.get(f"{key}_interval") or (value, value))[:2]
+            table.add_row(name, _percent(value), f"95%: {low:.0%} to {high:.0%}")
+        gain = risk.get("expected_power")
+        if isinstance(gain, int | float):
+            low, high = (risk.get("expected_power_interval") or (gain, gain))[:2]
+            table.add_row(
+                "Power gained", Text(f"{gain:+.1f} on average"), f"95%: {low:+.1f} to {high:+.1f}"
+            )
+        how = risk.get("method", "estimate")
+        samples = risk.get("samples")
+        foot = Text(
+            f"{how}" + (f", {samples} simulated continuations" if samples else ""), style="dim"
+        )
+        return Group(Text(header, style="bold"), table, foot)
+    return _render_any(risk)
+
+
+def _render_any(risk: Any) -> RenderableType:
+    """Chances (0..1) as bars, anything else as it is."""
     if isinstance(risk, Mapping):
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
         for key, value in risk.items():
-            table.add_row(str(key).replace("_", " "), render_risk(value))
+            table.add_row(str(key).replace("_", " "), _render_any(value))
         return table
     if isinstance(risk, float) and 0.0 <= risk <= 1.0:
         return _percent(risk)

@@ -134,6 +134,8 @@ def _labels() -> dict[str, str]:
     for c in COLOURS:
         out[f"excess:{c}"] = f"Return an excess {c} dream to the bag"
         out[f"replace:{c}"] = f"Take a {c} dream from the bag as a replacement"
+    out["draw_extra"] = "Draw one dream too many (a slip at the table)"
+    out["proceed"] = "Go on to rolling"
     return out
 
 

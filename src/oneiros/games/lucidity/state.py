@@ -330,9 +330,21 @@ class LucidityState(State):
                     continue
                 return
             if k == "return":
-                if top["left"] <= 0 or self.dream_end or not self._returnable():
+                if self.dream_end or (top["left"] > 0 and not self._returnable()):
                     stack.pop()
-                    self._after_return(top)
+                    continue
+                if top["left"] <= 0 and not self.game.options["table_slips"]:
+                    stack.pop()
+                    continue
+                return
+            if k == "replace":
+                if top["left"] <= 0 or self.bag_total() == 0:
+                    stack.pop()
+                    continue
+                return
+            if k == "excess":
+                if len(self.hand) <= top["allowed"] or not self._returnable():
+                    stack.pop()
                     continue
                 return
             if k == "roll":
@@ -457,17 +469,68 @@ class LucidityState(State):
         for c in COLOURS:
             if c in self.hand:
                 seen.append(A["return:" + c])
+        if top["left"] <= 0:
+            # table_slips: past the two returns, the dreamer may slip (FAQ) or go on
+            if self.bag_total() > 0:
+                seen.append(A["draw_extra"])
+            seen.append(A["proceed"])
         return seen
 
     def _do_return(self, top: Step, aid: str) -> None:
+        if aid == "proceed":
+            self.stack.pop()
+            seat = top.player
+            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - 2  # type: ignore[index]
+            nxt = self.next_seat(seat)
+            self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
+            if top["returned"] > 2:
+                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - 2))
+            return
+        if aid == "draw_extra":
+            self.emit("slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player)
+            self.stack.push(Step("draw", CHANCE, seat=top.player, left=1))
+            return
+        if top["left"] <= 0:
+            self.emit("slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player)
         c = aid[7:]
         self.hand.remove(c)
         self.bag[c] += 1
         self.emit("returned", "Seat {seat} returns a {colour} dream", self.R["draw"], seat=top.player, colour=c)
         self.stack.replace_top(top.replace(left=top["left"] - 1, returned=top["returned"] + 1))
 
-    def _after_return(self, top: Step) -> None:
-        pass
+    # FAQ / "worst case": the next player fixes a slip
+    def _legal_replace(self, top: Step) -> list[Action]:
+        return [A["replace:" + c] for c in COLOURS if self.bag[c] > 0]
+
+    def _do_replace(self, top: Step, aid: str) -> None:
+        c = aid[8:]
+        self.bag[c] -= 1
+        self.hand.append(c)
+        self.emit(
+            "replaced",
+            "Seat {chooser} gives seat {seat} a {colour} dream from the bag to make up the shortfall",
+            self.R["faq"],
+            chooser=top.player,
+            seat=top["seat"],
+            colour=c,
+        )
+        self.stack.replace_top(top.replace(left=top["left"] - 1))
+
+    def _legal_excess(self, top: Step) -> list[Action]:
+        return [A["excess:" + c] for c in COLOURS if c in self.hand]
+
+    def _do_excess(self, top: Step, aid: str) -> None:
+        c = aid[7:]
+        self.hand.remove(c)
+        self.bag[c] += 1
+        self.emit(
+            "excess",
+            "Seat {chooser} returns seat {seat}'s excess {colour} dream to the bag",
+            self.R["faq"],
+            chooser=top.player,
+            seat=top["seat"],
+            colour=c,
+        )
 
     def _do_roll(self, top: Step, aid: str) -> None:
         c = self.hand.pop()
@@ -1089,13 +1152,8 @@ class LucidityState(State):
             return []
         if top["target"] is None and not self.dreamers():
             return []
-        seen: list[Action] = []
-        for d in self.limbo:
-            if d[0] != "bone":
-                a = A["minion:" + d[0]]
-                if a not in seen:
-                    seen.append(a)
-        return seen
+        held = {d[0] for d in self.limbo}
+        return [A["minion:" + c] for c in COLOURS if c in held]
 
     def _give_back_limbo(self) -> None:
         if self.limbo:
