@@ -186,7 +186,7 @@ def test_risk_shows_the_games_risk_meter(tmp_path):
 
 def test_risk_in_a_game_without_a_meter(tmp_path):
     out = ok(play(tmp_path, answers=["risk", "quit"]))
-    assert "Pebbles (test game) has no risk meter." in out
+    assert "Pebbles (test game) has no risk meter at this decision." in out
 
 
 def test_hint_names_the_mcts_move_and_a_win_chance(tmp_path):

@@ -34,6 +34,7 @@ from .render import (
     render_result,
     render_table,
     risk_renderer,
+    risk_when,
     seat_label,
 )
 
@@ -179,6 +180,14 @@ class PlaySession:
             self.save()
             self.note(f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}")
             return 0
+        except (ConfigError, IllegalAction, RuntimeError, ValueError, KeyError, TypeError) as exc:
+            # a fault in a bot or a game: keep the game, say what broke, never a traceback
+            self.save()
+            self.note(
+                f"\nThe game stopped on an internal error ({type(exc).__name__}: {exc}). "
+                f"It is saved to {self.autosave_path}. {self._resume_hint()}"
+            )
+            return 1
         except KeyboardInterrupt:
             self.save()
             self.note(f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}")
@@ -217,7 +226,7 @@ class PlaySession:
             )
 
     # -- applying and showing moves --
-    def apply(self, action: Action | str, seat: int) -> None:
+    def apply(self, action: Action | str, seat: int, suffix: str = "") -> None:
         aid = action.id if isinstance(action, Action) else action
         label = aid
         if seat != CHANCE:
@@ -229,7 +238,7 @@ class PlaySession:
         if seat != CHANCE:
             who = seat_label(seat, self.seats, self.viewer)
             shown = label if self._may_see(seat) else "has chosen."
-            self.pending.append(Text.assemble((f"{who}: ", "bold"), shown))
+            self.pending.append(Text.assemble((f"{who}: ", "bold"), shown, (suffix, "dim")))
         events = self.state.events()
         for event in events[self.narrated :]:
             if event.visible(self.viewer):
@@ -307,6 +316,11 @@ class PlaySession:
         self.shown = None
 
     def human_move(self, seat: int) -> None:
+        legal = self.state.legal_actions(seat)
+        if len(legal) == 1:
+            # a forced move is played at once; undo skips over it
+            self.apply(legal[0].id, seat, suffix=" (the only choice)")
+            return
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             self.pass_device(seat)
         self.last_human = seat
@@ -317,7 +331,13 @@ class PlaySession:
         self.show_choices(seat)
         while True:
             answer = self.read("> ")
-            outcome = self.handle(answer, seat)
+            try:
+                outcome = self.handle(answer, seat)
+            except (Quit, EndOfInput, KeyboardInterrupt):
+                raise
+            except Exception as exc:  # a failing command must never lose the game
+                self.say(f"That did not work ({type(exc).__name__}: {exc}); the game goes on.")
+                continue
             if outcome is None:
                 continue
             if outcome == "undone":
@@ -424,7 +444,12 @@ class PlaySession:
     def risk(self, seat: int) -> None:
         risk = self.state.insights(seat).get("risk")
         if risk is None:
-            self.say(f"{self.game.info.title} has no risk meter.")
+            when = risk_when(self.game)
+            self.say(
+                f"No risk meter at this decision: {self.game.info.title} shows it {when}."
+                if when
+                else f"{self.game.info.title} has no risk meter at this decision."
+            )
             return
         body = risk_renderer(self.game)(risk)
         self.console.print(Panel(body, title="risk meter", title_align="left"))
@@ -502,7 +527,7 @@ class PlaySession:
         record = self.state.record()
         actions = record["actions"]
         actors = actors_of(self.game, record)
-        mine = [i for i, who in enumerate(actors) if who == seat]
+        mine = [i for i, (who, choices) in enumerate(actors) if who == seat and choices > 1]
         if not mine:
             self.say("Nothing to undo: you have not made a decision yet.")
             return False
@@ -540,17 +565,18 @@ class PlaySession:
         )
 
 
-def actors_of(game: Game, record: dict[str, Any]) -> list[int]:
-    """The seat (or CHANCE) that made each action of a record."""
+def actors_of(game: Game, record: dict[str, Any]) -> list[tuple[int, int]]:
+    """For each action of a record: the seat (or CHANCE) that made it, and how many
+    choices it had."""
     state = game.new_state(seed=record.get("seed"))
-    out: list[int] = []
+    out: list[tuple[int, int]] = []
     for entry in record["actions"]:
         if isinstance(entry, list):
             seat, aid = int(entry[0]), str(entry[1])
         else:
             current = state.current_player()
             seat, aid = (CHANCE if current is None else current), str(entry)
-        out.append(seat)
+        out.append((seat, len(state.legal_actions(seat))))
         state.apply(aid, player=seat)
     return out
 

@@ -67,6 +67,13 @@ def risk_renderer(game: Game) -> Renderer:
     return found if callable(found) else render_data
 
 
+def risk_when(game: Game) -> str | None:
+    """When the game offers its risk meter (``RISK_WHEN`` in its render module)."""
+    module = _render_module(game)
+    when = getattr(module, "RISK_WHEN", None) if module else None
+    return when if isinstance(when, str) else None
+
+
 def seat_label(seat: int, seats: Sequence[str] | None = None, viewer: int | None = None) -> str:
     """``seat 2 (heuristic)``, ``seat 0 (you)``; chance is ``chance``."""
     if seat == CHANCE:
