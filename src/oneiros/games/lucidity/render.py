@@ -120,15 +120,20 @@ def player_panel(
     rows: Mapping[str, Any] = player.get("rows") or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
-    table.add_column(no_wrap=True)
+    table.add_column()
     table.add_row("Power", Text(f"{power}/{POWER_TO_WIN}", style="bold"))
     table.add_row("", dice_row(rows.get("power") or []))
     if role == "dreamer":
         table.add_row("Sleep", sleep_track(player.get("track"), player.get("control")))
+        needed = player.get("shadow_needed")
+        if isinstance(needed, int) and not isinstance(needed, bool) and 0 < needed <= 6:
+            shadow_size = needed
         for key, name, size in ROWS:
             if key.startswith("shadow_"):
                 size = shadow_size
             table.add_row(name, dice_row(rows.get(key) or [], size))
+        if rows.get("shadowmark"):
+            table.add_row("Marks", dice_row(rows["shadowmark"]))
         role_text = "dreamer"
         style = "cyan" if current else "white"
     elif role == "nightmare":
@@ -214,6 +219,15 @@ def render_observation(
     hand = Text("In hand: ", style="bold")
     hand.append_text(dice_row(in_hand) if in_hand else Text("nothing", style="dim"))
     parts.append(hand)
+    final = obs.get("final_turns")
+    if final:
+        names = ", ".join(_seat_title(int(s), labels) for s in final)
+        parts.append(
+            Text(
+                f"Someone reached {POWER_TO_WIN} Power: final turns for {names}.",
+                style="bold magenta",
+            )
+        )
     cards = obs.get("nightmare_cards") or {}
     if cards:
         parts.append(nightmare_table(cards, labels))

@@ -52,10 +52,10 @@ _ES_SECTIONS = {
     "ability": "Habilidades de pesadilla",
     "power_victory": "Fin del juego",
     "nightmare_victory": "Fin del juego",
-    "dream_victory": 'La regla del "peor caso"',
+    "dream_victory": "Fin del juego",
     "winner": "Fin del juego",
     "two_player": "Juegos de dos jugadores",
-    "faq": 'La regla del "peor caso"',
+    "faq": "La regla del 'peor caso'",
     "temptation": "Preparar",
 }
 

@@ -236,6 +236,8 @@ class LucidityState(State):
         data: dict[str, Any] = {}
         if "seat" in top.data:
             data["seat"] = top["seat"]
+        if kind in ("roll", "roll_now", "rolloff"):
+            data["colour"] = self._rolling_colour(top)
         return Decision(kind_name, top.player, prompt, ref, data)
 
     def _legal(self, player: int) -> list[Action]:

@@ -1,0 +1,200 @@
+"""lucidity-es differences, the options, the content file and the FAQ slips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import oneiros
+from oneiros import ConfigError, ContentError
+from oneiros.games.lucidity.content import load_content
+
+from .helpers import chance_ids, check_invariants, empty_bag_but, give, legal, new, play
+
+
+def test_es_resolution_order_power_hunt_exhaust_shadow():
+    """lucidity-es "Orden de resolución": Power, then Hunt, then Exhaust, then shadows."""
+    s = new(3, ruleset="es")
+    give(s, 0, "power", "red:power1")
+    play(s, "track:5-7-9", "draw:red", "draw:red", "draw:red", "draw:green", "draw:yellow")
+    play(s, "return:green", "return:yellow", "roll:hunt", "roll:power2", "roll:exhaust")
+    assert legal(s) == ["resolve:power", "reroll:red"]
+    assert s.decision().rule == 'lucidity-es "Orden de resolución"'
+    play(s, "resolve:power")
+    assert legal(s) == ["resolve:hunt", "reroll:red"]
+    en = new(3)
+    give(en, 0, "power", "red:power1")
+    play(en, "track:5-7-9", "draw:red", "draw:red", "draw:red", "draw:green", "draw:yellow")
+    play(en, "return:green", "return:yellow", "roll:hunt", "roll:power2", "roll:exhaust")
+    assert legal(en) == ["resolve:power", "resolve:hunt", "resolve:exhaust", "reroll:red"]
+
+
+def test_es_depths_new_shadow_joins_the_unresolved_dreams():
+    """lucidity-es "Sombra de las profundidades": a new shadow is added to the unresolved
+    dreams (resolved in the player's order); anything else resolves at once."""
+    s = new(3, ruleset="es")
+    play(s, "track:4-6-8", "draw:blue", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
+    play(s, "roll:shadow", "roll:shadow", "resolve:shadow:blue", "draw:green", "roll:shadow")
+    assert sorted(d[0] for d in s.rolled) == ["green", "yellow"]
+    assert legal(s) == ["resolve:shadow:green", "resolve:shadow:yellow"]
+
+
+def test_es_envy_cannot_pick_the_envy_dream_itself():
+    """lucidity-es "Sombra de la envidia": any dream except the Envy one."""
+    s = new(3, ruleset="es")
+    give(s, 0, "power", "blue:power1")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert legal(s) == ["pick:power:blue:power1"]
+    en = new(3)
+    give(en, 0, "power", "blue:power1")
+    play(en, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert "pick:shadow_green:green:shadow" in legal(en)
+
+
+def test_es_fear_can_move_a_turned_exhaust_dream():
+    """lucidity-es "Sombra del miedo primigenio": any shadow-showing dream, not only Shadow rows."""
+    s = new(3, ruleset="es")
+    give(s, 0, "exhaust", "yellow:exhaust:rotated")
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert "fear:rotated:yellow" in legal(s)
+    play(s, "fear:rotated:yellow")
+    assert s.seats[0].hunt[0][0] == "yellow"
+
+
+def test_es_dream_end_when_the_bag_becomes_empty():
+    """lucidity-es "Fin del juego": once no dreams remain, the current player rolls and
+    resolves what they hold, then the game ends (en waits for a draw from the empty bag)."""
+    s = new(3, ruleset="es")
+    empty_bag_but(s, {"green": 3})
+    play(s, "track:3-5-7", "draw:green", "draw:green", "draw:green")
+    assert s.decision().kind == "roll"  # no return: all held dreams are rolled
+    play(s, "roll:power1", "roll:power1", "roll:power1")
+    assert s.is_terminal() and s.end_reason() == "dream"
+    en = new(3)
+    empty_bag_but(en, {"green": 3})
+    play(en, "track:3-5-7", "draw:green", "draw:green", "draw:green")
+    assert en.decision().kind == "return"
+
+
+def test_es_ties_are_shared():
+    """lucidity-es "Fin del juego": most Power wins, no further tie-break."""
+    s = new(2, ruleset="es")
+    give(s, 0, "power", "red:power2")
+    give(s, 1, "power", "blue:power1", "blue:power1", "blue:exhaust")
+    empty_bag_but(s, {})
+    play(s, "track:3-5-7")
+    assert s.is_terminal() and s.winners() == [0, 1]
+
+
+def test_temptation_needs_es_and_replaces_a_card():
+    """lucidity-es "Preparar": the Nightmare of Temptation replaces Envy or Primeval Fear."""
+    with pytest.raises(ConfigError, match="temptation"):
+        oneiros.make("lucidity", options={"temptation": "envy"})
+    g = oneiros.make("lucidity", ruleset="es", options={"temptation": "fear"})
+    assert g.nightmare_cards["red"].name == "Nightmare of Temptation"
+    assert g.nightmare_cards["green"].name == "Nightmare of Envy"
+
+
+def test_bad_options_are_one_line_config_errors():
+    for opts, word in (
+        ({"first_player": "3"}, "seat 3"),
+        ({"bone_hunters": 9}, "bone_hunters"),
+        ({"nope": 1}, "nope"),
+        ({"manifestations": True}, "not available"),
+    ):
+        with pytest.raises(ConfigError, match=word) as exc:
+            oneiros.make("lucidity", players=2, options=opts)
+        assert "\n" not in str(exc.value)
+    with pytest.raises(ConfigError, match="ruleset|rule set"):
+        oneiros.make("lucidity", ruleset="fr")
+
+
+def test_replacement_dice_make_an_88_dream_bag():
+    """lucidity-en "Replacement Dice": 88 dreams."""
+    s = new(4, replacement_dice=True)
+    assert sum(s.bag.values()) == 88
+    check_invariants(s)
+
+
+def test_random_first_player_is_a_chance_decision():
+    s = oneiros.make("lucidity", players=3).new_state(seed=1)
+    assert chance_ids(s) == ["first:0", "first:1", "first:2"]
+    s.apply("first:2")
+    assert s.to_move() == (2,)
+
+
+def test_faq_too_many_drawn_next_player_returns_the_excess():
+    """lucidity-en "FAQ and Overlooked Rules": drawn too many, the next player chooses the excess."""
+    s = new(3, table_slips=True)
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    assert legal(s) == ["return:red", "draw_extra", "proceed"]
+    play(s, "draw_extra", "draw:green", "proceed")
+    assert s.to_move() == (1,) and legal(s) == ["excess:green", "excess:red"]
+    play(s, "excess:red")
+    assert s.hand == ["green"] and s.is_chance()
+
+
+def test_faq_too_many_returned_next_player_picks_replacements():
+    """lucidity-en FAQ / lucidity-es "peor caso": returned too many, the next player picks
+    replacements from the bag; a returned dream is never taken back by the dreamer."""
+    s = new(3, table_slips=True)
+    play(s, "track:4-6-8", "draw:red", "draw:blue", "draw:blue", "draw:green")
+    play(s, "return:blue", "return:blue", "return:green", "proceed")
+    assert s.to_move() == (1,) and s.decision().kind == "replace"
+    play(s, "replace:yellow")
+    assert sorted(s.hand) == ["red", "yellow"] and s.is_chance()
+    es = new(3, ruleset="es", table_slips=True)
+    play(es, "track:4-6-8", "draw:red", "draw:blue", "draw:blue", "draw:green")
+    play(es, "return:blue", "return:blue", "return:green", "proceed")
+    assert es.decision().rule == "lucidity-es \"La regla del 'peor caso'\""
+
+
+def test_without_slips_exactly_two_are_returned():
+    s = new(3)
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    assert s.is_chance()
+
+
+def test_content_file_errors_name_file_entry_problem(tmp_path):
+    good = json.loads((load_content().file and open(load_content().file).read()))
+    bad = dict(good)
+    bad["dice"] = dict(good["dice"])
+    bad["dice"]["red"] = {"faces": ["power2", "hunt", "x", "shadow", "shadow", "exhaust"]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    with pytest.raises(ContentError) as exc:
+        load_content(path)
+    assert str(path) in str(exc.value) and "dice.red.faces[2]" in str(exc.value)
+    bad["dice"]["red"] = {"faces": ["power2"]}
+    path.write_text(json.dumps(bad))
+    with pytest.raises(ContentError, match="dice.red.faces"):
+        load_content(path)
+    path.write_text("{ nope")
+    with pytest.raises(ContentError, match="not valid JSON"):
+        load_content(path)
+    with pytest.raises(ConfigError, match="bad.json"):
+        oneiros.make("lucidity", options={"content": str(path)})
+
+
+def test_content_option_changes_the_dice(tmp_path):
+    data = json.loads(open(load_content().file).read())
+    data["dice"]["green"]["faces"] = ["power2"] * 6
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    s = new(3, content=str(path))
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    assert chance_ids(s) == ["roll:power2"]
+
+
+def test_every_provisional_entry_has_a_reason():
+    for entry, reason in load_content().provisional():
+        assert reason and "\n" not in reason, entry
+
+
+def test_rule_text_for_every_reference_used():
+    from oneiros.games.lucidity.rules import all_rule_refs
+
+    g = oneiros.make("lucidity")
+    for ref in all_rule_refs():
+        assert g.rule_text(ref), ref
