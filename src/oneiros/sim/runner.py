@@ -83,28 +83,34 @@ class RunConfig:
         return [self.agents[(seat - shift) % n] for seat in range(n)]
 
 
+class BatchPlayer:
+    """Plays games of a run one by one, building each seat's agents once."""
+
+    def __init__(self, config: RunConfig) -> None:
+        self.config = config
+        self.game = config.make_game()
+        self.cache: dict[tuple[int, str], Agent] = {}
+
+    def play(self, index: int) -> GameResult:
+        agents = []
+        for seat, spec in enumerate(self.config.seat_agents(index)):
+            agent = self.cache.get((seat, spec))
+            if agent is None:
+                agent = self.cache[(seat, spec)] = make_agent(spec, self.game)
+            agents.append(agent)
+        return play_game(
+            self.game,
+            agents,
+            game_seed(self.config.seed, index),
+            index=index,
+            keep_record=self.config.keep_records,
+        )
+
+
 def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indices`` of a run; return their results as dicts."""
-    game = config.make_game()
-    cache: dict[tuple[int, str], Agent] = {}
-    out = []
-    for index in indices:
-        specs = config.seat_agents(index)
-        agents = []
-        for seat, spec in enumerate(specs):
-            agent = cache.get((seat, spec))
-            if agent is None:
-                agent = cache[(seat, spec)] = make_agent(spec, game)
-            agents.append(agent)
-        result = play_game(
-            game,
-            agents,
-            game_seed(config.seed, index),
-            index=index,
-            keep_record=config.keep_records,
-        )
-        out.append(result.to_dict())
-    return out
+    player = BatchPlayer(config)
+    return [player.play(index).to_dict() for index in indices]
 
 
 def batches(indices: Sequence[int], workers: int, max_size: int = 50) -> list[list[int]]:
@@ -185,8 +191,9 @@ def run_games(
         if backend == "ray":
             _run_ray(config, indices, workers, address, collector)
         elif workers == 1:
+            player = BatchPlayer(config)
             for index in indices:
-                collector.add(play_batch(config, [index]))
+                collector.add([player.play(index).to_dict()])
         else:
             _run_processes(config, indices, workers, collector)
     except KeyboardInterrupt:
