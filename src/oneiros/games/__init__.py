@@ -14,6 +14,7 @@ import types
 from typing import Any
 
 BUILTIN_GAMES: dict[str, str] = {
+    "sleep-tight": "oneiros.games.sleep_tight:SleepTightGame",
     "lucidity": "oneiros.games.lucidity:LucidityGame",
 }
 

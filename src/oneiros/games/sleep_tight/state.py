@@ -1,0 +1,1769 @@
+"""The Sleep Tight forward model: setup, the four phases of a round, the special cards and
+the ends of the game (sleep-tight rulebook).
+
+Flow is a stack of immutable steps (``oneiros.core.Step``). Automatic steps (``AUTO``) are
+resolved by ``_advance`` until a seat, several seats (``SIMUL``: a simultaneous decision)
+or chance must decide. Hidden information: hands are private, face-down plays and the
+fragments taken for discarded cards stay private until the reveal, the undercover agent is
+private. Events about hidden cards are sent only to the seats that may see them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ...core import CHANCE, Action, Decision, Deck, State, Step, StepStack
+from . import rules as R
+from .content import HELD_SPECIALS, Content, Effect
+
+if TYPE_CHECKING:
+    from .game import SleepTightGame
+
+AUTO = -2
+SIMUL = -3
+START_FRAGMENTS = 3
+TOTAL_FRAGMENTS = 26
+DEAL = 7
+KEEP = 4
+DISCARD_LIMIT = 7
+WAKE_AT = 10
+
+_A: dict[str, Action] = {}
+
+
+def act(aid: str, label: str = "") -> Action:
+    """A cached Action (labels are fixed per id)."""
+    found = _A.get(aid)
+    if found is None:
+        found = Action(aid, label or aid)
+        _A[aid] = found
+    return found
+
+
+class Play:
+    """A card (or a stack of two) played in phase 3."""
+
+    __slots__ = ("bottom", "card", "face_up", "status")
+
+    def __init__(self, card: str, bottom: str | None = None, face_up: bool = False) -> None:
+        self.card = card
+        self.bottom = bottom
+        self.face_up = face_up
+        self.status = "revealed" if face_up else "hidden"
+        """hidden, revealed, failed (discarded or cancelled: no effect) or resolved."""
+
+    def copy(self) -> Play:
+        new = Play.__new__(Play)
+        new.card, new.bottom, new.face_up, new.status = (
+            self.card,
+            self.bottom,
+            self.face_up,
+            self.status,
+        )
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "bottom": self.bottom,
+            "face_up": self.face_up,
+            "status": self.status,
+        }
+
+
+class SleepTightState(State):
+    game: SleepTightGame
+
+    def __init__(self, game: SleepTightGame, seed: int | None = None) -> None:
+        super().__init__(game, seed)
+        c: Content = game.content
+        self.c = c
+        n = game.players
+        self.n = n
+        self.iam = c.special_id("i_am_sandman")
+        self.wake_card = c.special_id("wake_up")
+        self.cancel_card = c.special_id("cancel_soul_consumer")
+        self.where_card = c.special_id("where_is_sandman")
+        # Soul fragments: 26 in the whole game (sleep-tight "Components", "Setup" 3).
+        self.fragments = [START_FRAGMENTS] * n
+        self.pile = TOTAL_FRAGMENTS - START_FRAGMENTS * n
+        self.alive = [True] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.role = ["dreamer"] * n
+        self.agent_round = [-1] * n
+        self.pending_offer = [False] * n
+        self.exposed_cards: list[str] = []
+        self.removed_actions: list[str] = []
+        # Decks (sleep-tight "Setup" 1-2): marked cards go back to the box.
+        self.box_dreamscapes: list[str] = []
+        self.box_sandman: list[str] = []
+        actions = [card.id for card in c.actions for _ in range(card.copies)]
+        self.action_deck: Deck[str] = Deck(actions)
+        self.action_discard: list[str] = []
+        dreams: list[str] = []
+        for d in c.dreamscapes:
+            keep = d.mark is None or d.mark <= n
+            (dreams if keep else self.box_dreamscapes).extend([d.id] * d.copies)
+        self.dream_deck: Deck[str] = Deck(dreams)
+        self.dream_discard: list[str] = []
+        self.dreamscape: list[str | None] = [None] * n
+        sandman: list[str] = []
+        for s in c.sandman:
+            keep = s.mark is None or s.mark <= n
+            (sandman if keep else self.box_sandman).extend([s.id] * s.copies)
+        self.sandman_reserved: list[str] = []
+        self.sandman_top_left = 0
+        if game.options.get("easier_soul_consumer"):
+            consumers = [x for x in sandman if c.sandman_card(x).kind == "soul_consumer"]
+            if consumers:
+                for x in consumers:
+                    sandman.remove(x)
+                self.sandman_reserved = consumers
+                self.sandman_top_left = len(sandman) // 2
+        self.sandman_deck: Deck[str] = Deck(sandman)
+        self.sandman_discard: list[str] = []
+        self.sandman_current: str | None = None
+        # The round.
+        self.round = 0
+        self.first = 0
+        self.phase = "setup"
+        self.plays: list[list[Play]] = [[] for _ in range(n)]
+        self.pending_discards: list[list[str]] = [[] for _ in range(n)]
+        self.pending_harm: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        self.frozen_hands: list[int] | None = None
+        self.buys = [0] * n
+        self.prevent_sandman = [0] * n
+        self.prevent_players = [0] * n
+        self.shield = [False] * n
+        self.untouchable = [False] * n
+        self.consumer_extra = [0] * n
+        self.consumer_active = False
+        self.consumer_cancelled = False
+        self.nullified = False
+        self.killer: list[tuple[int, str] | None] = [None] * n
+        self.wake_seen: list[tuple[int, int] | None] = [None] * n
+        self.result: str | None = None
+        self.winner_seats: list[int] = []
+        self.discarded_by_players = 0
+        self.stack = StepStack()
+        self._setup()
+        self._advance()
+
+    # ================================================================== helpers
+    def _order(self, start: int | None = None) -> list[int]:
+        """Living seats from ``start`` (the First Player) going left."""
+        s = self.first if start is None else start
+        return [(s + i) % self.n for i in range(self.n) if self.alive[(s + i) % self.n]]
+
+    def _left(self, seat: int) -> int | None:
+        for i in range(1, self.n):
+            other = (seat + i) % self.n
+            if self.alive[other]:
+                return other
+        return None
+
+    def _right(self, seat: int) -> int | None:
+        for i in range(1, self.n):
+            other = (seat - i) % self.n
+            if self.alive[other]:
+                return other
+        return None
+
+    def _others(self, seat: int) -> list[int]:
+        return [s for s in self._order(seat) if s != seat]
+
+    def sandman_left(self) -> int:
+        return len(self.sandman_deck) + len(self.sandman_reserved)
+
+    def requirement(self, seat: int, card: str) -> int:
+        """The requirement of ``card`` in ``seat``'s Dreamscape (sleep-tight "Dreamscapes Can
+        Change Fragment Requirements")."""
+        info = self.c.action(card)
+        req = info.requirement
+        ds = self.dreamscape[seat]
+        if ds is not None and info.type != "special":
+            for mod in self.c.dreamscape(ds).modifiers:
+                if mod.type == info.type:
+                    req = req * mod.multiply + mod.add
+        return max(0, req)
+
+    def pending_gain(self, seat: int) -> int:
+        return len(self.pending_discards[seat])
+
+    def effective_fragments(self, seat: int) -> int:
+        return self.fragments[seat] + self.pending_gain(seat)
+
+    def _hand_remove(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+
+    def _hand_add(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+
+    def _movable(self, seat: int) -> list[str]:
+        """Distinct cards that may leave ``seat``'s hand (I Am the Sandman stays)."""
+        return sorted({c for c in self.hands[seat] if c != self.iam})
+
+    def _name(self, card: str) -> str:
+        return self.c.action(card).name
+
+    # ================================================================== setup
+    def _setup(self) -> None:
+        n = self.n
+        self.emit(
+            "setup",
+            "{players} players; {dreams} Dreamscape and {sandman} Sandman cards in play, "
+            "{boxed} marked cards back in the box",
+            R.SETUP,
+            players=n,
+            dreams=len(self.dream_deck),
+            sandman=self.sandman_left(),
+            boxed=len(self.box_dreamscapes) + len(self.box_sandman),
+        )
+        if self.sandman_reserved:
+            self.emit(
+                "easier",
+                "The Soul Consumer is shuffled into the bottom half of the Sandman deck",
+                R.EASIER,
+            )
+        self.stack.push(Step("round_start", AUTO))
+        self.stack.push(Step("keep_open", AUTO))
+        for seat in reversed(range(n)):
+            self.stack.push(Step("draw", CHANCE, seat=seat, n=DEAL, why="setup"))
+
+    # ================================================================== driver
+    def _advance(self) -> None:
+        while True:
+            if self.result is not None:
+                self.stack.clear()
+                return
+            if self._checkpoint():
+                continue
+            top = self.stack.top
+            if top is None:
+                return
+            if top.player == AUTO:
+                self.stack.pop()
+                getattr(self, "_auto_" + top.kind)(top)
+                continue
+            if top.player == CHANCE and not self._chance_ready(top):
+                continue
+            if top.player == SIMUL and not top["waiting"]:
+                self.stack.pop()
+                getattr(self, "_close_" + top.kind)(top)
+                continue
+            return
+
+    def _chance_ready(self, top: Step) -> bool:
+        """Make a chance step drawable, or drop it; True when it is ready."""
+        kind = top.kind
+        if kind == "draw":
+            seat = top["seat"]
+            if not self.alive[seat] or top["n"] <= 0:
+                self.stack.pop()
+                return False
+            if len(self.action_deck) == 0:
+                if not self.action_discard:
+                    self.stack.pop()
+                    self.emit(
+                        "no_card",
+                        "The Action deck and its discard pile are empty: seat {seat} draws nothing",
+                        R.PHASE2,
+                        seat=seat,
+                    )
+                    return False
+                for card in self.action_discard:
+                    self.action_deck.add_unknown(card)
+                count = len(self.action_discard)
+                self.action_discard.clear()
+                self.emit(
+                    "reshuffled",
+                    "The Action discard pile ({n} cards) is shuffled into a new deck",
+                    R.PHASE2,
+                    n=count,
+                )
+            return True
+        if kind in ("sandman_draw", "sdiscard"):
+            if self.sandman_left() == 0:
+                self.stack.pop()
+                return False
+            return True
+        if kind == "steal":
+            if not self._movable(top["victim"]) or not self.alive[top["victim"]]:
+                self.stack.pop()
+                self.emit(
+                    "steal_nothing",
+                    "Seat {victim} has no card that can be taken",
+                    R.SYMBOLS,
+                    victim=top["victim"],
+                )
+                return False
+            return True
+        if kind == "revive":
+            if not self.sandman_discard:
+                self.stack.pop()
+                return False
+            return True
+        return True
+
+    def _checkpoint(self) -> bool:
+        """Deaths, the ends of the game and Wake Up! offers between steps."""
+        top = self.stack.top
+        for seat in range(self.n):
+            if self.alive[seat] and self.fragments[seat] <= 0:
+                self._die(seat)
+        if self._check_end():
+            return True
+        if top is not None and top.kind == "wake":
+            return False
+        if self.wake_card is None:
+            return False
+        for seat in self._order():
+            if self.fragments[seat] >= WAKE_AT:
+                snap = (self.fragments[seat], len(self.hands[seat]))
+                if self.wake_seen[seat] != snap:
+                    self.wake_seen[seat] = snap
+                    self.stack.push(Step("wake", seat))
+                    return True
+        return False
+
+    def _die(self, seat: int) -> None:
+        self.alive[seat] = False
+        self.pending_offer[seat] = False
+        hand = self.hands[seat]
+        self.hands[seat] = []
+        self.action_discard.extend(hand)
+        self.emit(
+            "died",
+            "Seat {seat} has no Soul Fragment left and dies; their hand is discarded: {cards}",
+            R.GOAL,
+            seat=seat,
+            cards=hand,
+        )
+        killer = self.killer[seat]
+        if killer is not None:
+            src, how = killer
+            if (
+                src != seat
+                and self.role[src] == "undercover"
+                and how in ("steal", "pass")
+                and self.alive[src]
+            ):
+                self._end(
+                    "undercover_agent",
+                    [src],
+                    "Seat {seat} was the Sandman's undercover agent and delivered the killing "
+                    "blow: they win, the others lose",
+                    R.UNDERCOVER,
+                    seat=src,
+                )
+
+    def _check_end(self) -> bool:
+        if self.result is not None:
+            self.stack.clear()
+            return True
+        living = [s for s in range(self.n) if self.alive[s]]
+        exposed = [s for s in living if self.role[s] == "exposed"]
+        if exposed and len(living) == 1 and self.n > 1:
+            self._end(
+                "exposed_agent",
+                exposed,
+                "Every other player is dead: seat {seat}, the exposed agent, wins",
+                R.EXPOSED,
+                seat=exposed[0],
+            )
+            return True
+        if not living:
+            self._end("all_dead", [], "Everyone is dead: the players lose", R.GOAL)
+            return True
+        if self.sandman_left() == 0 and self.phase != "setup":
+            agents = {s for s in range(self.n) if self.role[s] != "dreamer"}
+            if self.game.options.get("most_fragments_wins"):
+                pool = [s for s in range(self.n) if s not in agents]
+                best = max((self.fragments[s] for s in pool), default=0)
+                winners = [s for s in pool if self.fragments[s] == best]
+                text = (
+                    "The Sandman deck is empty: the Sandman is dead. Most Soul Fragments "
+                    "wins: seats {seats}"
+                )
+            else:
+                winners = [s for s in range(self.n) if s not in agents]
+                text = "The Sandman deck is empty: the Sandman is dead and the players win"
+            self._end("sandman_defeated", winners, text, R.GOAL, seats=winners)
+            return True
+        return False
+
+    def _end(self, reason: str, winners: list[int], fmt: str, ref: str, **data: Any) -> None:
+        self.result = reason
+        self.winner_seats = sorted(winners)
+        self.phase = "over"
+        self.stack.clear()
+        self.emit("game_over", fmt, ref, reason=reason, **data)
+
+    # ================================================================== fragments
+    def _gain(self, seat: int, n: int) -> int:
+        got = max(0, min(n, self.pile))
+        self.pile -= got
+        self.fragments[seat] += got
+        return got
+
+    def _lose(self, seat: int, n: int, source: int | None, how: str) -> int:
+        lost = max(0, min(n, self.fragments[seat]))
+        self.fragments[seat] -= lost
+        self.pile += lost
+        if lost and self.fragments[seat] == 0 and source is not None:
+            self.killer[seat] = (source, how)
+        return lost
+
+    def _player_damage(self, src: int, dst: int, n: int, how: str, ref: str) -> None:
+        """Damage dealt by a player (sleep-tight "Card Symbols": prevent damage from players)."""
+        if not self.alive[dst] or n <= 0:
+            return
+        if self.untouchable[dst] and dst != src:
+            self.emit(
+                "untouched",
+                "Seat {seat} cannot be affected this round",
+                R.SYMBOLS,
+                seat=dst,
+            )
+            return
+        prevented = min(n, self.prevent_players[dst])
+        self.prevent_players[dst] -= prevented
+        lost = self._lose(dst, n - prevented, src, how)
+        self.emit(
+            "damaged",
+            "Seat {seat} loses {lost} Soul Fragment(s) to seat {source} ({prevented} prevented)",
+            ref,
+            seat=dst,
+            source=src,
+            lost=lost,
+            prevented=prevented,
+        )
+
+    def _protected(self, src: int, dst: int) -> bool:
+        """Whether an action of ``src`` fails against ``dst`` (shield / untouchable)."""
+        if src == dst:
+            return False
+        if self.untouchable[dst] or self.shield[dst]:
+            self.emit(
+                "protected",
+                "Seat {seat} is protected: the action of seat {source} fails against them",
+                R.SYMBOLS,
+                seat=dst,
+                source=src,
+            )
+            return True
+        return False
+
+    # ================================================================== rounds
+    def _auto_round_start(self, step: Step) -> None:
+        self.round += 1
+        if self.round > 1:
+            nxt = self._left(self.first)
+            if nxt is not None:
+                self.first = nxt
+        self.phase = "dreamscapes"
+        self.emit(
+            "round",
+            "Round {round}: seat {first} is the First Player",
+            R.SETUP,
+            round=self.round,
+            first=self.first,
+        )
+        living = self._order()
+        if len(self.dream_deck) < len(living):
+            self._end(
+                "trapped",
+                [],
+                "The Dreamscape deck is empty: the nightmare traps the players and they lose",
+                R.GOAL,
+            )
+            return
+        for s in range(self.n):
+            if self.dreamscape[s] is not None:
+                self.dream_discard.append(self.dreamscape[s])  # type: ignore[arg-type]
+                self.dreamscape[s] = None
+        for name in (
+            "round_end",
+            "resolve_all",
+            "sandman_damage",
+            "discards",
+            "sandman_effect",
+            "sandman_draw",
+            "reveal",
+            "play_open",
+            "phase3_start",
+            "buy_open",
+            "mandatory_draws",
+        ):
+            if name == "sandman_draw":
+                self.stack.push(Step(name, CHANCE))
+            else:
+                self.stack.push(Step(name, AUTO))
+        for seat in reversed(living):
+            self.stack.push(Step("dream", CHANCE, seat=seat))
+
+    def _auto_mandatory_draws(self, step: Step) -> None:
+        self.phase = "draw"
+        for seat in reversed(self._order()):
+            self.stack.push(Step("draw", CHANCE, seat=seat, n=1, why="phase2"))
+
+    def _auto_buy_open(self, step: Step) -> None:
+        self.buys = [0] * self.n
+        self.stack.push(Step("buy", SIMUL, waiting=tuple(self._order())))
+
+    def _close_buy(self, step: Step) -> None:
+        pass
+
+    def _auto_keep_open(self, step: Step) -> None:
+        self.phase = "keep"
+        waiting = tuple(s for s in range(self.n) if self._keep_needs(s))
+        self.stack.push(Step("keep", SIMUL, waiting=waiting))
+
+    def _keep_needs(self, seat: int) -> bool:
+        return self.pending_offer[seat] or (
+            len(self.hands[seat]) > KEEP and bool(self._movable(seat))
+        )
+
+    def _close_keep(self, step: Step) -> None:
+        self.emit("kept", "Every player keeps {n} Action cards", R.SETUP, n=KEEP)
+
+    def _auto_phase3_start(self, step: Step) -> None:
+        """Cards with the face-up symbol are played face up at the start of the phase."""
+        self.phase = "play"
+        forced: list[Step] = []
+        for seat in self._order():
+            for card in sorted(set(self.hands[seat])):
+                info = self.c.action(card)
+                if not info.face_up or info.special:
+                    continue
+                for _ in range(self.hands[seat].count(card)):
+                    if self.requirement(seat, card) > self.fragments[seat]:
+                        break
+                    self._hand_remove(seat, card)
+                    self.plays[seat].append(Play(card, face_up=True))
+                    idx = len(self.plays[seat]) - 1
+                    self.emit(
+                        "face_up",
+                        "Seat {seat} must play {name} face up",
+                        R.SYMBOLS,
+                        seat=seat,
+                        card=card,
+                        name=info.name,
+                    )
+                    forced.append(Step("resolve_card", AUTO, seat=seat, idx=idx))
+        for forced_step in reversed(forced):
+            self.stack.push(forced_step)
+
+    def _auto_play_open(self, step: Step) -> None:
+        self.phase = "play"
+        self.frozen_hands = [len(h) for h in self.hands]
+        self.stack.push(Step("play", SIMUL, waiting=tuple(self._order())))
+
+    def _close_play(self, step: Step) -> None:
+        pass
+
+    def _auto_reveal(self, step: Step) -> None:
+        self.phase = "resolve"
+        self.frozen_hands = None
+        for seat in self._order():
+            shown = [p.to_dict() for p in self.plays[seat] if p.status == "hidden"]
+            for p in self.plays[seat]:
+                if p.status == "hidden":
+                    p.status = "revealed"
+            self.emit(
+                "revealed",
+                "Seat {seat} reveals {count} play(s)",
+                R.PHASE4,
+                seat=seat,
+                count=len(shown),
+                plays=shown,
+            )
+        # Discards for fragments are settled now, First Player first; a short pile pays
+        # what it has (sleep-tight "3. Play Actions Facedown", "Note" in phase 1).
+        for seat in self._order():
+            cards = self.pending_discards[seat]
+            if not cards:
+                continue
+            self.pending_discards[seat] = []
+            self.action_discard.extend(cards)
+            got = self._gain(seat, len(cards))
+            self.emit(
+                "discarded_for_fragments",
+                "Seat {seat} discarded {cards} and takes {got} Soul Fragment(s)",
+                R.PHASE3,
+                seat=seat,
+                cards=cards,
+                got=got,
+            )
+
+    def _auto_sandman_effect(self, step: Step) -> None:
+        card = self.sandman_current
+        if card is None:
+            return
+        info = self.c.sandman_card(card)
+        if info.kind == "nullify":
+            self.nullified = True
+            self._fail_all()
+            self.emit(
+                "nullified",
+                "{name}: all Action cards have no effect this round",
+                R.EXAMPLES,
+                name=info.name,
+            )
+        elif info.kind == "soul_consumer":
+            self.stack.push(Step("consumer_apply", AUTO))
+            self.stack.push(Step("cancel", SIMUL, waiting=tuple(self._order()), used=-1))
+
+    def _close_cancel(self, step: Step) -> None:
+        pass
+
+    def _auto_consumer_apply(self, step: Step) -> None:
+        if self.consumer_cancelled:
+            self.consumer_cancelled = False
+            return
+        self.consumer_active = True
+        for seat in self._order():
+            total = 0
+            for p in self.plays[seat]:
+                total += self.c.action(p.card).requirement
+                if p.bottom is not None:
+                    total += self.c.action(p.bottom).requirement
+            self.consumer_extra[seat] = total
+        self._fail_all()
+        self.emit(
+            "soul_consumer",
+            "The Soul Consumer: all Action cards fail and each player loses the total "
+            "requirement of the cards they played ({extra})",
+            R.SPECIAL,
+            extra=list(self.consumer_extra),
+        )
+
+    def _fail_all(self) -> None:
+        for plays in self.plays:
+            for p in plays:
+                if p.status in ("hidden", "revealed"):
+                    p.status = "failed"
+
+    def _auto_discards(self, step: Step) -> None:
+        """First, discard cards if prompted (sleep-tight "4. Resolve Actions ...")."""
+        # Untouchable players cannot be affected by any other effect this round.
+        for seat in self._order():
+            for p in self.plays[seat]:
+                if p.status == "revealed" and self._has(p.card, "untouchable"):
+                    self.untouchable[seat] = True
+        # The exposed agent's discards deal 1 damage each.
+        for seat in self._order():
+            harms = self.pending_harm[seat]
+            self.pending_harm[seat] = []
+            for card, target in harms:
+                self.action_discard.append(card)
+                self.emit(
+                    "harm",
+                    "The exposed agent (seat {seat}) discarded {name} to damage seat {target}",
+                    R.EXPOSED,
+                    seat=seat,
+                    card=card,
+                    name=self._name(card),
+                    target=target,
+                )
+                self._player_damage(seat, target, 1, "harm", R.EXPOSED)
+        for seat in self._order():
+            for p in self.plays[seat]:
+                if p.status != "revealed" or p.face_up:
+                    continue
+                for eff in self.c.action(p.card).effects:
+                    if eff.kind == "discard_type":
+                        self._discard_type(seat, p, eff.action_type or "")
+        # Passive protections of the cards still in play.
+        for seat in self._order():
+            for p in self.plays[seat]:
+                if p.status != "revealed":
+                    continue
+                for eff in self.c.action(p.card).effects:
+                    if eff.kind == "prevent_sandman":
+                        self.prevent_sandman[seat] += eff.amount
+                    elif eff.kind == "prevent_players":
+                        self.prevent_players[seat] += eff.amount
+                    elif eff.kind == "shield":
+                        self.shield[seat] = True
+
+    def _has(self, card: str, kind: str) -> bool:
+        return any(e.kind == kind for e in self.c.action(card).effects)
+
+    def _discard_type(self, seat: int, source: Play, kind: str) -> None:
+        hit = []
+        for other in self._order():
+            if other != seat and self.untouchable[other]:
+                continue
+            for p in self.plays[other]:
+                if p is source or p.status != "revealed" or p.face_up:
+                    continue
+                if self.c.action(p.card).type == kind:
+                    p.status = "failed"
+                    hit.append((other, p.card))
+        self.emit(
+            "discard_type",
+            "Seat {seat} discards every played {type} action: {hit}",
+            R.SYMBOLS,
+            seat=seat,
+            type=kind,
+            hit=[f"seat {s}: {self._name(c)}" for s, c in hit],
+        )
+
+    def _auto_sandman_damage(self, step: Step) -> None:
+        for seat in reversed(self._order()):
+            self.stack.push(Step("sandman_hit", AUTO, seat=seat))
+
+    def _dodge_effect(self, seat: int) -> Effect | None:
+        for p in self.plays[seat]:
+            if p.status == "revealed":
+                for eff in self.c.action(p.card).effects:
+                    if eff.kind == "dodge":
+                        return eff
+        return None
+
+    def _auto_sandman_hit(self, step: Step) -> None:
+        seat = step["seat"]
+        card = self.sandman_current
+        if card is None or not self.alive[seat]:
+            return
+        info = self.c.sandman_card(card)
+        if self.role[seat] == "exposed":
+            self.emit(
+                "sandman_spares",
+                "The Sandman does not damage seat {seat}, his exposed agent",
+                R.EXPOSED,
+                seat=seat,
+            )
+            return
+        if self.untouchable[seat]:
+            self.emit(
+                "untouched",
+                "Seat {seat} cannot be damaged by the Sandman this round",
+                R.SYMBOLS,
+                seat=seat,
+            )
+            return
+        dream = self.c.dreamscape(self.dreamscape[seat]).dream if self.dreamscape[seat] else None
+        extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
+        damage = info.damage + extra + self.consumer_extra[seat]
+        prevented = min(damage, self.prevent_sandman[seat])
+        damage -= prevented
+        dodge = self._dodge_effect(seat)
+        if damage > 0 and dodge is not None:
+            self.stack.push(Step("dodge", seat, damage=damage, prevented=prevented))
+            return
+        lost = self._lose(seat, damage, None, "sandman")
+        self.emit(
+            "sandman_damage",
+            "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)",
+            R.PHASE4,
+            seat=seat,
+            name=info.name,
+            lost=lost,
+            extra=extra,
+            prevented=prevented,
+        )
+
+    def _auto_resolve_all(self, step: Step) -> None:
+        for seat in reversed(self._order()):
+            for idx in reversed(range(len(self.plays[seat]))):
+                p = self.plays[seat][idx]
+                if p.status == "revealed" and not p.face_up:
+                    self.stack.push(Step("resolve_card", AUTO, seat=seat, idx=idx))
+
+    def _auto_resolve_card(self, step: Step) -> None:
+        seat, idx = step["seat"], step["idx"]
+        p = self.plays[seat][idx]
+        if not self.alive[seat] or p.status not in ("revealed",):
+            return
+        p.status = "resolved"
+        info = self.c.action(p.card)
+        self.emit(
+            "resolve",
+            "Seat {seat} resolves {name}",
+            R.PHASE4,
+            seat=seat,
+            card=p.card,
+            name=info.name,
+        )
+        for i in reversed(range(len(info.effects))):
+            self.stack.push(Step("effect", AUTO, seat=seat, card=p.card, i=i, target=None))
+
+    def _auto_round_end(self, step: Step) -> None:
+        for seat in range(self.n):
+            for p in self.plays[seat]:
+                cards = [p.card] + ([p.bottom] if p.bottom else [])
+                for card in cards:
+                    if card == self.where_card and p.card == card and p.status == "resolved":
+                        self.removed_actions.append(card)
+                    else:
+                        self.action_discard.append(card)
+            self.plays[seat] = []
+        if self.sandman_current is not None:
+            self.sandman_discard.append(self.sandman_current)
+            self.sandman_current = None
+        self.prevent_sandman = [0] * self.n
+        self.prevent_players = [0] * self.n
+        self.shield = [False] * self.n
+        self.untouchable = [False] * self.n
+        self.consumer_extra = [0] * self.n
+        self.consumer_active = False
+        self.nullified = False
+        self.emit("round_end", "Round {round} ends", R.PHASE4, round=self.round)
+        self.stack.push(Step("round_start", AUTO))
+
+    # ================================================================== effects
+    def _targets(self, seat: int, eff: Effect, chosen: int | None) -> list[int] | None:
+        """Seats an effect affects; None when a choice is still needed."""
+        if eff.target == "self":
+            return [seat]
+        if eff.target == "left":
+            t = self._left(seat)
+            return [t] if t is not None else []
+        if eff.target == "right":
+            t = self._right(seat)
+            return [t] if t is not None else []
+        if eff.target == "others":
+            return self._others(seat)
+        if chosen is not None:
+            return [chosen]
+        others = self._others(seat)
+        if len(others) <= 1:
+            return others
+        return None
+
+    def _auto_effect(self, step: Step) -> None:
+        seat = step["seat"]
+        if not self.alive[seat]:
+            return
+        info = self.c.action(step["card"])
+        eff = info.effects[step["i"]]
+        kind = eff.kind
+        if kind == "draw":
+            self.stack.push(Step("draw", CHANCE, seat=seat, n=eff.amount, why="effect"))
+        elif kind == "return_cards":
+            n = min(eff.amount, len([c for c in self.hands[seat] if c != self.iam]))
+            if n > 0:
+                self.stack.push(Step("return", seat, n=n))
+        elif kind == "gain":
+            if eff.from_player and step.get("source") is None:
+                others = [s for s in self._others(seat) if self.fragments[s] > 0]
+                if others:
+                    self.stack.push(step)
+                    self.stack.push(Step("source", seat, choices=tuple(others), amount=eff.amount))
+                    return
+            source = step.get("source")
+            if source is None or source == "pile":
+                got = self._gain(seat, eff.amount)
+                self.emit(
+                    "gained",
+                    "Seat {seat} takes {got} Soul Fragment(s) from the pile",
+                    R.SYMBOLS,
+                    seat=seat,
+                    got=got,
+                )
+            else:
+                victim = int(source)
+                if self._protected(seat, victim):
+                    return
+                lost = self._lose(victim, eff.amount, seat, "steal")
+                self.fragments[seat] += lost
+                self.pile -= lost
+                self.emit(
+                    "stole_fragments",
+                    "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}",
+                    R.SYMBOLS,
+                    seat=seat,
+                    victim=victim,
+                    n=lost,
+                )
+        elif kind in ("damage", "steal_random", "look_take") or (
+            kind == "discard_sandman" and self.role[seat] == "exposed"
+        ):
+            if kind == "discard_sandman":
+                # The exposed agent damages a player of their choice instead.
+                others = self._others(seat)
+                targets = [step["target"]] if step["target"] is not None else None
+                if targets is None and len(others) > 1:
+                    self._ask_target(step, others)
+                    return
+                if targets is None:
+                    targets = others
+                for t in targets:
+                    if self._protected(seat, t):
+                        continue
+                    self.emit(
+                        "redirect",
+                        "The exposed agent damages seat {target} instead of the Sandman",
+                        R.EXPOSED,
+                        target=t,
+                    )
+                    self._player_damage(seat, t, eff.amount, "damage", R.EXPOSED)
+                return
+            found = self._targets(seat, eff, step["target"])
+            if found is None:
+                self._ask_target(step, self._others(seat))
+                return
+            found = [t for t in found if not self._protected(seat, t)]
+            if kind == "damage":
+                for t in found:
+                    self._player_damage(seat, t, eff.amount, "damage", R.SYMBOLS)
+                return
+            for t in reversed(found):
+                if kind == "steal_random":
+                    self.stack.push(Step("steal", CHANCE, seat=seat, victim=t))
+                else:
+                    hand = list(self.hands[t])
+                    self.emit(
+                        "hand_shown",
+                        "Seat {victim} shows seat {seat} their hand: {cards}",
+                        R.SYMBOLS,
+                        (seat, t),
+                        seat=seat,
+                        victim=t,
+                        cards=hand,
+                    )
+                    self.emit(
+                        "looked",
+                        "Seat {victim} shows their hand to seat {seat}",
+                        R.SYMBOLS,
+                        seat=seat,
+                        victim=t,
+                    )
+                    if self._movable(t):
+                        self.stack.push(Step("take", seat, victim=t))
+        elif kind == "discard_sandman":
+            self.stack.push(Step("sdiscard", CHANCE, seat=seat, n=eff.amount))
+        elif kind == "where_is_sandman":
+            holder = next((s for s in range(self.n) if self.iam in self.hands[s]), None)
+            if holder is not None and self.alive[holder]:
+                self._expose(holder, forced=True)
+            else:
+                self.emit(
+                    "nobody",
+                    "Nobody holds I Am the Sandman; Where Is The Sandman leaves the game",
+                    R.SPECIAL,
+                )
+        # prevent_*, shield, untouchable, dodge and discard_type work passively.
+
+    def _ask_target(self, step: Step, choices: list[int]) -> None:
+        self.stack.push(step)
+        self.stack.push(Step("target", step["seat"], choices=tuple(choices)))
+
+    def _expose(self, seat: int, forced: bool) -> None:
+        assert self.iam is not None
+        self._hand_remove(seat, self.iam)
+        self.exposed_cards.append(self.iam)
+        self.role[seat] = "exposed"
+        self.pending_offer[seat] = False
+        self.emit(
+            "exposed",
+            "Seat {seat} reveals I Am the Sandman and becomes an exposed Sandman agent"
+            + (" (Where Is The Sandman)" if forced else ""),
+            R.EXPOSED if not forced else R.SPECIAL,
+            seat=seat,
+        )
+
+    # ================================================================== hooks
+    def to_move(self) -> tuple[int, ...]:
+        top = self.stack.top
+        if top is None:
+            return ()
+        if top.player == SIMUL:
+            return tuple(top["waiting"])
+        return (top.player,)
+
+    def decision(self, player: int | None = None) -> Decision | None:
+        top = self.stack.top
+        if top is None:
+            return None
+        kind = top.kind
+        if top.player == CHANCE:
+            prompts = {
+                "draw": ("draw_action", "Seat {seat} draws an Action card", R.PHASE2),
+                "dream": ("draw_dreamscape", "Seat {seat} draws a Dreamscape", R.PHASE1),
+                "sandman_draw": ("draw_sandman", "The First Player draws a Sandman card", R.PHASE4),
+                "sdiscard": ("discard_sandman", "Discard a Sandman card", R.SYMBOLS),
+                "steal": ("steal", "Take a random card from seat {victim}", R.SYMBOLS),
+                "revive": ("revive", "A Sandman discard goes back into his deck", R.SYMBOLS),
+            }
+            k, text, ref = prompts[kind]
+            if kind == "draw" and top["why"] == "setup":
+                ref = R.SETUP
+            return Decision(k, CHANCE, text.format(**top.data), ref, dict(top.data))
+        if top.player == SIMUL:
+            tm = top["waiting"]
+            seat = player if player is not None else (tm[0] if len(tm) == 1 else None)
+            if seat is None or seat not in tm:
+                return None
+        else:
+            seat = top.player
+            if player is not None and player != seat:
+                return None
+        if kind in ("keep", "buy") and self.pending_offer[seat]:
+            return Decision(
+                "sandman_offer",
+                seat,
+                "You drew I Am the Sandman: accept (become his undercover agent) or refuse "
+                "(lose 1 Soul Fragment)",
+                R.SPECIAL,
+            )
+        table = {
+            "keep": ("keep", "Choose the cards to shuffle back: keep 4 of the 7", R.SETUP),
+            "buy": (
+                "buy",
+                "Return Soul Fragments to draw more Action cards (up to your Dreamscape's "
+                "number), then done",
+                R.PHASE2,
+            ),
+            "play": (
+                "play",
+                "Play Action cards face down, stack two, discard for fragments; then done",
+                R.PHASE3,
+            ),
+            "cancel": (
+                "cancel_soul_consumer",
+                "The Soul Consumer is revealed: cancel it with Discard Soul Consumer, or pass",
+                R.SPECIAL,
+            ),
+            "wake": ("wake_up", "You have 10 Soul Fragments: wake up now, or wait", R.GOAL),
+            "dodge": (
+                "dodge",
+                "The Sandman would deal you {damage}: take it, pay 1 fragment, or pass it on",
+                R.SYMBOLS,
+            ),
+            "target": ("target", "Choose the player your card affects", R.SYMBOLS),
+            "source": (
+                "take_fragments",
+                "Take Soul Fragments from the pile or from another player",
+                R.SYMBOLS,
+            ),
+            "take": ("take_card", "Take any card you want from seat {victim}'s hand", R.SYMBOLS),
+            "return": ("return_card", "Shuffle {n} card(s) back into the Action deck", R.EXAMPLES),
+        }
+        k, text, ref = table[kind]
+        return Decision(k, seat, text.format(**top.data), ref)
+
+    # ----------------------------------------------------------------- legal actions
+    def _legal(self, player: int) -> list[Action]:
+        top = self.stack.top
+        assert top is not None
+        kind = top.kind
+        if kind in ("keep", "buy") and self.pending_offer[player]:
+            out = [act("accept", "Accept: become the Sandman's undercover agent")]
+            if self.fragments[player] > 1:
+                out.append(act("refuse", "Refuse the offer: lose 1 Soul Fragment"))
+            return out
+        if kind == "keep":
+            return [
+                act(f"return:{c}", f"Shuffle back {self._name(c)}") for c in self._movable(player)
+            ]
+        if kind == "buy":
+            out = []
+            ds = self.dreamscape[player]
+            cap = self.c.dreamscape(ds).fragments if ds else 0
+            if (
+                self.buys[player] < cap
+                and self.fragments[player] > 1
+                and (len(self.action_deck) or self.action_discard)
+            ):
+                out.append(act("buy", "Return 1 Soul Fragment to draw 1 Action card"))
+            if (
+                self.role[player] == "undercover"
+                and self.agent_round[player] < self.round
+                and self.buys[player] == 0
+            ):
+                out.append(act("expose", "Play I Am the Sandman: become an exposed agent"))
+            out.append(act("done", "Done drawing"))
+            return out
+        if kind == "play":
+            return self._play_actions(player)
+        if kind == "cancel":
+            out = []
+            if self.cancel_card is not None and self.cancel_card in self.hands[player]:
+                out.append(act("cancel", "Use Discard Soul Consumer"))
+            out.append(act("pass", "Do nothing"))
+            return out
+        if kind == "wake":
+            out = []
+            if (
+                self.wake_card in self.hands[player]
+                and self.role[player] == "dreamer"
+                and self.fragments[player] >= WAKE_AT
+            ):
+                out.append(act("wake", "Wake Up!: win alone"))
+            out.append(act("wait", "Not now"))
+            return out
+        if kind == "dodge":
+            eff = self._dodge_effect(player)
+            out = [act("dodge:take", "Take the damage")]
+            if eff is not None:
+                if "pay" in eff.options and self.fragments[player] > 1:
+                    out.append(act("dodge:pay", "Return 1 fragment; a Sandman card is revived"))
+                if "pass" in eff.options:
+                    for t in self._dodge_targets(player, eff):
+                        out.append(act(f"pass:{t}", f"Deal the damage to seat {t}"))
+            return out
+        if kind == "target":
+            return [act(f"target:{s}", f"Seat {s}") for s in top["choices"]]
+        if kind == "source":
+            out = [act("from:pile", "From the pile")]
+            out.extend(act(f"from:{s}", f"From seat {s}") for s in top["choices"])
+            return out
+        if kind in ("take", "return"):
+            src = top["victim"] if kind == "take" else player
+            verb = "Take" if kind == "take" else "Shuffle back"
+            return [act(f"{kind}:{c}", f"{verb} {self._name(c)}") for c in self._movable(src)]
+        raise AssertionError(f"no legal actions for step {top!r}")
+
+    def _dodge_targets(self, seat: int, eff: Effect) -> list[int]:
+        if eff.target == "left":
+            t = self._left(seat)
+            return [t] if t is not None else []
+        if eff.target == "right":
+            t = self._right(seat)
+            return [t] if t is not None else []
+        return self._others(seat)
+
+    def playable(self, seat: int, card: str) -> bool:
+        info = self.c.action(card)
+        return info.special not in HELD_SPECIALS
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        plays = self.plays[seat]
+        locked = any(self._has(p.card, "untouchable") for p in plays)
+        frags = self.effective_fragments(seat)
+        hand = self.hands[seat]
+        kinds = sorted(set(hand))
+        if not locked:
+            for card in kinds:
+                if not self.playable(seat, card):
+                    continue
+                req = self.requirement(seat, card)
+                untouch = self._has(card, "untouchable")
+                if req <= frags and not (untouch and plays):
+                    out.append(act(f"play:{card}", f"Play {self._name(card)} face down"))
+                if self.n >= 3 and req > frags and not untouch:
+                    for bottom in kinds:
+                        if bottom == self.iam or (bottom == card and hand.count(card) < 2):
+                            continue
+                        reduced = max(0, req - self.c.action(bottom).requirement)
+                        if reduced <= frags:
+                            out.append(
+                                act(
+                                    f"stack:{card}:{bottom}",
+                                    f"Play {self._name(card)} on top of {self._name(bottom)}",
+                                )
+                            )
+        if self.role[seat] == "exposed":
+            for card in kinds:
+                if card == self.iam:
+                    continue
+                for t in self._others(seat):
+                    out.append(
+                        act(f"harm:{card}:{t}", f"Discard {self._name(card)}: 1 damage to seat {t}")
+                    )
+        elif frags + 1 < DISCARD_LIMIT and self.pile - self.pending_gain(seat) > 0:
+            for card in kinds:
+                if card != self.iam:
+                    out.append(
+                        act(f"discard:{card}", f"Discard {self._name(card)} for 1 Soul Fragment")
+                    )
+        out.append(act("done", "Done playing"))
+        return out
+
+    # ----------------------------------------------------------------- chance
+    def _chance(self) -> list[tuple[Action, float]]:
+        top = self.stack.top
+        assert top is not None
+        kind = top.kind
+        if kind == "draw":
+            return [(act(f"draw:{c}"), p) for c, p in self.action_deck.outcomes()]
+        if kind == "dream":
+            return [(act(f"dream:{c}"), p) for c, p in self.dream_deck.outcomes()]
+        if kind in ("sandman_draw", "sdiscard"):
+            return [(act(f"sandman:{c}"), p) for c, p in self._sandman_outcomes()]
+        if kind == "steal":
+            counts = Counter(c for c in self.hands[top["victim"]] if c != self.iam)
+            total = sum(counts.values())
+            return [(act(f"steal:{c}"), k / total) for c, k in sorted(counts.items())]
+        if kind == "revive":
+            counts = Counter(self.sandman_discard)
+            total = sum(counts.values())
+            return [(act(f"revive:{c}"), k / total) for c, k in sorted(counts.items())]
+        raise AssertionError(f"not a chance step: {top!r}")
+
+    def _sandman_outcomes(self) -> list[tuple[str, float]]:
+        if len(self.sandman_deck) == 0 and self.sandman_reserved:
+            self._release_reserved()
+        return self.sandman_deck.outcomes()
+
+    def _release_reserved(self) -> None:
+        for card in self.sandman_reserved:
+            self.sandman_deck.add_unknown(card)
+        self.sandman_reserved = []
+        self.sandman_top_left = 0
+
+    def _take_sandman(self, card: str) -> None:
+        if len(self.sandman_deck) == 0 and self.sandman_reserved:
+            self._release_reserved()
+        self.sandman_deck.take(card)
+        if self.sandman_reserved:
+            self.sandman_top_left -= 1
+            if self.sandman_top_left <= 0:
+                self._release_reserved()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        outcomes = self._chance()
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        top = self.stack.top
+        assert top is not None
+        if top.kind == "draw":
+            return act("draw:" + self.action_deck.sample(rng))
+        if top.kind == "dream":
+            return act("dream:" + self.dream_deck.sample(rng))
+        return super().sample_chance(rng)
+
+    # ----------------------------------------------------------------- apply
+    def _do(self, action: Action, player: int) -> None:
+        top = self.stack.top
+        assert top is not None
+        getattr(self, "_do_" + top.kind)(top, action.id, player)
+        self._advance()
+
+    def _leave(self, top: Step, player: int) -> None:
+        waiting = tuple(s for s in top["waiting"] if s != player)
+        self.stack.replace_top(top.replace(waiting=waiting))
+
+    # chance results
+    def _do_draw(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        seat = top["seat"]
+        self.action_deck.take(card)
+        self._hand_add(seat, card)
+        ref = (
+            R.SETUP
+            if top["why"] == "setup"
+            else (R.PHASE2 if top["why"] == "phase2" else R.SYMBOLS)
+        )
+        self.emit("drew", "Seat {seat} draws an Action card", ref, seat=seat)
+        self.emit(
+            "drew_card",
+            "You draw {name}",
+            ref,
+            (seat,),
+            seat=seat,
+            card=card,
+            name=self._name(card),
+        )
+        if card == self.iam:
+            self.pending_offer[seat] = True
+        if top["n"] > 1:
+            self.stack.replace_top(top.replace(n=top["n"] - 1))
+        else:
+            self.stack.pop()
+
+    def _do_dream(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        seat = top["seat"]
+        self.stack.pop()
+        self.dream_deck.take(card)
+        self.dreamscape[seat] = card
+        info = self.c.dreamscape(card)
+        got = 0
+        if self.round > 1:
+            got = self._gain(seat, info.fragments)
+        self.emit(
+            "dreamscape",
+            "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment(s)",
+            R.PHASE1,
+            seat=seat,
+            card=card,
+            name=info.name,
+            dream=info.dream,
+            fragments=info.fragments,
+            got=got,
+        )
+
+    def _do_sandman_draw(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        self.stack.pop()
+        self._take_sandman(card)
+        self.sandman_current = card
+        info = self.c.sandman_card(card)
+        self.emit(
+            "sandman",
+            "The Sandman card is {name} (lurking in: {dreams})",
+            R.PHASE4,
+            card=card,
+            name=info.name,
+            dreams=list(info.dreams),
+            sandman_kind=info.kind,
+        )
+
+    def _do_sdiscard(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        seat = top["seat"]
+        self._take_sandman(card)
+        self.sandman_discard.append(card)
+        self.discarded_by_players += 1
+        self.emit(
+            "sandman_discarded",
+            "Seat {seat} discards the Sandman card {name}",
+            R.SYMBOLS,
+            seat=seat,
+            card=card,
+            name=self.c.sandman_card(card).name,
+        )
+        for agent in range(self.n):
+            if agent != seat and self.alive[agent] and self.role[agent] == "exposed":
+                self._player_damage(seat, agent, 1, "damage", R.EXPOSED)
+        if top["n"] > 1:
+            self.stack.replace_top(top.replace(n=top["n"] - 1))
+        else:
+            self.stack.pop()
+
+    def _do_steal(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        seat, victim = top["seat"], top["victim"]
+        self.stack.pop()
+        self._hand_remove(victim, card)
+        self._hand_add(seat, card)
+        self.emit(
+            "stole_card",
+            "Seat {seat} takes a random card from seat {victim}",
+            R.SYMBOLS,
+            seat=seat,
+            victim=victim,
+        )
+        self.emit(
+            "stole_card_private",
+            "Seat {seat} took {name} from seat {victim}",
+            R.SYMBOLS,
+            (seat, victim),
+            seat=seat,
+            victim=victim,
+            card=card,
+            name=self._name(card),
+        )
+
+    def _do_revive(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        self.stack.pop()
+        self.sandman_discard.remove(card)
+        self._release_reserved()
+        self.sandman_deck.add_unknown(card)
+        self.emit(
+            "revived",
+            "The Sandman shuffles {name} from his discard pile back into his deck",
+            R.SYMBOLS,
+            card=card,
+            name=self.c.sandman_card(card).name,
+        )
+
+    # decisions
+    def _offer(self, top: Step, aid: str, player: int) -> bool:
+        if aid == "accept":
+            self.pending_offer[player] = False
+            self.role[player] = "undercover"
+            self.agent_round[player] = self.round
+            self.emit(
+                "agent",
+                "You accept the Sandman's offer: you are his undercover agent",
+                R.UNDERCOVER,
+                (player,),
+                seat=player,
+            )
+            return True
+        if aid == "refuse":
+            assert self.iam is not None
+            self.pending_offer[player] = False
+            self._lose(player, 1, None, "refuse")
+            self._hand_remove(player, self.iam)
+            self.action_deck.add_unknown(self.iam)
+            self.emit(
+                "refused",
+                "Seat {seat} reveals I Am the Sandman, refuses the offer, loses 1 Soul Fragment "
+                "and shuffles the card back into the Action deck",
+                R.SPECIAL,
+                seat=player,
+                card=self.iam,
+            )
+            return True
+        return False
+
+    def _do_keep(self, top: Step, aid: str, player: int) -> None:
+        if not self._offer(top, aid, player):
+            card = aid.split(":", 1)[1]
+            self._hand_remove(player, card)
+            self.action_deck.add_unknown(card)
+            self.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=player)
+            self.emit(
+                "returned_card",
+                "You shuffle {name} back into the Action deck",
+                R.SETUP,
+                (player,),
+                card=card,
+                name=self._name(card),
+            )
+        if not self._keep_needs(player):
+            self._leave(top, player)
+
+    def _do_buy(self, top: Step, aid: str, player: int) -> None:
+        if self._offer(top, aid, player):
+            return
+        if aid == "done":
+            self._leave(top, player)
+        elif aid == "expose":
+            self._expose(player, forced=False)
+        elif aid == "buy":
+            self._lose(player, 1, None, "buy")
+            self.buys[player] += 1
+            self.emit(
+                "bought",
+                "Seat {seat} returns 1 Soul Fragment to draw an Action card",
+                R.PHASE2,
+                seat=player,
+            )
+            self.stack.push(Step("draw", CHANCE, seat=player, n=1, why="phase2"))
+
+    def _do_play(self, top: Step, aid: str, player: int) -> None:
+        verb, _, rest = aid.partition(":")
+        vis = (player,)
+        if verb == "done":
+            self._leave(top, player)
+            self.emit("ready", "You are done playing", R.PHASE3, vis, seat=player)
+        elif verb == "play":
+            self._hand_remove(player, rest)
+            self.plays[player].append(Play(rest))
+            self.emit(
+                "played",
+                "You play {name} face down",
+                R.PHASE3,
+                vis,
+                seat=player,
+                card=rest,
+                name=self._name(rest),
+            )
+        elif verb == "stack":
+            card, bottom = rest.split(":")
+            self._hand_remove(player, card)
+            self._hand_remove(player, bottom)
+            self.plays[player].append(Play(card, bottom))
+            self.emit(
+                "stacked",
+                "You play {name} face down on top of {bottom_name}",
+                R.STACKING,
+                vis,
+                seat=player,
+                card=card,
+                bottom=bottom,
+                name=self._name(card),
+                bottom_name=self._name(bottom),
+            )
+        elif verb == "discard":
+            self._hand_remove(player, rest)
+            self.pending_discards[player].append(rest)
+            self.emit(
+                "discard_pending",
+                "You discard {name} for 1 Soul Fragment (taken at the reveal)",
+                R.PHASE3,
+                vis,
+                seat=player,
+                card=rest,
+                name=self._name(rest),
+            )
+        elif verb == "harm":
+            card, target = rest.split(":")
+            self._hand_remove(player, card)
+            self.pending_harm[player].append((card, int(target)))
+            self.emit(
+                "harm_pending",
+                "You discard {name} to deal 1 damage to seat {target} at the reveal",
+                R.EXPOSED,
+                vis,
+                seat=player,
+                card=card,
+                name=self._name(card),
+                target=int(target),
+            )
+
+    def _do_cancel(self, top: Step, aid: str, player: int) -> None:
+        self._leave(top, player)
+        if aid == "cancel" and top["used"] < 0:
+            assert self.cancel_card is not None
+            self._hand_remove(player, self.cancel_card)
+            self.action_discard.append(self.cancel_card)
+            self.stack.replace_top(self.stack.top.replace(used=player))  # type: ignore[union-attr]
+            self.consumer_cancelled = True
+            self.emit(
+                "cancelled",
+                "Seat {seat} uses Discard Soul Consumer: the Soul Consumer's effect is cancelled",
+                R.SPECIAL,
+                seat=player,
+                card=self.cancel_card,
+            )
+
+    def _do_wake(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        if aid == "wake":
+            self._end(
+                "wake_up",
+                [player],
+                "Seat {seat} plays Wake Up! with {n} Soul Fragments, escapes the nightmare and "
+                "wins alone",
+                R.GOAL,
+                seat=player,
+                n=self.fragments[player],
+            )
+
+    def _do_dodge(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        damage = top["damage"]
+        if aid == "dodge:take":
+            lost = self._lose(player, damage, None, "sandman")
+            self.emit(
+                "sandman_damage",
+                "The Sandman takes {lost} Soul Fragment(s) from seat {seat}",
+                R.PHASE4,
+                seat=player,
+                lost=lost,
+                prevented=top["prevented"],
+            )
+        elif aid == "dodge:pay":
+            self._lose(player, 1, None, "pay")
+            self.emit(
+                "dodged",
+                "Seat {seat} returns 1 Soul Fragment to escape the Sandman; he revives a card",
+                R.SYMBOLS,
+                seat=player,
+            )
+            self.stack.push(Step("revive", CHANCE))
+        else:
+            target = int(aid.split(":", 1)[1])
+            self.emit(
+                "passed",
+                "Seat {seat} passes the Sandman's {damage} damage to seat {target}",
+                R.SYMBOLS,
+                seat=player,
+                target=target,
+                damage=damage,
+            )
+            if not self._protected(player, target):
+                self._player_damage(player, target, damage, "pass", R.SYMBOLS)
+
+    def _do_target(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        target = int(aid.split(":", 1)[1])
+        below = self.stack.top
+        assert below is not None and below.kind == "effect"
+        self.stack.replace_top(below.replace(target=target))
+
+    def _do_source(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        source = aid.split(":", 1)[1]
+        below = self.stack.top
+        assert below is not None and below.kind == "effect"
+        self.stack.replace_top(below.replace(source=source))
+
+    def _do_take(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        card = aid.split(":", 1)[1]
+        victim = top["victim"]
+        self._hand_remove(victim, card)
+        self._hand_add(player, card)
+        self.emit(
+            "took_card",
+            "Seat {seat} takes a card from seat {victim}'s hand",
+            R.SYMBOLS,
+            seat=player,
+            victim=victim,
+        )
+        self.emit(
+            "took_card_private",
+            "Seat {seat} took {name} from seat {victim}",
+            R.SYMBOLS,
+            (player, victim),
+            seat=player,
+            victim=victim,
+            card=card,
+            name=self._name(card),
+        )
+
+    def _do_return(self, top: Step, aid: str, player: int) -> None:
+        card = aid.split(":", 1)[1]
+        self._hand_remove(player, card)
+        self.action_deck.add_unknown(card)
+        self.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=player)
+        self.emit(
+            "returned_card",
+            "You shuffle {name} back into the Action deck",
+            R.EXAMPLES,
+            (player,),
+            card=card,
+            name=self._name(card),
+        )
+        if top["n"] > 1 and self._movable(player):
+            self.stack.replace_top(top.replace(n=top["n"] - 1))
+        else:
+            self.stack.pop()
+
+    # ================================================================== views
+    def observation(self, player: int | None) -> dict[str, Any]:
+        hiding = self.frozen_hands is not None
+        players = []
+        for s in range(self.n):
+            own = player == s
+            hand_count = len(self.hands[s])
+            if hiding and not own:
+                hand_count = self.frozen_hands[s]  # type: ignore[index]
+            ds = self.dreamscape[s]
+            entry: dict[str, Any] = {
+                "fragments": self.fragments[s],
+                "alive": self.alive[s],
+                "hand_count": hand_count,
+                "hand": list(self.hands[s]) if own else None,
+                "dreamscape": ds,
+                "dream": self.c.dreamscape(ds).dream if ds else None,
+                "role": self.role[s]
+                if (own or self.role[s] == "exposed" or self.result is not None)
+                else "dreamer",
+                "plays": [p.to_dict() for p in self.plays[s]]
+                if (own or not hiding)
+                else [p.to_dict() for p in self.plays[s] if p.face_up],
+                "pending_discards": list(self.pending_discards[s]) if own else [],
+                "pending_harm": [list(h) for h in self.pending_harm[s]] if own else [],
+                "prevent_sandman": self.prevent_sandman[s],
+                "prevent_players": self.prevent_players[s],
+                "shield": self.shield[s],
+                "untouchable": self.untouchable[s],
+                "buys": self.buys[s],
+            }
+            if own:
+                entry["offer_pending"] = self.pending_offer[s]
+            players.append(entry)
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "first_player": self.first,
+            "pile": self.pile,
+            "players": players,
+            "action_deck": len(self.action_deck),
+            "action_discard": sorted(self.action_discard),
+            "removed_actions": sorted(self.removed_actions),
+            "exposed_cards": list(self.exposed_cards),
+            "dreamscape_deck": len(self.dream_deck),
+            "dreamscape_discard": list(self.dream_discard),
+            "sandman_deck": self.sandman_left(),
+            "sandman_discard": list(self.sandman_discard),
+            "sandman_card": self.sandman_current,
+            "box": {"dreamscapes": len(self.box_dreamscapes), "sandman": len(self.box_sandman)},
+            "result": self.result,
+            "winners": list(self.winner_seats) if self.result else [],
+        }
+
+    def scores(self) -> list[float]:
+        if self.result is None:
+            return []
+        return [1.0 if s in self.winner_seats else 0.0 for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats) if self.result is not None else []
+
+    def end_reason(self) -> str | None:
+        return self.result
+
+    def turn_number(self) -> int:
+        return self.round
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "rounds": self.round,
+            "end_reason": self.result,
+            "players_won": self.result == "sandman_defeated",
+            "sandman_left": self.sandman_left(),
+            "sandman_discarded_by_players": self.discarded_by_players,
+            "fragments": list(self.fragments),
+            "deaths": self.alive.count(False),
+            "agent": next((s for s in range(self.n) if self.role[s] != "dreamer"), None),
+        }
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from .game import encode
+
+        return encode(self.observation(player), player, self.c)
+
+    # ================================================================== copies
+    def _copy(self) -> SleepTightState:
+        new = SleepTightState.__new__(SleepTightState)
+        d = new.__dict__
+        for key, value in self.__dict__.items():
+            if key in ("game", "_history", "_events"):
+                continue
+            if isinstance(value, list):
+                if key in ("hands", "pending_discards", "pending_harm"):
+                    d[key] = [list(x) for x in value]
+                elif key == "plays":
+                    d[key] = [[p.copy() for p in ps] for ps in value]
+                else:
+                    d[key] = list(value)
+            elif isinstance(value, Deck | StepStack):
+                d[key] = value.copy()
+            else:
+                d[key] = value
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> SleepTightState:
+        """A state ``player`` cannot tell from this one: other hands, their face-down plays and
+        pending discards, and the undercover agent resampled from the unseen cards."""
+        new = self.clone()
+        assert isinstance(new, SleepTightState)
+        hidden = self.frozen_hands is not None
+        pool: list[str] = new.action_deck.cards()
+        sizes: dict[int, int] = {}
+        top = self.stack.top
+        seen = (
+            top["victim"]
+            if top is not None and top.kind == "take" and top.player == player
+            else None
+        )
+        for s in range(self.n):
+            if s in (player, seen):
+                continue
+            pool.extend(new.hands[s])
+            sizes[s] = len(new.hands[s])
+            if hidden:
+                sizes[s] = self.frozen_hands[s]  # type: ignore[index]
+                for p in new.plays[s]:
+                    if p.status == "hidden":
+                        pool.append(p.card)
+                        if p.bottom:
+                            pool.append(p.bottom)
+                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden"]
+                pool.extend(new.pending_discards[s])
+                new.pending_discards[s] = []
+                pool.extend(c for c, _t in new.pending_harm[s])
+                new.pending_harm[s] = []
+        rng.shuffle(pool)
+        agent_known = self.role[player] != "dreamer" or any(r == "exposed" for r in self.role)
+        for s, size in sizes.items():
+            new.hands[s] = sorted(pool[:size])
+            del pool[:size]
+            if not agent_known and new.role[s] == "undercover":
+                new.role[s] = "dreamer"
+            new.pending_offer[s] = False
+        for s in sizes:
+            if self.iam is not None and self.iam in new.hands[s] and not agent_known:
+                new.role[s] = "undercover"
+                new.agent_round[s] = min(self.agent_round[s], self.round - 1)
+        new.action_deck = Deck(pool)
+        new._events = [e for e in self._events if e.visible(player)]
+        new._history = []
+        return new
