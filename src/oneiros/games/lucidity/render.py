@@ -245,7 +245,7 @@ def legend() -> Text:
 
 
 def _percent(value: float) -> Text:
-    filled = round(value * 10)
+    filled = max(1, round(value * 10)) if value >= 0.005 else 0  # any real risk shows
     style = "green" if value < 0.2 else "yellow" if value < 0.5 else "bold red"
     out = Text("█" * filled + "░" * (10 - filled), style=style)
     out.append(f" {value:.0%}")
