@@ -1,0 +1,115 @@
+"""lucidity-en "Bone Hunters Expansion" and "The Shadowmark": every restriction."""
+
+from __future__ import annotations
+
+import oneiros
+
+from .helpers import check_invariants, give, legal, new, play
+
+
+def nightmare(s, seat, colour):
+    s.seats[seat].role = "nightmare"
+    s.seats[seat].colour = colour
+    s.holder[colour] = seat
+
+
+def test_bone_hunters_join_the_bag():
+    s = new(3, bone_hunters=5)
+    assert s.bag["bone"] == 5 and sum(s.bag.values()) == 85
+    check_invariants(s)
+
+
+def test_never_returned_by_a_dreamer_roll_all_three():
+    """The rulebook example: lowest track, three Bone Hunters drawn, all three are rolled."""
+    s = new(3, bone_hunters=3)
+    play(s, "track:3-5-7", "draw:bone", "draw:bone", "draw:bone")
+    assert s.is_chance() and s.decision().kind == "roll" and s.hand == ["bone"] * 3
+
+
+def test_never_returned_only_the_other_dreams_go_back():
+    s = new(3, bone_hunters=3)
+    play(s, "track:3-5-7", "draw:bone", "draw:red", "draw:bone")
+    assert legal(s) == ["return:red"]
+    play(s, "return:red")
+    assert s.is_chance() and sorted(s.hand) == ["bone", "bone"]
+
+
+def test_never_given_as_a_minion():
+    s = new(3, bone_hunters=3)
+    nightmare(s, 0, "blue")
+    s.stack.clear()
+    s._start_turn(0)
+    play(s, "minions", "draw:bone", "draw:red")
+    assert legal(s) == ["minion:red"]
+    s = new(3, bone_hunters=3)
+    nightmare(s, 0, "blue")
+    s.stack.clear()
+    s._start_turn(0)
+    bag = s.bag["bone"]
+    play(s, "minions", "draw:bone", "draw:bone")
+    assert s.current == 1 and s.bag["bone"] == bag  # both back: no minion this turn
+
+
+def test_never_rerolled_or_spent():
+    s = new(3, bone_hunters=3)
+    give(s, 0, "power", "bone:power2")
+    play(s, "track:4-6-8", "draw:bone", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:hunt", "roll:hunt")  # red, then the Bone Hunter
+    assert not any(a.startswith("reroll:") for a in legal(s) or ["x"])
+    assert s.seats[0].power[0][0] == "bone"
+
+
+def test_never_picked_by_envy_moved_by_fear_or_turned():
+    s = new(3, bone_hunters=3)
+    give(s, 0, "exhaust", "bone:exhaust")
+    give(s, 0, "power", "bone:power1")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert s.seats[0].exhaust[0] == ("bone", "exhaust", False)  # not turned
+    assert "rest:exhaust" not in legal(s)  # never removed by resting
+    s = new(3, bone_hunters=3)
+    give(s, 0, "power", "bone:power1")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert legal(s) == ["pick:shadow_green:green:shadow"]
+
+
+def test_never_stolen_or_lost_to_exhaustion():
+    s = new(3, bone_hunters=3)
+    nightmare(s, 1, "green")
+    give(s, 0, "power", "bone:power2")
+    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:exhaust")
+    play(s, "draw:bone")
+    assert s.power_of(0) == 2
+
+
+def test_shadowmark_lowers_the_shadows_needed():
+    """lucidity-en "The Shadowmark": one less shadow per Shadowmark."""
+    s = new(3, bone_hunters=3)
+    give(s, 0, "marks", "bone:shadowmark")
+    give(s, 0, "shadow_red", "red:shadow")
+    assert s.shadow_needed(0) == 2
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(s, "fear:none")
+    assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
+    assert s.bag["bone"] == 3  # the Bone Hunter went back
+
+
+def test_three_shadowmarks_eliminate():
+    s = new(3, bone_hunters=3)
+    give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
+    play(s, "track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadowmark")
+    assert s.seats[0].role == "eliminated" and s.bag["bone"] == 3
+
+
+def test_nightmares_keep_bone_hunters_in_their_power_row():
+    s = new(3, bone_hunters=3)
+    give(s, 0, "power", "bone:power2")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    assert s.seats[0].role == "nightmare" and s.power_of(0) == 2
+
+
+def test_bone_hunter_option_bounds():
+    g = oneiros.make("lucidity", options={"bone_hunters": "8"})
+    assert g.start_bag["bone"] == 8
