@@ -8,12 +8,22 @@ from typing import Any
 import oneiros
 from oneiros.core import CHANCE, State
 
-ROW_KEYS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
+ROW_KEYS = (
+    "hunt",
+    "exhaust",
+    "power",
+    "shadow_blue",
+    "shadow_green",
+    "shadow_yellow",
+    "shadow_red",
+)
 
 
 def new(players: int = 3, ruleset: str = "en", **options: Any) -> Any:
     options.setdefault("first_player", "0")
-    return oneiros.make("lucidity", players=players, ruleset=ruleset, options=options).new_state(seed=0)
+    return oneiros.make("lucidity", players=players, ruleset=ruleset, options=options).new_state(
+        seed=0
+    )
 
 
 def play(state: State, *ids: str) -> None:
@@ -30,7 +40,7 @@ def dice_places(obs: dict[str, Any]) -> Counter[str]:
         assert n >= 0, f"negative bag count {colour}={n}"
         count[colour] += n
     for p in obs["players"]:
-        for row, dice in p["rows"].items():
+        for _row, dice in p["rows"].items():
             for d in dice:
                 count[d["colour"]] += 1
     for card in obs["nightmare_cards"].values():
@@ -56,9 +66,14 @@ def check_invariants(state: Any) -> None:
         if p["role"] == "nightmare":
             assert p["colour"] in ("blue", "green", "yellow", "red")
             assert obs["nightmare_cards"][p["colour"]]["holder"] == i
-            assert not any(p["rows"][k] for k in ROW_KEYS if k != "power"), "a Nightmare keeps only Power"
+            assert not any(p["rows"][k] for k in ROW_KEYS if k != "power"), (
+                "a Nightmare keeps only Power"
+            )
     assert obs["power"] == [
-        sum(2 if d["face"] == "power2" else 1 if d["face"] == "power1" else 0 for d in p["rows"]["power"])
+        sum(
+            2 if d["face"] == "power2" else 1 if d["face"] == "power1" else 0
+            for d in p["rows"]["power"]
+        )
         for p in obs["players"]
     ]
     if state.is_terminal():

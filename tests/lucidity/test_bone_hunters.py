@@ -53,7 +53,16 @@ def test_never_given_as_a_minion():
 def test_never_rerolled_or_spent():
     s = new(3, bone_hunters=3)
     give(s, 0, "power", "bone:power2")
-    play(s, "track:4-6-8", "draw:bone", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:bone",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+    )
     play(s, "roll:hunt", "roll:hunt")  # red, then the Bone Hunter
     assert not any(a.startswith("reroll:") for a in legal(s) or ["x"])
     assert s.seats[0].power[0][0] == "bone"
@@ -63,12 +72,30 @@ def test_never_picked_by_envy_moved_by_fear_or_turned():
     s = new(3, bone_hunters=3)
     give(s, 0, "exhaust", "bone:exhaust")
     give(s, 0, "power", "bone:power1")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.seats[0].exhaust[0] == ("bone", "exhaust", False)  # not turned
     assert "rest:exhaust" not in legal(s)  # never removed by resting
     s = new(3, bone_hunters=3)
     give(s, 0, "power", "bone:power1")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert legal(s) == ["pick:shadow_green:green:shadow"]
 
 
@@ -77,7 +104,16 @@ def test_never_stolen_or_lost_to_exhaustion():
     nightmare(s, 1, "green")
     give(s, 0, "power", "bone:power2")
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:exhaust")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:exhaust",
+    )
     play(s, "draw:bone")
     assert s.power_of(0) == 2
 
@@ -88,7 +124,16 @@ def test_shadowmark_lowers_the_shadows_needed():
     give(s, 0, "marks", "bone:shadowmark")
     give(s, 0, "shadow_red", "red:shadow")
     assert s.shadow_needed(0) == 2
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     play(s, "fear:none")
     assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
     assert s.bag["bone"] == 3  # the Bone Hunter went back
@@ -106,7 +151,16 @@ def test_nightmares_keep_bone_hunters_in_their_power_row():
     s = new(3, bone_hunters=3)
     give(s, 0, "power", "bone:power2")
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.seats[0].role == "nightmare" and s.power_of(0) == 2
 
 

@@ -97,7 +97,16 @@ def test_reroll_spends_power_to_the_unclaimed_nightmare_card():
     of its colour; the spent dream goes on that colour's Nightmare card while unclaimed."""
     s = new(3)
     give(s, 0, "power", "red:power1")
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:red",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+    )
     play(s, "roll:hunt", "roll:shadow")
     assert "reroll:red" in legal(s)
     play(s, "reroll:red")
@@ -114,7 +123,16 @@ def test_reroll_spent_power_goes_to_the_bag_when_the_nightmare_is_claimed():
     s.seats[2].role = "nightmare"
     s.seats[2].colour = "red"
     give(s, 0, "power", "red:power1")
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:red",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+    )
     play(s, "roll:hunt", "roll:hunt")
     before = s.bag["red"]
     play(s, "reroll:red")
@@ -132,7 +150,13 @@ def test_shadow_of_envy_next_player_picks_a_dream_to_reroll():
     assert s.decision().rule == 'lucidity-en "Shadow of Envy"'
     assert set(legal(s)) == {"pick:power:red:power2", "pick:shadow_green:green:shadow"}
     play(s, "pick:power:red:power2")
-    assert s.is_chance() and chance_ids(s) == ["roll:power2", "roll:power1", "roll:hunt", "roll:shadow", "roll:exhaust"]
+    assert s.is_chance() and chance_ids(s) == [
+        "roll:power2",
+        "roll:power1",
+        "roll:hunt",
+        "roll:shadow",
+        "roll:exhaust",
+    ]
     play(s, "roll:hunt")
     assert s.power_of(0) == 0 and [d[1] for d in s.seats[0].hunt] == ["hunt"]
 
@@ -192,7 +216,15 @@ def test_rest_choices_and_must_rest_at_end_of_track():
     s = new(3)
     play(s, "track:3-5-7", "draw:yellow", "draw:green", "draw:blue", "return:green", "return:blue")
     play(s, "roll:power1", "draw_again")
-    play(s, *["draw:red"] * 5, "return:red", "return:red", "roll:power1", "roll:power1", "roll:power1")
+    play(
+        s,
+        *["draw:red"] * 5,
+        "return:red",
+        "return:red",
+        "roll:power1",
+        "roll:power1",
+        "roll:power1",
+    )
     play(s, "draw_again")
     play(s, *["draw:green"] * 7, *["return:green"] * 2, *["roll:power1"] * 5)
     assert legal(s) == ["rest:none"]
@@ -207,7 +239,10 @@ def test_exhausted_draws_loses_power_of_that_colour_and_must_rest():
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
     play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:exhaust")
-    assert s.decision().kind == "draw" and s.decision().rule == 'lucidity-en "4. Check for Filled Rows"'
+    assert (
+        s.decision().kind == "draw"
+        and s.decision().rule == 'lucidity-en "4. Check for Filled Rows"'
+    )
     play(s, "draw:green")
     assert s.power_of(0) == 2
     assert "draw_again" not in legal(s)
@@ -220,14 +255,41 @@ def test_hunt_row_full_is_eaten():
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 0, "power", "blue:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:hunt")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:hunt",
+    )
     assert s.seats[0].role == "eliminated" and s.power_of(0) == 0
     assert s.current == 1
     # seat 2's Envy is chosen by seat 0, eliminated but still the next player
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:power1")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
     play(s, "rest:none")
     assert s.current == 2
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.to_move() == (0,)
 
 
@@ -236,7 +298,16 @@ def test_row_only_counts_if_still_full_after_everything_resolved():
     your dreams have been resolved" (Envy rerolls a hunt dream away)."""
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, "track:4-6-8", "draw:red", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:red",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+    )
     play(s, "roll:shadow", "roll:hunt")  # green shadow, red hunt -> 4 hunt for now
     assert len(s.seats[0].hunt) == 4
     # the hunt dream resolves first, then the Envy shadow: seat 1 picks a hunt dream
@@ -261,7 +332,16 @@ def test_shadow_row_full_becomes_nightmare_takes_card_power():
     give(s, 0, "hunt", "red:hunt")
     give(s, 0, "power", "blue:power1")
     give(s, 0, "card_yellow", "yellow:power1", "yellow:power2")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     p = s.seats[0]
     assert p.role == "nightmare" and p.colour == "yellow"
     assert s.power_of(0) == 4 and p.hunt == [] and s.cards["yellow"] == []
@@ -273,7 +353,16 @@ def test_shadow_tie_player_chooses():
     s = new(3)
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
     give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert legal(s) == ["become:green", "become:yellow"]
     play(s, "become:yellow")
     assert s.seats[0].colour == "yellow"
@@ -283,11 +372,29 @@ def test_two_player_games_need_four_shadows():
     """lucidity-en "Two Player Games": four shadows of a colour to become a Nightmare."""
     s = new(2)
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.seats[0].role == "dreamer" and s.decision().kind == "rest_or_draw"
     s = new(2)
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.seats[0].role == "nightmare"
 
 
@@ -295,7 +402,16 @@ def test_fourth_shadow_space_option_with_three_players():
     """lucidity-en "Two Player Games" note: the fourth space can be used with more players."""
     s = new(3, fourth_shadow_space=True)
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
     assert s.seats[0].role == "dreamer"
 
 
@@ -303,7 +419,16 @@ def test_depths_shadow_resolves_the_new_dream_at_once():
     """lucidity-en FAQ: a dream (re)rolled by a Shadow of the Depths resolves immediately,
     before the other dreams."""
     s = new(3)
-    play(s, "track:4-6-8", "draw:blue", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:blue",
+        "draw:green",
+        "draw:red",
+        "draw:red",
+        "return:red",
+        "return:red",
+    )
     play(s, "roll:shadow", "roll:shadow")  # green then blue
     play(s, "resolve:shadow:blue", "draw:yellow", "roll:exhaust")
     kinds = [(e.kind, e.data.get("colour")) for e in s.events()]

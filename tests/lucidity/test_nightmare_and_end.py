@@ -3,7 +3,6 @@ Game" (Power, Nightmare and Dream victory, "The Winner" tie-breaks)."""
 
 from __future__ import annotations
 
-
 from .helpers import check_invariants, empty_bag_but, give, legal, new, play
 
 
@@ -20,7 +19,16 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
     s = new(2, first_player="1")
     vanessa, stan = 0, 1
     make_nightmare(s, vanessa, "blue")
-    play(s, "track:4-6-8", "draw:blue", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:blue",
+        "draw:yellow",
+        "draw:red",
+        "draw:red",
+        "return:red",
+        "return:red",
+    )
     play(s, "roll:shadow", "roll:shadow")  # yellow, then blue
     play(s, "resolve:shadow:blue")
     assert [d[:2] for d in s.seats[vanessa].power] == [("blue", "power1")]
@@ -29,7 +37,7 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
     play(s, "ability:use", "draw:red", "draw:green")
     assert legal(s) == ["minion:green", "minion:red"]
     play(s, "minion:red")
-    assert s.to_move() == (-1,) and [a.id for a, _ in s.chance_outcomes()][0] == "roll:power2"
+    assert s.to_move() == (-1,) and next(a.id for a, _ in s.chance_outcomes()) == "roll:power2"
     play(s, "roll:hunt")
     assert [d[0] for d in s.seats[stan].hunt] == ["red"]
     # only now does Stan resolve his waiting yellow shadow
@@ -39,7 +47,16 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
 def test_nightmare_ability_may_be_declined():
     s = new(2, first_player="1")
     make_nightmare(s, 0, "blue")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red", "roll:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:blue",
+        "draw:red",
+        "draw:red",
+        "return:red",
+        "return:red",
+        "roll:shadow",
+    )
     play(s, "ability:pass")
     assert s.decision().kind == "rest_or_draw" and s.power_of(0) == 1
 
@@ -97,15 +114,42 @@ def test_power_victory_gives_every_other_dreamer_a_final_turn():
     s = new(4)
     give(s, 0, "power", *["red:power2"] * 7)
     make_nightmare(s, 2, "yellow")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:power1")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
     play(s, "rest:none")
     assert s.final_turns == (1, 3)
     assert s.current == 1
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:power1")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
     play(s, "rest:none")
     assert s.current == 3  # the Nightmare (seat 2) takes no final turn
     give(s, 3, "power", *["red:power2"] * 8)
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue", "roll:power1")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
     play(s, "rest:none")
     assert s.is_terminal() and s.end_reason() == "power"
     assert s.winners() == [3]  # 17 beats 15: "lose when the next player gains more"

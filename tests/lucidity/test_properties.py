@@ -87,7 +87,15 @@ def test_observation_format_and_tensor():
     obs = state.observation(1)
     assert set(obs) >= {"bag", "players", "nightmare_cards", "in_hand", "current", "power"}
     assert set(obs["bag"]) == {"blue", "green", "yellow", "red", "bone"}
-    row_keys = {"hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red"}
+    row_keys = {
+        "hunt",
+        "exhaust",
+        "power",
+        "shadow_blue",
+        "shadow_green",
+        "shadow_yellow",
+        "shadow_red",
+    }
     for p in obs["players"]:
         assert set(p) >= {"role", "colour", "rows", "track", "control"}
         assert set(p["rows"]) >= row_keys

@@ -94,10 +94,13 @@ class Content:
                 out.append((f"nightmares.{colour}", card.reason))
         if raw.temptation.provisional:
             out.append(("temptation", raw.temptation.reason))
-        for kind, cards in (("manifestations", raw.manifestations), ("dreamscapes", raw.dreamscapes)):
-            for i, card in enumerate(cards):
-                if card.provisional:
-                    out.append((f"{kind}[{i}] {card.name}", card.reason))
+        for kind, cards in (
+            ("manifestations", raw.manifestations),
+            ("dreamscapes", raw.dreamscapes),
+        ):
+            for i, item in enumerate(cards):
+                if item.provisional:
+                    out.append((f"{kind}[{i}] {item.name}", item.reason))
         return out
 
 
@@ -117,15 +120,21 @@ def _check_facts(data: ContentFile, file: str) -> None:
     for colour, die in data.dice.items():
         allowed = BONE_FACES if colour == "bone" else DREAM_FACES
         if colour not in (*COLOURS, "bone"):
-            raise ContentError(file, f"dice.{colour}", f"unknown colour (allowed: {', '.join((*COLOURS, 'bone'))})")
+            raise ContentError(
+                file, f"dice.{colour}", f"unknown colour (allowed: {', '.join((*COLOURS, 'bone'))})"
+            )
         for i, face in enumerate(die.faces):
             if face not in allowed:
                 raise ContentError(
-                    file, f"dice.{colour}.faces[{i}]", f"unknown face {face!r} (allowed: {', '.join(allowed)})"
+                    file,
+                    f"dice.{colour}.faces[{i}]",
+                    f"unknown face {face!r} (allowed: {', '.join(allowed)})",
                 )
     for colour in data.nightmares:
         if colour not in COLOURS:
-            raise ContentError(file, f"nightmares.{colour}", f"unknown colour (allowed: {', '.join(COLOURS)})")
+            raise ContentError(
+                file, f"nightmares.{colour}", f"unknown colour (allowed: {', '.join(COLOURS)})"
+            )
 
 
 def load_content(path: str | os.PathLike[str] | None = None) -> Content:

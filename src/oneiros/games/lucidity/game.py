@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core import Action, ConfigError, ContentError, Game, GameInfo, OptionSpec, Policy
 from .content import COLOURS, NightmareSpec, load_content
-from .rules import A, ACTION_IDS, TRACKS, rule_refs
+from .rules import ACTION_IDS, TRACKS, A, rule_refs
 
 OPTIONS = (
     OptionSpec(
@@ -23,7 +23,12 @@ OPTIONS = (
     ),
     OptionSpec("replacement_dice", False, "add the 8 de-lux replacement dice: an 88-dream bag"),
     OptionSpec(
-        "bone_hunters", 0, "Bone Hunter dice added to the bag (de-lux expansion)", type=int, min=0, max=8
+        "bone_hunters",
+        0,
+        "Bone Hunter dice added to the bag (de-lux expansion)",
+        type=int,
+        min=0,
+        max=8,
     ),
     OptionSpec("manifestations", False, "the Manifestations expansion (de-lux; not available yet)"),
     OptionSpec("dreamscapes", False, "the Dreamscapes expansion (de-lux; not available yet)"),
@@ -56,7 +61,10 @@ class LucidityGame(Game):
         summary="Push your luck drawing dreams from a bag; gather 15 Power or become a Nightmare.",
         rulesets=("en", "es"),
         default_ruleset="en",
-        ruleset_titles={"en": "English rulebook (lucidity-en)", "es": "Reglas del juego (lucidity-es)"},
+        ruleset_titles={
+            "en": "English rulebook (lucidity-en)",
+            "es": "Reglas del juego (lucidity-es)",
+        },
         min_players=2,
         max_players=4,
         default_players=4,
@@ -96,7 +104,9 @@ class LucidityGame(Game):
         self.takes = {c: frozenset(cards[c].takes) for c in COLOURS}
         self.abilities = {c: cards[c].ability for c in COLOURS}
         faces = self.content.faces
-        self.roll_actions: dict[str, list[Action]] = {c: [A["roll:" + f] for f in faces[c]] for c in faces}
+        self.roll_actions: dict[str, list[Action]] = {
+            c: [A["roll:" + f] for f in faces[c]] for c in faces
+        }
         self.roll_outcomes: dict[str, list[tuple[Action, float]]] = {}
         for c, fs in faces.items():
             counts: dict[str, int] = {}

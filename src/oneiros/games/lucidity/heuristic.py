@@ -80,9 +80,9 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
                 for d in state.rolled:
                     if d[0] != c:
                         continue
-                    if d[1] == "hunt" and len(s.hunt) >= 3:
-                        bad += 2
-                    elif d[1] == "shadow" and s.shadow_count(c) + 1 >= need:
+                    if (d[1] == "hunt" and len(s.hunt) >= 3) or (
+                        d[1] == "shadow" and s.shadow_count(c) + 1 >= need
+                    ):
                         bad += 2
                     elif d[1] == "exhaust" and len(s.exhaust) >= 2:
                         bad += 1
@@ -90,7 +90,9 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
                         bad -= 2
                 if bad >= 2:
                     return A[aid]
-        choice = _pick(ids, ["resolve:power", "resolve:exhaust", "resolve:hunt", "resolve:shadowmark"])
+        choice = _pick(
+            ids, ["resolve:power", "resolve:exhaust", "resolve:hunt", "resolve:shadowmark"]
+        )
         if choice:
             return A[choice]
         shadows = [aid for aid in ids if aid.startswith("resolve:shadow:")]
@@ -125,14 +127,18 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         return A["fear:none"] if "fear:none" in ids else legal[0]
     if kind == "envy":
         # make the dreamer reroll its best Power dream, else a dream that helps it least
-        choice = _pick(ids, [i for i in ids if i.endswith(":power2")] + [i for i in ids if ":power:" in i])
+        choice = _pick(
+            ids, [i for i in ids if i.endswith(":power2")] + [i for i in ids if ":power:" in i]
+        )
         return A[choice or ids[0]]
     if kind == "become":
         return A[max(ids, key=lambda aid: len(state.cards[aid[7:]]))]
     if kind == "nightmare":
         consumes = [aid for aid in ids if aid.startswith("consume:")]
         if consumes:
-            consumes.sort(key=lambda aid: (aid.endswith("power2"), state.power_of(int(aid.split(":")[1][4:]))))
+            consumes.sort(
+                key=lambda aid: (aid.endswith("power2"), state.power_of(int(aid.split(":")[1][4:])))
+            )
             return A[consumes[-1]]
         return A["minions"]
     if kind == "minion_pick":
@@ -142,7 +148,15 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         return A[max(ids, key=lambda aid: _danger(state, victim, aid[7:]))]
     if kind == "minion_target":
         colour = state.limbo[-1][0]
-        return A[max(ids, key=lambda aid: (state.power_of(int(aid[11:])), _danger(state, int(aid[11:]), colour)))]
+        return A[
+            max(
+                ids,
+                key=lambda aid: (
+                    state.power_of(int(aid[11:])),
+                    _danger(state, int(aid[11:]), colour),
+                ),
+            )
+        ]
     if kind == "ability":
         return A["ability:use"]
     if kind == "strip":

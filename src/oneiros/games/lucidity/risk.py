@@ -46,12 +46,16 @@ def _simulate(state: Any, player: int, rng: random.Random) -> tuple[bool, bool, 
             seat = sim.to_move()[0]
             sim.apply(heuristic_policy(sim, seat, rng), player=seat)
     role = sim.seats[player].role
-    exhausted = any(e.kind == "exhausted" and e.data.get("seat") == player for e in sim.events()[start_events:])
+    exhausted = any(
+        e.kind == "exhausted" and e.data.get("seat") == player for e in sim.events()[start_events:]
+    )
     gained = sim.power_of(player) - start_power if role != "eliminated" else -start_power
     return role == "eliminated", role == "nightmare", exhausted, gained
 
 
-def risk_meter(state: Any, player: int, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> dict[str, Any]:
+def risk_meter(
+    state: Any, player: int, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> dict[str, Any]:
     """Risk of drawing again for ``player`` (who must be at the rest-or-draw decision and
     allowed to draw again); empty dict otherwise."""
     top = state.stack.top

@@ -71,7 +71,9 @@ def rule_refs(ruleset: str) -> dict[str, str]:
 
 
 def all_rule_refs() -> list[str]:
-    return sorted({rule(EN, v) for v in _EN_SECTIONS.values()} | {rule(ES, v) for v in _ES_SECTIONS.values()})
+    return sorted(
+        {rule(EN, v) for v in _EN_SECTIONS.values()} | {rule(ES, v) for v in _ES_SECTIONS.values()}
+    )
 
 
 TRACKS: dict[str, tuple[int, int, int]] = {

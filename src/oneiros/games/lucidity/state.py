@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, State, Step, StepStack
 from .content import COLOURS
-from .rules import A, ALL_COLOURS, TRACKS, rule_refs
+from .rules import ALL_COLOURS, TRACKS, A
 
 if TYPE_CHECKING:
     from .game import LucidityGame
@@ -226,7 +226,11 @@ class LucidityState(State):
             "minion_target": ("minion_target", "Choose the dreamer who rolls it", R["minions"]),
             "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
             "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
-            "hunt_move": ("hunt_move", "Choose a shadow dream to move to the Hunt row", R["ability"]),
+            "hunt_move": (
+                "hunt_move",
+                "Choose a shadow dream to move to the Hunt row",
+                R["ability"],
+            ),
             "ability_draw": ("draw", "Draw a dream for the Exhaust row", R["ability"]),
             "rolloff": ("roll", "Roll-off: roll every dream on the card", R["winner"]),
             "excess": ("excess", "Choose an excess dream to return", R["faq"]),
@@ -393,7 +397,15 @@ class LucidityState(State):
                     self._finish_winners()
                     continue
                 return
-            if k in ("envy", "fear", "strip", "hunt_move", "minion_pick", "minion_target", "nightmare"):
+            if k in (
+                "envy",
+                "fear",
+                "strip",
+                "hunt_move",
+                "minion_pick",
+                "minion_target",
+                "nightmare",
+            ):
                 legal = getattr(self, "_legal_" + k)(top)
                 if not legal:
                     stack.pop()
@@ -432,7 +444,11 @@ class LucidityState(State):
         s.track = aid[6:]
         s.stage = 0
         self.emit(
-            "track", "Seat {seat} chooses the sleep track {track}", self.R["track"], seat=seat, track=s.track
+            "track",
+            "Seat {seat} chooses the sleep track {track}",
+            self.R["track"],
+            seat=seat,
+            track=s.track,
         )
         self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
         self._push_stage(seat)
@@ -454,17 +470,20 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.hand.append(c)
-        self.emit("drawn", "Seat {seat} draws a {colour} dream", self.R["draw"], seat=top["seat"], colour=c)
+        self.emit(
+            "drawn",
+            "Seat {seat} draws a {colour} dream",
+            self.R["draw"],
+            seat=top["seat"],
+            colour=c,
+        )
         self.stack.replace_top(top.replace(left=top["left"] - 1))
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
             self.stack.pop()
 
     def _returnable(self) -> bool:
-        for c in self.hand:
-            if c != "bone":
-                return True
-        return False
+        return any(c != "bone" for c in self.hand)
 
     def _legal_return(self, top: Step) -> list[Action]:
         seen: list[Action] = []
@@ -489,15 +508,25 @@ class LucidityState(State):
                 self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - 2))
             return
         if aid == "draw_extra":
-            self.emit("slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player)
+            self.emit(
+                "slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player
+            )
             self.stack.push(Step("draw", CHANCE, seat=top.player, left=1))
             return
         if top["left"] <= 0:
-            self.emit("slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player)
+            self.emit(
+                "slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player
+            )
         c = aid[7:]
         self.hand.remove(c)
         self.bag[c] += 1
-        self.emit("returned", "Seat {seat} returns a {colour} dream", self.R["draw"], seat=top.player, colour=c)
+        self.emit(
+            "returned",
+            "Seat {seat} returns a {colour} dream",
+            self.R["draw"],
+            seat=top.player,
+            colour=c,
+        )
         self.stack.replace_top(top.replace(left=top["left"] - 1, returned=top["returned"] + 1))
 
     # FAQ / "worst case": the next player fixes a slip
@@ -675,24 +704,62 @@ class LucidityState(State):
                 return False
         if f == "power1" or f == "power2":
             s.power.append(d)
-            self.emit("placed", "Seat {seat} gains {face} ({colour})", R["resolve"], seat=seat, colour=c, face=f, row="power")
+            self.emit(
+                "placed",
+                "Seat {seat} gains {face} ({colour})",
+                R["resolve"],
+                seat=seat,
+                colour=c,
+                face=f,
+                row="power",
+            )
             return False
         if f == "hunt":
             s.hunt.append(d)
-            self.emit("placed", "Seat {seat} places a {colour} hunt dream", R["resolve"], seat=seat, colour=c, face=f, row="hunt")
+            self.emit(
+                "placed",
+                "Seat {seat} places a {colour} hunt dream",
+                R["resolve"],
+                seat=seat,
+                colour=c,
+                face=f,
+                row="hunt",
+            )
             return False
         if f == "exhaust":
             s.exhaust.append(d)
-            self.emit("placed", "Seat {seat} places a {colour} exhaust dream", R["resolve"], seat=seat, colour=c, face=f, row="exhaust")
+            self.emit(
+                "placed",
+                "Seat {seat} places a {colour} exhaust dream",
+                R["resolve"],
+                seat=seat,
+                colour=c,
+                face=f,
+                row="exhaust",
+            )
             return False
         if f == "shadowmark":
             s.marks.append(d)
-            self.emit("placed", "Seat {seat} takes a Shadowmark", R["shadowmark"], seat=seat, colour=c, face=f, row="shadowmark")
+            self.emit(
+                "placed",
+                "Seat {seat} takes a Shadowmark",
+                R["shadowmark"],
+                seat=seat,
+                colour=c,
+                face=f,
+                row="shadowmark",
+            )
             return False
         # a shadow: place it in its colour's Shadow row, then its effect
         s.shadow[c].append(d)
         if c == "blue":
-            self.emit("shadow", "Seat {seat}: Shadow of the Depths, draw and roll a dream", R["depths"], seat=seat, colour=c)
+            self.emit(
+                "shadow",
+                "Seat {seat}: Shadow of the Depths, draw and roll a dream",
+                R["depths"],
+                seat=seat,
+                colour=c,
+            )
             if self.bag_total() == 0:
                 self._trigger_dream_end(seat)
                 return False
@@ -700,7 +767,13 @@ class LucidityState(State):
             self.stack.push(Step("draw_now", CHANCE, seat=seat))
             return True
         if c == "green":
-            self.emit("shadow", "Seat {seat}: Shadow of Envy, the next player chooses a dream to reroll", R["envy"], seat=seat, colour=c)
+            self.emit(
+                "shadow",
+                "Seat {seat}: Shadow of Envy, the next player chooses a dream to reroll",
+                R["envy"],
+                seat=seat,
+                colour=c,
+            )
             self.stack.push(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
             return True
         if c == "yellow":
@@ -717,7 +790,13 @@ class LucidityState(State):
                     )
                     break
             else:
-                self.emit("shadow", "Seat {seat}: Shadow of Imprisonment (no exhaust dream to turn)", R["imprisonment"], seat=seat, colour=c)
+                self.emit(
+                    "shadow",
+                    "Seat {seat}: Shadow of Imprisonment (no exhaust dream to turn)",
+                    R["imprisonment"],
+                    seat=seat,
+                    colour=c,
+                )
             return False
         self.emit("shadow", "Seat {seat}: Shadow of Primeval Fear", R["fear"], seat=seat, colour=c)
         self.stack.push(Step("fear", seat))
@@ -729,7 +808,13 @@ class LucidityState(State):
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
         self.stack.pop()
-        self.emit("drawn", "Seat {seat} draws a {colour} dream", self.R["depths"], seat=top["seat"], colour=c)
+        self.emit(
+            "drawn",
+            "Seat {seat} draws a {colour} dream",
+            self.R["depths"],
+            seat=top["seat"],
+            colour=c,
+        )
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
 
@@ -738,7 +823,14 @@ class LucidityState(State):
         face = aid[5:]
         seat = top["seat"]
         self.stack.pop()
-        self.emit("rolled", "A {colour} dream rolls {face}", self.R["resolve"], colour=c, face=face, seat=seat)
+        self.emit(
+            "rolled",
+            "A {colour} dream rolls {face}",
+            self.R["resolve"],
+            colour=c,
+            face=face,
+            seat=seat,
+        )
         d = die(c, face)
         if self.seats[seat].role != "dreamer":
             self._to_bag([d])
@@ -785,10 +877,16 @@ class LucidityState(State):
         return list(seen.values())
 
     def _remove_pick(self, seat: int, aid: str) -> Die:
-        _, row, c, face = aid.split(":")
+        _, row, _c, _face = aid.split(":")
         s = self.seats[seat]
         rowlist = (
-            s.hunt if row == "hunt" else s.exhaust if row == "exhaust" else s.power if row == "power" else s.shadow[row[7:]]
+            s.hunt
+            if row == "hunt"
+            else s.exhaust
+            if row == "exhaust"
+            else s.power
+            if row == "power"
+            else s.shadow[row[7:]]
         )
         for i in range(len(rowlist) - 1, -1, -1):
             d = rowlist[i]
@@ -843,7 +941,11 @@ class LucidityState(State):
             c = parts[1]
             s.hunt.append(s.shadow[c].pop())
         self.emit(
-            "fear", "Seat {seat} moves a {colour} shadow dream to the Hunt row", self.R["fear"], seat=seat, colour=c
+            "fear",
+            "Seat {seat} moves a {colour} shadow dream to the Hunt row",
+            self.R["fear"],
+            seat=seat,
+            colour=c,
         )
 
     # Nightmare abilities
@@ -856,7 +958,12 @@ class LucidityState(State):
         c = top["colour"]
         self.stack.pop()
         if aid == "ability:pass" or self.seats[target].role != "dreamer":
-            self.emit("ability", "The Nightmare (seat {nightmare}) does not activate", self.R["ability"], nightmare=nm)
+            self.emit(
+                "ability",
+                "The Nightmare (seat {nightmare}) does not activate",
+                self.R["ability"],
+                nightmare=nm,
+            )
             return
         spec = self.game.abilities[c]
         self.emit(
@@ -894,7 +1001,12 @@ class LucidityState(State):
         self.stack.pop()
         self.bag[d[0]] += 1
         self.emit(
-            "stripped", "Seat {seat} returns a {colour} {face} dream to the bag", self.R["ability"], seat=top["seat"], colour=d[0], face=d[1]
+            "stripped",
+            "Seat {seat} returns a {colour} {face} dream to the bag",
+            self.R["ability"],
+            seat=top["seat"],
+            colour=d[0],
+            face=d[1],
         )
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
@@ -907,7 +1019,11 @@ class LucidityState(State):
         s.hunt.append(s.shadow[c].pop())
         self.stack.pop()
         self.emit(
-            "fear", "Seat {seat}'s {colour} shadow dream moves to the Hunt row", self.R["ability"], seat=top["seat"], colour=c
+            "fear",
+            "Seat {seat}'s {colour} shadow dream moves to the Hunt row",
+            self.R["ability"],
+            seat=top["seat"],
+            colour=c,
         )
 
     def _do_ability_draw(self, top: Step, aid: str) -> None:
@@ -915,7 +1031,13 @@ class LucidityState(State):
         self.bag[c] -= 1
         self.stack.pop()
         self.seats[top["seat"]].exhaust.append(die(c, "exhaust"))
-        self.emit("placed", "Seat {seat} places a drawn {colour} dream in the Exhaust row", self.R["ability"], seat=top["seat"], colour=c)
+        self.emit(
+            "placed",
+            "Seat {seat} places a drawn {colour} dream in the Exhaust row",
+            self.R["ability"],
+            seat=top["seat"],
+            colour=c,
+        )
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
 
@@ -936,7 +1058,9 @@ class LucidityState(State):
         if not top["done"]:
             if len(s.exhaust) >= 3:
                 self.stack.replace_top(top.replace(exhausted=True, done=True))
-                self.emit("row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust")
+                self.emit(
+                    "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
+                )
                 self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
                 return
             self.stack.replace_top(top.replace(done=True))
@@ -977,7 +1101,15 @@ class LucidityState(State):
 
     def _become(self, seat: int, c: str) -> None:
         s = self.seats[seat]
-        back = s.hunt + s.exhaust + s.shadow["blue"] + s.shadow["green"] + s.shadow["yellow"] + s.shadow["red"] + s.marks
+        back = (
+            s.hunt
+            + s.exhaust
+            + s.shadow["blue"]
+            + s.shadow["green"]
+            + s.shadow["yellow"]
+            + s.shadow["red"]
+            + s.marks
+        )
         self._to_bag(back)
         s.hunt, s.exhaust, s.marks = [], [], []
         s.shadow = {k: [] for k in COLOURS}
@@ -1006,7 +1138,9 @@ class LucidityState(State):
         s.role = "eliminated"
         s.track = None
         self.log.append({"seat": seat, "eaten": True, "turn": self.turns})
-        self.emit("eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat)
+        self.emit(
+            "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
+        )
 
     def _do_exhaust_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
@@ -1068,7 +1202,11 @@ class LucidityState(State):
         if aid == "draw_again":
             s.stage += 1
             self.emit(
-                "draw_again", "Seat {seat} draws again (control {control})", R["rest"], seat=seat, control=s.control
+                "draw_again",
+                "Seat {seat} draws again (control {control})",
+                R["rest"],
+                seat=seat,
+                control=s.control,
             )
             self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
             self._push_stage(seat)
@@ -1091,7 +1229,14 @@ class LucidityState(State):
                     back = [s.exhaust.pop(i)]
                     break
         self._to_bag(back)
-        self.emit("rest", "Seat {seat} rests and returns {n} dream(s)", R["rest"], seat=seat, n=len(back), how=aid)
+        self.emit(
+            "rest",
+            "Seat {seat} rests and returns {n} dream(s)",
+            R["rest"],
+            seat=seat,
+            n=len(back),
+            how=aid,
+        )
         self.stack.pop()
         self._end_turn()
 
@@ -1115,7 +1260,9 @@ class LucidityState(State):
         me = top.player
         self.stack.pop()
         if aid == "minions":
-            self.emit("minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me)
+            self.emit(
+                "minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me
+            )
             self.stack.push(Step("end_turn", AUTO))
             self.stack.push(Step("minion_pick", me, target=None))
             self.stack.push(Step("minion_draw", CHANCE, seat=me))
@@ -1142,7 +1289,13 @@ class LucidityState(State):
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
         self.stack.pop()
-        self.emit("drawn", "The Nightmare (seat {seat}) draws a {colour} dream", self.R["minions"], seat=top["seat"], colour=c)
+        self.emit(
+            "drawn",
+            "The Nightmare (seat {seat}) draws a {colour} dream",
+            self.R["minions"],
+            seat=top["seat"],
+            colour=c,
+        )
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
 
@@ -1160,7 +1313,9 @@ class LucidityState(State):
     def _give_back_limbo(self) -> None:
         if self.limbo:
             self._to_bag(self.limbo)
-            self.emit("returned", "{n} dream(s) go back to the bag", self.R["minions"], n=len(self.limbo))
+            self.emit(
+                "returned", "{n} dream(s) go back to the bag", self.R["minions"], n=len(self.limbo)
+            )
             self.limbo = []
 
     def _do_minion_pick(self, top: Step, aid: str) -> None:
@@ -1261,7 +1416,9 @@ class LucidityState(State):
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
         self.reason = reason
-        self.emit("game_over", "The game ends ({reason})", self.R[reason + "_victory"], reason=reason)
+        self.emit(
+            "game_over", "The game ends ({reason})", self.R[reason + "_victory"], reason=reason
+        )
         n = len(self.seats)
         powers = [self.power_of(i) for i in range(n)]
         best = max(powers)
@@ -1274,7 +1431,12 @@ class LucidityState(State):
                 queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
                 self.rolloff = {i: 0 for i in tied}
                 self.stack.push(Step("rolloff", CHANCE, queue=queue))
-                self.emit("rolloff", "Seats {seats} tie: each rolls every dream on the card", self.R["winner"], seats=tied)
+                self.emit(
+                    "rolloff",
+                    "Seats {seats} tie: each rolls every dream on the card",
+                    self.R["winner"],
+                    seats=tied,
+                )
                 return
         self.won = tied
         self._announce()
@@ -1296,7 +1458,7 @@ class LucidityState(State):
 
     # ----- observation and results -----------------------------------------------------------
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        players = []
+        players: list[dict[str, Any]] = []
         for s in self.seats:
             rows = {
                 "hunt": [die_dict(d) for d in s.hunt],
@@ -1321,7 +1483,8 @@ class LucidityState(State):
         in_hand = [{"colour": c, "face": None, "shadow_side": False} for c in self.hand]
         in_hand += [die_dict(d) for d in self.rolled]
         in_hand += [
-            {"colour": d[0], "face": d[1] or None, "shadow_side": d[1] == "shadow"} for d in self.limbo
+            {"colour": d[0], "face": d[1] or None, "shadow_side": d[1] == "shadow"}
+            for d in self.limbo
         ]
         top = self.stack.top
         dec = self.decision()
@@ -1329,7 +1492,8 @@ class LucidityState(State):
             "bag": dict(self.bag),
             "players": players,
             "nightmare_cards": {
-                c: {"holder": self.holder[c], "dice": [die_dict(d) for d in self.cards[c]]} for c in COLOURS
+                c: {"holder": self.holder[c], "dice": [die_dict(d) for d in self.cards[c]]}
+                for c in COLOURS
             },
             "in_hand": in_hand,
             "current": self.current,
