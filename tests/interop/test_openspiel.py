@@ -52,7 +52,7 @@ def test_game_type_matches_the_game(name):
     assert game_type.information == expected_info
     expected_utility = (
         pyspiel.GameType.Utility.IDENTICAL
-        if info.cooperative
+        if info.cooperative and getattr(oneiros.make(name), "shared_outcome", False)
         else pyspiel.GameType.Utility.GENERAL_SUM
     )
     assert game_type.utility == expected_utility
@@ -201,10 +201,7 @@ def test_openspiel_search_bots_play_whole_games(name):
     state = play_with(game, bot, rng)
     returns = state.returns()
     winners = state.oneiros_state.winners()
-    if info.cooperative:
-        assert len(set(returns)) == 1
-    else:
-        assert returns == [1.0 if s in winners else -1.0 for s in range(game.num_players())]
+    assert returns == [1.0 if s in winners else -1.0 for s in range(game.num_players())]
 
 
 def test_mcts_bot_also_plays_pebbles():
@@ -213,3 +210,21 @@ def test_mcts_bot_also_plays_pebbles():
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     state = play_with(game, mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=rng), rng)
     assert state.is_terminal()
+
+
+def test_identical_utilities_only_for_a_declared_shared_outcome():
+    from dataclasses import replace
+
+    from oneiros.interop.openspiel import _game_type
+    from tests.tinygame import Pebbles
+
+    class CoopPebbles(Pebbles):
+        info = replace(Pebbles.info, name="coop-pebbles", cooperative=True)
+        shared_outcome = True
+
+    class SemiCoopPebbles(Pebbles):
+        info = replace(Pebbles.info, name="semi-pebbles", cooperative=True)
+
+    assert _game_type(CoopPebbles()).utility == pyspiel.GameType.Utility.IDENTICAL
+    assert _game_type(SemiCoopPebbles()).utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert _game_type(Pebbles()).utility == pyspiel.GameType.Utility.GENERAL_SUM

@@ -14,8 +14,9 @@ from typing import Any
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make
 
 REWARD_MODES = ("win", "score")
-"""``win``: +1 for every winner and -1 for every other seat at the end (cooperative games:
-+1 for all on a win, -1 for all on a loss); ``score``: the final scores."""
+"""``win``: +1 for every winner and -1 for every other seat at the end (in a cooperative
+game where the seats win or lose together, that is +1 for all or -1 for all); ``score``:
+the final scores."""
 
 
 def agent_name(seat: int) -> str:
@@ -77,9 +78,14 @@ def final_rewards(state: State, reward: str = "win") -> list[float]:
         scores = state.scores()
         return [float(s) for s in scores] if scores else [0.0] * n
     winners = set(state.winners())
-    if state.game.info.cooperative:
-        return [1.0 if winners else -1.0] * n
     return [1.0 if seat in winners else -1.0 for seat in range(n)]
+
+
+def shared_outcome(game: Game) -> bool:
+    """Whether every seat always gets the same outcome: a cooperative game that declares
+    ``shared_outcome = True``. Semi-cooperative games (Sleep Tight, where a hidden agent of
+    the Sandman can win alone) must not, so this is opt-in."""
+    return bool(game.info.cooperative and getattr(game, "shared_outcome", False))
 
 
 def has_potential(state: State) -> bool:

@@ -10,9 +10,9 @@ with the parameters ``players``, ``ruleset`` and the game's options. The game ty
 sequential with explicit chance (chance nodes carry the core's probabilities); it is
 imperfect-information when the game hides anything or has simultaneous decisions, which
 are serialised here (the deciding seats act one after another in seat order and none sees
-another's choice before the reveal). Utilities are general-sum, or identical for
-cooperative games: +1 for a winner and -1 for every other seat (cooperative: +1 for all on
-a win, -1 for all on a loss). Actions, chance outcomes included, are indices into the
+another's choice before the reveal). Returns are +1 for a winner and -1 for every other
+seat; utilities are general-sum, or identical for a cooperative game that declares
+``shared_outcome = True`` (its seats always win or lose together). Actions, chance outcomes included, are indices into the
 game's action space (``game.action_ids()``).
 
 Observation tensors are the game's ``observation_tensor``; information-state tensors
@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from ..core import ConfigError, Game, State, games, make, replay
-from ._common import acting_seat, declares_encodings, final_rewards
+from ._common import acting_seat, declares_encodings, final_rewards, shared_outcome
 
 __all__ = ["game_name", "register", "registered"]
 
@@ -101,7 +101,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         information=_information(game),
         utility=(
             pyspiel.GameType.Utility.IDENTICAL
-            if info.cooperative
+            if shared_outcome(game)
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
