@@ -138,6 +138,7 @@ class LucidityState(State):
         self.rolloff: dict[int, int] = {}
         self.log: list[dict[str, Any]] = []
         self.stack = StepStack()
+        self._lc: tuple[Step, list[Action]] | None = None
         first = game.options["first_player"]
         if first == "random":
             self.stack.push(Step("first", CHANCE))
@@ -167,6 +168,7 @@ class LucidityState(State):
         new.rolloff = self.rolloff.copy()
         new.log = [dict(e) for e in self.log]
         new.stack = self.stack.copy()
+        new._lc = None
         return new
 
     # ----- small helpers --------------------------------------------------------------------
@@ -247,7 +249,12 @@ class LucidityState(State):
     def _legal(self, player: int) -> list[Action]:
         top = self.stack.top
         assert top is not None
-        return getattr(self, "_legal_" + top.kind)(top)
+        cache = self._lc
+        if cache is not None and cache[0] is top:
+            return cache[1]
+        out: list[Action] = getattr(self, "_legal_" + top.kind)(top)
+        self._lc = (top, out)
+        return out
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
         top = self.stack.top
@@ -315,6 +322,7 @@ class LucidityState(State):
     def _do(self, action: Action, player: int) -> None:
         top = self.stack.top
         assert top is not None
+        self._lc = None
         getattr(self, "_do_" + top.kind)(top, action.id)
         self._advance()
 
@@ -406,7 +414,7 @@ class LucidityState(State):
                 "minion_target",
                 "nightmare",
             ):
-                legal = getattr(self, "_legal_" + k)(top)
+                legal = self._legal(top.player)
                 if not legal:
                     stack.pop()
                     if k == "minion_pick":
