@@ -1047,7 +1047,8 @@ class SleepTightState(State):
             "return": ("return_card", "Shuffle {n} card(s) back into the Action deck", R.EXAMPLES),
         }
         k, text, ref = table[kind]
-        return Decision(k, seat, text.format(**top.data), ref)
+        data = {"damage": top["damage"]} if kind == "dodge" else {}
+        return Decision(k, seat, text.format(**top.data), ref, data)
 
     # ----------------------------------------------------------------- legal actions
     def _legal(self, player: int) -> list[Action]:
