@@ -186,3 +186,50 @@ def action_multiset(state: SleepTightState) -> Counter[str]:
     out.update(state.removed_actions)
     out.update(state.exposed_cards)
     return out
+
+
+NEUTRAL = ("familiar-hallway", "ruined-city", "icicle-nursery", "familiar-hallway")
+"""Dreamscapes with no requirement modifier (shadow, desolation, cold, shadow)."""
+
+
+def set_dreams(state: SleepTightState, dreams: dict[int, str]) -> None:
+    for seat in dreams:
+        old = state.dreamscape[seat]
+        if old is not None:
+            state.dream_deck.add_unknown(old)
+            state.dreamscape[seat] = None
+    for seat, card in dreams.items():
+        state.dream_deck.remove_anywhere(card)
+        state.dreamscape[seat] = card
+
+
+def at_play(
+    players: int = 3,
+    hands: dict[int, list[str]] | None = None,
+    frags: dict[int, int] | None = None,
+    dreams: dict[int, str] | None = None,
+    **options: Any,
+) -> SleepTightState:
+    """A state at the face-down play phase of round 1 with the given hands, fragments and
+    Dreamscapes (neutral ones by default)."""
+    state = new(players, **options)
+    run_until(state, "play")
+    set_dreams(state, {s: NEUTRAL[s] for s in range(players)} | dict(dreams or {}))
+    for seat in range(players):
+        set_hand(state, seat, list((hands or {}).get(seat, [])))
+    for seat, n in (frags or {}).items():
+        set_fragments(state, seat, n)
+    return state
+
+
+def reveal(state: SleepTightState, sandman: str | None = None) -> None:
+    """Everyone still choosing is done; the Sandman card drawn is ``sandman`` (default: a
+    plain card lurking in no dream, or the plainest one left)."""
+    all_done(state)
+    assert step_top(state) == "sandman_draw", step_top(state)
+    if sandman is None:
+        left = [a.id.split(":", 1)[1] for a, _p in state.chance_outcomes()]
+        plain = [c for c in left if state.c.sandman_card(c).kind == "normal"]
+        plain.sort(key=lambda c: (len(state.c.sandman_card(c).dreams), c))
+        sandman = plain[0]
+    state.apply("sandman:" + sandman)
