@@ -330,7 +330,7 @@ class PlaySession:
         self.show_table()
         self.show_choices(seat)
         while True:
-            answer = self.read("> ")
+            answer = self.read(f"seat {seat}> ")
             try:
                 outcome = self.handle(answer, seat)
             except (Quit, EndOfInput, KeyboardInterrupt):
@@ -420,7 +420,11 @@ class PlaySession:
         if decision is None or not decision.rule:
             self.say("This decision names no rule.")
             return
-        text = self.game.rule_text(decision.rule)
+        try:
+            text = self.game.rule_text(decision.rule)
+        except Exception as exc:  # the game's explainer failing must not hide the reference
+            text = None
+            self.say(f"(The explanation could not be loaded: {type(exc).__name__}: {exc})")
         body = Text(decision.rule, style="bold")
         if text:
             body.append("\n" + text.strip(), style="not bold")
