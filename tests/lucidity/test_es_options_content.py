@@ -234,3 +234,26 @@ def test_rule_text_for_every_reference_used():
     g = oneiros.make("lucidity")
     for ref in all_rule_refs():
         assert g.rule_text(ref), ref
+
+
+def test_temptation_takes_power_and_offers_power_provisional_card():
+    """lucidity-es "Preparar" (Temptation variant) with the provisional card: it takes a
+    1-power dream of its colour, gives one of its own Power dreams, the dreamer draws and rolls."""
+    s = new(3, ruleset="es", temptation="envy")
+    s.seats[1].role, s.seats[1].colour, s.holder["green"] = "nightmare", "green", 1
+    give(s, 1, "power", "red:power2")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
+    assert s.power_of(1) == 3 and s.to_move() == (1,)
+    play(s, "ability:use")
+    assert legal(s) == ["pick:power:red:power2", "pick:power:green:power1"]
+    play(s, "pick:power:red:power2", "draw:yellow", "roll:exhaust")
+    assert s.power_of(0) == 2 and len(s.seats[0].exhaust) == 1 and s.power_of(1) == 1

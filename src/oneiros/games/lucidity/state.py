@@ -228,6 +228,7 @@ class LucidityState(State):
             "minion_target": ("minion_target", "Choose the dreamer who rolls it", R["minions"]),
             "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
             "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
+            "offer": ("offer", "Choose one of your Power dreams to give", R["ability"]),
             "hunt_move": (
                 "hunt_move",
                 "Choose a shadow dream to move to the Hunt row",
@@ -409,6 +410,7 @@ class LucidityState(State):
                 "envy",
                 "fear",
                 "strip",
+                "offer",
                 "hunt_move",
                 "minion_pick",
                 "minion_target",
@@ -994,7 +996,7 @@ class LucidityState(State):
         elif op == "shadow_to_hunt":
             self.stack.push(Step("hunt_move", nm, seat=target))
         elif op == "offer_power":
-            self.stack.push(Step("strip", nm, seat=target))
+            self.stack.push(Step("offer", nm, seat=target))
 
     def _legal_strip(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
@@ -1016,6 +1018,35 @@ class LucidityState(State):
             colour=d[0],
             face=d[1],
         )
+
+    # Nightmare of Temptation (provisional): give one of your Power dreams; the dreamer then
+    # draws and rolls one dream at once
+    def _legal_offer(self, top: Step) -> list[Action]:
+        seen: dict[str, Action] = {}
+        for d in self.seats[top.player].power:
+            if d[0] != "bone":
+                aid = self._pick_id("power", d)
+                seen.setdefault(aid, A[aid])
+        return list(seen.values())
+
+    def _do_offer(self, top: Step, aid: str) -> None:
+        target = top["seat"]
+        d = self._remove_pick(top.player, aid)
+        self.seats[target].power.append(d)
+        self.stack.pop()
+        self.emit(
+            "tempted",
+            "The Nightmare (seat {nightmare}) gives seat {seat} a {colour} {face} dream; "
+            "seat {seat} must draw and roll a dream",
+            self.R["ability"],
+            nightmare=top.player,
+            seat=target,
+            colour=d[0],
+            face=d[1],
+        )
+        if self.bag_total() > 0:
+            self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False))
+            self.stack.push(Step("draw_now", CHANCE, seat=target))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
         s = self.seats[top["seat"]]
