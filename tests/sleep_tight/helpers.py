@@ -188,11 +188,12 @@ def action_multiset(state: SleepTightState) -> Counter[str]:
     return out
 
 
-NEUTRAL = ("familiar-hallway", "ruined-city", "icicle-nursery", "familiar-hallway")
-"""Dreamscapes with no requirement modifier (shadow, desolation, cold, shadow)."""
+NEUTRAL = ("familiar-hallway", "ruined-city", "icicle-nursery", "familiar-hallway", "ruined-city")
+"""Dreamscapes with no requirement modifier (shadow, desolation, cold, shadow, desolation)."""
 
 
 def set_dreams(state: SleepTightState, dreams: dict[int, str]) -> None:
+    """Give seats these Dreamscapes (their old ones go back into the deck)."""
     for seat in dreams:
         old = state.dreamscape[seat]
         if old is not None:
@@ -214,7 +215,13 @@ def at_play(
     Dreamscapes (neutral ones by default)."""
     state = new(players, **options)
     run_until(state, "play")
-    set_dreams(state, {s: NEUTRAL[s] for s in range(players)} | dict(dreams or {}))
+    wanted = dict(dreams or {})
+    pool = list(NEUTRAL)
+    for card in wanted.values():
+        if card in pool:
+            pool.remove(card)
+    chosen = {s: wanted[s] if s in wanted else pool.pop(0) for s in range(players)}
+    set_dreams(state, chosen)
     for seat in range(players):
         set_hand(state, seat, list((hands or {}).get(seat, [])))
     for seat, n in (frags or {}).items():
