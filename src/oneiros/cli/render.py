@@ -221,7 +221,7 @@ def render_result(state: State, seats: Sequence[str] | None = None) -> Renderabl
     parts: list[RenderableType] = [table]
     reason = state.end_reason()
     if reason:
-        parts.append(Text(f"The game ended by {reason}."))
+        parts.append(Text(f"The game ended by {reason.replace('_', ' ')}."))
     if not winners:
         parts.append(Text("Nobody wins."))
     return Group(*parts)
