@@ -163,28 +163,62 @@ class OneirosSpielGame(pyspiel.Game):
 
 
 class _Core:
-    """Holds the Oneiros state inside a pyspiel state.
+    """Holds the Oneiros state inside a pyspiel state, with what the adapter adds to it.
 
     OpenSpiel clones a Python state by deep-copying its attributes and serialises it by
     pickling them: this holder clones with the core's fast ``clone`` and pickles as the
     Oneiros record (the action ids), which ``oneiros.replay`` turns back into the state.
+    ``moves`` lists (seat, action id) of every decision (not chance); events and moves are
+    only ever appended, so the information-state text is built incrementally.
     """
 
-    __slots__ = ("_info_cache", "state")
+    __slots__ = ("_seen", "_tensors", "moves", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(
+        self,
+        state: State,
+        moves: list[tuple[int, str]] | None = None,
+        seen: dict[int, tuple[int, str]] | None = None,
+    ) -> None:
         self.state = state
-        self._info_cache: dict[int, str] = {}
+        self.moves: list[tuple[int, str]] = moves if moves is not None else []
+        self._seen: dict[int, tuple[int, str]] = seen if seen is not None else {}
+        self._tensors: dict[int, list[float]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        return _Core(self.state.clone())
+        return _Core(self.state.clone(), list(self.moves), dict(self._seen))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (json.dumps(self.state.record()),))
+        return (_restore, (json.dumps(self.state.record()), list(self.moves)))
+
+    def apply(self, action_id: str, seat: int | None) -> None:
+        if seat is None:
+            self.state.apply(action_id)
+        else:
+            self.state.apply(action_id, player=seat)
+            self.moves.append((seat, action_id))
+        self._tensors.clear()
+
+    def tensor(self, player: int) -> list[float]:
+        """The seat's observation tensor (computed once per state)."""
+        out = self._tensors.get(player)
+        if out is None:
+            out = self._tensors[player] = self.state.observation_tensor(player)
+        return out
+
+    def seen(self, player: int) -> str:
+        """Every event the seat has seen, one per line."""
+        done, text = self._seen.get(player, (0, ""))
+        events = self.state.events()
+        if done < len(events):
+            lines = [f"{e.kind}: {e.text}\n" for e in events[done:] if e.visible(player)]
+            text += "".join(lines)
+            self._seen[player] = (len(events), text)
+        return text
 
 
-def _restore(record: str) -> _Core:
-    return _Core(replay(json.loads(record)))
+def _restore(record: str, moves: list[tuple[int, str]]) -> _Core:
+    return _Core(replay(json.loads(record)), [(int(s), str(a)) for s, a in moves])
 
 
 class OneirosSpielState(pyspiel.State):
@@ -193,7 +227,6 @@ class OneirosSpielState(pyspiel.State):
     def __init__(self, game: OneirosSpielGame) -> None:
         super().__init__(game)
         self._core = _Core(game.oneiros_game.new_state(seed=0))
-        self._moves: list[tuple[int, str]] = []
 
     @property
     def oneiros_state(self) -> State:
@@ -222,14 +255,7 @@ class OneirosSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         state = self._core.state
         action_id = state.game.action_ids()[action]
-        if state.is_chance():
-            state.apply(action_id)
-        else:
-            seat = acting_seat(state)
-            assert seat is not None
-            state.apply(action_id, player=seat)
-            self._moves.append((seat, action_id))
-        self._core._info_cache.clear()
+        self._core.apply(action_id, None if state.is_chance() else acting_seat(state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._core.state.game.action_ids()[action])
@@ -250,8 +276,8 @@ class OneirosSpielState(pyspiel.State):
         the game's ``determinize``), for OpenSpiel's Python ``ISMCTSBot``."""
         seed = int(float(probability_sampler()) * 2**31)
         new: OneirosSpielState = self.get_game().new_initial_state()
-        new._core = _Core(self._core.state.determinize(player_id, random.Random(seed)))
-        new._moves = list(self._moves)
+        world = self._core.state.determinize(player_id, random.Random(seed))
+        new._core = _Core(world, list(self._core.moves))
         return new
 
     def __str__(self) -> str:
@@ -263,19 +289,15 @@ class OneirosSpielState(pyspiel.State):
         )
 
     def info_state_string(self, player: int) -> str:
-        cache = self._core._info_cache
-        text = cache.get(player)
-        if text is None:
-            state = self._core.state
-            turns = " ".join(str(seat) for seat, _aid in self._moves)
-            own = " ".join(aid for seat, aid in self._moves if seat == player)
-            seen = "\n".join(f"{e.kind}: {e.text}" for e in state.events(player))
-            text = (
-                f"seat {player}\nturns: {turns}\nmine: {own}\n{seen}\n"
-                f"{json.dumps(state.observation(player), sort_keys=True)}"
-            )
-            cache[player] = text
-        return text
+        """Perfect recall: which seat acted at each decision, the seat's own actions,
+        every event it has seen, and its observation now."""
+        core = self._core
+        turns = " ".join(str(seat) for seat, _aid in core.moves)
+        own = " ".join(aid for seat, aid in core.moves if seat == player)
+        return (
+            f"seat {player}\nturns: {turns}\nmine: {own}\n{core.seen(player)}"
+            f"{json.dumps(core.state.observation(player), sort_keys=True)}"
+        )
 
 
 class OneirosObserver:
@@ -298,13 +320,13 @@ class OneirosObserver:
             self.dict["own_actions"] = self.tensor[obs_size:]
 
     def set_from(self, state: OneirosSpielState, player: int) -> None:
-        core = state.oneiros_state
-        self.tensor[: self._obs_size] = core.observation_tensor(player)
+        core = state._core
+        self.tensor[: self._obs_size] = core.tensor(player)
         if self.perfect_recall:
             counts = self.dict["own_actions"]
             counts.fill(0)
-            index = core.game._action_index()
-            for seat, aid in state._moves:
+            index = core.state.game._action_index()
+            for seat, aid in core.moves:
                 if seat == player:
                     counts[index[aid]] += 1
 
