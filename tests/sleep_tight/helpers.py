@@ -240,3 +240,26 @@ def reveal(state: SleepTightState, sandman: str | None = None) -> None:
         plain.sort(key=lambda c: (len(state.c.sandman_card(c).dreams), c))
         sandman = plain[0]
     state.apply("sandman:" + sandman)
+
+
+IAM = "i-am-the-sandman"
+
+
+def make_agent(state: SleepTightState, seat: int, role: str = "undercover") -> None:
+    """Make ``seat`` the Sandman's agent as if it had accepted I Am the Sandman earlier."""
+    take_card(state, IAM)
+    state.role[seat] = role
+    state.agent_round[seat] = state.round - 1
+    if role == "undercover":
+        state.hands[seat] = sorted([*state.hands[seat], IAM])
+        if state.frozen_hands is not None:
+            state.frozen_hands[seat] += 1
+    else:
+        state.exposed_cards.append(IAM)
+
+
+def empty_sandman_deck_but(state: SleepTightState, keep: int) -> None:
+    """Move Sandman cards to his discard pile until ``keep`` are left in the deck."""
+    for card in state.sandman_deck.cards()[keep:]:
+        state.sandman_deck.remove_anywhere(card)
+        state.sandman_discard.append(card)

@@ -1,0 +1,158 @@
+"""Bots, determinization, machine-learning encodings, rule texts and game information."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import oneiros
+from oneiros.agents.base import make_agent
+from oneiros.core import CHANCE
+from oneiros.games.sleep_tight.rules import SECTIONS
+from oneiros.sim.loop import play_game
+from oneiros.testing import random_step
+
+from .helpers import at_play, play
+
+
+def test_game_info_declares_hidden_simultaneous_semi_cooperative_play() -> None:
+    info = next(i for i in oneiros.games() if i.name == "sleep-tight")
+    assert (info.min_players, info.max_players) == (1, 4)
+    assert info.rulesets == ("base",)
+    assert not info.perfect_information and info.simultaneous and info.cooperative
+    assert {o.name for o in info.options} == {
+        "most_fragments_wins",
+        "easier_soul_consumer",
+        "content",
+    }
+    assert all(o.help for o in info.options)
+
+
+def test_bad_options_are_one_line_config_errors() -> None:
+    with pytest.raises(oneiros.ConfigError, match="most_fragments_wins"):
+        oneiros.make("sleep-tight", options={"most_fragments_wins": "maybe"})
+    with pytest.raises(oneiros.ConfigError, match="unknown option 'bone_hunters'"):
+        oneiros.make("sleep-tight", options={"bone_hunters": 2})
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_heuristic_bots_finish_games_with_legal_moves(players: int) -> None:
+    game = oneiros.make("sleep-tight", players=players)
+    agents = [make_agent("heuristic", game) for _ in range(players)]
+    for seed in range(3):
+        result = play_game(game, agents, seed=seed)
+        assert result.end_reason is not None and result.end_reason != "decision-limit"
+
+
+def test_heuristic_decides_from_what_its_seat_may_know() -> None:
+    # The same choice on the real state and on any determinization of it.
+    game = oneiros.make("sleep-tight", players=3)
+    policy = game.heuristic_policy()
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            tm = state.to_move()
+            if tm != (CHANCE,):
+                for seat in tm:
+                    mine = policy(state, seat, random.Random(1))
+                    view = state.determinize(seat, rng)
+                    assert policy(view, seat, random.Random(1)) == mine
+                    checked += 1
+            random_step(state, rng)
+    assert checked > 100
+
+
+def test_heuristic_plays_to_hurt_the_sandman_and_refuses_the_offer() -> None:
+    game = oneiros.make("sleep-tight", players=3)
+    policy = game.heuristic_policy()
+    state = at_play(3, hands={0: ["slam-the-closet", "elbow-jab"]})
+    assert policy(state, 0, random.Random(0)).id == "play:slam-the-closet"
+    play(state, 0, "play:slam-the-closet")
+    assert state.to_move() == (1, 2)
+
+
+def test_ismcts_can_play_sleep_tight() -> None:
+    game = oneiros.make("sleep-tight", players=2)
+    agents = [make_agent("ismcts:iterations=4,rollout=random", game), make_agent("random", game)]
+    result = play_game(game, agents, seed=11)
+    assert result.end_reason is not None and result.end_reason != "decision-limit"
+
+
+def test_determinize_keeps_the_observation_and_resamples_other_hands() -> None:
+    state = at_play(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"], 2: ["pickpocket"]})
+    state.apply("play:tantrum", player=1)
+    rng = random.Random(2)
+    changed = 0
+    for _ in range(20):
+        view = state.determinize(0, rng)
+        assert view.observation(0) == state.observation(0)
+        assert view.hands[0] == ["nightlight"]
+        assert len(view.hands[1]) == 2 and view.plays[1] == []  # play hidden from seat 0
+        changed += view.hands[1] != ["tantrum", "wake-up"]
+    assert changed > 10
+
+
+def test_action_space_covers_every_legal_action_and_tensors_have_the_shape() -> None:
+    for players in (2, 4):
+        game = oneiros.make("sleep-tight", players=players)
+        ids = game.action_ids()
+        assert len(ids) == len(set(ids)) == game.action_space_size
+        rng = random.Random(players)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            while not state.is_terminal():
+                tm = state.to_move()
+                for seat in tm:
+                    for action in state.legal_actions(seat):
+                        assert state.action_at(state.action_index(action)) == action
+                    if seat != CHANCE:
+                        mask = state.legal_action_mask(seat)
+                        assert sum(mask) == len(state.legal_actions(seat))
+                        tensor = state.observation_tensor(seat)
+                        assert len(tensor) == game.observation_shape[0]
+                random_step(state, rng)
+
+
+def test_observation_tensor_comes_from_the_redacted_observation() -> None:
+    state = at_play(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"]})
+    before = state.observation_tensor(0)
+    view = state.determinize(0, random.Random(5))
+    assert view.observation_tensor(0) == before
+    state.hands[1] = sorted(["tantrum", "nightlight"])  # another hidden hand
+    assert state.observation_tensor(0) == before
+
+
+def test_every_rule_reference_has_an_explanation() -> None:
+    game = oneiros.make("sleep-tight", players=3)
+    for section in SECTIONS:
+        text = game.rule_text(f'sleep-tight "{section}"')
+        assert text and len(text) > 80
+    assert game.rule_text("3. Play Actions Facedown") == game.rule_text(
+        'sleep-tight "3. Play Actions Facedown"'
+    )
+    assert game.rule_text('lucidity-en "Setup"') is None
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    refs = set()
+    while not state.is_terminal():
+        decision = state.decision(state.to_move()[0])
+        assert decision is not None
+        refs.add(decision.rule)
+        random_step(state, rng)
+    refs |= {e.rule for e in state.events()}
+    for ref in refs:
+        assert re.fullmatch(r'sleep-tight "[^"]+"', ref), ref
+        assert game.rule_text(ref), ref
+
+
+def test_stats_turns_and_end_reason() -> None:
+    game = oneiros.make("sleep-tight", players=2)
+    agents = [make_agent("heuristic", game) for _ in range(2)]
+    result = play_game(game, agents, seed=5)
+    assert result.turns >= 1
+    assert set(result.stats) >= {"rounds", "end_reason", "players_won", "sandman_left"}
+    assert result.stats["end_reason"] == result.end_reason
