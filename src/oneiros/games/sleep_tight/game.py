@@ -66,6 +66,8 @@ class SleepTightGame(Game):
         if not isinstance(path, str):
             raise ConfigError(f"option 'content': {path!r} is not a file path")
         self.content: Content = load_content(path or None)
+        self.card_index = {card.id: card for card in self.content.actions}
+        self.action_cache: dict[str, Any] = {}
 
     def new_state(self, seed: int | None = None) -> SleepTightState:
         return SleepTightState(self, seed)

@@ -30,17 +30,6 @@ KEEP = 4
 DISCARD_LIMIT = 7
 WAKE_AT = 10
 
-_A: dict[str, Action] = {}
-
-
-def act(aid: str, label: str = "") -> Action:
-    """A cached Action (labels are fixed per id)."""
-    found = _A.get(aid)
-    if found is None:
-        found = Action(aid, label or aid)
-        _A[aid] = found
-    return found
-
 
 class Play:
     """A card (or a stack of two) played in phase 3."""
@@ -80,6 +69,8 @@ class SleepTightState(State):
         super().__init__(game, seed)
         c: Content = game.content
         self.c = c
+        self.cards = game.card_index
+        self._acts = game.action_cache
         n = game.players
         self.n = n
         self.iam = c.special_id("i_am_sandman")
@@ -180,7 +171,7 @@ class SleepTightState(State):
     def requirement(self, seat: int, card: str) -> int:
         """The requirement of ``card`` in ``seat``'s Dreamscape (sleep-tight "Dreamscapes Can
         Change Fragment Requirements")."""
-        info = self.c.action(card)
+        info = self.cards[card]
         req = info.requirement
         ds = self.dreamscape[seat]
         if ds is not None and info.type != "special":
@@ -208,7 +199,57 @@ class SleepTightState(State):
         return sorted({c for c in self.hands[seat] if c != self.iam})
 
     def _name(self, card: str) -> str:
-        return self.c.action(card).name
+        return self.cards[card].name
+
+    def _a(self, aid: str) -> Action:
+        """The Action with this id (cached per game, its label built once)."""
+        found = self._acts.get(aid)
+        if found is None:
+            found = Action(aid, self._label(aid))
+            self._acts[aid] = found
+        return found
+
+    def _label(self, aid: str) -> str:
+        fixed = {
+            "accept": "Accept: become the Sandman's undercover agent",
+            "refuse": "Refuse the Sandman's offer: lose 1 Soul Fragment",
+            "buy": "Return 1 Soul Fragment to draw 1 Action card",
+            "expose": "Play I Am the Sandman: become an exposed agent",
+            "done": "Done",
+            "cancel": "Use Discard Soul Consumer",
+            "pass": "Do nothing",
+            "wake": "Wake Up!: win alone",
+            "wait": "Not now",
+            "dodge:take": "Take the damage",
+            "dodge:pay": "Return 1 Soul Fragment; the Sandman revives a card",
+            "from:pile": "From the pile",
+        }
+        if aid in fixed:
+            return fixed[aid]
+        verb, _, rest = aid.partition(":")
+        seats = {"pass": "Deal the damage to seat {}", "target": "Seat {}", "from": "From seat {}"}
+        if verb in seats:
+            return seats[verb].format(rest)
+        if verb == "dream":
+            return "Dreamscape: " + self.c.dreamscape(rest).name
+        if verb in ("sandman", "revive"):
+            name = self.c.sandman_card(rest).name
+            return ("Sandman card: " if verb == "sandman" else "Revive ") + name
+        if verb == "stack":
+            top, bottom = rest.split(":")
+            return f"Play {self._name(top)} face down on top of {self._name(bottom)}"
+        if verb == "harm":
+            card, target = rest.split(":")
+            return f"Discard {self._name(card)}: 1 damage to seat {target}"
+        template = {
+            "return": "Shuffle back {}",
+            "take": "Take {}",
+            "play": "Play {} face down",
+            "discard": "Discard {} for 1 Soul Fragment",
+            "draw": "Draw {}",
+            "steal": "Take {}",
+        }[verb]
+        return template.format(self._name(rest))
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -319,7 +360,7 @@ class SleepTightState(State):
             return True
         if top is not None and top.kind == "wake":
             return False
-        if self.wake_card is None:
+        if self.wake_card is None or max(self.fragments) < WAKE_AT:
             return False
         for seat in self._order():
             if self.fragments[seat] >= WAKE_AT:
@@ -365,6 +406,12 @@ class SleepTightState(State):
         if self.result is not None:
             self.stack.clear()
             return True
+        if (
+            "exposed" not in self.role
+            and True in self.alive
+            and (self.sandman_left() > 0 or self.phase == "setup")
+        ):
+            return False
         living = [s for s in range(self.n) if self.alive[s]]
         exposed = [s for s in living if self.role[s] == "exposed"]
         if exposed and len(living) == 1 and self.n > 1:
@@ -537,7 +584,7 @@ class SleepTightState(State):
         forced: list[Step] = []
         for seat in self._order():
             for card in sorted(set(self.hands[seat])):
-                info = self.c.action(card)
+                info = self.cards[card]
                 if not info.face_up or info.special:
                     continue
                 for _ in range(self.hands[seat].count(card)):
@@ -629,9 +676,9 @@ class SleepTightState(State):
         for seat in self._order():
             total = 0
             for p in self.plays[seat]:
-                total += self.c.action(p.card).requirement
+                total += self.cards[p.card].requirement
                 if p.bottom is not None:
-                    total += self.c.action(p.bottom).requirement
+                    total += self.cards[p.bottom].requirement
             self.consumer_extra[seat] = total
         self._fail_all()
         self.emit(
@@ -675,7 +722,7 @@ class SleepTightState(State):
             for p in self.plays[seat]:
                 if p.status != "revealed" or p.face_up:
                     continue
-                for eff in self.c.action(p.card).effects:
+                for eff in self.cards[p.card].effects:
                     if eff.kind == "discard_type":
                         self._discard_type(seat, p, eff.action_type or "")
         # Passive protections of the cards still in play.
@@ -683,7 +730,7 @@ class SleepTightState(State):
             for p in self.plays[seat]:
                 if p.status != "revealed":
                     continue
-                for eff in self.c.action(p.card).effects:
+                for eff in self.cards[p.card].effects:
                     if eff.kind == "prevent_sandman":
                         self.prevent_sandman[seat] += eff.amount
                     elif eff.kind == "prevent_players":
@@ -692,7 +739,7 @@ class SleepTightState(State):
                         self.shield[seat] = True
 
     def _has(self, card: str, kind: str) -> bool:
-        return any(e.kind == kind for e in self.c.action(card).effects)
+        return any(e.kind == kind for e in self.cards[card].effects)
 
     def _discard_type(self, seat: int, source: Play, kind: str) -> None:
         hit = []
@@ -702,7 +749,7 @@ class SleepTightState(State):
             for p in self.plays[other]:
                 if p is source or p.status != "revealed" or p.face_up:
                     continue
-                if self.c.action(p.card).type == kind:
+                if self.cards[p.card].type == kind:
                     p.status = "failed"
                     hit.append((other, p.card))
         self.emit(
@@ -721,7 +768,7 @@ class SleepTightState(State):
     def _dodge_effect(self, seat: int) -> Effect | None:
         for p in self.plays[seat]:
             if p.status == "revealed":
-                for eff in self.c.action(p.card).effects:
+                for eff in self.cards[p.card].effects:
                     if eff.kind == "dodge":
                         return eff
         return None
@@ -782,7 +829,7 @@ class SleepTightState(State):
         if not self.alive[seat] or p.status not in ("revealed",):
             return
         p.status = "resolved"
-        info = self.c.action(p.card)
+        info = self.cards[p.card]
         self.emit(
             "resolve",
             "Seat {seat} resolves {name}",
@@ -841,7 +888,7 @@ class SleepTightState(State):
         seat = step["seat"]
         if not self.alive[seat]:
             return
-        info = self.c.action(step["card"])
+        info = self.cards[step["card"]]
         eff = info.effects[step["i"]]
         kind = eff.kind
         if kind == "draw":
@@ -1056,14 +1103,12 @@ class SleepTightState(State):
         assert top is not None
         kind = top.kind
         if kind in ("keep", "buy") and self.pending_offer[player]:
-            out = [act("accept", "Accept: become the Sandman's undercover agent")]
+            out = [self._a("accept")]
             if self.fragments[player] > 1:
-                out.append(act("refuse", "Refuse the offer: lose 1 Soul Fragment"))
+                out.append(self._a("refuse"))
             return out
         if kind == "keep":
-            return [
-                act(f"return:{c}", f"Shuffle back {self._name(c)}") for c in self._movable(player)
-            ]
+            return [self._a(f"return:{c}") for c in self._movable(player)]
         if kind == "buy":
             out = []
             ds = self.dreamscape[player]
@@ -1073,22 +1118,22 @@ class SleepTightState(State):
                 and self.fragments[player] > 1
                 and (len(self.action_deck) or self.action_discard)
             ):
-                out.append(act("buy", "Return 1 Soul Fragment to draw 1 Action card"))
+                out.append(self._a("buy"))
             if (
                 self.role[player] == "undercover"
                 and self.agent_round[player] < self.round
                 and self.buys[player] == 0
             ):
-                out.append(act("expose", "Play I Am the Sandman: become an exposed agent"))
-            out.append(act("done", "Done drawing"))
+                out.append(self._a("expose"))
+            out.append(self._a("done"))
             return out
         if kind == "play":
             return self._play_actions(player)
         if kind == "cancel":
             out = []
             if self.cancel_card is not None and self.cancel_card in self.hands[player]:
-                out.append(act("cancel", "Use Discard Soul Consumer"))
-            out.append(act("pass", "Do nothing"))
+                out.append(self._a("cancel"))
+            out.append(self._a("pass"))
             return out
         if kind == "wake":
             out = []
@@ -1097,29 +1142,28 @@ class SleepTightState(State):
                 and self.role[player] == "dreamer"
                 and self.fragments[player] >= WAKE_AT
             ):
-                out.append(act("wake", "Wake Up!: win alone"))
-            out.append(act("wait", "Not now"))
+                out.append(self._a("wake"))
+            out.append(self._a("wait"))
             return out
         if kind == "dodge":
             eff = self._dodge_effect(player)
-            out = [act("dodge:take", "Take the damage")]
+            out = [self._a("dodge:take")]
             if eff is not None:
                 if "pay" in eff.options and self.fragments[player] > 1:
-                    out.append(act("dodge:pay", "Return 1 fragment; a Sandman card is revived"))
+                    out.append(self._a("dodge:pay"))
                 if "pass" in eff.options:
                     for t in self._dodge_targets(player, eff):
-                        out.append(act(f"pass:{t}", f"Deal the damage to seat {t}"))
+                        out.append(self._a(f"pass:{t}"))
             return out
         if kind == "target":
-            return [act(f"target:{s}", f"Seat {s}") for s in top["choices"]]
+            return [self._a(f"target:{s}") for s in top["choices"]]
         if kind == "source":
-            out = [act("from:pile", "From the pile")]
-            out.extend(act(f"from:{s}", f"From seat {s}") for s in top["choices"])
+            out = [self._a("from:pile")]
+            out.extend(self._a(f"from:{s}") for s in top["choices"])
             return out
         if kind in ("take", "return"):
             src = top["victim"] if kind == "take" else player
-            verb = "Take" if kind == "take" else "Shuffle back"
-            return [act(f"{kind}:{c}", f"{verb} {self._name(c)}") for c in self._movable(src)]
+            return [self._a(f"{kind}:{c}") for c in self._movable(src)]
         raise AssertionError(f"no legal actions for step {top!r}")
 
     def _dodge_targets(self, seat: int, eff: Effect) -> list[int]:
@@ -1132,7 +1176,7 @@ class SleepTightState(State):
         return self._others(seat)
 
     def playable(self, seat: int, card: str) -> bool:
-        info = self.c.action(card)
+        info = self.cards[card]
         return info.special not in HELD_SPECIALS
 
     def _play_actions(self, seat: int) -> list[Action]:
@@ -1149,34 +1193,25 @@ class SleepTightState(State):
                 req = self.requirement(seat, card)
                 untouch = self._has(card, "untouchable")
                 if req <= frags and not (untouch and plays):
-                    out.append(act(f"play:{card}", f"Play {self._name(card)} face down"))
+                    out.append(self._a(f"play:{card}"))
                 if self.n >= 3 and req > frags and not untouch:
                     for bottom in kinds:
                         if bottom == self.iam or (bottom == card and hand.count(card) < 2):
                             continue
-                        reduced = max(0, req - self.c.action(bottom).requirement)
+                        reduced = max(0, req - self.cards[bottom].requirement)
                         if reduced <= frags:
-                            out.append(
-                                act(
-                                    f"stack:{card}:{bottom}",
-                                    f"Play {self._name(card)} on top of {self._name(bottom)}",
-                                )
-                            )
+                            out.append(self._a(f"stack:{card}:{bottom}"))
         if self.role[seat] == "exposed":
             for card in kinds:
                 if card == self.iam:
                     continue
                 for t in self._others(seat):
-                    out.append(
-                        act(f"harm:{card}:{t}", f"Discard {self._name(card)}: 1 damage to seat {t}")
-                    )
+                    out.append(self._a(f"harm:{card}:{t}"))
         elif frags + 1 < DISCARD_LIMIT and self.pile - self.pending_gain(seat) > 0:
             for card in kinds:
                 if card != self.iam:
-                    out.append(
-                        act(f"discard:{card}", f"Discard {self._name(card)} for 1 Soul Fragment")
-                    )
-        out.append(act("done", "Done playing"))
+                    out.append(self._a(f"discard:{card}"))
+        out.append(self._a("done"))
         return out
 
     # ----------------------------------------------------------------- chance
@@ -1185,19 +1220,19 @@ class SleepTightState(State):
         assert top is not None
         kind = top.kind
         if kind == "draw":
-            return [(act(f"draw:{c}"), p) for c, p in self.action_deck.outcomes()]
+            return [(self._a(f"draw:{c}"), p) for c, p in self.action_deck.outcomes()]
         if kind == "dream":
-            return [(act(f"dream:{c}"), p) for c, p in self.dream_deck.outcomes()]
+            return [(self._a(f"dream:{c}"), p) for c, p in self.dream_deck.outcomes()]
         if kind in ("sandman_draw", "sdiscard"):
-            return [(act(f"sandman:{c}"), p) for c, p in self._sandman_outcomes()]
+            return [(self._a(f"sandman:{c}"), p) for c, p in self._sandman_outcomes()]
         if kind == "steal":
             counts = Counter(c for c in self.hands[top["victim"]] if c != self.iam)
             total = sum(counts.values())
-            return [(act(f"steal:{c}"), k / total) for c, k in sorted(counts.items())]
+            return [(self._a(f"steal:{c}"), k / total) for c, k in sorted(counts.items())]
         if kind == "revive":
             counts = Counter(self.sandman_discard)
             total = sum(counts.values())
-            return [(act(f"revive:{c}"), k / total) for c, k in sorted(counts.items())]
+            return [(self._a(f"revive:{c}"), k / total) for c, k in sorted(counts.items())]
         raise AssertionError(f"not a chance step: {top!r}")
 
     def _sandman_outcomes(self) -> list[tuple[str, float]]:
@@ -1221,16 +1256,34 @@ class SleepTightState(State):
                 self._release_reserved()
 
     def sample_chance(self, rng: random.Random) -> Action:
-        outcomes = self._chance()
-        if len(outcomes) == 1:
-            return outcomes[0][0]
         top = self.stack.top
         assert top is not None
         if top.kind == "draw":
-            return act("draw:" + self.action_deck.sample(rng))
+            return self._a("draw:" + self.action_deck.sample(rng))
         if top.kind == "dream":
-            return act("dream:" + self.dream_deck.sample(rng))
+            return self._a("dream:" + self.dream_deck.sample(rng))
+        if top.kind in ("sandman_draw", "sdiscard"):
+            if len(self.sandman_deck) == 0:
+                self._release_reserved()
+            return self._a("sandman:" + self.sandman_deck.sample(rng))
         return super().sample_chance(rng)
+
+    def _lookup(self, action_id: str, player: int) -> Action | None:
+        if player == CHANCE:
+            top = self.stack.top
+            assert top is not None
+            prefix, _, card = action_id.partition(":")
+            deck = {"draw": self.action_deck, "dream": self.dream_deck}.get(top.kind)
+            if top.kind in ("sandman_draw", "sdiscard"):
+                if len(self.sandman_deck) == 0:
+                    self._release_reserved()
+                deck = self.sandman_deck
+            if deck is not None:
+                expected = "sandman" if deck is self.sandman_deck else top.kind
+                known = deck.next_known()
+                ok = card == known if known is not None else deck.unknown.count(card) > 0
+                return self._a(action_id) if prefix == expected and ok else None
+        return super()._lookup(action_id, player)
 
     # ----------------------------------------------------------------- apply
     def _do(self, action: Action, player: int) -> None:
