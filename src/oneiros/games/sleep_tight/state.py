@@ -1744,9 +1744,10 @@ class SleepTightState(State):
             "players_won": self.result == "sandman_defeated",
             "sandman_left": self.sandman_left(),
             "sandman_discarded_by_players": self.discarded_by_players,
-            "fragments": list(self.fragments),
+            "fragments_left": sum(self.fragments),
             "deaths": self.alive.count(False),
-            "agent": next((s for s in range(self.n) if self.role[s] != "dreamer"), None),
+            "agent_in_game": int(any(r != "dreamer" for r in self.role)),
+            "agent_exposed": int("exposed" in self.role),
         }
 
     def observation_tensor(self, player: int) -> list[float]:
