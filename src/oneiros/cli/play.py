@@ -26,7 +26,7 @@ from rich.text import Text
 from ..agents import Agent, make_agent
 from ..agents.base import view_for
 from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, replay
-from .common import GAME_ARG, OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
+from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
 from .render import (
     event_line,
     make_console,
@@ -654,7 +654,9 @@ HINT_OPT = typer.Option(
 def register(app: typer.Typer) -> None:
     @app.command("play")
     def play_cmd(
-        game_name: str = GAME_ARG,
+        game_name: str = typer.Argument(
+            ..., metavar="GAME", help="The game, e.g. lucidity (see `oneiros games`)."
+        ),
         players: int | None = PLAYERS_OPT,
         seats: str | None = typer.Option(
             None,
@@ -691,7 +693,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("resume")
     def resume_cmd(
-        file: Path = typer.Argument(..., help="A saved game (an autosave or `save FILE`)."),
+        file: Path = typer.Argument(
+            ..., metavar="FILE", help="A saved game (an autosave or `save FILE`)."
+        ),
         seats: str | None = typer.Option(
             None, "--seats", help="Change who sits where (default: as saved)."
         ),

@@ -210,7 +210,7 @@ def register(app: typer.Typer) -> None:
     @app.command("replay")
     def replay_cmd(
         record_file: Path = typer.Argument(
-            ..., help="A game record or saved game (JSON), e.g. an autosave."
+            ..., metavar="RECORD", help="A game record or saved game (JSON), e.g. an autosave."
         ),
         seat: int | None = typer.Option(
             None, "--seat", help="Watch as this seat sees it (default: the public view)."
