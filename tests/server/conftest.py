@@ -16,6 +16,8 @@ import oneiros
 from oneiros.server import create_app
 from tests.tinygame import Pebbles
 
+from .helpers import close_all
+
 
 class Pebbles4(Pebbles):
     """Pebbles for up to four seats (two humans and two bots at one table)."""
@@ -35,4 +37,7 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url)) as c:
-        yield c
+        try:
+            yield c
+        finally:
+            close_all()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -11,6 +12,13 @@ import anyio
 from fastapi.testclient import TestClient
 
 STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
+OPEN: list[Player] = []
+"""Players not closed yet (closed by the ``client`` fixture at the end of a test)."""
+
+
+def close_all() -> None:
+    while OPEN:
+        OPEN[-1].close()
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -20,17 +28,25 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 class Player:
-    """One WebSocket (a seat with its token, or a spectator) that keeps every message."""
+    """One WebSocket (a seat with its token, or a spectator) that keeps every message.
+
+    Over the in-process test client by default; :class:`NetPlayer` talks to a real server.
+    """
 
     def __init__(
-        self, client: TestClient, table: str, token: str | None = None, name: str | None = None
+        self,
+        client: TestClient | None,
+        table: str,
+        token: str | None = None,
+        name: str | None = None,
     ):
-        self._cm = client.websocket_connect(f"/ws/{table}")
-        self.ws = self._cm.__enter__()
         self.messages: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
         self.events: list[dict[str, Any]] = []
         self.acted: set[int] = set()
+        self.closed = False
+        self._connect(client, table)
+        OPEN.append(self)
         hello: dict[str, Any] = {"type": "hello"}
         if token is not None:
             hello["token"] = token
@@ -38,13 +54,14 @@ class Player:
             hello["name"] = name
         self.send(hello)
 
-    def send(self, message: Any) -> None:
-        if isinstance(message, str):
-            self.ws.send_text(message)
-        else:
-            self.ws.send_text(json.dumps(message))
+    def _connect(self, client: Any, table: str) -> None:
+        self._cm = client.websocket_connect(f"/ws/{table}")
+        self.ws = self._cm.__enter__()
 
-    def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+    def _send_text(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def _recv_text(self, timeout: float) -> str:
         ws = self.ws
 
         async def get() -> Any:
@@ -53,7 +70,24 @@ class Player:
 
         message = ws.portal.call(get)
         ws._raise_on_close(message)
-        data: dict[str, Any] = json.loads(message["text"])
+        return str(message["text"])
+
+    def close(self) -> None:
+        if self in OPEN:
+            OPEN.remove(self)
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self._close()
+
+    def _close(self) -> None:
+        self._cm.__exit__(None, None, None)
+
+    def send(self, message: Any) -> None:
+        self._send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self._recv_text(timeout))
         self.messages.append(data)
         if data["type"] == "snapshot":
             self.events = list(data["events"])
@@ -92,8 +126,23 @@ class Player:
             self.acted.add(did)
         self.send(msg)
 
-    def close(self) -> None:
-        self._cm.__exit__(None, None, None)
+
+class NetPlayer(Player):
+    """A player on a real server (``base`` like ``ws://127.0.0.1:8123``)."""
+
+    def _connect(self, client: Any, table: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(f"{client}/ws/{table}", open_timeout=10, max_size=None)
+
+    def _send_text(self, text: str) -> None:
+        self.ws.send(text)
+
+    def _recv_text(self, timeout: float) -> str:
+        return str(self.ws.recv(timeout=timeout))
+
+    def _close(self) -> None:
+        self.ws.close()
 
 
 def sync(players: Iterable[Player]) -> None:
