@@ -14,7 +14,7 @@ from oneiros.games.sleep_tight.rules import SECTIONS
 from oneiros.sim.loop import play_game
 from oneiros.testing import random_step
 
-from .helpers import at_play, play
+from .helpers import IAM, at_play, chance, new, play, set_fragments
 
 
 def test_game_info_declares_hidden_simultaneous_semi_cooperative_play() -> None:
@@ -66,13 +66,32 @@ def test_heuristic_decides_from_what_its_seat_may_know() -> None:
     assert checked > 100
 
 
-def test_heuristic_plays_to_hurt_the_sandman_and_refuses_the_offer() -> None:
+def test_heuristic_plays_to_hurt_the_sandman_not_the_others() -> None:
     game = oneiros.make("sleep-tight", players=3)
     policy = game.heuristic_policy()
     state = at_play(3, hands={0: ["slam-the-closet", "elbow-jab"]})
     assert policy(state, 0, random.Random(0)).id == "play:slam-the-closet"
-    play(state, 0, "play:slam-the-closet")
-    assert state.to_move() == (1, 2)
+    play(state, 0, "play:slam-the-closet", done=False)
+    assert policy(state, 0, random.Random(0)).id == "done"
+
+
+def offer(players: int, mine: int, theirs: int) -> str:
+    state = new(players)
+    state.apply("draw:" + IAM)
+    while state.is_chance():
+        chance(state)
+    set_fragments(state, 0, mine)
+    for seat in range(1, players):
+        set_fragments(state, seat, theirs)
+    policy = state.game.heuristic_policy()
+    return policy(state, 0, random.Random(0)).id
+
+
+def test_heuristic_refuses_the_offer_except_in_a_duel_it_leads() -> None:
+    assert offer(3, 5, 2) == "refuse"
+    assert offer(2, 3, 3) == "accept"
+    assert offer(2, 2, 4) == "refuse"
+    assert offer(2, 1, 4) == "accept"  # no choice with 1 fragment
 
 
 def test_ismcts_can_play_sleep_tight() -> None:

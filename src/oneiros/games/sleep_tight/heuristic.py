@@ -45,10 +45,48 @@ def card_value(card: ActionCard) -> float:
     return value - 0.4 * card.requirement
 
 
+def _agent_play_score(card: ActionCard, me: dict[str, Any]) -> float:
+    """As the Sandman's agent: hurt the others, keep the Sandman alive."""
+    score = 0.0
+    for eff in card.effects:
+        kind = eff.kind
+        if kind == "discard_sandman":
+            # An exposed agent damages a player instead; an undercover one would hurt him.
+            score += 6.0 * eff.amount if me["role"] == "exposed" else -5.0
+        elif kind == "gain":
+            score += 4.0 * eff.amount
+        elif kind in ("damage", "steal_random", "look_take"):
+            score += 3.0
+        elif kind == "draw":
+            score += 2.0 * eff.amount
+        elif kind in ("prevent_players", "shield", "untouchable"):
+            score += 1.0 if me["fragments"] <= 2 else 0.0
+        elif kind == "dodge":
+            score += 3.0 if "pass" in eff.options else 0.0
+        elif kind == "prevent_sandman":
+            score += 2.0 if me["role"] != "exposed" and me["fragments"] <= 3 else 0.0
+        elif kind in ("where_is_sandman", "discard_type"):
+            score -= 1.0
+    return score
+
+
+def accepts_offer(obs: dict[str, Any], player: int) -> bool:
+    """Become the Sandman's agent only in a duel, when ahead: the Sandman then spares you
+    once you expose yourself, and one death wins."""
+    players = obs["players"]
+    alive = [s for s, p in enumerate(players) if p["alive"]]
+    if len(alive) != 2:
+        return False
+    other = next(s for s in alive if s != player)
+    return bool(players[player]["fragments"] >= players[other]["fragments"])
+
+
 def _play_score(
     card: ActionCard, me: dict[str, Any], obs: dict[str, Any], exposed: list[int]
 ) -> float:
     """How much the bot wants to play ``card`` this round (0 or less: keep it)."""
+    if me["role"] != "dreamer":
+        return _agent_play_score(card, me)
     frags = me["fragments"]
     score = 0.0
     for eff in card.effects:
@@ -97,12 +135,17 @@ def heuristic_policy(state: State, player: int, rng: random.Random) -> Action:
     def weakest(choices: list[int]) -> int:
         return min(choices, key=lambda s: (obs["players"][s]["fragments"], s))
 
-    for first in ("wake", "cancel", "refuse"):
-        if first in ids:
-            return ids[first]
+    if "wake" in ids:
+        return ids["wake"]
+    if "cancel" in ids:
+        return ids["cancel"] if not agent else ids["pass"]
     if "accept" in ids:
+        if "refuse" in ids and not accepts_offer(obs, player):
+            return ids["refuse"]
         return ids["accept"]
-    if "buy" in ids or ("done" in ids and "expose" in ids):
+    if "expose" in ids:
+        return ids["expose"]
+    if "buy" in ids or "expose" in ids:
         if "buy" in ids and me["fragments"] >= 4:
             return ids["buy"]
         return ids["done"]
@@ -180,7 +223,7 @@ def _choose_play(
         elif verb == "harm":
             card, target = rest.split(":")
             if int(target) == min(others, key=lambda s: obs["players"][s]["fragments"]):
-                score = 2.0 - card_value(content.action(card))
+                score = 4.0 - 0.5 * card_value(content.action(card))
         if score > 0 and (best is None or score > best[0]):
             best = (score, aid)
     if best is not None:
