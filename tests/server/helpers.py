@@ -5,10 +5,16 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 from fastapi.testclient import TestClient
 
 STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
@@ -133,7 +139,8 @@ class NetPlayer(Player):
     def _connect(self, client: Any, table: str) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(f"{client}/ws/{table}", open_timeout=10, max_size=None)
+        self._cm = connect(f"{client}/ws/{table}", open_timeout=10, max_size=None)
+        self.ws = self._cm.__enter__()
 
     def _send_text(self, text: str) -> None:
         self.ws.send(text)
@@ -142,7 +149,7 @@ class NetPlayer(Player):
         return str(self.ws.recv(timeout=timeout))
 
     def _close(self) -> None:
-        self.ws.close()
+        self._cm.__exit__(None, None, None)
 
 
 def sync(players: Iterable[Player]) -> None:
@@ -196,3 +203,59 @@ def play_until(
         msg = p.wait(newer(before))
         assert msg["type"] != "error", msg
     raise AssertionError("the game did not end")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess:
+    """A real ``uvicorn`` server in its own process, which a test may kill outright."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.server.run_server", str(self.port), self.db_url],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise AssertionError(f"the server exited: {err[-2000:]}")
+            try:
+                if httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, exactly like a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        if self.proc is not None and self.proc.stderr:
+            self.proc.stderr.close()
+        self.proc = None
