@@ -42,6 +42,10 @@ HUMAN = "human"
 HINT_PLAYOUTS = 200
 """Playouts behind the hint's win-chance estimate (fewer if they take too long)."""
 HINT_SECONDS = 2.0
+LAST_EVENTS = 8
+"""Events shown under the table on a terminal."""
+LAST_MOVES = 14
+"""Lines of the moves just made shown under the table on a terminal."""
 COMMANDS_HELP = (
     "Type the number of a choice or its action id. Commands: "
     "? (the rule behind this decision), log [N] (the story so far), risk (risk meter), "
@@ -266,17 +270,23 @@ class PlaySession:
         self.bot_moved = False
 
     def show_table(self, force: bool = False, recent: Sequence[Text] = ()) -> None:
+        """Draw the table for the viewer. On a terminal the screen is redrawn with the moves
+        just made (or the last events); piped output narrates events inline instead."""
         key = (len(self.state.history()), self.viewer)
         if not force and self.shown == key:
             return
         if self.live:
             self.console.clear()
-        recent_events = 8 if self.live else 0  # piped output narrates every event inline
-        self.console.print(
-            render_table(self.state, self.viewer, self.seats, last_events=recent_events)
-        )
+        show_events = LAST_EVENTS if self.live and not recent else 0
+        self.console.print(render_table(self.state, self.viewer, self.seats, show_events))
         if recent and self.live:
-            self.console.print(Panel(Group(*recent), title="last moves", title_align="left"))
+            lines = list(recent)[-LAST_MOVES:]
+            self.console.print(Panel(Group(*lines), title="last moves", title_align="left"))
+        if self.live:
+            self.console.print(
+                Text(f"autosave: {self.autosave_path} · type help for the commands", "dim"),
+                soft_wrap=True,
+            )
         self.shown = key
 
     def bot_move(self, seat: int) -> None:
