@@ -191,7 +191,8 @@ def test_openspiel_search_bots_play_whole_games(name):
     """MCTSBot on perfect-information games (Lucidity), ISMCTSBot on the others (Sleep Tight,
     Pebbles); small budgets and short rollouts: this checks that they play, not how well."""
     info = oneiros.make(name).info
-    game = load(name, players=info.min_players)
+    players = min(max(2, info.min_players), info.max_players)  # someone to hide things from
+    game = load(name, players=players)
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=30)
     if perfect_information(name):
