@@ -110,6 +110,7 @@ def give(state: Any, seat: int, row: str, *dice: str) -> None:
     from oneiros.games.lucidity.state import die
 
     s = state.seats[seat]
+    state._lc = None  # the cached legal actions no longer hold
     for spec in dice:
         parts = spec.split(":")
         colour, face = parts[0], parts[1]
@@ -146,3 +147,4 @@ def empty_bag_but(state: Any, keep: dict[str, int]) -> None:
         if extra > 0:
             state.bag[colour] -= extra
             state.cards["yellow"].extend([die(colour, "power1")] * extra)
+    state._lc = None

@@ -197,7 +197,8 @@ class LucidityState(State):
 
     # ----- hooks ----------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         if top is None:
             return ()
         return (top.player,)
@@ -248,7 +249,8 @@ class LucidityState(State):
         return Decision(kind_name, top.player, prompt, ref, data)
 
     def _legal(self, player: int) -> list[Action]:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         assert top is not None
         cache = self._lc
         if cache is not None and cache[0] is top:
@@ -258,7 +260,8 @@ class LucidityState(State):
         return out
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         if top is None:
             return None
         a = A.get(action_id)
@@ -279,7 +282,10 @@ class LucidityState(State):
             if kind == "first" and tk == "first":
                 return a if int(arg) < len(self.seats) else None
             return None
-        return a if a in self._legal(player) else None
+        for x in self._legal(player):
+            if x is a:
+                return a
+        return None
 
     def _rolling_colour(self, top: Step) -> str | None:
         k = top.kind
@@ -293,7 +299,8 @@ class LucidityState(State):
         return None
 
     def _chance(self) -> list[tuple[Action, float]]:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         assert top is not None
         if top.kind == "first":
             n = len(self.seats)
@@ -305,7 +312,8 @@ class LucidityState(State):
         return [(A["draw:" + c], n / total) for c, n in self.bag.items() if n > 0]
 
     def sample_chance(self, rng: Any) -> Action:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         assert top is not None
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
@@ -321,7 +329,8 @@ class LucidityState(State):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _do(self, action: Action, player: int) -> None:
-        top = self.stack.top
+        items = self.stack._items
+        top = items[-1] if items else None
         assert top is not None
         self._lc = None
         getattr(self, "_do_" + top.kind)(top, action.id)
@@ -330,10 +339,11 @@ class LucidityState(State):
     # ----- the automatic part: run steps that need no decision --------------------------------
     def _advance(self) -> None:
         stack = self.stack
+        items = stack._items
         while True:
-            top = stack.top
-            if top is None:
+            if not items:
                 return
+            top = items[-1]
             k = top.kind
             if k == "draw":
                 if top["left"] <= 0:
@@ -368,11 +378,12 @@ class LucidityState(State):
                     continue
                 return
             if k == "resolve":
-                legal = self._legal_resolve(top)
+                legal = self._legal(top.player)
                 if not legal:
                     stack.pop()
                     continue
                 if len(legal) == 1 and legal[0].id.startswith("resolve:"):
+                    self._lc = None
                     self._do_resolve(top, legal[0].id)
                     continue
                 return
