@@ -196,7 +196,7 @@ class OneirosAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
             rewards = [
                 r + f for r, f in zip(rewards, final_rewards(state, self.reward_mode), strict=True)
             ]
-            self.infos = {a: self._final_info(self._seat[a]) for a in self.agents}
+            self.infos = {a: self._final_info() for a in self.agents}
         self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
         if not state.is_terminal() and self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -205,7 +205,7 @@ class OneirosAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if self.render_mode == "human":
             self.render()
 
-    def _final_info(self, seat: int) -> dict[str, Any]:
+    def _final_info(self) -> dict[str, Any]:
         state = self._state
         return {
             "scores": list(state.scores()),
