@@ -14,10 +14,12 @@ from .state import SleepTightState
 MAX_PLAYERS = 4
 PHASES = ("setup", "keep", "dreamscapes", "draw", "play", "resolve", "over")
 
-# A real bound on applied actions: at most 28 rounds (each takes a Dreamscape); per round
-# each seat makes at most ~60 choices in phases 2 and 3 (each consumes a card or a
-# fragment), and resolving at most 40 cards takes at most ~12 steps each; plus setup.
-MAX_DECISIONS = 28 * (MAX_PLAYERS * 60 + 40 * 12 + 40) + 200
+# An upper bound on applied actions with the shipped cards (at most 2 effects of amount 3 or
+# less per card): at most 28 rounds, since each takes at least one Dreamscape; per round and
+# seat at most ~60 choices in phases 2 and 3 (each consumes a card or a fragment) and 40
+# cards to resolve at ~12 steps each; doubled for the Wake Up! questions (one per change of
+# a seat's fragments or hand size at most); plus setup.
+MAX_DECISIONS = 2 * 28 * (MAX_PLAYERS * 60 + 40 * 12 + 40) + 200
 
 
 class SleepTightGame(Game):
