@@ -19,6 +19,8 @@ from tests.interop.cases import CASES, opponent_spec
 from tests.interop.shaped import ShapedPebbles
 
 
+# Render modes are checked through the registered ids below (check_env needs a spec).
+@pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
 @pytest.mark.parametrize(("name", "ruleset", "players"), CASES)
 def test_gymnasium_check_env_every_seat_end(name, ruleset, players):
     for seat in (0, players - 1):
