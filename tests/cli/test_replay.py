@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+
+import pytest
 
 import oneiros
 import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this process too)
@@ -11,22 +14,35 @@ from tests.cli.helpers import after, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
 
-def finished_game(tmp_path, name: str = "pebbles-plus", seed: int = 6) -> dict:
+@pytest.fixture(scope="module")
+def game_dir(tmp_path_factory):
+    """A folder holding game.json: a finished pebbles-plus game between two bots."""
+    folder = tmp_path_factory.mktemp("replay")
     ok(
         run(
-            tmp_path,
+            folder,
             "play",
-            name,
+            "pebbles-plus",
             "--seats",
             "random,random",
             "--seed",
-            str(seed),
+            "6",
             "--delay",
             "0",
             "--autosave",
             "game.json",
         )
     )
+    return folder
+
+
+@pytest.fixture
+def tmp_game(game_dir, tmp_path):
+    shutil.copy(game_dir / "game.json", tmp_path / "game.json")
+    return tmp_path
+
+
+def finished_game(tmp_path) -> dict:
     return load(tmp_path / "game.json")
 
 
@@ -38,7 +54,8 @@ def headers(out: str) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def test_forward_back_jump_and_end(tmp_path):
+def test_forward_back_jump_and_end(tmp_game):
+    tmp_path = tmp_game
     record = finished_game(tmp_path)
     final = oneiros.replay(record)
     out = ok(run(tmp_path, "replay", "game.json", answers=["", "n", "b", "turn 2", "end", "q"]))
@@ -54,14 +71,16 @@ def test_forward_back_jump_and_end(tmp_path):
     assert "Result" in after(out, f"Move {moves} of {moves}")
 
 
-def test_each_move_shows_what_happened(tmp_path):
+def test_each_move_shows_what_happened(tmp_game):
+    tmp_path = tmp_game
     finished_game(tmp_path)
     out = ok(run(tmp_path, "replay", "game.json", "--seat", "0", answers=["", "q"]))
     move = after(out, "Move 1 of")
     assert "You draw" in move and 'pebbles "Setup"' in move
 
 
-def test_bad_commands_and_limits_are_explained(tmp_path):
+def test_bad_commands_and_limits_are_explained(tmp_game):
+    tmp_path = tmp_game
     finished_game(tmp_path)
     out = ok(
         run(
@@ -79,7 +98,8 @@ def test_bad_commands_and_limits_are_explained(tmp_path):
     assert "the story so far" in out and "Game over" in after(out, "the story so far")
 
 
-def test_public_view_hides_cards_and_a_seat_view_shows_its_own(tmp_path):
+def test_public_view_hides_cards_and_a_seat_view_shows_its_own(tmp_game):
+    tmp_path = tmp_game
     record = finished_game(tmp_path)
     cards = oneiros.replay(record).cards  # type: ignore[attr-defined]
 
@@ -93,7 +113,8 @@ def test_public_view_hides_cards_and_a_seat_view_shows_its_own(tmp_path):
     assert re.search(rf"cards\s+-, {cards[1]}\b", cards_at_move_1(seat1))
 
 
-def test_start_options_and_end_of_input(tmp_path):
+def test_start_options_and_end_of_input(tmp_game):
+    tmp_path = tmp_game
     record = finished_game(tmp_path)
     out = ok(run(tmp_path, "replay", "game.json", "--turn", "3"))
     assert headers(out)[0][3] == 3
@@ -101,7 +122,8 @@ def test_start_options_and_end_of_input(tmp_path):
     assert headers(out)[0][2] == len(record["actions"]) and "Result" in out
 
 
-def test_a_saved_unfinished_game_replays_too(tmp_path):
+def test_a_saved_unfinished_game_replays_too(tmp_game):
+    tmp_path = tmp_game
     ok(
         run(
             tmp_path,
@@ -123,7 +145,8 @@ def test_a_saved_unfinished_game_replays_too(tmp_path):
     assert "seat 0 (human)" in out
 
 
-def test_bad_records_give_one_line(tmp_path):
+def test_bad_records_give_one_line(tmp_game):
+    tmp_path = tmp_game
     assert "no such file" in one_line_error(run(tmp_path, "replay", "nothing.json"))
     (tmp_path / "x.json").write_text("[]", encoding="utf-8")
     assert "not a game record" in one_line_error(run(tmp_path, "replay", "x.json"))
