@@ -137,7 +137,6 @@ def test_bad_options_are_one_line_config_errors():
         ({"first_player": "3"}, "seat 3"),
         ({"bone_hunters": 9}, "bone_hunters"),
         ({"nope": 1}, "nope"),
-        ({"manifestations": True}, "not available"),
     ):
         with pytest.raises(ConfigError, match=word) as exc:
             oneiros.make("lucidity", players=2, options=opts)

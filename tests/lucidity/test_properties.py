@@ -22,6 +22,8 @@ CONFIGS = [
     (3, "es", {"temptation": "envy", "table_slips": True}),
     (4, "en", {"replacement_dice": True, "bone_hunters": 4, "fourth_shadow_space": True}),
     (2, "en", {"bone_hunters": 8, "table_slips": True}),
+    (4, "en", {"manifestations": True, "dreamscapes": True}),
+    (3, "es", {"manifestations": True, "dreamscapes": True, "bone_hunters": 2}),
 ]
 
 

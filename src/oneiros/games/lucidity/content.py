@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ...core import ContentError
 
@@ -57,10 +57,42 @@ class NightmareSpec(_Entry):
     ability: Ability
 
 
-class CardSpec(_Entry):
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["cleanse", "shield", "harvest"]
+    row: Literal["hunt", "exhaust", "shadow"] | None = None
+    count: int = Field(default=1, ge=1, le=9)
+
+    @model_validator(mode="after")
+    def _row_for_cleanse(self) -> Effect:
+        if self.op == "cleanse" and self.row is None:
+            raise ValueError("a cleanse effect needs a row (hunt, exhaust or shadow)")
+        return self
+
+
+class ManifestationSpec(_Entry):
+    id: str = Field(pattern=r"^[a-z0-9_-]{1,12}$")
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    cost: int = Field(default=0, ge=0, le=15)
+    cost: int = Field(ge=0, le=15)
+    effect: Effect
+
+
+class DreamscapeRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    power_goal: int = Field(default=15, ge=5, le=30)
+    hunt_row: int = Field(default=4, ge=2, le=8)
+    exhaust_row: int = Field(default=3, ge=2, le=8)
+    shadow_delta: int = Field(default=0, ge=-2, le=3)
+    returns: int = Field(default=2, ge=0, le=2)
+    stages: int = Field(default=3, ge=1, le=3)
+
+
+class DreamscapeSpec(_Entry):
+    id: str = Field(pattern=r"^[a-z0-9_-]{1,12}$")
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    rules: DreamscapeRules
 
 
 class ContentFile(BaseModel):
@@ -68,8 +100,8 @@ class ContentFile(BaseModel):
     dice: dict[str, DieSpec]
     nightmares: dict[str, NightmareSpec]
     temptation: NightmareSpec
-    manifestations: list[CardSpec] = []
-    dreamscapes: list[CardSpec] = []
+    manifestations: list[ManifestationSpec] = []
+    dreamscapes: list[DreamscapeSpec] = []
 
 
 class Content:
@@ -81,6 +113,8 @@ class Content:
         self.faces: dict[str, tuple[str, ...]] = {c: tuple(d.faces) for c, d in data.dice.items()}
         self.nightmares = data.nightmares
         self.temptation = data.temptation
+        self.manifestations = {m.id: m for m in data.manifestations}
+        self.dreamscapes = {d.id: d for d in data.dreamscapes}
 
     def provisional(self) -> list[tuple[str, str]]:
         """Every provisional entry as (entry, reason)."""
@@ -94,13 +128,13 @@ class Content:
                 out.append((f"nightmares.{colour}", card.reason))
         if raw.temptation.provisional:
             out.append(("temptation", raw.temptation.reason))
-        for kind, cards in (
-            ("manifestations", raw.manifestations),
-            ("dreamscapes", raw.dreamscapes),
-        ):
-            for i, item in enumerate(cards):
-                if item.provisional:
-                    out.append((f"{kind}[{i}] {item.name}", item.reason))
+        named: list[tuple[str, ManifestationSpec | DreamscapeSpec]] = [
+            *(("manifestations", m) for m in raw.manifestations),
+            *(("dreamscapes", d) for d in raw.dreamscapes),
+        ]
+        for kind, item in named:
+            if item.provisional:
+                out.append((f"{kind}.{item.id} {item.name}", item.reason))
         return out
 
 
@@ -130,6 +164,15 @@ def _check_facts(data: ContentFile, file: str) -> None:
                     f"dice.{colour}.faces[{i}]",
                     f"unknown face {face!r} (allowed: {', '.join(allowed)})",
                 )
+    for kind, ids in (
+        ("manifestations", [m.id for m in data.manifestations]),
+        ("dreamscapes", [d.id for d in data.dreamscapes]),
+    ):
+        seen: set[str] = set()
+        for i, ident in enumerate(ids):
+            if ident in seen:
+                raise ContentError(file, f"{kind}[{i}].id", f"duplicate id {ident!r}")
+            seen.add(ident)
     for colour in data.nightmares:
         if colour not in COLOURS:
             raise ContentError(

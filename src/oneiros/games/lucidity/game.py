@@ -8,6 +8,8 @@ from ...core import Action, ConfigError, ContentError, Game, GameInfo, OptionSpe
 from .content import COLOURS, NightmareSpec, load_content
 from .rules import ACTION_IDS, TRACKS, A, rule_refs
 
+LABELS_EXTRA: dict[str, str] = {}
+
 OPTIONS = (
     OptionSpec(
         "first_player",
@@ -30,8 +32,10 @@ OPTIONS = (
         min=0,
         max=8,
     ),
-    OptionSpec("manifestations", False, "the Manifestations expansion (de-lux; not available yet)"),
-    OptionSpec("dreamscapes", False, "the Dreamscapes expansion (de-lux; not available yet)"),
+    OptionSpec(
+        "manifestations", False, "the Manifestations expansion (de-lux): after resting, manifest"
+    ),
+    OptionSpec("dreamscapes", False, "the Dreamscapes expansion (de-lux): one card changes a rule"),
     OptionSpec(
         "temptation",
         "none",
@@ -84,13 +88,33 @@ class LucidityGame(Game):
             raise ConfigError(
                 f"option 'first_player': seat {first} does not exist with {self.players} players (0..{self.players - 1})"
             )
-        for name in ("manifestations", "dreamscapes"):
-            if o[name]:
-                raise ConfigError(f"option {name!r}: this expansion is not available yet")
         try:
             self.content = load_content(o["content"] or None)
         except ContentError as exc:
             raise ConfigError(str(exc)) from None
+        content = self.content
+        for name, deck in (
+            ("manifestations", content.manifestations),
+            ("dreamscapes", content.dreamscapes),
+        ):
+            if o[name] and not deck:
+                raise ConfigError(f"option {name!r}: the content file {content.file} has no {name}")
+        self.manifest_ids: tuple[str, ...] = (
+            tuple(content.manifestations) if o["manifestations"] else ()
+        )
+        self.dreamscape_ids: tuple[str, ...] = tuple(content.dreamscapes)
+        self.card_ids: list[str] = []
+        for cid, m in content.manifestations.items():
+            self.card_ids += [f"card:{cid}", f"manifest:{cid}", f"bottom:{cid}"]
+            LABELS_EXTRA[f"card:{cid}"] = f"The Manifestation {m.name} is revealed"
+            LABELS_EXTRA[f"manifest:{cid}"] = f"Manifest {m.name} (cost {m.cost}): {m.text}"
+            LABELS_EXTRA[f"bottom:{cid}"] = f"Put {m.name} at the bottom of the deck"
+        for did, d in content.dreamscapes.items():
+            self.card_ids.append(f"dreamscape:{did}")
+            LABELS_EXTRA[f"dreamscape:{did}"] = f"The Dreamscape {d.name} is drawn"
+        self.actions: dict[str, Action] = dict(A)
+        for aid in self.card_ids:
+            self.actions[aid] = Action(aid, LABELS_EXTRA[aid])
         self.refs = rule_refs(self.ruleset)
         per = 22 if o["replacement_dice"] else 20
         self.start_bag: dict[str, int] = {c: per for c in COLOURS}
@@ -134,7 +158,7 @@ class LucidityGame(Game):
         return rule_text(ref)
 
     def action_ids(self) -> list[str]:
-        return list(ACTION_IDS)
+        return list(ACTION_IDS) + self.card_ids
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -162,4 +162,36 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
     if kind == "strip":
         choice = _pick(ids, [i for i in ids if i.endswith("power2")])
         return A[choice or ids[0]]
+    if kind == "manifest":
+        return _manifest_choice(state, player, ids)
+    if kind == "bottom":
+        return legal[0]
     return legal[rng.randrange(len(legal))]
+
+
+def _manifest_choice(state: Any, player: int, ids: list[str]) -> Action:
+    """Manifest the most useful affordable card, never empower, else pass."""
+    acts = state.game.actions
+    cards = state.game.content.manifestations
+    s = state.seats[player]
+    need = state.shadow_needed(player)
+    best, best_value = "pass", 0.0
+    for aid in ids:
+        if not aid.startswith("manifest:"):
+            continue
+        spec = cards[aid[9:]]
+        eff = spec.effect
+        if eff.op == "cleanse" and eff.row == "hunt":
+            value = len(s.hunt) * 1.0
+        elif eff.op == "cleanse" and eff.row == "shadow":
+            value = max(s.shadow_count(c) for c in COLOURS) / need * 2.5
+        elif eff.op == "cleanse":
+            value = len(s.exhaust) * 0.6
+        elif eff.op == "shield":
+            value = 1.0 + len(s.hunt) * 0.5
+        else:
+            value = eff.count * 0.8
+        value -= spec.cost * 0.5
+        if value > best_value:
+            best, best_value = aid, value
+    return acts[best]

@@ -33,6 +33,8 @@ _EN_SECTIONS = {
     "bone": "Bone Hunters Expansion",
     "shadowmark": "The Shadowmark",
     "replacement": "Replacement Dice",
+    "manifestations": "Manifestations Expansion",
+    "dreamscapes": "Dreamscapes Expansion",
 }
 _ES_SECTIONS = {
     "setup": "Preparar",
@@ -136,6 +138,10 @@ def _labels() -> dict[str, str]:
     for c in COLOURS:
         out[f"excess:{c}"] = f"Return an excess {c} dream to the bag"
         out[f"replace:{c}"] = f"Take a {c} dream from the bag as a replacement"
+    for c in COLOURS:
+        for f in ("power1", "power2"):
+            out[f"empower:{c}:{f}"] = f"Empower: set a {c} {f} dream aside and reveal another card"
+    out["pass"] = "Pass (manifest nothing more)"
     out["draw_extra"] = "Draw one dream too many (a slip at the table)"
     out["proceed"] = "Go on to rolling"
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, Action, Decision, State, Step, StepStack
+from ...core import CHANCE, Action, Decision, Deck, State, Step, StepStack, weighted_choice
 from .content import COLOURS
 from .rules import ALL_COLOURS, TRACKS, A
 
@@ -23,6 +23,15 @@ Die = tuple[str, str, bool]
 POWER_FACES = ("power1", "power2")
 RESOLVE_ORDER = {"en": ("power", "hunt", "exhaust"), "es": ("power", "hunt", "exhaust")}
 CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
+DEFAULT_RULES = {
+    "power_goal": 15,
+    "hunt_row": 4,
+    "exhaust_row": 3,
+    "shadow_delta": 0,
+    "returns": 2,
+    "stages": 3,
+}
+"""Rule parameters a Dreamscape may change."""
 TURN_CAP = 400
 """Safeguard: a game that reaches this many turns ends as if the night were over (dream
 victory rules for the winner). Random play ends far sooner; this makes the bound real."""
@@ -56,7 +65,19 @@ def power_value(row: list[Die]) -> int:
 class Seat:
     """One player's card: rows of dreams, role and sleep track."""
 
-    __slots__ = ("colour", "exhaust", "hunt", "marks", "power", "role", "shadow", "stage", "track")
+    __slots__ = (
+        "colour",
+        "exhaust",
+        "hunt",
+        "manifested",
+        "marks",
+        "power",
+        "role",
+        "shadow",
+        "shield",
+        "stage",
+        "track",
+    )
 
     def __init__(self) -> None:
         self.role = "dreamer"
@@ -68,6 +89,8 @@ class Seat:
         self.marks: list[Die] = []
         self.track: str | None = None
         self.stage = 0
+        self.manifested: list[str] = []
+        self.shield = 0
 
     def copy(self) -> Seat:
         s = Seat.__new__(Seat)
@@ -86,6 +109,8 @@ class Seat:
         s.marks = self.marks.copy()
         s.track = self.track
         s.stage = self.stage
+        s.manifested = self.manifested.copy()
+        s.shield = self.shield
         return s
 
     def all_dice(self) -> list[Die]:
@@ -139,12 +164,23 @@ class LucidityState(State):
         self.log: list[dict[str, Any]] = []
         self.stack = StepStack()
         self._lc: tuple[Step, list[Action]] | None = None
-        first = game.options["first_player"]
+        self.rules: dict[str, int] = dict(DEFAULT_RULES)
+        self.dreamscape: str | None = None
+        self.mdeck: Deck[str] = Deck(game.manifest_ids)
+        self.revealed: list[str] = []
+        self.pool: list[Die] = []
+        if game.options["dreamscapes"]:
+            self.stack.push(Step("dreamscape", CHANCE))
+        else:
+            self._begin()
+        self._advance()
+
+    def _begin(self) -> None:
+        first = self.game.options["first_player"]
         if first == "random":
             self.stack.push(Step("first", CHANCE))
         else:
             self._start_turn(int(first))
-        self._advance()
 
     # ----- copying --------------------------------------------------------------------------
     def _copy(self) -> LucidityState:
@@ -169,6 +205,11 @@ class LucidityState(State):
         new.log = [dict(e) for e in self.log]
         new.stack = self.stack.copy()
         new._lc = None
+        new.rules = self.rules
+        new.dreamscape = self.dreamscape
+        new.mdeck = self.mdeck.copy()
+        new.revealed = self.revealed.copy()
+        new.pool = self.pool.copy()
         return new
 
     # ----- small helpers --------------------------------------------------------------------
@@ -188,6 +229,7 @@ class LucidityState(State):
 
     def shadow_needed(self, seat: int) -> int:
         base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
+        base = max(2, base + self.rules["shadow_delta"])
         return max(1, base - len(self.seats[seat].marks))
 
     def _to_bag(self, dice: list[Die]) -> None:
@@ -230,6 +272,11 @@ class LucidityState(State):
             "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
             "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
             "offer": ("offer", "Choose one of your Power dreams to give", R["ability"]),
+            "mdraw": ("draw", "Reveal a Manifestation", R["manifestations"]),
+            "manifest": ("manifest", "Manifest, empower or pass", R["manifestations"]),
+            "mbottom": ("bottom", "Choose the next card to put at the bottom", R["manifestations"]),
+            "harvest_draw": ("draw", "Draw a dream as 1 Power", R["manifestations"]),
+            "dreamscape": ("dreamscape", "Draw a Dreamscape", R["dreamscapes"]),
             "hunt_move": (
                 "hunt_move",
                 "Choose a shadow dream to move to the Hunt row",
@@ -264,14 +311,23 @@ class LucidityState(State):
         top = items[-1] if items else None
         if top is None:
             return None
-        a = A.get(action_id)
+        a = self.game.actions.get(action_id)
         if a is None:
             return None
         if player == CHANCE:
             kind, _, arg = action_id.partition(":")
             tk = top.kind
+            if tk in ("dreamscape", "mdraw"):
+                return a if any(o is a for o, _ in self._chance()) else None
             if kind == "draw":
-                if tk in ("draw", "draw_now", "exhaust_draw", "minion_draw", "ability_draw"):
+                if tk in (
+                    "draw",
+                    "draw_now",
+                    "exhaust_draw",
+                    "minion_draw",
+                    "ability_draw",
+                    "harvest_draw",
+                ):
                     return a if self.bag.get(arg, 0) > 0 else None
                 return None
             if kind == "roll":
@@ -305,6 +361,12 @@ class LucidityState(State):
         if top.kind == "first":
             n = len(self.seats)
             return [(A[f"first:{i}"], 1 / n) for i in range(n)]
+        acts = self.game.actions
+        if top.kind == "dreamscape":
+            ids = self.game.dreamscape_ids
+            return [(acts["dreamscape:" + d], 1 / len(ids)) for d in ids]
+        if top.kind == "mdraw":
+            return [(acts["card:" + c], p) for c, p in self.mdeck.outcomes()]
         colour = self._rolling_colour(top)
         if colour is not None:
             return self.game.roll_outcomes[colour]
@@ -317,6 +379,8 @@ class LucidityState(State):
         assert top is not None
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
+        if top.kind in ("dreamscape", "mdraw"):
+            return weighted_choice(self._chance(), rng)
         colour = self._rolling_colour(top)
         if colour is not None:
             faces = self.game.roll_actions[colour]
@@ -411,6 +475,23 @@ class LucidityState(State):
                     stack.pop()
                     continue
                 return
+            if k == "mdraw":
+                if not len(self.mdeck):
+                    stack.pop()
+                    continue
+                return
+            if k == "harvest_draw":
+                if self.bag_total() == 0:
+                    stack.pop()
+                    self._trigger_dream_end(top["seat"])
+                    continue
+                return
+            if k == "mbottom":
+                if len(self.revealed) <= 1:
+                    stack.pop()
+                    self._return_revealed()
+                    continue
+                return
             if k == "rolloff":
                 if not top["queue"]:
                     stack.pop()
@@ -480,7 +561,7 @@ class LucidityState(State):
         push = self.stack.push
         push(Step("resolve", seat))
         push(Step("roll", CHANCE, seat=seat))
-        push(Step("return", seat, left=2, returned=0))
+        push(Step("return", seat, left=self.rules["returns"], returned=0))
         push(Step("draw", CHANCE, seat=seat, left=control))
 
     # draw / return / roll
@@ -522,11 +603,12 @@ class LucidityState(State):
         if aid == "proceed":
             self.stack.pop()
             seat = top.player
-            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - 2  # type: ignore[index]
+            returns = self.rules["returns"]
+            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
             nxt = self.next_seat(seat)
             self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
-            if top["returned"] > 2:
-                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - 2))
+            if top["returned"] > returns:
+                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - returns))
             return
         if aid == "draw_extra":
             self.emit(
@@ -733,6 +815,17 @@ class LucidityState(State):
                 colour=c,
                 face=f,
                 row="power",
+            )
+            return False
+        if f == "hunt" and s.shield > 0 and c != "bone":
+            s.shield -= 1
+            self.bag[c] += 1
+            self.emit(
+                "shielded",
+                "Seat {seat}'s Manifestation turns a hunt dream back to the bag",
+                R["manifestations"],
+                seat=seat,
+                colour=c,
             )
             return False
         if f == "hunt":
@@ -1100,13 +1193,13 @@ class LucidityState(State):
             self.stack.pop()
             self._end_turn()
             return
-        if len(s.hunt) >= 4 or len(s.marks) >= 3:
+        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
             self.stack.pop()
             self._eliminate(seat)
             self._end_turn()
             return
         if not top["done"]:
-            if len(s.exhaust) >= 3:
+            if len(s.exhaust) >= self.rules["exhaust_row"]:
                 self.stack.replace_top(top.replace(exhausted=True, done=True))
                 self.emit(
                     "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
@@ -1215,7 +1308,7 @@ class LucidityState(State):
         s = self.seats[seat]
         if s.role != "dreamer":
             return
-        if len(s.hunt) >= 4 or len(s.marks) >= 3:
+        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
             self._eliminate(seat)
         else:
             colour = self._nightmare_colour(seat)
@@ -1241,7 +1334,7 @@ class LucidityState(State):
                 out.append(A["rest:rotated:" + c])
         if not out:
             out.append(A["rest:none"])
-        if not top["exhausted"] and s.stage < 2:
+        if not top["exhausted"] and s.stage < self.rules["stages"] - 1:
             out.append(A["draw_again"])
         return out
 
@@ -1288,7 +1381,202 @@ class LucidityState(State):
             how=aid,
         )
         self.stack.pop()
+        if self.game.options["manifestations"] and s.role == "dreamer":
+            self.stack.push(Step("end_turn", AUTO))
+            self.stack.push(Step("manifest", seat))
+            self.stack.push(Step("mdraw", CHANCE, seat=seat))
+            return
         self._end_turn()
+
+    # ----- Manifestations (de-lux) ----------------------------------------------------------
+    def _available_power(self, seat: int) -> int:
+        row = [d for d in self.seats[seat].power if d[0] != "bone"]
+        return power_value(row) + power_value(self.pool)
+
+    def _do_mdraw(self, top: Step, aid: str) -> None:
+        card = aid[5:]
+        self.mdeck.take(card)
+        self.revealed.append(card)
+        self.stack.pop()
+        self.emit(
+            "manifestation_drawn",
+            "Seat {seat} reveals the Manifestation {name}",
+            self.R["manifestations"],
+            seat=top["seat"],
+            card=card,
+            name=self.game.content.manifestations[card].name,
+        )
+
+    def _legal_manifest(self, top: Step) -> list[Action]:
+        acts = self.game.actions
+        seat = top.player
+        out: list[Action] = []
+        have = self._available_power(seat)
+        cards = self.game.content.manifestations
+        for card in self.revealed:
+            if cards[card].cost <= have:
+                out.append(acts["manifest:" + card])
+        if len(self.mdeck):
+            seen: set[str] = set()
+            for d in self.seats[seat].power:
+                if d[0] != "bone":
+                    aid = f"empower:{d[0]}:{d[1]}"
+                    if aid not in seen:
+                        seen.add(aid)
+                        out.append(acts[aid])
+        out.append(acts["pass"])
+        return out
+
+    def _do_manifest(self, top: Step, aid: str) -> None:
+        seat = top.player
+        s = self.seats[seat]
+        R = self.R
+        if aid == "pass":
+            self.stack.pop()
+            self.emit("manifest_pass", "Seat {seat} passes", R["manifestations"], seat=seat)
+            self.stack.push(Step("mbottom", seat))
+            return
+        if aid.startswith("empower:"):
+            _, c, f = aid.split(":")
+            s.power.remove(die(c, f))
+            self.pool.append(die(c, f))
+            self.emit(
+                "empower",
+                "Seat {seat} sets a {colour} {face} dream aside and draws another Manifestation",
+                R["manifestations"],
+                seat=seat,
+                colour=c,
+                face=f,
+            )
+            self.stack.push(Step("mdraw", CHANCE, seat=seat))
+            return
+        card = aid[9:]
+        spec = self.game.content.manifestations[card]
+        paid = 0
+        spent: list[Die] = []
+        while paid < spec.cost and self.pool:
+            d = self.pool.pop()
+            spent.append(d)
+            paid += 2 if d[1] == "power2" else 1
+        # from the Power row: the fewest Power over the cost, then the fewest dreams
+        need = spec.cost - paid
+        if need > 0:
+            ones = [d for d in s.power if d[1] == "power1" and d[0] != "bone"]
+            twos = [d for d in s.power if d[1] == "power2" and d[0] != "bone"]
+            options = [
+                (x + 2 * y, x + y, x, y)
+                for x in range(len(ones) + 1)
+                for y in range(len(twos) + 1)
+                if x + 2 * y >= need
+            ]
+            _, _, x, y = min(options)
+            for d in ones[:x] + twos[:y]:
+                s.power.remove(d)
+                spent.append(d)
+                paid += 2 if d[1] == "power2" else 1
+        self._to_bag(spent)
+        self.revealed.remove(card)
+        s.manifested.append(card)
+        self.stack.pop()
+        self.stack.push(Step("mbottom", seat))
+        self.emit(
+            "manifested",
+            "Seat {seat} manifests {name} for {paid} Power",
+            R["manifestations"],
+            seat=seat,
+            card=card,
+            name=spec.name,
+            paid=paid,
+        )
+        self._manifest_effect(seat, spec.effect.op, spec.effect.row, spec.effect.count)
+
+    def _manifest_effect(self, seat: int, op: str, row: str | None, count: int) -> None:
+        s = self.seats[seat]
+        back: list[Die] = []
+        if op == "shield":
+            s.shield += count
+            return
+        if op == "harvest":
+            for _ in range(count):
+                self.stack.push(Step("harvest_draw", CHANCE, seat=seat))
+            return
+        if row == "hunt":
+            while count and any(d[0] != "bone" for d in s.hunt):
+                for i in range(len(s.hunt) - 1, -1, -1):
+                    if s.hunt[i][0] != "bone":
+                        back.append(s.hunt.pop(i))
+                        break
+                count -= 1
+        elif row == "exhaust":
+            while count and any(d[0] != "bone" for d in s.exhaust):
+                for i in range(len(s.exhaust) - 1, -1, -1):
+                    if s.exhaust[i][0] != "bone":
+                        back.append(s.exhaust.pop(i))
+                        break
+                count -= 1
+        else:
+            while count:
+                fullest = max(COLOURS, key=lambda c: len(s.shadow[c]))
+                if not s.shadow[fullest]:
+                    break
+                back.append(s.shadow[fullest].pop())
+                count -= 1
+        self._to_bag(back)
+        self.emit(
+            "cleansed",
+            "Seat {seat} returns {n} dream(s) from the {row} row(s)",
+            self.R["manifestations"],
+            seat=seat,
+            n=len(back),
+            row=row,
+        )
+
+    def _do_harvest_draw(self, top: Step, aid: str) -> None:
+        c = aid[5:]
+        self.bag[c] -= 1
+        self.seats[top["seat"]].power.append(die(c, "power1"))
+        self.stack.pop()
+        self.emit(
+            "harvest",
+            "Seat {seat} draws a {colour} dream as 1 Power",
+            self.R["manifestations"],
+            seat=top["seat"],
+            colour=c,
+        )
+
+    def _legal_mbottom(self, top: Step) -> list[Action]:
+        acts = self.game.actions
+        return [acts["bottom:" + c] for c in self.revealed]
+
+    def _do_mbottom(self, top: Step, aid: str) -> None:
+        card = aid[7:]
+        self.revealed.remove(card)
+        self.mdeck.put_bottom(card)
+
+    def _return_revealed(self) -> None:
+        for card in self.revealed:
+            self.mdeck.put_bottom(card)
+        self.revealed = []
+        if self.pool:
+            self._to_bag(self.pool)
+            self.pool = []
+
+    # ----- Dreamscapes (de-lux) -------------------------------------------------------------
+    def _do_dreamscape(self, top: Step, aid: str) -> None:
+        card = aid[11:]
+        spec = self.game.content.dreamscapes[card]
+        self.dreamscape = card
+        self.rules = {**DEFAULT_RULES, **spec.rules.model_dump()}
+        self.stack.pop()
+        self.emit(
+            "dreamscape",
+            "Dreamscape: {name}: {text}",
+            self.R["dreamscapes"],
+            card=card,
+            name=spec.name,
+            text=spec.text,
+        )
+        self._begin()
 
     # ----- Nightmare turn -------------------------------------------------------------------
     def _legal_nightmare(self, top: Step) -> list[Action]:
@@ -1418,6 +1706,8 @@ class LucidityState(State):
             return
         self.stack.clear()
         self._give_back_limbo()
+        if self.revealed or self.pool:
+            self._return_revealed()
         if self.hand or self.rolled:
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
@@ -1433,7 +1723,7 @@ class LucidityState(State):
         n = len(self.seats)
         cur = self.current
         if self.final_turns is None:
-            if any(self.power_of(i) >= 15 for i in range(n)):
+            if any(self.power_of(i) >= self.rules["power_goal"] for i in range(n)):
                 order = [(cur + k) % n for k in range(1, n)]
                 self.final_turns = tuple(i for i in order if self.seats[i].role == "dreamer")
                 self.emit(
@@ -1527,6 +1817,8 @@ class LucidityState(State):
                     "track": s.track,
                     "control": s.control if s.role == "dreamer" else None,
                     "track_stage": s.stage if s.track is not None else None,
+                    "manifestations": list(s.manifested),
+                    "shield": s.shield,
                     "shadow_needed": self.shadow_needed(len(players)),
                 }
             )
@@ -1545,7 +1837,11 @@ class LucidityState(State):
                 c: {"holder": self.holder[c], "dice": [die_dict(d) for d in self.cards[c]]}
                 for c in COLOURS
             },
-            "in_hand": in_hand,
+            "in_hand": in_hand + [die_dict(d) for d in self.pool],
+            "manifest_pool": [die_dict(d) for d in self.pool],
+            "manifest_revealed": list(self.revealed),
+            "manifest_deck": len(self.mdeck),
+            "dreamscape": self.dreamscape,
             "current": self.current,
             "power": [self.power_of(i) for i in range(len(self.seats))],
             "decision": dec.to_dict() if dec is not None and top is not None else None,
