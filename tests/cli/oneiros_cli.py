@@ -11,8 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from oneiros.agents import Agent, AgentInfo, register_agent
 from oneiros.cli.main import main
-from oneiros.core import register
+from oneiros.core import Action, State, register
 from tests.tinygame import Pebbles, PebblesState
 
 EXPLAINED = {
@@ -57,8 +58,21 @@ class PebblesPlus(Pebbles):
         return EXPLAINED.get(ref)
 
 
+class BrokenAgent(Agent):
+    """A bot with a bug: it fails on its second move."""
+
+    name = "broken"
+
+    def act(self, state: State, player: int) -> Action:
+        self.moves = getattr(self, "moves", 0) + 1
+        if self.moves >= 2:
+            raise RuntimeError("the broken bot gave up")
+        return state.legal_actions(player)[0]
+
+
 register("pebbles", Pebbles)
 register("pebbles-plus", PebblesPlus)
+register_agent(AgentInfo("broken", "fails on its second move (tests only)", BrokenAgent))
 
 if __name__ == "__main__":
     main()

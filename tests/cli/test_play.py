@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 import oneiros
 import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this process too)
-from tests.cli.helpers import after, load, ok, one_line_error
+from tests.cli.helpers import after, cli_env, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
 PEBBLES = ["play", "pebbles", "--seats", "human,random", "--delay", "0"]
@@ -308,3 +310,62 @@ def test_resume_can_change_the_seats(tmp_path):
     out = ok(run(tmp_path, "resume", "game.json", "--seats", "random,random", "--delay", "0"))
     assert "Result" in out
     assert load(tmp_path / "game.json")["seats"] == ["random", "random"]
+
+
+def test_a_failing_bot_stops_the_game_saved_and_resumable(tmp_path):
+    result = run(
+        tmp_path,
+        "play",
+        "pebbles",
+        "--seats",
+        "human,broken",
+        "--seed",
+        "3",
+        "--autosave",
+        "b.json",
+        answers=ALWAYS_FIRST,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "The game stopped on an internal error (RuntimeError: the broken bot gave up)" in (
+        result.stdout
+    )
+    saved = load(tmp_path / "b.json")
+    assert saved["actions"]
+    out = ok(
+        run(
+            tmp_path,
+            "resume",
+            "b.json",
+            "--seats",
+            "human,random",
+            "--delay",
+            "0",
+            answers=ALWAYS_FIRST,
+        )
+    )
+    assert "Result" in out
+    assert load(tmp_path / "b.json")["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+def test_ctrl_c_saves_the_game(tmp_path):
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "tests.cli.oneiros_cli", *PEBBLES, "--seed", "3", "--autosave", "c.json"],
+        cwd=str(tmp_path),
+        env={**cli_env(), "TERM": "xterm"},
+        encoding="utf-8",
+        timeout=30,
+    )
+    try:
+        child.expect("seat 0> ")
+        child.sendline("1")
+        child.expect("seat 0> ")
+        child.sendintr()
+        child.expect("Interrupted: game saved to c.json")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    state = oneiros.replay(load(tmp_path / "c.json"))
+    assert state.bets[0] == "odd"  # type: ignore[attr-defined]
