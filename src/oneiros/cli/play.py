@@ -572,7 +572,7 @@ class PlaySession:
         if self.live:
             self.console.clear()
         self.console.print(render_table(self.state, viewer, self.seats, last_events=8))
-        self.console.print(render_result(self.state, self.seats))
+        self.console.print(render_result(self.state, self.seats, viewer))
         self.note(
             f"The record is in {self.autosave_path}: watch it again with "
             f"`oneiros replay {self.autosave_path}`."

@@ -203,7 +203,9 @@ def render_table(
     return Group(*parts)
 
 
-def render_result(state: State, seats: Sequence[str] | None = None) -> RenderableType:
+def render_result(
+    state: State, seats: Sequence[str] | None = None, viewer: int | None = None
+) -> RenderableType:
     """Final scores, winners and why the game ended."""
     scores = state.scores()
     winners = set(state.winners())
@@ -214,7 +216,7 @@ def render_result(state: State, seats: Sequence[str] | None = None) -> Renderabl
     for seat in range(state.game.players):
         score = _scalar(scores[seat]) if seat < len(scores) else "-"
         table.add_row(
-            seat_label(seat, seats),
+            seat_label(seat, seats, viewer),
             score,
             Text("winner", style="bold green") if seat in winners else Text(""),
         )
