@@ -131,3 +131,26 @@ def test_in_a_terminal_the_rule_the_risk_meter_and_a_hint(tmp_path):
     )
     assert "win chance" in seen["hint"]
     assert oneiros.replay(load(tmp_path / "t.json")).is_terminal()
+
+
+def test_hot_seat_in_lucidity_needs_no_pass_screen(tmp_path):
+    """Nothing is hidden in Lucidity: each human seat is told it is its turn, no waiting."""
+    out = ok(
+        run(
+            tmp_path,
+            "play",
+            "lucidity",
+            "--seats",
+            "human,human",
+            "--seed",
+            "4",
+            "--delay",
+            "0",
+            "--autosave",
+            "h.json",
+            answers=["1"] * 12 + ["quit"],
+        )
+    )
+    assert "Pass the device" not in out
+    assert "seat 1 (human) to play" in out and "seat 0 (human) to play" in out
+    assert "seat 1> " in out and "seat 0> " in out

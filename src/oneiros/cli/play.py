@@ -332,7 +332,12 @@ class PlaySession:
             self.apply(legal[0].id, seat, suffix=" (the only choice)")
             return
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
-            self.pass_device(seat)
+            if self.game.info.perfect_information:
+                # nothing is hidden: just say whose turn it is
+                self.console.rule(f"seat {seat} (human) to play", style="bold cyan")
+                self.shown = None
+            else:
+                self.pass_device(seat)
         self.last_human = seat
         if self.viewer != seat:
             self.viewer = seat
