@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 from rich.console import Console
 
@@ -65,3 +66,37 @@ def test_the_table_shows_your_hand_and_only_counts_of_the_others():
     for seat in (1, 2):
         assert f"{obs['players'][seat]['hand_count']} cards" in out
     assert "seat 0 (you)" in out
+
+
+def test_hot_seat_shows_each_child_only_their_own_hand(tmp_path):
+    out = ok(
+        run(
+            tmp_path,
+            "play",
+            "sleep-tight",
+            "--seats",
+            "human,human",
+            "--seed",
+            "2",
+            "--delay",
+            "0",
+            "--autosave",
+            "h.json",
+            answers=["1"] * 80 + ["quit"],
+        )
+    )
+    assert "Pass the device to seat 1" in out and "Pass the device to seat 0" in out
+    checked = 0
+    hand_line = None
+    for line in out.splitlines():
+        if line.startswith("│ Hand"):
+            hand_line = line
+        prompt = re.match(r"seat (\d)> ", line)
+        if prompt and hand_line is not None:
+            seat = int(prompt.group(1))
+            columns = [c.strip() for c in hand_line.split("│") if c.strip()]
+            assert re.fullmatch(r"Hand\s+\d+ cards", columns[1 - seat]), hand_line
+            assert not re.fullmatch(r"Hand\s+\d+ cards", columns[seat]), hand_line
+            checked += 1
+            hand_line = None
+    assert checked >= 4
