@@ -163,7 +163,7 @@ def test_faq_too_many_drawn_next_player_returns_the_excess():
     """lucidity-en "FAQ and Overlooked Rules": drawn too many, the next player chooses the excess."""
     s = new(3, table_slips=True)
     play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    assert legal(s) == ["return:red", "draw_extra", "proceed"]
+    assert legal(s) == ["return:red", "draw_extra", "proceed", "roll_anyway"]
     play(s, "draw_extra", "draw:green", "proceed")
     assert s.to_move() == (1,) and legal(s) == ["excess:green", "excess:red"]
     play(s, "excess:red")
@@ -256,3 +256,15 @@ def test_temptation_takes_power_and_offers_power_provisional_card():
     assert legal(s) == ["pick:power:red:power2", "pick:power:green:power1"]
     play(s, "pick:power:red:power2", "draw:yellow", "roll:exhaust")
     assert s.power_of(0) == 2 and len(s.seats[0].exhaust) == 1 and s.power_of(1) == 1
+
+
+def test_faq_too_many_rolled_next_player_returns_rolled_dreams():
+    """lucidity-en "FAQ and Overlooked Rules": rolled too many, the next player chooses which
+    rolled dreams go back instead of being resolved."""
+    s = new(3, table_slips=True)
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "draw_extra", "draw:green", "roll_anyway", "roll:power1", "roll:hunt")
+    assert s.to_move() == (1,) and legal(s) == ["excess:green:power1", "excess:red:hunt"]
+    play(s, "excess:red:hunt")
+    assert s.seats[0].hunt == [] and s.power_of(0) == 1
+    check_invariants(s)

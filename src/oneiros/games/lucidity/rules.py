@@ -144,6 +144,11 @@ def _labels() -> dict[str, str]:
     out["pass"] = "Pass (manifest nothing more)"
     out["draw_extra"] = "Draw one dream too many (a slip at the table)"
     out["proceed"] = "Go on to rolling"
+    out["roll_anyway"] = "Roll everything held (a slip: too many rolled)"
+    for c in COLOURS:
+        for f in BONE_FACES:
+            if f != "shadowmark":
+                out[f"excess:{c}:{f}"] = f"Return an excess rolled {c} dream ({f}) to the bag"
     return out
 
 

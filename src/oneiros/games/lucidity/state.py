@@ -285,6 +285,7 @@ class LucidityState(State):
             "ability_draw": ("draw", "Draw a dream for the Exhaust row", R["ability"]),
             "rolloff": ("roll", "Roll-off: roll every dream on the card", R["winner"]),
             "excess": ("excess", "Choose an excess dream to return", R["faq"]),
+            "rexcess": ("excess", "Choose an excess rolled dream to return", R["faq"]),
             "replace": ("replace", "Choose a replacement dream from the bag", R["faq"]),
         }
         kind_name, prompt, ref = prompts.get(kind, (kind, kind, ""))
@@ -433,6 +434,11 @@ class LucidityState(State):
                 return
             if k == "excess":
                 if len(self.hand) <= top["allowed"] or not self._returnable():
+                    stack.pop()
+                    continue
+                return
+            if k == "rexcess":
+                if len(self.rolled) <= top["allowed"] or not self._legal(top.player):
                     stack.pop()
                     continue
                 return
@@ -597,6 +603,7 @@ class LucidityState(State):
             if self.bag_total() > 0:
                 seen.append(A["draw_extra"])
             seen.append(A["proceed"])
+            seen.append(A["roll_anyway"])
         return seen
 
     def _do_return(self, top: Step, aid: str) -> None:
@@ -609,6 +616,19 @@ class LucidityState(State):
             self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
             if top["returned"] > returns:
                 self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - returns))
+            return
+        if aid == "roll_anyway":
+            # FAQ: rolled too many; the next player picks which rolled dreams go back
+            self.stack.pop()
+            seat = top.player
+            returns = self.rules["returns"]
+            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
+            roll = self.stack.pop()
+            nxt = self.next_seat(seat)
+            self.stack.push(Step("rexcess", nxt, seat=seat, allowed=allowed))
+            if top["returned"] > returns:
+                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - returns))
+            self.stack.push(roll)
             return
         if aid == "draw_extra":
             self.emit(
@@ -649,6 +669,31 @@ class LucidityState(State):
             colour=c,
         )
         self.stack.replace_top(top.replace(left=top["left"] - 1))
+
+    def _legal_rexcess(self, top: Step) -> list[Action]:
+        seen: set[str] = set()
+        out: list[Action] = []
+        for d in self.rolled:
+            if d[0] != "bone":
+                aid = f"excess:{d[0]}:{d[1]}"
+                if aid not in seen:
+                    seen.add(aid)
+                    out.append(A[aid])
+        return out
+
+    def _do_rexcess(self, top: Step, aid: str) -> None:
+        _, c, f = aid.split(":")
+        self.rolled.remove(die(c, f))
+        self.bag[c] += 1
+        self.emit(
+            "excess",
+            "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
+            self.R["faq"],
+            chooser=top.player,
+            seat=top["seat"],
+            colour=c,
+            face=f,
+        )
 
     def _legal_excess(self, top: Step) -> list[Action]:
         return [A["excess:" + c] for c in COLOURS if c in self.hand]
