@@ -14,6 +14,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -422,6 +423,10 @@ class PlaySession:
             )
         return None
 
+    def busy(self, message: str) -> AbstractContextManager[object]:
+        """A spinner on a terminal while something slow runs; nothing when piped."""
+        return self.console.status(message) if self.live else nullcontext()
+
     def note(self, message: str) -> None:
         """A plain message that is never wrapped (file names stay whole)."""
         self.console.print(Text(message), soft_wrap=True)
@@ -461,7 +466,8 @@ class PlaySession:
         self.console.print(Panel(Group(*lines), title="the story so far", title_align="left"))
 
     def risk(self, seat: int) -> None:
-        risk = self.state.insights(seat).get("risk")
+        with self.busy("Estimating the risk..."):
+            risk = self.state.insights(seat).get("risk")
         if risk is None:
             when = risk_when(self.game)
             self.say(
@@ -484,7 +490,8 @@ class PlaySession:
             return
         view = view_for(self.state.clone(), seat, self._rng(f"hint{seat}"))
         try:
-            action = agent.act(view, seat)
+            with self.busy(f"The {name} bot is thinking..."):
+                action = agent.act(view, seat)
         except (ConfigError, IllegalAction, NotImplementedError) as exc:
             self.say(f"No hint: the {name} bot could not decide ({exc}).")
             return
@@ -500,7 +507,8 @@ class PlaySession:
         if chance is not None:
             line.append(f"; its estimated win chance: {chance:.0%}.")
         else:
-            estimate, playouts, bots = self.playout_estimate(seat, action.id)
+            with self.busy("Playing the game out..."):
+                estimate, playouts, bots = self.playout_estimate(seat, action.id)
             if playouts:
                 line.append(
                     f"; estimated win chance after it: {estimate:.0%} "
