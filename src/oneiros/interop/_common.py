@@ -103,8 +103,15 @@ def check_shaping(game: Game, shaped: bool) -> bool:
 
 
 def potentials(state: State) -> list[float]:
-    """Each seat's shaping potential; the shaped reward of a step is its change, so the
-    shaping terms of a whole game add up to the final potential minus the first one."""
+    """Each seat's shaping potential, taken as 0 once the game is over.
+
+    The shaped reward of a step is the change of the potential (potential-based shaping,
+    Ng, Harada and Russell 1999). Because the potential of the end is 0, the shaping terms
+    of a whole game add up to minus the first potential, whatever happens: without
+    discounting the optimal policies are those of the unshaped game.
+    """
+    if state.is_terminal():
+        return [0.0] * state.game.players
     fn = state.reward_potential  # type: ignore[attr-defined]
     return [float(fn(seat)) for seat in range(state.game.players)]
 

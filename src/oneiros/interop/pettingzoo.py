@@ -15,7 +15,8 @@ not selected). Chance (dice, bag and deck draws) is resolved inside the environm
 the seed given to ``reset``. Simultaneous decisions are serialised: the deciding seats act
 one after another in seat order, and none of them sees another's choice before the reveal.
 Rewards come at the end (see ``reward``), plus, with ``shaped=True``, the change of the
-game's declared potential after every step.
+game's declared potential after every step (taken as 0 once the game is over, so the
+shaping terms of a game cancel out).
 """
 
 from __future__ import annotations
