@@ -258,3 +258,14 @@ def test_every_player_with_ten_fragments_is_asked_so_the_card_stays_secret() -> 
     set_hand(state, 1, ["paper-slingshot", "tantrum"])
     state.apply("done", player=1)
     assert state.to_move() == (1,)
+
+
+def test_a_dead_undercover_agent_is_revealed_with_their_hand() -> None:
+    state = at_play(3, frags={2: 1})
+    make_agent(state, 2)
+    assert state.observation(0)["players"][2]["role"] == "dreamer"
+    reveal(state)
+    assert not state.alive[2] and IAM in state.action_discard
+    assert state.observation(0)["players"][2]["role"] == "undercover"
+    view = state.determinize(0, __import__("random").Random(1))
+    assert view.role[2] == "undercover" and "undercover" not in view.role[:2]

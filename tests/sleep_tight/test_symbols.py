@@ -282,3 +282,11 @@ def test_a_dreamscape_can_lower_a_requirement() -> None:
     assert state.requirement(0, "paper-slingshot") == 0
     set_fragments(state, 0, 1)
     assert "play:paper-slingshot" in [a.id for a in state.legal_actions(0)]
+
+
+def test_a_face_up_card_is_never_played_face_down() -> None:
+    # A Sleepwalk drawn by another Sleepwalk waits for the next round's start.
+    state = at_play(3, hands={0: ["sleepwalk", "paper-slingshot"]})
+    ids = [a.id for a in state.legal_actions(0)]
+    assert "play:sleepwalk" not in ids and "discard:sleepwalk" in ids
+    assert not [i for i in ids if i.startswith("stack:sleepwalk")]

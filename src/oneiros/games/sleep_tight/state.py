@@ -1176,8 +1176,10 @@ class SleepTightState(State):
         return self._others(seat)
 
     def playable(self, seat: int, card: str) -> bool:
+        """Whether ``card`` may be played face down (the special cards used from the hand
+        and the cards that must be played face up cannot)."""
         info = self.cards[card]
-        return info.special not in HELD_SPECIALS
+        return info.special not in HELD_SPECIALS and not info.face_up
 
     def _play_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -1687,7 +1689,7 @@ class SleepTightState(State):
                 "dreamscape": ds,
                 "dream": self.c.dreamscape(ds).dream if ds else None,
                 "role": self.role[s]
-                if (own or self.role[s] == "exposed" or self.result is not None)
+                if (own or self.role[s] == "exposed" or not self.alive[s] or self.result)
                 else "dreamer",
                 "plays": [p.to_dict() for p in self.plays[s]]
                 if (own or not hiding)
@@ -1807,15 +1809,14 @@ class SleepTightState(State):
                 pool.extend(c for c, _t in new.pending_harm[s])
                 new.pending_harm[s] = []
         rng.shuffle(pool)
-        agent_known = self.role[player] != "dreamer" or any(r == "exposed" for r in self.role)
         for s, size in sizes.items():
             new.hands[s] = sorted(pool[:size])
             del pool[:size]
-            if not agent_known and new.role[s] == "undercover":
-                new.role[s] = "dreamer"
             new.pending_offer[s] = False
-        for s in sizes:
-            if self.iam is not None and self.iam in new.hands[s] and not agent_known:
+            # A living undercover agent is whoever holds I Am the Sandman in the sample.
+            if new.alive[s] and new.role[s] == "undercover":
+                new.role[s] = "dreamer"
+            if self.iam is not None and self.iam in new.hands[s] and new.alive[s]:
                 new.role[s] = "undercover"
                 new.agent_round[s] = min(self.agent_round[s], self.round - 1)
         new.action_deck = Deck(pool)
