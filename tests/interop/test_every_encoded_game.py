@@ -15,7 +15,7 @@ from oneiros.core import CHANCE
 from oneiros.interop import openspiel
 from oneiros.interop.gymnasium import make
 from oneiros.interop.pettingzoo import env
-from tests.interop.cases import CONFIGS, opponent_spec
+from tests.interop.cases import CONFIGS, opponent_spec, perfect_information
 
 openspiel.register()
 
@@ -106,3 +106,31 @@ def test_openspiel_history_is_the_oneiros_record(name, ruleset, players, seed):
     assert state.oneiros_state.record()["actions"] == expected
     again = oneiros.replay(state.oneiros_state.record())
     assert again.snapshot() == state.oneiros_state.snapshot()
+
+
+HIDDEN = [c for c in DEFAULTS if not perfect_information(c.values[0])]
+
+
+@pytest.mark.parametrize(("name", "ruleset", "players"), HIDDEN)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_resampled_worlds_look_the_same_to_the_deciding_seat(name, ruleset, players, seed):
+    """What IS-MCTS relies on: a world resampled from a seat's information state gives that
+    seat the same information state and the same legal actions."""
+    game = pyspiel.load_game(openspiel.game_name(name), {"players": players, "ruleset": ruleset})
+    rng = np.random.RandomState(seed % 2**32)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        seat = state.current_player()
+        if rng.random_sample() < 0.2:
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.current_player() == seat
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.observation_tensor(seat) == state.observation_tensor(seat)
+            assert world.legal_actions() == state.legal_actions()
+        state.apply_action(int(rng.choice(state.legal_actions())))
