@@ -303,7 +303,7 @@ class LucidityState(State):
         cache = self._lc
         if cache is not None and cache[0] is top:
             return cache[1]
-        out: list[Action] = getattr(self, "_legal_" + top.kind)(top)
+        out: list[Action] = _LEGAL[top.kind](self, top)
         self._lc = (top, out)
         return out
 
@@ -398,7 +398,7 @@ class LucidityState(State):
         top = items[-1] if items else None
         assert top is not None
         self._lc = None
-        getattr(self, "_do_" + top.kind)(top, action.id)
+        _DO[top.kind](self, top, action.id)
         self._advance()
 
     # ----- the automatic part: run steps that need no decision --------------------------------
@@ -1945,3 +1945,11 @@ class LucidityState(State):
 
 def all_colours() -> tuple[str, ...]:
     return ALL_COLOURS
+
+
+_DO: dict[str, Any] = {
+    name[4:]: fn for name, fn in vars(LucidityState).items() if name.startswith("_do_")
+}
+_LEGAL: dict[str, Any] = {
+    name[7:]: fn for name, fn in vars(LucidityState).items() if name.startswith("_legal_")
+}
