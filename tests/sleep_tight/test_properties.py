@@ -164,6 +164,8 @@ def test_random_games_end_replay_and_serialise(players: int) -> None:
         state = random_playout(game, seed)
         check_terminal(state)
         reasons.add(state.end_reason())
+        for event in state.events():
+            assert "{" not in event.text and "['" not in event.text, event.text
         if seed < 4:
             check_observations_json(state)
             check_replay(state)

@@ -201,6 +201,9 @@ class SleepTightState(State):
     def _name(self, card: str) -> str:
         return self.cards[card].name
 
+    def _names(self, cards: list[str]) -> str:
+        return ", ".join(self._name(c) for c in cards) or "nothing"
+
     def _a(self, aid: str) -> Action:
         """The Action with this id (cached per game, its label built once)."""
         found = self._acts.get(aid)
@@ -379,10 +382,11 @@ class SleepTightState(State):
         self.action_discard.extend(hand)
         self.emit(
             "died",
-            "Seat {seat} has no Soul Fragment left and dies; their hand is discarded: {cards}",
+            "Seat {seat} has no Soul Fragment left and dies; their hand is discarded: {names}",
             R.GOAL,
             seat=seat,
             cards=hand,
+            names=self._names(hand),
         )
         killer = self.killer[seat]
         if killer is not None:
@@ -434,12 +438,19 @@ class SleepTightState(State):
                 winners = [s for s in pool if self.fragments[s] == best]
                 text = (
                     "The Sandman deck is empty: the Sandman is dead. Most Soul Fragments "
-                    "wins: seats {seats}"
+                    "wins: {names}"
                 )
             else:
                 winners = [s for s in range(self.n) if s not in agents]
                 text = "The Sandman deck is empty: the Sandman is dead and the players win"
-            self._end("sandman_defeated", winners, text, R.GOAL, seats=winners)
+            self._end(
+                "sandman_defeated",
+                winners,
+                text,
+                R.GOAL,
+                seats=winners,
+                names=", ".join(f"seat {w}" for w in winners) or "nobody",
+            )
             return True
         return False
 
@@ -623,11 +634,17 @@ class SleepTightState(State):
                     p.status = "revealed"
             self.emit(
                 "revealed",
-                "Seat {seat} reveals {count} play(s)",
+                "Seat {seat} reveals {count} play(s): {names}",
                 R.PHASE4,
                 seat=seat,
                 count=len(shown),
                 plays=shown,
+                names=", ".join(
+                    self._name(p["card"])
+                    + (f" (on {self._name(p['bottom'])})" if p["bottom"] else "")
+                    for p in shown
+                )
+                or "nothing",
             )
         # Discards for fragments are settled now, First Player first; a short pile pays
         # what it has (sleep-tight "3. Play Actions Facedown", "Note" in phase 1).
@@ -640,10 +657,11 @@ class SleepTightState(State):
             got = self._gain(seat, len(cards))
             self.emit(
                 "discarded_for_fragments",
-                "Seat {seat} discarded {cards} and takes {got} Soul Fragment(s)",
+                "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
                 R.PHASE3,
                 seat=seat,
                 cards=cards,
+                names=self._names(cards),
                 got=got,
             )
 
@@ -684,9 +702,10 @@ class SleepTightState(State):
         self.emit(
             "soul_consumer",
             "The Soul Consumer: all Action cards fail and each player loses the total "
-            "requirement of the cards they played ({extra})",
+            "requirement of the cards they played ({losses})",
             R.SPECIAL,
             extra=list(self.consumer_extra),
+            losses=", ".join(f"seat {s}: {x}" for s, x in enumerate(self.consumer_extra)),
         )
 
     def _fail_all(self) -> None:
@@ -754,11 +773,12 @@ class SleepTightState(State):
                     hit.append((other, p.card))
         self.emit(
             "discard_type",
-            "Seat {seat} discards every played {type} action: {hit}",
+            "Seat {seat} discards every played {type} action: {hit_text}",
             R.SYMBOLS,
             seat=seat,
             type=kind,
             hit=[f"seat {s}: {self._name(c)}" for s, c in hit],
+            hit_text="; ".join(f"seat {s}: {self._name(c)}" for s, c in hit) or "none",
         )
 
     def _auto_sandman_damage(self, step: Step) -> None:
@@ -968,12 +988,13 @@ class SleepTightState(State):
                     hand = list(self.hands[t])
                     self.emit(
                         "hand_shown",
-                        "Seat {victim} shows seat {seat} their hand: {cards}",
+                        "Seat {victim} shows seat {seat} their hand: {names}",
                         R.SYMBOLS,
                         (seat, t),
                         seat=seat,
                         victim=t,
                         cards=hand,
+                        names=self._names(hand),
                     )
                     self.emit(
                         "looked",
@@ -1356,11 +1377,12 @@ class SleepTightState(State):
         info = self.c.sandman_card(card)
         self.emit(
             "sandman",
-            "The Sandman card is {name} (lurking in: {dreams})",
+            "The Sandman card is {name} (lurking in: {where})",
             R.PHASE4,
             card=card,
             name=info.name,
             dreams=list(info.dreams),
+            where=", ".join(info.dreams) or "no dream",
             sandman_kind=info.kind,
         )
 
