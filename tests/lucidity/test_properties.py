@@ -38,6 +38,10 @@ def test_random_play_keeps_every_dream_in_one_place(players, ruleset, options, s
     assert state.end_reason() in ("power", "nightmare", "dream")
     check_observations_json(state)
     check_replay(state)
+    for event in state.events():
+        # every rule the engine applies names its rulebook section
+        assert event.rule.startswith(('lucidity-en "', 'lucidity-es "')), event
+        assert game.rule_text(event.rule), event.rule
 
 
 @settings(max_examples=5, deadline=None)
