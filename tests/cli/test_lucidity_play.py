@@ -122,7 +122,7 @@ def test_in_a_terminal_the_rule_the_risk_meter_and_a_hint(tmp_path):
     assert child.exitstatus == 0
     assert 'lucidity-en "1. Set Level of Control"' in seen["?"]
     # the game explains its rule in a paragraph, not just the reference
-    assert "No explanation is written" not in seen["?"] and "did not work" not in seen["?"]
+    assert "did not work" not in seen["?"] and "could not be loaded" not in seen["?"]
     assert len(after(seen["?"], "Set Level of Control").split()) > 12
     assert "If you draw again" in seen["risk"]
     assert re.search(r"eaten \(Hunt row filled\)\s+[█░]+ \d+%", seen["risk"])

@@ -446,10 +446,8 @@ class PlaySession:
             text = None
             self.say(f"(The explanation could not be loaded: {type(exc).__name__}: {exc})")
         body = Text(decision.rule, style="bold")
-        if text:
+        if text:  # without an explanation the reference is shown alone
             body.append("\n" + text.strip(), style="not bold")
-        else:
-            body.append("\n(No explanation is written for this rule; see the rulebook.)", "dim")
         self.console.print(Panel(body, title="the rule", title_align="left"))
 
     def log(self, seat: int, rest: str) -> None:
