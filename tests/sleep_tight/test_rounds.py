@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import oneiros
 from oneiros import IllegalAction
+from oneiros.games.sleep_tight.content import load_content
 
 from .helpers import (
     at_play,
@@ -272,3 +275,46 @@ def test_oneiros_make_for_one_to_four_players_only() -> None:
         oneiros.make("sleep-tight", players=5)
     with pytest.raises(oneiros.ConfigError, match="rule set"):
         oneiros.make("sleep-tight", ruleset="deluxe")
+
+
+# ----- properties of the requirement rules -------------------------------------------------
+@given(
+    card=st.sampled_from([c.id for c in load_content().actions if c.type != "special"]),
+    dream=st.sampled_from(
+        [d.id for d in load_content().dreamscapes if d.mark is None or d.mark <= 4]
+    ),
+    frags=st.integers(1, 9),
+)
+def test_requirement_is_the_modified_printed_number_and_gates_play(
+    card: str, dream: str, frags: int
+) -> None:
+    # "Dreamscapes Can Change Fragment Requirements": requirement x multiply + add, >= 0.
+    state = at_play(4, hands={0: [card]}, frags={0: frags}, dreams={0: dream})
+    info = state.c.action(card)
+    expected = info.requirement
+    for mod in state.c.dreamscape(dream).modifiers:
+        if mod.type == info.type:
+            expected = expected * mod.multiply + mod.add
+    expected = max(0, expected)
+    assert state.requirement(0, card) == expected
+    ids = [a.id for a in state.legal_actions(0)]
+    assert (f"play:{card}" in ids) == (expected <= frags and not info.face_up)
+
+
+@given(
+    top=st.sampled_from([c.id for c in load_content().actions if c.type != "special"]),
+    bottom=st.sampled_from([c.id for c in load_content().actions if c.type != "special"]),
+    frags=st.integers(1, 4),
+)
+def test_a_stack_is_offered_exactly_when_it_makes_the_top_card_playable(
+    top: str, bottom: str, frags: int
+) -> None:
+    # "Reducing Fragment Requirements by Discarding Cards" (3+ players).
+    assume(top != bottom or load_content().action(top).copies > 1)
+    state = at_play(3, hands={0: [top, bottom]}, frags={0: frags})
+    req = state.requirement(0, top)
+    info = state.c.action(top)
+    reduced = max(0, req - state.c.action(bottom).requirement)
+    offered = f"stack:{top}:{bottom}" in [a.id for a in state.legal_actions(0)]
+    eligible = not info.face_up and not any(e.kind == "untouchable" for e in info.effects)
+    assert offered == (eligible and req > frags >= reduced)

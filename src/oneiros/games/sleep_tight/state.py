@@ -1061,8 +1061,8 @@ class SleepTightState(State):
                 "revive": ("revive", "A Sandman discard goes back into his deck", R.SYMBOLS),
             }
             k, text, ref = prompts[kind]
-            if kind == "draw" and top["why"] == "setup":
-                ref = R.SETUP
+            if kind == "draw" and top["why"] != "phase2":
+                ref = R.SETUP if top["why"] == "setup" else R.SYMBOLS
             return Decision(k, CHANCE, text.format(**top.data), ref, dict(top.data))
         if top.player == SIMUL:
             tm = top["waiting"]
