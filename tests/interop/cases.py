@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import oneiros
-from oneiros.core import register
+from oneiros.core import ConfigError, register
 from oneiros.interop._common import declares_encodings
 from tests.tinygame import Pebbles
 
@@ -28,8 +28,26 @@ def encoded_configs() -> list[tuple[str, str, int]]:
     return configs
 
 
+def all_switches_on(name: str) -> dict[str, bool]:
+    """Every yes/no option of the game switched on (expansions, variants), or {} when the
+    game has none or refuses that combination."""
+    info = oneiros.make(name).info
+    options = {o.name: True for o in info.options if o.type is bool and o.default is False}
+    try:
+        oneiros.make(name, options=options)
+    except ConfigError:
+        return {}
+    return options
+
+
 CONFIGS = encoded_configs()
 CASES = [pytest.param(*c, id=f"{c[0]}-{c[1]}-{c[2]}p") for c in CONFIGS]
+OPTION_CASES = [
+    pytest.param(name, options, id=f"{name}-{'+'.join(sorted(options))}")
+    for name in sorted({c[0] for c in CONFIGS})
+    if (options := all_switches_on(name))
+]
+"""Each game with all its yes/no options on, default rule set and player count."""
 
 
 def opponent_spec(name: str) -> str:

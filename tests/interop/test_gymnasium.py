@@ -15,7 +15,7 @@ from oneiros.agents import Agent, register_agent
 from oneiros.agents.base import AgentInfo
 from oneiros.core import ConfigError
 from oneiros.interop.gymnasium import make, register_envs
-from tests.interop.cases import CASES, opponent_spec
+from tests.interop.cases import CASES, OPTION_CASES, opponent_spec
 from tests.interop.shaped import ShapedPebbles
 
 
@@ -175,3 +175,10 @@ def test_render_ansi():
     env.reset(seed=0)
     assert "decides" in env.render()
     assert oneiros.make("pebbles").info.title in env.render()
+
+
+@pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
+@pytest.mark.parametrize(("name", "options"), OPTION_CASES)
+def test_gymnasium_check_env_with_every_option_on(name, options):
+    # Random opponents: this checks the environment, the bots are tested in their games.
+    check_env(make(name, opponents="random", options=options))

@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import oneiros
 from oneiros.core import ConfigError
 from oneiros.interop import openspiel
-from tests.interop.cases import CASES, CONFIGS, perfect_information
+from tests.interop.cases import CASES, CONFIGS, OPTION_CASES, perfect_information
 
 openspiel.register()
 
@@ -229,3 +229,10 @@ def test_identical_utilities_only_for_a_declared_shared_outcome():
     assert _game_type(CoopPebbles()).utility == pyspiel.GameType.Utility.IDENTICAL
     assert _game_type(SemiCoopPebbles()).utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert _game_type(Pebbles()).utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_CASES)
+def test_openspiel_random_sim_test_with_every_option_on(name, options):
+    game = load(name, **options)
+    assert all(game.get_parameters()[k] == v for k, v in options.items())
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 import oneiros
 from oneiros.core import ConfigError, IllegalAction
 from oneiros.interop.pettingzoo import env
-from tests.interop.cases import CASES
+from tests.interop.cases import CASES, OPTION_CASES
 from tests.interop.shaped import PlainPebbles, ShapedPebbles
 
 # Pebbles observation tensor, 2 seats: [seat 2][own card 6][per seat: odd, even, banked, current]
@@ -202,3 +202,11 @@ def test_global_state_concatenates_every_seat_view():
     e = env("pebbles", players=3)
     e.reset(seed=5)
     assert e.state().shape == (3 * oneiros.make("pebbles", players=3).observation_shape[0],)
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.parametrize(("name", "options"), OPTION_CASES)
+def test_pettingzoo_api_and_seed_tests_with_every_option_on(name, options):
+    api_test(env(name, options=options), num_cycles=1000)
+    seed_test(lambda: env(name, options=options), num_cycles=500)
