@@ -116,6 +116,9 @@ def test_never_stolen_or_lost_to_exhaustion():
     )
     play(s, "draw:bone")
     assert s.power_of(0) == 2
+    # and a Nightmare can never consume it
+    play(s, "rest:exhaust")
+    assert s.current == 1 and legal(s) == ["minions"]
 
 
 def test_shadowmark_lowers_the_shadows_needed():

@@ -223,3 +223,25 @@ def test_winner_tie_break_roll_off():
     empty_bag_but(s, {})
     play(s, "track:3-5-7", "roll:power2", "roll:hunt", "roll:power1", "roll:shadow")
     assert s.winners() == [0]
+
+
+def test_last_dreamer_becoming_a_nightmare_ends_the_game_at_once():
+    """lucidity-en "Nightmare Victory": all players Nightmares or eaten."""
+    s = new(3)
+    make_nightmare(s, 1, "blue")
+    s.seats[2].role = "eliminated"
+    give(s, 1, "power", "blue:power1", "blue:power1")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:red",
+        "draw:red",
+        "return:red",
+        "return:red",
+        "roll:shadow",
+    )
+    assert s.is_terminal() and s.end_reason() == "nightmare"
+    assert s.winners() == [1]
+    assert s.stats()["nightmares"] == [{"seat": 0, "became": "yellow", "turn": 1}]

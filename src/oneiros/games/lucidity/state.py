@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, Action, Decision, Deck, State, Step, StepStack, weighted_choice
+from ...core import CHANCE, Action, Decision, Deck, Event, State, Step, StepStack, weighted_choice
 from .content import COLOURS
 from .rules import ALL_COLOURS, TRACKS, A
 
@@ -411,10 +411,11 @@ class LucidityState(State):
             top = items[-1]
             k = top.kind
             if k == "draw":
-                if top["left"] <= 0:
+                if top.data["left"] <= 0:
                     stack.pop()
                     continue
-                if self.bag_total() == 0:
+                b = self.bag
+                if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0:
                     self._trigger_dream_end(top["seat"])
                     stack.pop()
                     continue
@@ -575,17 +576,20 @@ class LucidityState(State):
         return [a for a, _ in self._chance()]
 
     def _do_draw(self, top: Step, aid: str) -> None:
+        # the hot path of random play: written out by hand (same effect as emit/replace)
         c = aid[5:]
         self.bag[c] -= 1
         self.hand.append(c)
-        self.emit(
-            "drawn",
-            "Seat {seat} draws a {colour} dream",
-            self.R["draw"],
-            seat=top["seat"],
-            colour=c,
+        seat = top.data["seat"]
+        self._events.append(
+            Event(
+                "drawn",
+                "Seat {seat} draws a {colour} dream",
+                self.R["draw"],
+                {"seat": seat, "colour": c},
+            )
         )
-        self.stack.replace_top(top.replace(left=top["left"] - 1))
+        self.stack._items[-1] = Step("draw", CHANCE, seat=seat, left=top.data["left"] - 1)
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
             self.stack.pop()
@@ -714,8 +718,15 @@ class LucidityState(State):
     def _do_roll(self, top: Step, aid: str) -> None:
         c = self.hand.pop()
         face = aid[5:]
-        self.rolled.append(die(c, face))
-        self.emit("rolled", "A {colour} dream rolls {face}", self.R["resolve"], colour=c, face=face)
+        self.rolled.append((c, face, False))
+        self._events.append(
+            Event(
+                "rolled",
+                "A {colour} dream rolls {face}",
+                self.R["resolve"],
+                {"colour": c, "face": face},
+            )
+        )
 
     # resolution
     def _legal_resolve(self, top: Step) -> list[Action]:
