@@ -10,6 +10,9 @@ Both search with UCT from the position they are handed and know nothing of any g
   0.1 times the seat's score normalised between the lowest and highest score;
 - playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
   or uniformly random moves (``rollout=random``);
+- when the game has a heuristic bot, its move is expanded first at every node and gets a
+  progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 0.5; 0 turns
+  it off), so a short search departs from the heuristic only on evidence;
 - the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
 
 ``mcts`` searches the single position it is given: in a hidden-information game that is a
@@ -50,11 +53,13 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("children", "edges")
+    __slots__ = ("children", "edges", "hints")
 
     def __init__(self) -> None:
         self.edges: dict[tuple[int, str], _Edge] = {}
         self.children: dict[Hashable, _Node] = {}
+        self.hints: dict[int, str] | None = None
+        """The heuristic bot's move per seat at this node (asked once)."""
 
     def child(self, key: Hashable) -> _Node:
         node = self.children.get(key)
@@ -114,6 +119,7 @@ class MCTSAgent(Agent):
         c: float = 1.0,
         rollout: str | None = None,
         depth: int | None = None,
+        bias: float | None = None,
         **params: Any,
     ) -> None:
         given = dict(params)
@@ -122,6 +128,7 @@ class MCTSAgent(Agent):
             ("seconds", seconds),
             ("rollout", rollout),
             ("depth", depth),
+            ("bias", bias),
         ):
             if value is not None:
                 given[key] = value
@@ -132,6 +139,10 @@ class MCTSAgent(Agent):
         if rollout is None:
             rollout = "heuristic" if heuristic is not None else "random"
         _check_params(self.name, iterations, seconds, c, rollout, depth)
+        if bias is not None and (
+            isinstance(bias, bool) or not isinstance(bias, int | float) or bias < 0
+        ):
+            raise ConfigError(f"{self.name}: bias must be a number >= 0, not {bias!r}")
         if rollout == "heuristic" and heuristic is None:
             raise ConfigError(
                 f"{self.name}: {game.name} has no heuristic bot for rollout=heuristic"
@@ -140,6 +151,10 @@ class MCTSAgent(Agent):
         self.seconds = seconds
         self.c = float(c)
         self.policy: Policy | None = heuristic if rollout == "heuristic" else None
+        self.hint_policy: Policy | None = heuristic
+        self.bias = float(bias) if bias is not None else (0.5 if heuristic is not None else 0.0)
+        if self.bias == 0:
+            self.hint_policy = None
         self.depth = depth if depth is not None else game.info.max_decisions
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
@@ -207,6 +222,7 @@ class MCTSAgent(Agent):
             best_edge: _Edge | None = None
             best_value = -math.inf
             available: list[_Edge] = []
+            hint = self._hint(node, state, seat, rng) if self.hint_policy is not None else None
             for action in legal:
                 edge = edges.get((seat, action.id))
                 if edge is None:
@@ -214,14 +230,20 @@ class MCTSAgent(Agent):
                 else:
                     available.append(edge)
             if untried:
-                best = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                # the heuristic bot's move is tried first, then the others in random order
+                best = next((a for a in untried if a.id == hint), None)
+                if best is None:
+                    best = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 best_edge = edges[(seat, best.id)] = _Edge()
                 for edge in available:
                     edge.avail += 1
             else:
+                bias = self.bias
                 for action, edge in zip(legal, available, strict=True):
                     edge.avail += 1
                     value = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+                    if action.id == hint:
+                        value += bias / (edge.n + 1)
                     if value > best_value:
                         best, best_edge, best_value = action, edge, value
             assert best is not None and best_edge is not None
@@ -241,6 +263,17 @@ class MCTSAgent(Agent):
         for edge, seat in path:
             edge.n += 1
             edge.w += rewards[seat]
+
+    def _hint(self, node: _Node, state: State, seat: int, rng: random.Random) -> str | None:
+        """The heuristic bot's move for ``seat`` here (asked once per node and seat)."""
+        hints = node.hints
+        if hints is None:
+            hints = node.hints = {}
+        hint = hints.get(seat)
+        if hint is None:
+            assert self.hint_policy is not None
+            hint = hints[seat] = self.hint_policy(state, seat, rng).id
+        return hint
 
     @staticmethod
     def _signature(state: State, start: int, observer: int) -> Hashable:
@@ -281,6 +314,8 @@ _PARAMS = {
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
     "depth": "longest playout in actions (default: the game's max_decisions)",
+    "bias": "progressive bias towards the heuristic bot's move, tried first (default 0.5 "
+    "when the game has a heuristic bot; 0 turns it off)",
 }
 
 register_agent(

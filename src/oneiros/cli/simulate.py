@@ -112,6 +112,7 @@ def run_with_progress(
     description: str = "simulating",
     show: bool = True,
     on_result: Callable[[GameResult], None] | None = None,
+    batch_size: int | None = None,
 ) -> RunOutcome:
     """Run games with a progress bar, writing each finished game as one JSON line."""
     with progress_bar() as bar:
@@ -125,7 +126,9 @@ def run_with_progress(
                 on_result(result)
             bar.advance(task)
 
-        return run_games(config, games, workers, backend, address, on_result=done)
+        return run_games(
+            config, games, workers, backend, address, on_result=done, batch_size=batch_size
+        )
 
 
 def _interval(row: dict[str, Any]) -> str:
@@ -232,6 +235,12 @@ def register(app: typer.Typer) -> None:
             None, "--address", help="Ray cluster address (default: start Ray locally)."
         ),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        batch: int | None = typer.Option(
+            None,
+            "--batch",
+            help="Games per batch sent to a worker (default: automatic). Smaller batches "
+            "lose less work on Ctrl-C when games are slow.",
+        ),
     ) -> None:
         """Play many games between bots; print win rates with 95% intervals, game length and
         end reasons. Results are the same for a seed whatever --workers and --backend."""
@@ -243,7 +252,7 @@ def register(app: typer.Typer) -> None:
             raise ConfigError(f"--games must be 1 or more, not {games}")
         with open_out(out) as handle:
             outcome = run_with_progress(
-                config, games, workers, backend, address, handle, show=not quiet
+                config, games, workers, backend, address, handle, show=not quiet, batch_size=batch
             )
         summary = summarize(outcome.results)
         summary["seed"] = base

@@ -113,13 +113,16 @@ def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict[str, Any]
     return [player.play(index).to_dict() for index in indices]
 
 
-def batches(indices: Sequence[int], workers: int, max_size: int = 50) -> list[list[int]]:
+def batches(
+    indices: Sequence[int], workers: int, max_size: int = 50, size: int | None = None
+) -> list[list[int]]:
     """Cut the game indices into batches: several per worker (for an even load and a lively
-    progress bar), never more than ``max_size`` games each."""
+    progress bar), never more than ``max_size`` games each; or exactly ``size`` games."""
     n = len(indices)
     if n == 0:
         return []
-    size = max(1, min(max_size, math.ceil(n / (max(1, workers) * 8))))
+    if size is None:
+        size = max(1, min(max_size, math.ceil(n / (max(1, workers) * 8))))
     return [list(indices[i : i + size]) for i in range(0, n, size)]
 
 
@@ -174,6 +177,7 @@ def run_games(
     address: str | None = None,
     on_result: ResultCallback | None = None,
     start: int = 0,
+    batch_size: int | None = None,
 ) -> RunOutcome:
     """Play games ``start .. start + games - 1`` of the run. Ctrl-C stops cleanly: the
     finished games are kept (and passed to ``on_result``) and ``interrupted`` is set."""
@@ -181,6 +185,8 @@ def run_games(
         raise ConfigError(f"--games must be 0 or more, not {games}")
     if workers < 1:
         raise ConfigError(f"--workers must be 1 or more, not {workers}")
+    if batch_size is not None and batch_size < 1:
+        raise ConfigError(f"--batch must be 1 or more, not {batch_size}")
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
     config.make_game()  # a bad configuration fails here, once, with a clear message
@@ -189,13 +195,13 @@ def run_games(
     interrupted = False
     try:
         if backend == "ray":
-            _run_ray(config, indices, workers, address, collector)
+            _run_ray(config, indices, workers, address, collector, batch_size)
         elif workers == 1:
             player = BatchPlayer(config)
             for index in indices:
                 collector.add([player.play(index).to_dict()])
         else:
-            _run_processes(config, indices, workers, collector)
+            _run_processes(config, indices, workers, collector, batch_size)
     except KeyboardInterrupt:
         interrupted = True
         collector.flush()
@@ -203,12 +209,16 @@ def run_games(
 
 
 def _run_processes(
-    config: RunConfig, indices: list[int], workers: int, collector: _InOrder
+    config: RunConfig,
+    indices: list[int],
+    workers: int,
+    collector: _InOrder,
+    batch_size: int | None = None,
 ) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     futures: set[Future[list[dict[str, Any]]]] = set()
     try:
-        todo: Iterator[list[int]] = iter(batches(indices, workers))
+        todo: Iterator[list[int]] = iter(batches(indices, workers, size=batch_size))
         for batch in todo:  # keep a bounded number of batches queued
             futures.add(pool.submit(play_batch, config, batch))
             if len(futures) >= workers * 2:
@@ -236,6 +246,7 @@ def _run_ray(
     workers: int,
     address: str | None,
     collector: _InOrder,
+    batch_size: int | None = None,
 ) -> None:
     try:
         import ray
@@ -252,7 +263,7 @@ def _run_ray(
     pending: list[Any] = []
     try:
         # batches of many games per task; a cluster gets more batches in flight
-        todo = iter(batches(indices, workers, max_size=200))
+        todo = iter(batches(indices, workers, max_size=200, size=batch_size))
         in_flight = max(2, workers * 2)
         for batch in todo:
             pending.append(remote_batch.remote(config, batch))
