@@ -48,7 +48,8 @@ def test_set_level_of_control_tracks():
     s = new(3)
     assert legal(s) == ["track:3-5-7", "track:4-6-8", "track:5-7-9"]
     play(s, "track:5-7-9")
-    assert s.stack.top["left"] == 5
+    play(s, *["draw:green"] * 5)
+    assert s.decision().kind == "return" and len(s.hand) == 5
 
 
 def test_return_exactly_two_then_roll_the_rest():

@@ -37,6 +37,7 @@ TURN_CAP = 400
 victory rules for the winner). Random play ends far sooner; this makes the bound real."""
 
 _DIES: dict[tuple[str, str, bool], Die] = {}
+DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
 
 
 def die(colour: str, face: str, rotated: bool = False) -> Die:
@@ -316,8 +317,10 @@ class LucidityState(State):
         if a is None:
             return None
         if player == CHANCE:
-            kind, _, arg = action_id.partition(":")
             tk = top.kind
+            if tk == "roll":
+                return a if action_id[5:] in self.game.content.faces[self.hand[-1]] else None
+            kind, _, arg = action_id.partition(":")
             if tk in ("dreamscape", "mdraw"):
                 return a if any(o is a for o, _ in self._chance()) else None
             if kind == "draw":
@@ -375,9 +378,18 @@ class LucidityState(State):
         return [(A["draw:" + c], n / total) for c, n in self.bag.items() if n > 0]
 
     def sample_chance(self, rng: Any) -> Action:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
+        top = self.stack._items[-1]
+        k = top.kind
+        if k == "roll":
+            faces = self.game.roll_actions[self.hand[-1]]
+            return faces[rng.randrange(len(faces))]
+        if k == "draw":
+            b = self.bag
+            r = rng.randrange(b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"])
+            for c, n in b.items():
+                if r < n:
+                    return DRAW_ACTIONS[c]
+                r -= n
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
         if top.kind in ("dreamscape", "mdraw"):
@@ -411,7 +423,7 @@ class LucidityState(State):
             top = items[-1]
             k = top.kind
             if k == "draw":
-                if top.data["left"] <= 0:
+                if len(self.hand) >= top.data["upto"]:
                     stack.pop()
                     continue
                 b = self.bag
@@ -569,7 +581,7 @@ class LucidityState(State):
         push(Step("resolve", seat))
         push(Step("roll", CHANCE, seat=seat))
         push(Step("return", seat, left=self.rules["returns"], returned=0))
-        push(Step("draw", CHANCE, seat=seat, left=control))
+        push(Step("draw", CHANCE, seat=seat, upto=len(self.hand) + control))
 
     # draw / return / roll
     def _legal_draw(self, top: Step) -> list[Action]:
@@ -589,7 +601,6 @@ class LucidityState(State):
                 {"seat": seat, "colour": c},
             )
         )
-        self.stack._items[-1] = Step("draw", CHANCE, seat=seat, left=top.data["left"] - 1)
         if self.game.ruleset == "es" and self.bag_total() == 0:
             self._trigger_dream_end(top["seat"])
             self.stack.pop()
@@ -638,7 +649,7 @@ class LucidityState(State):
             self.emit(
                 "slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player
             )
-            self.stack.push(Step("draw", CHANCE, seat=top.player, left=1))
+            self.stack.push(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
             return
         if top["left"] <= 0:
             self.emit(
