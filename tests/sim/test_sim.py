@@ -276,8 +276,20 @@ def test_report_files_are_written(tmp_path):
     assert "Win rate per seat" in page and "heuristic" in page
 
 
+def test_generic_charts_draw_groups_and_records(tmp_path):
+    # like Lucidity's final power by role and who became which Nightmare
+    stats = [
+        {"by_role": {"dreamer": [12, 3], "nightmare": [7]}, "turned": [{"seat": 0, "into": "red"}]},
+        {"by_role": {"dreamer": [15]}, "turned": [{"seat": 1, "into": "red"}, {"into": "blue"}]},
+    ]
+    results = [_result(i, [0], [1, 0], stats=st_) for i, st_ in enumerate(stats)]
+    made = generic_stat_charts(results, tmp_path)
+    assert made == [("by_role", "stat_by_role.png"), ("turned: into", "stat_turned_into.png")]
+    assert all((tmp_path / f).stat().st_size > 0 for _t, f in made)
+
+
 def test_generic_charts_skip_what_they_cannot_draw(tmp_path):
-    results = [_result(i, [0], [1, 0], stats={"nested": {"a": [1]}, "n": i}) for i in range(3)]
+    results = [_result(i, [0], [1, 0], stats={"nested": {"a": {"b": 1}}, "n": i}) for i in range(3)]
     assert generic_stat_charts(results, tmp_path) == [("n", "stat_n.png")]
 
 

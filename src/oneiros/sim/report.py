@@ -8,7 +8,9 @@ module ``charts`` in its package (``oneiros.games.<game>.charts``) holding::
         '''Draw PNGs into ``out``; return (title, file name) pairs.'''
 
 where ``games`` are the JSON lines of the run. Without it, generic charts are drawn from
-the game's ``stats()`` values (numbers, labels, per-seat lists, label lists and counts).
+the game's ``stats()`` values: numbers and labels, per-seat lists, lists of labels,
+counts, groups of numbers (a box plot per group) and lists of records (how often each
+value of each text field appears).
 """
 
 from __future__ import annotations
@@ -188,9 +190,61 @@ def generic_stat_charts(
                 "mean",
                 path,
             )
+        elif all(
+            isinstance(v, dict)
+            and all(
+                isinstance(x, list) and all(isinstance(y, int | float) for y in x)
+                for x in v.values()
+            )
+            for v in values
+        ):
+            groups: dict[str, list[float]] = {}
+            for v in values:
+                for k, x in v.items():
+                    groups.setdefault(str(k), []).extend(float(y) for y in x)
+            if not groups:
+                continue
+            _box_chart(groups, f"{key} (distribution by group)", path)
+        elif all(isinstance(v, list) and all(isinstance(x, dict) for x in v) for v in values):
+            drawn = _record_charts(key, values, out, limit - len(made))
+            made.extend(drawn)
+            continue
         else:
             continue
         made.append((key, file))
+    return made
+
+
+def _box_chart(groups: dict[str, list[float]], title: str, path: Path) -> None:
+    labels = [k for k, v in groups.items() if v]
+    with _figure(path, width=max(5.0, 1.0 * len(labels) + 2)) as ax:
+        ax.boxplot([groups[k] for k in labels])
+        ax.set_xticks(range(1, len(labels) + 1), labels)
+        ax.set_title(title)
+
+
+def _record_charts(
+    key: str, values: Sequence[list[dict[str, Any]]], out: Path, limit: int
+) -> list[tuple[str, str]]:
+    """For a list of records per game (``nightmares: [{"seat": 0, "became": "green"}]``):
+    how often each value of each text field appears, per game."""
+    fields: list[str] = []
+    for v in values:
+        for item in v:
+            for f, x in item.items():
+                if isinstance(x, str) and f not in fields:
+                    fields.append(f)
+    made: list[tuple[str, str]] = []
+    for f in fields[: max(0, limit)]:
+        counts = Counter(item[f] for v in values for item in v if isinstance(item.get(f), str))
+        name = f"stat_{''.join(ch if ch.isalnum() else '_' for ch in f'{key}_{f}')}.png"
+        _bar_chart(
+            {k: c / len(values) for k, c in counts.most_common(20)},
+            f"{key}: {f} (mean count per game)",
+            "per game",
+            out / name,
+        )
+        made.append((f"{key}: {f}", name))
     return made
 
 
