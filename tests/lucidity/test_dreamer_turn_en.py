@@ -435,3 +435,26 @@ def test_depths_shadow_resolves_the_new_dream_at_once():
     kinds = [(e.kind, e.data.get("colour")) for e in s.events()]
     # the new yellow dream was placed before the waiting green shadow was resolved
     assert kinds.index(("placed", "yellow")) < kinds.index(("shadow", "green"))
+
+
+def test_reroll_a_dream_drawn_by_the_depths_before_it_resolves():
+    """lucidity-en "Re-rolling dreams": "at any time", so also the Depths' new dream."""
+    s = new(3)
+    give(s, 0, "power", "red:power1")
+    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
+    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
+    play(s, "roll:shadow", "draw:red", "roll:hunt")
+    assert s.decision().rule == 'lucidity-en "Re-rolling dreams"'
+    assert legal(s) == ["resolve:now", "reroll:red"]
+    play(s, "reroll:red")
+    assert s.power_of(0) == 0 and len(s.cards["red"]) == 1
+    play(s, "roll:power2")
+    assert s.power_of(0) == 2 and len(s.seats[0].hunt) == 3 and s.seats[0].role == "dreamer"
+
+
+def test_without_power_of_its_colour_the_new_dream_resolves_at_once():
+    s = new(3)
+    give(s, 0, "power", "green:power1")
+    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
+    play(s, "roll:shadow", "draw:red", "roll:hunt")
+    assert len(s.seats[0].hunt) == 1 and s.decision().kind == "rest_or_draw"

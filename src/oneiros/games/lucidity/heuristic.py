@@ -43,7 +43,8 @@ def _margin(state: Any, seat: int) -> int:
     s = state.seats[seat]
     need = state.shadow_needed(seat)
     shadow_left = min(need - s.shadow_count(c) for c in COLOURS)
-    return min(4 - len(s.hunt), 3 - len(s.exhaust), shadow_left)
+    rules = state.rules
+    return min(rules["hunt_row"] - len(s.hunt), rules["exhaust_row"] - len(s.exhaust), shadow_left)
 
 
 def _pick(ids: list[str], prefer: list[str]) -> str | None:
@@ -99,6 +100,18 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         # resolve the Depths last (it draws more), the least-filled row first
         shadows.sort(key=lambda aid: (aid.endswith("blue"), seats[player].shadow_count(aid[15:])))
         return A[shadows[0]]
+    if kind == "now":
+        # a dream drawn or rerolled by an effect: reroll it if it would fill a row
+        s = seats[player]
+        d = state.limbo[-1]
+        need = state.shadow_needed(player)
+        rules = state.rules
+        bad = (
+            (d[1] == "hunt" and len(s.hunt) + 1 >= rules["hunt_row"])
+            or (d[1] == "shadow" and s.shadow_count(d[0]) + 1 >= need)
+            or (d[1] == "exhaust" and len(s.exhaust) + 1 >= rules["exhaust_row"])
+        )
+        return A["reroll:" + d[0]] if bad else A["resolve:now"]
     if kind == "rest":
         s = seats[player]
         margin = _margin(state, player)

@@ -107,6 +107,7 @@ def _labels() -> dict[str, str]:
         out[f"resolve:{f}"] = f"Resolve your {f} dreams"
     for c in COLOURS:
         out[f"resolve:shadow:{c}"] = f"Resolve a {c} shadow"
+    out["resolve:now"] = "Resolve the new dream now"
     for row in ROWS:
         for c in ALL_COLOURS:
             for f in PICK_FACES:

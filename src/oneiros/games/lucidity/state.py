@@ -273,6 +273,7 @@ class LucidityState(State):
             "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
             "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
             "offer": ("offer", "Choose one of your Power dreams to give", R["ability"]),
+            "now": ("resolve", "Resolve the new dream now, or reroll it", R["reroll"]),
             "mdraw": ("draw", "Reveal a Manifestation", R["manifestations"]),
             "manifest": ("manifest", "Manifest, empower or pass", R["manifestations"]),
             "mbottom": ("bottom", "Choose the next card to put at the bottom", R["manifestations"]),
@@ -489,7 +490,7 @@ class LucidityState(State):
                         self._after_minion_draw(top)
                     continue
                 return
-            if k == "roll_now":
+            if k == "roll_now" or k == "now":
                 if not self.limbo:
                     stack.pop()
                     continue
@@ -819,22 +820,7 @@ class LucidityState(State):
                 return
 
     def _reroll(self, seat: int, c: str) -> None:
-        s = self.seats[seat]
-        spent = None
-        for face in ("power1", "power2"):
-            for i, d in enumerate(s.power):
-                if d[0] == c and d[1] == face:
-                    spent = s.power.pop(i)
-                    break
-            if spent is not None:
-                break
-        assert spent is not None
-        if self.holder[c] is None:
-            self.cards[c].append(spent)
-            where = f"the {c} Nightmare card"
-        else:
-            self.bag[c] += 1
-            where = "the bag"
+        where = self._spend(seat, c)
         again = [d for d in self.rolled if d[0] == c]
         self.rolled = [d for d in self.rolled if d[0] != c]
         for d in again:
@@ -849,6 +835,24 @@ class LucidityState(State):
             n=len(again),
         )
         self.stack.push(Step("roll", CHANCE, seat=seat))
+
+    def _spend(self, seat: int, c: str) -> str:
+        """Spend a Power dream of colour ``c`` (a 1-power one first); where it went."""
+        s = self.seats[seat]
+        spent = None
+        for face in ("power1", "power2"):
+            for i, d in enumerate(s.power):
+                if d[0] == c and d[1] == face:
+                    spent = s.power.pop(i)
+                    break
+            if spent is not None:
+                break
+        assert spent is not None
+        if self.holder[c] is None:
+            self.cards[c].append(spent)
+            return f"the {c} Nightmare card"
+        self.bag[c] += 1
+        return "the bag"
 
     def _place(self, seat: int, d: Die, pool: bool) -> bool:
         """Resolve one rolled dream for ``seat``; True if steps were pushed to resolve first."""
@@ -1020,7 +1024,41 @@ class LucidityState(State):
             # lucidity-es: a new shadow joins the unresolved dreams; anything else resolves now
             self.rolled.append(d)
             return
+        if c != "bone" and any(x[0] == c and x[1] in POWER_FACES for x in self.seats[seat].power):
+            # "Re-rolling dreams": at any time, so also before this new dream resolves
+            self.limbo.append(d)
+            self.stack.push(Step("now", seat, pool=top["pool"]))
+            return
         self._place(seat, d, pool=top["pool"])
+
+    def _legal_now(self, top: Step) -> list[Action]:
+        return [A["resolve:now"], A["reroll:" + self.limbo[-1][0]]]
+
+    def _do_now(self, top: Step, aid: str) -> None:
+        seat = top.player
+        self.stack.pop()
+        d = self.limbo.pop()
+        if aid == "resolve:now":
+            self._place(seat, d, pool=top["pool"])
+            return
+        c = d[0]
+        where = self._spend(seat, c)
+        again = [x for x in self.rolled if x[0] == c] if self.current == seat else []
+        if again:
+            self.rolled = [x for x in self.rolled if x[0] != c]
+            self.hand.extend(x[0] for x in again)
+            self.stack.push(Step("roll", CHANCE, seat=seat))
+        self.emit(
+            "reroll",
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
+            self.R["reroll"],
+            seat=seat,
+            colour=c,
+            where=where,
+            n=len(again) + 1,
+        )
+        self.limbo.append(die(c, ""))
+        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top["pool"]))
 
     # Shadow of Envy
     def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:
