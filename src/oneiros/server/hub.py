@@ -140,7 +140,10 @@ class LiveTable:
         self.decision_since = [n] * self.game.players
         self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(self.game.players)]
         self.settler: asyncio.Task[None] | None = None
+        self.background: set[asyncio.Task[None]] = set()
         self.hints = has_hints(self.game)
+        self.insights: dict[tuple[int, int], dict[str, Any]] = {}
+        """Analysis panels (Lucidity's risk meter) per (seat, position), computed off the loop."""
 
     # ----- decisions ----------------------------------------------------------------------
     def _fingerprint(self, seat: int) -> Any:
@@ -188,12 +191,8 @@ class LiveTable:
         decision = state.decision(seat) if mine else None
         legal = [{"id": a.id, "label": a.label} for a in state.legal_actions(seat)] if mine else []
         terminal = not tm
-        insights: dict[str, Any] = {}
-        if seat is not None:
-            try:
-                insights = state.insights(seat) or {}
-            except Exception:  # an analysis panel must never break the table
-                log.exception("insights failed on table %s", self.id)
+        n = len(state.history())
+        insights = self.insights.get((seat, n), {}) if seat is not None else {}
         return {
             "type": kind,
             "table": self.id,
@@ -204,7 +203,7 @@ class LiveTable:
             "status": self.status,
             "seat": seat,
             "seats": self.seat_list(),
-            "n": len(state.history()),
+            "n": n,
             "turn": state.turn_number(),
             "to_move": [p for p in tm],
             "decision": decision.to_dict() if decision else None,
@@ -309,6 +308,8 @@ class Hub:
         for table in list(self.tables.values()):
             if table.settler is not None:
                 table.settler.cancel()
+            for task in table.background:
+                task.cancel()
             for conn in list(table.conns):
                 conn.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
@@ -515,6 +516,43 @@ class Hub:
         if result is not None:
             table.status = "finished"
         table.broadcast()
+        self._start_insights(table)
+
+    def _start_insights(self, table: LiveTable) -> None:
+        """Compute the analysis panels of the human seats now deciding, in a worker thread;
+        each seat gets an ``insights`` message when its panel is ready."""
+        if self.closing or table.status != "running":
+            return
+        n = len(table.state.history())
+        seats = [
+            s
+            for s in table.state.to_move()
+            if s != CHANCE and table.seats[s].kind == "human" and (s, n) not in table.insights
+        ]
+        if not seats:
+            return
+        snapshot = table.state.clone()
+        loop = asyncio.get_running_loop()
+
+        async def compute() -> None:
+            for seat in seats:
+                try:
+                    panel = await loop.run_in_executor(self.bot_pool, snapshot.insights, seat)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # an analysis panel must never break the table
+                    log.exception("insights failed on table %s", table.id)
+                    continue
+                if len(table.insights) > 64:
+                    table.insights.clear()
+                table.insights[(seat, n)] = panel or {}
+                if panel and len(table.state.history()) == n:
+                    for conn in list(table.conns):
+                        if conn.seat == seat:
+                            conn.push({"type": "insights", "n": n, "insights": panel})
+
+        table.background.add(loop.create_task(compute()))
+        table.background = {t for t in table.background if not t.done()}
 
     async def _rebuild(self, table: LiveTable) -> None:
         row = await self._db(self.db.load_table, table.id)

@@ -1,0 +1,127 @@
+"""The browser client end to end: Chromium (Debian's, driven by Playwright) creates a game
+against a bot in the lobby and plays it to the end by clicking, on a phone-sized screen."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .helpers import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"{CHROMIUM} is missing (apt-get install chromium; .ci/system-deps.sh does it in CI)",
+    ),
+]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("e2e") / "web.db"
+    proc = ServerProcess(f"sqlite:///{db}").start()
+    try:
+        yield proc
+    finally:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra is not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def screenshot_path(tmp_path: Path, name: str) -> Path:
+    folder = Path(os.environ.get("ONEIROS_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
+def play_by_clicking(page: object, rng: random.Random, max_clicks: int) -> int:
+    """Click one of the offered actions whenever it is our turn, until the game is over."""
+    clicks = 0
+    for _ in range(max_clicks):
+        page.wait_for_selector(  # type: ignore[attr-defined]
+            "#game-over, #actions button:not([disabled])", timeout=20_000
+        )
+        if page.locator("#game-over").count():  # type: ignore[attr-defined]
+            return clicks
+        buttons = page.locator("#actions button:not([disabled])")  # type: ignore[attr-defined]
+        count = buttons.count()
+        if count == 0:
+            continue
+        buttons.nth(rng.randrange(count)).click()
+        clicks += 1
+        # the buttons come back (or the game ends) once the server has answered
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "() => document.querySelector('#game-over')"
+            " || !document.querySelector('#actions button[disabled]')",
+            timeout=20_000,
+        )
+    raise AssertionError(f"no game over after {max_clicks} clicks")
+
+
+def test_play_a_game_against_a_bot_by_clicking(
+    server: ServerProcess, browser: object, tmp_path: Path
+) -> None:
+    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Ada")
+    page.select_option("#game", "pebbles")
+    page.select_option("#players", "2")
+    page.select_option("[data-seat='1'][data-field='agent']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#your-turn", timeout=20_000)
+    assert "Ada" in page.inner_text("#seat-list")
+    # the event log shows the rule behind each event; the private card is marked as ours
+    assert 'pebbles "Setup"' in page.inner_text("#events")
+    assert "(only you)" in page.inner_text("#events")
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
+    page.screenshot(path=str(screenshot_path(tmp_path, "table-pebbles-phone.png")), full_page=True)
+
+    clicks = play_by_clicking(page, random.Random(4), max_clicks=300)
+    assert clicks >= 2
+    status = page.inner_text("#status")
+    assert "Game over" in status and ("wins" in status or "win" in status)
+    page.screenshot(
+        path=str(screenshot_path(tmp_path, "game-over-pebbles-phone.png")), full_page=True
+    )
+
+    # the replay link works and shows the game's last position
+    page.click("#replay-link")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_function(
+        "() => document.querySelector('#step-label').textContent.includes(' of ')"
+    )
+    page.wait_for_selector("text=Final:")
+    assert not errors, errors
+    page.close()
