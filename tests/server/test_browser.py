@@ -125,3 +125,37 @@ def test_play_a_game_against_a_bot_by_clicking(
     page.wait_for_selector("text=Final:")
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "marker"),
+    [("lucidity", "2", ".dreamer .rowname"), ("sleep-tight", "2", ".card")],
+)
+def test_dedicated_table_views_play_to_the_end(
+    server: ServerProcess, browser: object, tmp_path: Path, game: str, players: str, marker: str
+) -> None:
+    import oneiros
+
+    if game not in [g.name for g in oneiros.games()]:
+        pytest.skip(f"{game} is not available in this checkout")
+    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.http}/")
+    page.select_option("#game", game)
+    page.select_option("#players", players)
+    page.select_option("[data-seat='1'][data-field='agent']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#your-turn, #game-over", timeout=20_000)
+    assert page.locator(marker).count() > 0, f"the {game} view was not drawn"
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
+    page.screenshot(path=str(screenshot_path(tmp_path, f"table-{game}-phone.png")), full_page=True)
+    play_by_clicking(page, random.Random(7), max_clicks=1500)
+    assert "Game over" in page.inner_text("#status")
+    page.screenshot(
+        path=str(screenshot_path(tmp_path, f"game-over-{game}-phone.png")), full_page=True
+    )
+    assert not errors, errors
+    page.close()
