@@ -21,11 +21,12 @@ import oneiros
 from oneiros.server import create_app
 from tests.tinygame import Pebbles
 
-from .games import Pebbles4
+from .games import Pebbles4, PebblesCoach
 from .helpers import close_all, free_port
 
 oneiros.register("pebbles", Pebbles)
 oneiros.register("pebbles4", Pebbles4)
+oneiros.register("pebbles-coach", PebblesCoach)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 import oneiros
@@ -122,3 +123,31 @@ def test_rest_api_is_described_and_healthy(client: TestClient) -> None:
     assert "random" in [a["name"] for a in client.get("/api/agents").json()]
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_hint_and_analysis_panel_for_the_deciding_seat(client: TestClient) -> None:
+    made = create(
+        client,
+        game="pebbles-coach",
+        seed=3,
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "heuristic"}],
+    )
+    p = Player(client, made["id"], made["seats"][0]["token"])
+    watcher = Player(client, made["id"])
+    p.wait(lambda m: m["type"] in ("snapshot", "update") and p.deciding and m["to_move"] == [0])
+    assert p.view["hints"] is True
+    p.act("bet:odd")
+    # on its turn the seat gets its panel (computed off the event loop) and may ask a hint
+    panel = p.wait(lambda m: m["type"] == "insights")
+    assert panel["insights"]["risk"]["eaten"] == pytest.approx(1 / 6)
+    assert panel["n"] == p.view["n"] and p.view["decision"]["kind"] == "turn"
+    p.send({"type": "hint"})
+    hint = p.wait(lambda m: m["type"] == "hint")
+    assert hint["action"] == "roll" and hint["decision_id"] == p.view["decision_id"]
+    p.send({"type": "sync"})
+    assert p.wait(lambda m: m["type"] == "snapshot")["insights"]["risk"]["pot"] == 0
+    # spectators get neither panels nor hints
+    watcher.send({"type": "hint"})
+    assert watcher.error()["code"] == "spectator"
+    assert all(m.get("insights", {}) == {} for m in watcher.messages if m["type"] != "error")
+    assert not any(m["type"] == "insights" for m in watcher.messages)

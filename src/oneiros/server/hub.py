@@ -300,6 +300,7 @@ class Hub:
             table = await self.get(table_id)
             if table is not None and table.status == "running":
                 self.kick(table)
+                self._start_insights(table)
         if ids:
             log.info("rebuilt %d unfinished table(s) from the database", len(ids))
 
@@ -430,6 +431,7 @@ class Hub:
             table.broadcast()
         if table.status == "running":
             self.kick(table)
+            self._start_insights(table)
         return seat, token
 
     @staticmethod
