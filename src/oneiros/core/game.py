@@ -144,6 +144,11 @@ class Game:
     """
 
     info: ClassVar[GameInfo]
+    shared_outcome: ClassVar[bool] = False
+    """A cooperative game whose seats always win or lose together (Sleep Tight is not: its
+    hidden Sandman agent can win alone)."""
+    observation_bounds: ClassVar[tuple[float, float] | None] = None
+    """Lowest and highest value of any entry of ``observation_tensor``, when known."""
 
     def __init__(
         self,
