@@ -11,7 +11,7 @@ Both search with UCT from the position they are handed and know nothing of any g
 - playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
   or uniformly random moves (``rollout=random``);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
-  progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 0.5; 0 turns
+  progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
   it off), so a short search departs from the heuristic only on evidence;
 - the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
 
@@ -152,7 +152,7 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.policy: Policy | None = heuristic if rollout == "heuristic" else None
         self.hint_policy: Policy | None = heuristic
-        self.bias = float(bias) if bias is not None else (0.5 if heuristic is not None else 0.0)
+        self.bias = float(bias) if bias is not None else (2.0 if heuristic is not None else 0.0)
         if self.bias == 0:
             self.hint_policy = None
         self.depth = depth if depth is not None else game.info.max_decisions
@@ -314,7 +314,7 @@ _PARAMS = {
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
     "depth": "longest playout in actions (default: the game's max_decisions)",
-    "bias": "progressive bias towards the heuristic bot's move, tried first (default 0.5 "
+    "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
 }
 
