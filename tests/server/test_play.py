@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 
 import oneiros
+from oneiros.cli.main import main
 
 from .helpers import Player, create, play_until
 
 
-def test_two_humans_two_bots_play_to_the_end(client: TestClient) -> None:
+def test_two_humans_two_bots_play_to_the_end(
+    client: TestClient,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     made = create(
         client,
         game="pebbles4",
@@ -54,6 +63,11 @@ def test_two_humans_two_bots_play_to_the_end(client: TestClient) -> None:
     assert state.is_terminal() and state.scores() == final["scores"]
     summary = client.get(f"/api/tables/{made['id']}").json()
     assert summary["status"] == "finished" and summary["scores"] == final["scores"]
+    path = tmp_path / "record.json"
+    path.write_bytes(r.content)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    main(["replay", str(path), "--end"])  # `oneiros replay FILE` loads it
+    assert "Game over" in capsys.readouterr().out
     step = client.get(f"/api/tables/{made['id']}/replay/3").json()
     assert step["step"] == 3 and step["steps"] == len(r.json()["actions"])
     ada.close()

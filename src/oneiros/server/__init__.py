@@ -33,6 +33,7 @@ def run(
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
         log_level=kw.get("log_level", "info"),
         timeout_graceful_shutdown=3,
     )

@@ -241,6 +241,27 @@ class Database:
                     .values(status="finished", result=result, finished_at=when)
                 )
 
+    def append_batch(
+        self, batch: Sequence[tuple[str, int, Sequence[Any], dict[str, Any] | None]]
+    ) -> None:
+        """Several tables' :meth:`append_actions` in one commit (one disk flush for all)."""
+        when = now()
+        rows = [
+            {"table_id": table_id, "idx": start + i, "entry": entry, "at": when}
+            for table_id, start, entries, _result in batch
+            for i, entry in enumerate(entries)
+        ]
+        with self.engine.begin() as conn:
+            if rows:
+                conn.execute(insert(actions_t), rows)
+            for table_id, _start, _entries, result in batch:
+                if result is not None:
+                    conn.execute(
+                        update(tables_t)
+                        .where(tables_t.c.id == table_id)
+                        .values(status="finished", result=result, finished_at=when)
+                    )
+
     def mark_broken(self, table_id: str, error: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(

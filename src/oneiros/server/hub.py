@@ -286,6 +286,10 @@ class Hub:
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
         )
         self.closing = False
+        self._pending: list[
+            tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
+        ] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -507,7 +511,7 @@ class Hub:
         if not entries and result is None:
             return
         try:
-            await self._db(self.db.append_actions, table.id, table.saved, entries, result)
+            await self._store(table.id, table.saved, entries, result)
         except Exception as exc:
             log.exception("could not store actions of table %s", table.id)
             await self._rebuild(table)
@@ -555,6 +559,40 @@ class Hub:
 
         table.background.add(loop.create_task(compute()))
         table.background = {t for t in table.background if not t.done()}
+
+    async def _store(
+        self, table_id: str, start: int, entries: list[Any], result: dict[str, Any] | None
+    ) -> None:
+        """Commit a table's new actions. Commits waiting at the same time are grouped into
+        one transaction (group commit: one disk flush for many tables); each caller returns
+        only once its own actions are durable."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((table_id, start, entries, result, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._db(self.db.append_batch, [b[:4] for b in batch])
+            except Exception:
+                # one bad write must not sink the others: retry them one by one
+                for table_id, start, entries, result, done in batch:
+                    try:
+                        await self._db(self.db.append_actions, table_id, start, entries, result)
+                    except Exception as exc:
+                        if not done.done():
+                            done.set_exception(exc)
+                    else:
+                        if not done.done():
+                            done.set_result(None)
+            else:
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_result(None)
 
     async def _rebuild(self, table: LiveTable) -> None:
         row = await self._db(self.db.load_table, table.id)

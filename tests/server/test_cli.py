@@ -1,0 +1,39 @@
+"""``oneiros serve``: one-line errors for a bad database URL, log level or busy port."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from oneiros.cli.main import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code != 0
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+def test_bad_database_url(capsys: pytest.CaptureFixture[str]) -> None:
+    err = run(["serve", "--db", "mysql://x@localhost/db"], capsys)
+    assert "only sqlite:/// and postgresql://" in err
+    err = run(["serve", "--db", "not a url"], capsys)
+    assert "not a database URL" in err
+
+
+def test_bad_log_level_and_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--log-level 'loud'" in run(["serve", "--log-level", "loud"], capsys)
+    assert "--port" in run(["serve", "--port", "70000"], capsys)
+
+
+def test_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = run(["serve", "--port", str(port)], capsys)
+    assert f"cannot listen on 127.0.0.1:{port}" in err
