@@ -235,3 +235,28 @@ def test_no_message_whatever_crashes_the_server_or_changes_the_game(client: Test
     assert snap["n"] == before["n"] and snap["observation"] == before["observation"]
     assert client.get("/healthz").status_code == 200
     play_until([p])
+
+
+def test_a_move_the_database_cannot_store_is_refused_and_forgotten(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _made, p = started(client, seed=3)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    before = dict(p.view)
+
+    def broken(*_args: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(hub.db, "append_batch", broken)
+    monkeypatch.setattr(hub.db, "append_actions", broken)
+    move = before["legal"][0]["id"]
+    p.act(move)
+    msg = p.error()
+    assert msg["code"] == "storage" and "nothing changed" in msg["message"]
+    snap = p.view  # the table as stored was sent again just before the error
+    assert p.messages[-2]["type"] == "snapshot"
+    assert snap["n"] == before["n"] and snap["observation"] == before["observation"]
+    monkeypatch.undo()
+    p.act(move, decision=snap["decision_id"])
+    p.wait(lambda m: m["type"] == "update" and m["n"] > before["n"])
+    play_until([p])

@@ -110,6 +110,14 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         status = 403 if exc.code in ("unauthorized", "private") else 409
         return JSONResponse({"error": exc.message}, status_code=status)
 
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error: %r", exc, exc_info=exc)
+        return JSONResponse(
+            {"error": "the server could not handle this request (see the server log)"},
+            status_code=500,
+        )
+
     @app.middleware("http")
     async def _limit_body(request: Request, call_next: Any) -> Response:
         length = request.headers.get("content-length")

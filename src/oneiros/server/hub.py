@@ -514,7 +514,15 @@ class Hub:
             await self._store(table.id, table.saved, entries, result)
         except Exception as exc:
             log.exception("could not store actions of table %s", table.id)
-            await self._rebuild(table)
+            try:
+                await self._rebuild(table)
+            except Exception:
+                # the database is unreachable: forget the table; it is rebuilt from what was
+                # stored when someone comes back, and nothing unsaved was ever shown
+                log.exception("could not reload table %s", table.id)
+                self.tables.pop(table.id, None)
+                for conn in list(table.conns):
+                    conn.close()
             raise TableError(
                 "storage", "the server could not save that move; nothing changed, try again"
             ) from exc
@@ -653,15 +661,15 @@ class Hub:
             await self._commit(table)
 
     async def _think(self, table: LiveTable, seat: int) -> str:
-        agent = table.agents.get(seat)
-        if agent is None:
-            spec = table.seats[seat].agent or "random"
-            agent = make_agent(spec, table.game, seed=derive(table.seed, seat, "agent"))
-            table.agents[seat] = agent
         n = len(table.state.history())
-        snapshot = table.state.clone()
         loop = asyncio.get_running_loop()
         try:
+            agent = table.agents.get(seat)
+            if agent is None:
+                spec = table.seats[seat].agent or "random"
+                agent = make_agent(spec, table.game, seed=derive(table.seed, seat, "agent"))
+                table.agents[seat] = agent
+            snapshot = table.state.clone()
             return await loop.run_in_executor(
                 self.bot_pool, _bot_decide, agent, snapshot, seat, derive(table.seed, n, seat)
             )
