@@ -47,6 +47,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "oneiros.cli.main", "serve", "--port", str(port), "--db", db]
     proc = subprocess.Popen([*cmd, "--log-level", "warning"], stdout=subprocess.DEVNULL)
@@ -160,7 +169,9 @@ def main() -> None:
             port = free_port()
             server = start_server(port, db)
             try:
+                cpu0 = cpu_seconds(server.pid)
                 stats = asyncio.run(run(port, n, args.seconds, body))
+                cpu = (cpu_seconds(server.pid) - cpu0) / args.seconds
             finally:
                 server.kill()
                 server.wait()
@@ -174,6 +185,7 @@ def main() -> None:
                     percentile(lat, 99) * 1000,
                     stats.games,
                     len(stats.errors),
+                    cpu,
                 )
             )
             if stats.errors:
@@ -186,11 +198,15 @@ def main() -> None:
         f"{'SQLite' if not args.db else args.db.split(':')[0]}\n"
     )
     print(
-        "| clients | human moves/s | actions/s (all seats + chance) | p50 latency | p99 latency | games finished | errors |"
+        "| clients | human moves/s | actions/s (all seats + chance) | p50 latency | p99 latency "
+        "| games finished | errors | server CPU |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    for n, mps, aps, p50, p99, games, errors in rows:
-        print(f"| {n} | {mps:.0f} | {aps:.0f} | {p50:.1f} ms | {p99:.1f} ms | {games} | {errors} |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n, mps, aps, p50, p99, games, errors, cpu in rows:
+        print(
+            f"| {n} | {mps:.0f} | {aps:.0f} | {p50:.1f} ms | {p99:.1f} ms | {games} | {errors} "
+            f"| {cpu:.0%} of a core |"
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -28,6 +29,9 @@ def run(
     from .db import normalise_url
 
     normalise_url(db)
+    # bots and the database run in threads: hand the GIL back to the event loop sooner than
+    # the default 5 ms so that socket reads and writes do not queue behind them
+    sys.setswitchinterval(0.0005)
     uvicorn.run(
         create_app(db),
         host=host,
