@@ -159,3 +159,49 @@ def test_dedicated_table_views_play_to_the_end(
     )
     assert not errors, errors
     page.close()
+
+
+def test_two_friends_play_through_an_invite_link(
+    server: ServerProcess, browser: object, tmp_path: Path
+) -> None:
+    host = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    friend = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    a = host.new_page()
+    a.goto(f"{server.http}/")
+    a.fill("#my-name", "Ada")
+    a.select_option("#game", "pebbles")
+    a.select_option("#players", "2")
+    a.select_option("[data-seat='1'][data-field='kind']", "human")
+    a.click("#create")
+    a.wait_for_selector("#created:not([hidden])")
+    invite = a.locator("#invites a").first.get_attribute("href")
+    assert invite and "#token=" in invite
+    a.click("#go-seat")
+    a.wait_for_selector("text=Waiting for 1 more player")
+    assert a.locator("#invites a").first.get_attribute("href") == invite
+    b = friend.new_page()
+    b.goto(invite)
+    for page in (a, b):
+        page.wait_for_selector("#your-turn", timeout=20_000)  # both bet at the same time
+    rng = random.Random(1)
+    for _ in range(400):
+        if a.locator("#game-over").count() and b.locator("#game-over").count():
+            break
+        for page in (a, b):
+            buttons = page.locator("#actions button:not([disabled])")
+            if buttons.count():
+                buttons.nth(rng.randrange(buttons.count())).click()
+                page.wait_for_function(
+                    "() => document.querySelector('#game-over')"
+                    " || !document.querySelector('#actions button[disabled]')",
+                    timeout=20_000,
+                )
+        a.wait_for_timeout(50)
+    else:
+        raise AssertionError("the friends' game did not end")
+    assert "Ada" in b.inner_text("#status") or "Seat 2" in b.inner_text("#status")
+    b.screenshot(
+        path=str(screenshot_path(tmp_path, "game-over-friends-desktop.png")), full_page=True
+    )
+    host.close()
+    friend.close()

@@ -83,6 +83,8 @@ async function create(e) {
     const made = await api("/api/tables", { method: "POST", body: formBody() });
     const humans = made.seats.filter((s) => s.kind === "human");
     const mine = humans[0];
+    // the table page shows the invite links to its creator while seats are free
+    localStorage.setItem(`oneiros:invites:${made.id}`, JSON.stringify(humans.slice(1).map((s) => ({ seat: s.seat, url: s.url }))));
     $("invites").replaceChildren(...humans.slice(1).map((s) => el("li", {}, `Seat ${s.seat + 1}: `,
       el("a", { href: s.url }, s.url), " ",
       el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(s.url) }, "Copy"))));

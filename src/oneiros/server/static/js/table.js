@@ -99,7 +99,11 @@ function drawStatus() {
   }
   if (view.status === "open") {
     const free = view.seats.filter((x) => x.kind === "human" && !x.claimed).length;
-    fill(s, `Waiting for ${free} more player${free === 1 ? "" : "s"}: the game starts when every seat is taken.`);
+    let invites = [];
+    try { invites = JSON.parse(localStorage.getItem(`oneiros:invites:${tableId}`) || "[]"); } catch { invites = []; }
+    const open = invites.filter((i) => view.seats[i.seat] && !view.seats[i.seat].claimed);
+    fill(s, `Waiting for ${free} more player${free === 1 ? "" : "s"}: the game starts when every seat is taken.`,
+      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, `Invite link for seat ${i.seat + 1}: `, el("a", { href: i.url }, i.url)))) : null);
     return;
   }
   const mine = view.decision_id !== null;
