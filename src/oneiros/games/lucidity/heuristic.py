@@ -68,7 +68,11 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
             return A["track:3-5-7"]
         return A["track:4-6-8"] if margin >= 3 else A["track:3-5-7"]
     if kind == "return":
-        best = max(ids, key=lambda aid: _danger(state, player, aid[7:]))
+        returns = [aid for aid in ids if aid.startswith("return:")]
+        if "proceed" in ids or not returns:
+            # table_slips: past the returns the rules allow, the bot goes on (it never slips)
+            return A["proceed"] if "proceed" in ids else legal[0]
+        best = max(returns, key=lambda aid: _danger(state, player, aid[7:]))
         return A[best]
     if kind == "resolve":
         # reroll a colour whose unresolved dreams would fill a row
