@@ -166,14 +166,14 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Legal actions of the deciding seat; at chance, the chance outcomes' actions."""
         tm = self.to_move()
-        if not tm:
+        if player is None and len(tm) == 1:
+            player = tm[0]  # the frequent case: one seat (or chance) decides
+        elif not tm:
             return []
-        if player is None:
-            if len(tm) != 1:
-                raise IllegalAction(
-                    f"seats {list(tm)} decide at the same time: say which seat (player=)"
-                )
-            player = tm[0]
+        elif player is None:
+            raise IllegalAction(
+                f"seats {list(tm)} decide at the same time: say which seat (player=)"
+            )
         elif player not in tm:
             return []
         if player == CHANCE:
@@ -192,7 +192,8 @@ class State:
         action.
         """
         tm = self.to_move()
-        seat = self._resolve_player(player, tm)
+        # the frequent case (one seat or chance decides, no seat named) needs no checks
+        seat = tm[0] if player is None and len(tm) == 1 else self._resolve_player(player, tm)
         if isinstance(action, Action):
             action_id = action.id
         elif isinstance(action, str):
@@ -202,10 +203,11 @@ class State:
         found = self._lookup(action_id, seat)
         if found is None:
             self._reject(action_id, seat)
-        start = len(self._events)
+        events = self._events
+        start = len(events)
         self._do(found, seat)  # type: ignore[arg-type]
-        self._history.append([seat, action_id] if len(tm) > 1 else action_id)
-        return self._events[start:]
+        self._history.append(action_id if len(tm) == 1 else [seat, action_id])
+        return events[start:]
 
     def _reject(self, action_id: str, seat: int) -> None:
         decision = self.decision(seat if seat != CHANCE else None)
