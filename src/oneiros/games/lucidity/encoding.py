@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import CHANCE
 from .content import COLOURS
 from .rules import MAX_SEATS, ROWS, TRACKS
 
@@ -13,12 +14,32 @@ _TRACKS = tuple(TRACKS)
 _PER_SEAT = len(ROWS) * len(_BAG) + len(_ROLES) + len(COLOURS) + len(_TRACKS) + 3 + 2
 
 
+_DECIDING = MAX_SEATS + 1
+"""Who decides: one flag per seat (several when seats decide together), then chance."""
+
+
 def shape(game: Any) -> int:
-    return len(_BAG) + MAX_SEATS * _PER_SEAT + len(COLOURS) * 2 + len(_BAG) + MAX_SEATS + 1
+    return (
+        len(_BAG)
+        + MAX_SEATS * _PER_SEAT
+        + len(COLOURS) * 2
+        + len(_BAG)
+        + MAX_SEATS
+        + 1
+        + _DECIDING
+        + MAX_SEATS
+    )
 
 
-def encode(obs: dict[str, Any], game: Any) -> list[float]:
-    """Counts scaled by 1/20; one-hot roles, colours and tracks; seat-relative order is not used."""
+def encode(
+    obs: dict[str, Any], game: Any, to_move: tuple[int, ...] = (), viewer: int | None = None
+) -> list[float]:
+    """Counts scaled by 1/20; one-hot roles, colours and tracks; seat-relative order is not used.
+
+    The tail says who decides (``to_move``: one flag per seat, then chance; all zeros when the
+    game is over) and which seat this tensor is for (``viewer``, one-hot), so a policy shared
+    by several seats can tell whose decision it is.
+    """
     out: list[float] = [obs["bag"].get(c, 0) / 20 for c in _BAG]
     players = obs["players"]
     for i in range(MAX_SEATS):
@@ -45,4 +66,7 @@ def encode(obs: dict[str, Any], game: Any) -> list[float]:
         out.append(sum(1 for d in obs["in_hand"] if d["colour"] == c) / 10)
     out.extend(1.0 if obs["current"] == i else 0.0 for i in range(MAX_SEATS))
     out.append(1.0 if obs.get("final_turns") is not None else 0.0)
+    out.extend(1.0 if i in to_move else 0.0 for i in range(MAX_SEATS))
+    out.append(1.0 if CHANCE in to_move else 0.0)
+    out.extend(1.0 if viewer == i else 0.0 for i in range(MAX_SEATS))
     return out

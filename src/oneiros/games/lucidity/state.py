@@ -38,6 +38,14 @@ victory rules for the winner). Random play ends far sooner; this makes the bound
 
 _DIES: dict[tuple[str, str, bool], Die] = {}
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
+# precomputed action tables for the frequent decisions (no string building per call)
+RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
+REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
+RESOLVE_ACTIONS = {cat: A["resolve:" + cat] for cat in ("power", "hunt", "exhaust", "shadowmark")}
+RESOLVE_SHADOW_ACTIONS = {c: A["resolve:shadow:" + c] for c in COLOURS}
+REST_SHADOW_ACTIONS = {c: A["rest:shadow:" + c] for c in COLOURS}
+REST_HUNT_ACTIONS = {c: A["rest:hunt:" + c] for c in COLOURS}
+REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}
 
 
 def die(colour: str, face: str, rotated: bool = False) -> Die:
@@ -319,6 +327,10 @@ class LucidityState(State):
             return None
         if player == CHANCE:
             tk = top.kind
+            if tk == "draw":
+                if action_id[:5] == "draw:" and self.bag.get(action_id[5:], 0) > 0:
+                    return a
+                return None
             if tk == "roll":
                 return a if action_id[5:] in self.game.content.faces[self.hand[-1]] else None
             kind, _, arg = action_id.partition(":")
@@ -381,12 +393,15 @@ class LucidityState(State):
     def sample_chance(self, rng: Any) -> Action:
         top = self.stack._items[-1]
         k = top.kind
+        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
+        below = getattr(rng, "_randbelow", None) or rng.randrange
         if k == "roll":
             faces = self.game.roll_actions[self.hand[-1]]
-            return faces[rng.randrange(len(faces))]
+            return faces[below(len(faces))]
         if k == "draw":
             b = self.bag
-            r = rng.randrange(b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"])
+            total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+            r = below(total) if total > 0 else rng.randrange(total)
             for c, n in b.items():
                 if r < n:
                     return DRAW_ACTIONS[c]
@@ -433,6 +448,11 @@ class LucidityState(State):
                     stack.pop()
                     continue
                 return
+            if k == "roll":
+                if not self.hand:
+                    stack.pop()
+                    continue
+                return
             if k == "return":
                 if self.dream_end or (top["left"] > 0 and not self._returnable()):
                     stack.pop()
@@ -453,11 +473,6 @@ class LucidityState(State):
                 return
             if k == "rexcess":
                 if len(self.rolled) <= top["allowed"] or not self._legal(top.player):
-                    stack.pop()
-                    continue
-                return
-            if k == "roll":
-                if not self.hand:
                     stack.pop()
                     continue
                 return
@@ -611,10 +626,11 @@ class LucidityState(State):
 
     def _legal_return(self, top: Step) -> list[Action]:
         seen: list[Action] = []
-        for c in COLOURS:
-            if c in self.hand:
-                seen.append(A["return:" + c])
-        if top["left"] <= 0:
+        hand = self.hand
+        for c, action in RETURN_ACTIONS.items():
+            if c in hand:
+                seen.append(action)
+        if top.data["left"] <= 0:
             # table_slips: past the two returns, the dreamer may slip (FAQ) or go on
             if self.bag_total() > 0:
                 seen.append(A["draw_extra"])
@@ -742,50 +758,50 @@ class LucidityState(State):
 
     # resolution
     def _legal_resolve(self, top: Step) -> list[Action]:
-        seat = top.player
         rolled = self.rolled
         if not rolled:
             return []
         out: list[Action] = []
-        cats = set()
+        power = hunt = exhaust = marks = False
         shadows: list[str] = []
-        marks = False
+        colours: set[str] = set()
         for d in rolled:
-            f = d[1]
-            cat = CATEGORY.get(f)
-            if cat is not None:
-                cats.add(cat)
+            c, f, _ = d
+            colours.add(c)
+            if f == "power1" or f == "power2":
+                power = True
+            elif f == "hunt":
+                hunt = True
+            elif f == "exhaust":
+                exhaust = True
             elif f == "shadow":
-                if d[0] not in shadows:
-                    shadows.append(d[0])
+                if c not in shadows:
+                    shadows.append(c)
             else:
                 marks = True
         if marks:
-            out.append(A["resolve:shadowmark"])
-        elif cats:
+            out.append(RESOLVE_ACTIONS["shadowmark"])
+        elif power or hunt or exhaust:
+            # the order power, hunt, exhaust; lucidity-es offers only the first present
+            if power:
+                out.append(RESOLVE_ACTIONS["power"])
+            if hunt:
+                out.append(RESOLVE_ACTIONS["hunt"])
+            if exhaust:
+                out.append(RESOLVE_ACTIONS["exhaust"])
             if self.game.ruleset == "es":
-                for cat in ("power", "hunt", "exhaust"):
-                    if cat in cats:
-                        out.append(A["resolve:" + cat])
-                        break
-            else:
-                for cat in ("power", "hunt", "exhaust"):
-                    if cat in cats:
-                        out.append(A["resolve:" + cat])
+                del out[1:]
         else:
-            for c in COLOURS:
+            for c, action in RESOLVE_SHADOW_ACTIONS.items():
                 if c in shadows:
-                    out.append(A["resolve:shadow:" + c])
+                    out.append(action)
         # rerolls: a Power dream of a colour with unresolved dreams of that colour
-        power = self.seats[seat].power
-        if power:
-            have = {d[0] for d in power if d[0] != "bone"}
-            for c in COLOURS:
-                if c in have:
-                    for d in rolled:
-                        if d[0] == c:
-                            out.append(A["reroll:" + c])
-                            break
+        power_row = self.seats[top.player].power
+        if power_row:
+            have = {d[0] for d in power_row}
+            for c, action in REROLL_ACTIONS.items():
+                if c in have and c in colours:
+                    out.append(action)
         return out
 
     def _do_resolve(self, top: Step, aid: str) -> None:
@@ -2000,7 +2016,7 @@ class LucidityState(State):
     def observation_tensor(self, player: int) -> list[float]:
         from .encoding import encode
 
-        return encode(self.observation(player), self.game)
+        return encode(self.observation(player), self.game, self.to_move(), player)
 
 
 def all_colours() -> tuple[str, ...]:
