@@ -77,6 +77,7 @@ async def client(
     stop: float,
     seed: int,
     stats: Stats,
+    panels: bool,
 ) -> None:
     rng = random.Random(seed)
     while time.monotonic() < stop:
@@ -87,7 +88,7 @@ async def client(
         made = r.json()
         token = next(s["token"] for s in made["seats"] if s["token"])
         async with connect(f"{base}/ws/{made['id']}", max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "token": token, "panels": panels}))
             acted: set[int] = set()
             pending: tuple[float, int] | None = None
             last_n = 0
@@ -122,7 +123,9 @@ async def client(
                     await ws.send(json.dumps({"type": "act", "action": action, "decision": did}))
 
 
-async def run(port: int, n: int, seconds: float, body: dict[str, object]) -> Stats:
+async def run(
+    port: int, n: int, seconds: float, body: dict[str, object], panels: bool = False
+) -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=n)
     async with httpx.AsyncClient(
@@ -130,7 +133,10 @@ async def run(port: int, n: int, seconds: float, body: dict[str, object]) -> Sta
     ) as http:
         stop = time.monotonic() + seconds
         await asyncio.gather(
-            *(client(f"ws://127.0.0.1:{port}", http, body, stop, i, stats) for i in range(n))
+            *(
+                client(f"ws://127.0.0.1:{port}", http, body, stop, i, stats, panels)
+                for i in range(n)
+            )
         )
     return stats
 
@@ -155,6 +161,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--agent", default="random", help="the bots' spec")
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument(
+        "--panels",
+        action="store_true",
+        help="ask for analysis panels like the browser does (Lucidity's risk meter: Monte Carlo)",
+    )
     args = ap.parse_args()
 
     body = {
@@ -170,7 +181,7 @@ def main() -> None:
             server = start_server(port, db)
             try:
                 cpu0 = cpu_seconds(server.pid)
-                stats = asyncio.run(run(port, n, args.seconds, body))
+                stats = asyncio.run(run(port, n, args.seconds, body, args.panels))
                 cpu = (cpu_seconds(server.pid) - cpu0) / args.seconds
             finally:
                 server.kill()
@@ -195,7 +206,8 @@ def main() -> None:
     print(
         f"{args.game}, {args.players} seats (1 human client + {args.players - 1} '{args.agent}' bots), "
         f"{args.seconds:.0f} s per run, {platform.python_version()}, {os.cpu_count()} CPUs, "
-        f"{'SQLite' if not args.db else args.db.split(':')[0]}\n"
+        f"{'SQLite' if not args.db else args.db.split(':')[0]}, "
+        f"panels {'on' if args.panels else 'off'}\n"
     )
     print(
         "| clients | human moves/s | actions/s (all seats + chance) | p50 latency | p99 latency "

@@ -45,6 +45,7 @@ class Player:
         table: str,
         token: str | None = None,
         name: str | None = None,
+        panels: bool = True,
     ):
         self.messages: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
@@ -58,6 +59,8 @@ class Player:
             hello["token"] = token
         if name is not None:
             hello["name"] = name
+        if token is not None and panels:
+            hello["panels"] = True  # like the browser client
         self.send(hello)
 
     def _connect(self, client: Any, table: str) -> None:

@@ -147,6 +147,7 @@ def test_hint_and_analysis_panel_for_the_deciding_seat(client: TestClient) -> No
         seats=[{"kind": "human"}, {"kind": "bot", "agent": "heuristic"}],
     )
     p = Player(client, made["id"], made["seats"][0]["token"])
+    plain = Player(client, made["id"], made["seats"][0]["token"], panels=False)
     watcher = Player(client, made["id"])
     p.wait(lambda m: m["type"] in ("snapshot", "update") and p.deciding and m["to_move"] == [0])
     assert p.view["hints"] is True
@@ -165,3 +166,7 @@ def test_hint_and_analysis_panel_for_the_deciding_seat(client: TestClient) -> No
     assert watcher.error()["code"] == "spectator"
     assert all(m.get("insights", {}) == {} for m in watcher.messages if m["type"] != "error")
     assert not any(m["type"] == "insights" for m in watcher.messages)
+    # a client that does not show panels (a script, a bot) does not get them computed
+    plain.send({"type": "sync"})
+    assert plain.wait(lambda m: m["type"] == "snapshot")["insights"] == {}
+    assert not any(m["type"] == "insights" for m in plain.messages)

@@ -298,12 +298,15 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         if table is None:
             await _refuse(ws, "unknown_table", f"no table {table_id!r}", 4404)
             return
-        seat = await _handshake(ws, table)
-        if seat is False:
+        hello = await _handshake(ws, table)
+        if hello is None:
             return
-        conn = Connection(seat if isinstance(seat, int) else None, ws.send_text)
+        seat, panels = hello
+        conn = Connection(seat, ws.send_text, panels=panels)
         table.conns.add(conn)
         conn.push(table.message(conn, "snapshot"))
+        if conn.panels:
+            hub.start_insights(table)
         table.broadcast()  # others see who is connected
         writer = asyncio.create_task(conn.writer())
         try:
@@ -318,32 +321,33 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 table.broadcast()
                 hub.forget_if_idle(table)
 
-    async def _handshake(ws: WebSocket, table: LiveTable) -> int | bool | None:
-        """Wait for ``hello``; returns the seat (None: spectator) or False (refused)."""
+    async def _handshake(ws: WebSocket, table: LiveTable) -> tuple[int | None, bool] | None:
+        """Wait for ``hello``; returns (the seat, None for a spectator; whether the client
+        shows analysis panels), or None when the connection was refused or closed."""
         while True:
             try:
-                text = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+                msg = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
             except TimeoutError:
                 await _refuse(ws, "timeout", 'say hello first: {"type": "hello"}', 4408)
-                return False
+                return None
             except _Disconnected:
-                return False
+                return None
             except _BadFrame as exc:
                 await _send_error(ws, exc.code, exc.message)
                 continue
-            if not isinstance(text, Hello):
+            if not isinstance(msg, Hello):
                 await _send_error(
                     ws, "hello_first", 'say hello first: {"type": "hello", "token": ...}'
                 )
                 continue
-            if text.token is None:
-                return None
+            if msg.token is None:
+                return None, False
             try:
-                seat, _token = await hub.claim(table, text.token, text.name)
+                seat, _token = await hub.claim(table, msg.token, msg.name)
             except TableError as exc:
                 await _refuse(ws, exc.code, exc.message, 4401)
-                return False
-            return seat
+                return None
+            return seat, msg.panels
 
     async def _serve(ws: WebSocket, table: LiveTable, conn: Connection) -> None:
         while not conn.closed:

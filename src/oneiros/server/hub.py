@@ -67,8 +67,9 @@ def new_token() -> str:
 class Connection:
     """One WebSocket of a seat (``seat`` None: a spectator) with its own send queue."""
 
-    def __init__(self, seat: int | None, send: Callable[[str], Any]) -> None:
+    def __init__(self, seat: int | None, send: Callable[[str], Any], panels: bool = False) -> None:
         self.seat = seat
+        self.panels = panels and seat is not None
         self._send = send
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.event_pos = 0
@@ -192,7 +193,7 @@ class LiveTable:
         legal = [{"id": a.id, "label": a.label} for a in state.legal_actions(seat)] if mine else []
         terminal = not tm
         n = len(state.history())
-        insights = self.insights.get((seat, n), {}) if seat is not None else {}
+        insights = self.insights.get((seat, n), {}) if conn.panels and seat is not None else {}
         return {
             "type": kind,
             "table": self.id,
@@ -304,7 +305,7 @@ class Hub:
             table = await self.get(table_id)
             if table is not None and table.status == "running":
                 self.kick(table)
-                self._start_insights(table)
+                self.start_insights(table)
         if ids:
             log.info("rebuilt %d unfinished table(s) from the database", len(ids))
 
@@ -435,7 +436,7 @@ class Hub:
             table.broadcast()
         if table.status == "running":
             self.kick(table)
-            self._start_insights(table)
+            self.start_insights(table)
         return seat, token
 
     @staticmethod
@@ -530,19 +531,16 @@ class Hub:
         if result is not None:
             table.status = "finished"
         table.broadcast()
-        self._start_insights(table)
+        self.start_insights(table)
 
-    def _start_insights(self, table: LiveTable) -> None:
+    def start_insights(self, table: LiveTable) -> None:
         """Compute the analysis panels of the human seats now deciding, in a worker thread;
         each seat gets an ``insights`` message when its panel is ready."""
         if self.closing or table.status != "running":
             return
         n = len(table.state.history())
-        seats = [
-            s
-            for s in table.state.to_move()
-            if s != CHANCE and table.seats[s].kind == "human" and (s, n) not in table.insights
-        ]
+        wanted = {c.seat for c in table.conns if c.panels and not c.closed}
+        seats = [s for s in table.state.to_move() if s in wanted and (s, n) not in table.insights]
         if not seats:
             return
         snapshot = table.state.clone()
@@ -562,7 +560,7 @@ class Hub:
                 table.insights[(seat, n)] = panel or {}
                 if panel and len(table.state.history()) == n:
                     for conn in list(table.conns):
-                        if conn.seat == seat:
+                        if conn.seat == seat and conn.panels:
                             conn.push({"type": "insights", "n": n, "insights": panel})
 
         table.background.add(loop.create_task(compute()))

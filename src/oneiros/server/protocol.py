@@ -11,7 +11,8 @@ Server to client (JSON text frames):
 
 Client to server:
 
-- ``{"type": "hello", "token": "..."}`` first (no token: watch as a spectator);
+- ``{"type": "hello", "token": "...", "panels": true}`` first (no token: watch as a
+  spectator; ``panels``: compute and send the analysis panels of the seat's decisions);
 - ``{"type": "act", "action": "<action id>", "decision": <decision_id>}``;
 - ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``.
 """
@@ -34,6 +35,9 @@ class Hello(_Strict):
     type: Literal["hello"]
     token: str | None = Field(None, min_length=1, max_length=100)
     name: str | None = Field(None, max_length=40)
+    panels: bool = False
+    """Whether this client shows analysis panels (Lucidity's risk meter): they are computed
+    only for the seats of clients that ask for them."""
 
 
 class Act(_Strict):

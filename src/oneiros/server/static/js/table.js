@@ -27,6 +27,7 @@ function connect() {
     if (token) hello.token = token;
     const name = localStorage.getItem("oneiros:name");
     if (name) hello.name = name.slice(0, 40);
+    hello.panels = true;   // this page shows the risk meter
     socket.send(JSON.stringify(hello));
     setLink(token ? "connected" : "watching", "ok");
   });
