@@ -47,6 +47,8 @@ def test_spec_strings_round_trip():
         ("mcts:iterations=0", "iterations must be"),
         ("mcts:seconds=-1", "seconds must be"),
         ("mcts:rollout=smart", "rollout must be heuristic or random"),
+        ("mcts:confirm=-2", "confirm must be"),
+        ("mcts:bias=-1", "bias must be"),
         ("mcts:budget=3", "unknown parameter 'budget'"),
         ("mcts:iterations", "is not key=value"),
     ],
@@ -108,7 +110,9 @@ def _position(banked, pot, current=0):
     return game, state
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=200", "ismcts:iterations=200"])
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=200", "ismcts:iterations=200", "mcts:iterations=100,confirm=20"]
+)
 def test_search_banks_the_winning_pot(spec):
     # Seat 0 has 5 banked and 2 in the pot: stopping ends the game with a win; rolling
     # risks a bust (1 in 6) and gives seat 1 turns.

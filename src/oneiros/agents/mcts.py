@@ -12,7 +12,9 @@ Both search with UCT from the position they are handed and know nothing of any g
   or uniformly random moves (``rollout=random``);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
   progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
-  it off), so a short search departs from the heuristic only on evidence;
+  it off), so a short search departs from the heuristic only on evidence; with
+  ``confirm=N`` a departure must also win N paired playouts of both moves with common
+  random numbers (a better total; ties keep the heuristic's move);
 - the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
 
 ``mcts`` searches the single position it is given: in a hidden-information game that is a
@@ -120,6 +122,7 @@ class MCTSAgent(Agent):
         rollout: str | None = None,
         depth: int | None = None,
         bias: float | None = None,
+        confirm: int | None = None,
         **params: Any,
     ) -> None:
         given = dict(params)
@@ -129,6 +132,7 @@ class MCTSAgent(Agent):
             ("rollout", rollout),
             ("depth", depth),
             ("bias", bias),
+            ("confirm", confirm),
         ):
             if value is not None:
                 given[key] = value
@@ -143,6 +147,10 @@ class MCTSAgent(Agent):
             isinstance(bias, bool) or not isinstance(bias, int | float) or bias < 0
         ):
             raise ConfigError(f"{self.name}: bias must be a number >= 0, not {bias!r}")
+        if confirm is not None and (
+            isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 0
+        ):
+            raise ConfigError(f"{self.name}: confirm must be a whole number >= 0, not {confirm!r}")
         if rollout == "heuristic" and heuristic is None:
             raise ConfigError(
                 f"{self.name}: {game.name} has no heuristic bot for rollout=heuristic"
@@ -155,6 +163,7 @@ class MCTSAgent(Agent):
         self.bias = float(bias) if bias is not None else (2.0 if heuristic is not None else 0.0)
         if self.bias == 0:
             self.hint_policy = None
+        self.confirm = confirm or 0
         self.depth = depth if depth is not None else game.info.max_decisions
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
@@ -190,7 +199,33 @@ class MCTSAgent(Agent):
             key = (edge.n, edge.w / edge.n if edge.n else 0.0)
             if key > best_key:
                 best, best_key = action, key
-        return best if best is not None else rng.choice(legal)
+        if best is None:
+            return rng.choice(legal)
+        if self.confirm and self.hint_policy is not None:
+            hint = root.hints.get(player) if root.hints else None
+            if hint is not None and hint != best.id:
+                fallback = next((a for a in legal if a.id == hint), None)
+                if fallback is not None and not self._confirmed(state, player, best, fallback):
+                    return fallback
+        return best
+
+    def _confirmed(self, state: State, player: int, challenger: Action, incumbent: Action) -> bool:
+        """Paired playouts with common random numbers (each pair replays the same chance
+        outcomes as far as the two games allow): does ``challenger`` do better on the whole
+        than the heuristic bot's ``incumbent``? Ties keep the incumbent."""
+        several = len(state.to_move()) > 1
+        diffs = []
+        for _ in range(self.confirm):
+            seed = self.rng.getrandbits(64)
+            rewards = []
+            for action in (challenger, incumbent):
+                rng = random.Random(seed)
+                sample = state.determinize(player, rng) if self.resample else state.clone()
+                sample.apply(action, player=player if several else None)
+                rewards.append(self._playout(sample, rng)[player])
+            diffs.append(rewards[0] - rewards[1])
+        self.last_iterations += 2 * len(diffs)
+        return sum(diffs) > 0
 
     def _pick_seat(self, to_move: tuple[int, ...], player: int) -> int:
         return player if player in to_move else to_move[0]
@@ -314,6 +349,9 @@ _PARAMS = {
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
     "depth": "longest playout in actions (default: the game's max_decisions)",
+    "confirm": "before departing from the heuristic bot's move, play this many paired "
+    "playouts (same random numbers) of both moves and keep the bot's move unless the other "
+    "does better in total (default 0: off)",
     "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
 }
