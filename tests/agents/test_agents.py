@@ -309,3 +309,12 @@ def test_custom_agents_can_be_registered():
     game = make_secret()
     result = play_game(game, [make_agent("first", game), make_agent("random", game)], 2)
     assert result.agents == ["first", "random"]
+
+
+def test_paired_playouts_only_confirm_a_better_move():
+    # banking 2 with 5 banked wins at once; rolling can only do as well or worse
+    game, state = _position([5, 4], 2)
+    agent = make_agent("mcts:iterations=10,confirm=30", game, seed=2)
+    stop, roll = (next(a for a in state.legal_actions(0) if a.id == i) for i in ("stop", "roll"))
+    assert agent._confirmed(state, 0, challenger=stop, incumbent=roll)
+    assert not agent._confirmed(state, 0, challenger=roll, incumbent=stop)
