@@ -286,6 +286,9 @@ class Hub:
         self.bot_pool = ThreadPoolExecutor(
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
         )
+        self.panel_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oneiros-panel")
+        """Analysis panels (Monte Carlo risk meters) take turns in one thread: they never
+        hold up more than one bot thread's share of the interpreter."""
         self.closing = False
         self._pending: list[
             tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
@@ -319,6 +322,7 @@ class Hub:
             for conn in list(table.conns):
                 conn.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.panel_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.db.dispose()
 
@@ -548,8 +552,10 @@ class Hub:
 
         async def compute() -> None:
             for seat in seats:
+                if len(table.state.history()) != n:
+                    return  # the position moved on: nobody will see this panel
                 try:
-                    panel = await loop.run_in_executor(self.bot_pool, snapshot.insights, seat)
+                    panel = await loop.run_in_executor(self.panel_pool, snapshot.insights, seat)
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # an analysis panel must never break the table
