@@ -1,38 +1,77 @@
 """CPU time of random 4-player Lucidity games (less sensitive to other processes than
-wall-clock figures), through the core API only.
+wall-clock figures), through the core API only; with ``--floor``, also the ratio to the
+reference floor (``shared/bench/lucidity_floor.py``), its CPU time measured in the same run.
 
     .venv/bin/python benchmarks/lucidity_speed.py 200
+    .venv/bin/python benchmarks/lucidity_speed.py 200 --floor
 """
 
 from __future__ import annotations
 
 import random
+import re
+import resource
+import subprocess
 import sys
 import time
 
 import oneiros
+from oneiros.benchmark import find_floor
 from oneiros.core import CHANCE
 
 
-def main(games: int) -> None:
+def engine(games: int) -> tuple[float, float]:
+    """Games and applied actions per CPU second."""
     game = oneiros.make("lucidity", players=4)
     rng = random.Random(1)
+    choice = rng.choice
     actions = 0
     start = time.process_time()
     for i in range(games):
         state = game.new_state(seed=i)
+        to_move_of, apply = state.to_move, state.apply
+        legal_actions, sample_chance = state.legal_actions, state.sample_chance
         while True:
-            to_move = state.to_move()
+            to_move = to_move_of()
             if not to_move:
                 break
             if to_move[0] == CHANCE:
-                state.apply(state.sample_chance(rng))
+                apply(sample_chance(rng))
             else:
-                state.apply(rng.choice(state.legal_actions()))
+                apply(choice(legal_actions()))
             actions += 1
     spent = time.process_time() - start
-    print(f"lucidity 4p, CPU time: {games / spent:.1f} games/s, {actions / spent:,.0f} actions/s")
+    return games / spent, actions / spent
+
+
+def floor(games: int = 5000) -> tuple[float, float]:
+    """The floor's games per second: as it prints them (wall clock) and per CPU second."""
+    path = find_floor()
+    if path is None:
+        raise SystemExit("the reference floor shared/bench/lucidity_floor.py was not found")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(
+        [sys.executable, str(path), str(games)], capture_output=True, text=True, check=True
+    ).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    match = re.search(r"([\d.]+) games/s", out)
+    if not match:
+        raise SystemExit(f"unexpected floor output: {out!r}")
+    return float(match.group(1)), games / cpu
+
+
+def main(games: int, with_floor: bool) -> None:
+    gps, aps = engine(games)
+    print(f"lucidity 4p, CPU time: {gps:.1f} games/s, {aps:,.0f} actions/s")
+    if with_floor:
+        wall, cpu = floor()
+        print(
+            f"floor: {wall:,.0f} games/s (its own wall clock), {cpu:,.0f} per CPU second; "
+            f"Lucidity = 1/{cpu / gps:.1f} of the floor (CPU time), target 1/8"
+        )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(int(args[0]) if args else 200, "--floor" in sys.argv)

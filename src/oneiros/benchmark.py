@@ -49,19 +49,23 @@ def measure_random_games(
     games = actions = 0
     start = time.perf_counter()
     deadline = start + seconds
+    choice = rng.choice
     while True:
         state = game.new_state(seed=games)
+        # bound methods looked up once per game: the loop measures the engine, not lookups
+        to_move_of, apply = state.to_move, state.apply
+        legal_actions, sample_chance = state.legal_actions, state.sample_chance
         while True:
-            to_move = state.to_move()
+            to_move = to_move_of()
             if not to_move:
                 break
             if to_move[0] == CHANCE:
-                state.apply(state.sample_chance(rng))
+                apply(sample_chance(rng))
             elif len(to_move) == 1:
-                state.apply(rng.choice(state.legal_actions()))
+                apply(choice(legal_actions()))
             else:
                 seat = to_move[0]
-                state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+                apply(choice(legal_actions(seat)), player=seat)
             actions += 1
         games += 1
         if time.perf_counter() >= deadline:

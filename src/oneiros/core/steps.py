@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+_set = object.__setattr__
+
 
 class Step:
     """One pending piece of work: a ``kind``, the seat that acts (``CHANCE`` for chance,
@@ -24,9 +26,9 @@ class Step:
     data: dict[str, Any]
 
     def __init__(self, kind: str, player: int, **data: Any) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "data", data)
+        _set(self, "kind", kind)
+        _set(self, "player", player)
+        _set(self, "data", data)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Step is immutable: use step.replace(...)")
@@ -39,10 +41,14 @@ class Step:
 
     def replace(self, **changes: Any) -> Step:
         """A copy of this step with some values changed."""
-        data = dict(self.data)
+        data = self.data.copy()
         player = changes.pop("player", self.player)
         data.update(changes)
-        return Step(self.kind, player, **data)
+        new = Step.__new__(Step)
+        _set(new, "kind", self.kind)
+        _set(new, "player", player)
+        _set(new, "data", data)
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Step):

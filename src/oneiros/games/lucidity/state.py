@@ -236,6 +236,9 @@ class LucidityState(State):
     def dreamers(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.role == "dreamer"]
 
+    def _any_dreamer(self) -> bool:
+        return any(s.role == "dreamer" for s in self.seats)
+
     def shadow_needed(self, seat: int) -> int:
         base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
         base = max(2, base + self.rules["shadow_delta"])
@@ -301,7 +304,7 @@ class LucidityState(State):
         kind_name, prompt, ref = prompts.get(kind, (kind, kind, ""))
         data: dict[str, Any] = {}
         if "seat" in top.data:
-            data["seat"] = top["seat"]
+            data["seat"] = top.data["seat"]
         if kind in ("roll", "roll_now", "rolloff"):
             data["colour"] = self._rolling_colour(top)
         return Decision(kind_name, top.player, prompt, ref, data)
@@ -367,7 +370,7 @@ class LucidityState(State):
         if k == "roll_now":
             return self.limbo[-1][0] if self.limbo else None
         if k == "rolloff":
-            q = top["queue"]
+            q = top.data["queue"]
             return q[0][1] if q else None
         return None
 
@@ -431,8 +434,7 @@ class LucidityState(State):
 
     # ----- the automatic part: run steps that need no decision --------------------------------
     def _advance(self) -> None:
-        stack = self.stack
-        items = stack._items
+        items = self.stack._items  # popped directly: the automatic steps are the hot path
         while True:
             if not items:
                 return
@@ -440,46 +442,46 @@ class LucidityState(State):
             k = top.kind
             if k == "draw":
                 if len(self.hand) >= top.data["upto"]:
-                    stack.pop()
+                    items.pop()
                     continue
                 b = self.bag
                 if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0:
-                    self._trigger_dream_end(top["seat"])
-                    stack.pop()
+                    self._trigger_dream_end(top.data["seat"])
+                    items.pop()
                     continue
                 return
             if k == "roll":
                 if not self.hand:
-                    stack.pop()
+                    items.pop()
                     continue
                 return
             if k == "return":
-                if self.dream_end or (top["left"] > 0 and not self._returnable()):
-                    stack.pop()
+                if self.dream_end or (top.data["left"] > 0 and not self._returnable()):
+                    items.pop()
                     continue
-                if top["left"] <= 0 and not self.game.options["table_slips"]:
-                    stack.pop()
+                if top.data["left"] <= 0 and not self.game.options["table_slips"]:
+                    items.pop()
                     continue
                 return
             if k == "replace":
-                if top["left"] <= 0 or self.bag_total() == 0:
-                    stack.pop()
+                if top.data["left"] <= 0 or self.bag_total() == 0:
+                    items.pop()
                     continue
                 return
             if k == "excess":
-                if len(self.hand) <= top["allowed"] or not self._returnable():
-                    stack.pop()
+                if len(self.hand) <= top.data["allowed"] or not self._returnable():
+                    items.pop()
                     continue
                 return
             if k == "rexcess":
-                if len(self.rolled) <= top["allowed"] or not self._legal(top.player):
-                    stack.pop()
+                if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
+                    items.pop()
                     continue
                 return
             if k == "resolve":
                 legal = self._legal(top.player)
                 if not legal:
-                    stack.pop()
+                    items.pop()
                     continue
                 if len(legal) == 1 and legal[0].id.startswith("resolve:"):
                     self._lc = None
@@ -490,16 +492,16 @@ class LucidityState(State):
                 self._run_check(top)
                 continue
             if k == "minion_check":
-                stack.pop()
-                self._check_rows_minion(top["seat"])
+                items.pop()
+                self._check_rows_minion(top.data["seat"])
                 continue
             if k == "end_turn":
-                stack.pop()
+                items.pop()
                 self._end_turn()
                 continue
             if k in ("draw_now", "minion_draw", "exhaust_draw", "ability_draw"):
                 if self.bag_total() == 0:
-                    stack.pop()
+                    items.pop()
                     self._trigger_dream_end(top.get("seat", self.current))
                     if k == "minion_draw":
                         self._after_minion_draw(top)
@@ -507,29 +509,29 @@ class LucidityState(State):
                 return
             if k == "roll_now" or k == "now":
                 if not self.limbo:
-                    stack.pop()
+                    items.pop()
                     continue
                 return
             if k == "mdraw":
                 if not len(self.mdeck):
-                    stack.pop()
+                    items.pop()
                     continue
                 return
             if k == "harvest_draw":
                 if self.bag_total() == 0:
-                    stack.pop()
-                    self._trigger_dream_end(top["seat"])
+                    items.pop()
+                    self._trigger_dream_end(top.data["seat"])
                     continue
                 return
             if k == "mbottom":
                 if len(self.revealed) <= 1:
-                    stack.pop()
+                    items.pop()
                     self._return_revealed()
                     continue
                 return
             if k == "rolloff":
-                if not top["queue"]:
-                    stack.pop()
+                if not top.data["queue"]:
+                    items.pop()
                     self._finish_winners()
                     continue
                 return
@@ -545,7 +547,7 @@ class LucidityState(State):
             ):
                 legal = self._legal(top.player)
                 if not legal:
-                    stack.pop()
+                    items.pop()
                     if k == "minion_pick":
                         self._give_back_limbo()
                     elif k == "nightmare":
@@ -580,12 +582,13 @@ class LucidityState(State):
         s = self.seats[seat]
         s.track = aid[6:]
         s.stage = 0
-        self.emit(
-            "track",
-            "Seat {seat} chooses the sleep track {track}",
-            self.R["track"],
-            seat=seat,
-            track=s.track,
+        self._events.append(
+            Event(
+                "track",
+                "Seat {seat} chooses the sleep track {track}",
+                self.R["track"],
+                {"seat": seat, "track": s.track},
+            )
         )
         self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
         self._push_stage(seat)
@@ -593,7 +596,7 @@ class LucidityState(State):
     def _push_stage(self, seat: int) -> None:
         s = self.seats[seat]
         control = TRACKS[s.track][s.stage]  # type: ignore[index]
-        push = self.stack.push
+        push = self.stack._items.append
         push(Step("resolve", seat))
         push(Step("roll", CHANCE, seat=seat))
         push(Step("return", seat, left=self.rules["returns"], returned=0))
@@ -618,11 +621,12 @@ class LucidityState(State):
             )
         )
         if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top["seat"])
+            self._trigger_dream_end(top.data["seat"])
             self.stack.pop()
 
     def _returnable(self) -> bool:
-        return any(c != "bone" for c in self.hand)
+        hand = self.hand
+        return hand.count("bone") < len(hand)  # a dream other than a Bone Hunter
 
     def _legal_return(self, top: Step) -> list[Action]:
         seen: list[Action] = []
@@ -646,8 +650,10 @@ class LucidityState(State):
             allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
             nxt = self.next_seat(seat)
             self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
-            if top["returned"] > returns:
-                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - returns))
+            if top.data["returned"] > returns:
+                self.stack.push(
+                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
+                )
             return
         if aid == "roll_anyway":
             # FAQ: rolled too many; the next player picks which rolled dreams go back
@@ -658,8 +664,10 @@ class LucidityState(State):
             roll = self.stack.pop()
             nxt = self.next_seat(seat)
             self.stack.push(Step("rexcess", nxt, seat=seat, allowed=allowed))
-            if top["returned"] > returns:
-                self.stack.push(Step("replace", nxt, seat=seat, left=top["returned"] - returns))
+            if top.data["returned"] > returns:
+                self.stack.push(
+                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
+                )
             self.stack.push(roll)
             return
         if aid == "draw_extra":
@@ -668,21 +676,26 @@ class LucidityState(State):
             )
             self.stack.push(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
             return
-        if top["left"] <= 0:
+        if top.data["left"] <= 0:
             self.emit(
                 "slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player
             )
         c = aid[7:]
         self.hand.remove(c)
         self.bag[c] += 1
-        self.emit(
-            "returned",
-            "Seat {seat} returns a {colour} dream",
-            self.R["draw"],
-            seat=top.player,
-            colour=c,
+        seat = top.player
+        self._events.append(
+            Event(
+                "returned",
+                "Seat {seat} returns a {colour} dream",
+                self.R["draw"],
+                {"seat": seat, "colour": c},
+            )
         )
-        self.stack.replace_top(top.replace(left=top["left"] - 1, returned=top["returned"] + 1))
+        data = top.data
+        self.stack.replace_top(
+            Step("return", seat, left=data["left"] - 1, returned=data["returned"] + 1)
+        )
 
     # FAQ / "worst case": the next player fixes a slip
     def _legal_replace(self, top: Step) -> list[Action]:
@@ -697,10 +710,10 @@ class LucidityState(State):
             "Seat {chooser} gives seat {seat} a {colour} dream from the bag to make up the shortfall",
             self.R["faq"],
             chooser=top.player,
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
-        self.stack.replace_top(top.replace(left=top["left"] - 1))
+        self.stack.replace_top(top.replace(left=top.data["left"] - 1))
 
     def _legal_rexcess(self, top: Step) -> list[Action]:
         seen: set[str] = set()
@@ -722,7 +735,7 @@ class LucidityState(State):
             "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
             self.R["faq"],
             chooser=top.player,
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
             face=f,
         )
@@ -739,7 +752,7 @@ class LucidityState(State):
             "Seat {chooser} returns seat {seat}'s excess {colour} dream to the bag",
             self.R["faq"],
             chooser=top.player,
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
 
@@ -894,14 +907,13 @@ class LucidityState(State):
                 return False
         if f == "power1" or f == "power2":
             s.power.append(d)
-            self.emit(
-                "placed",
-                "Seat {seat} gains {face} ({colour})",
-                R["resolve"],
-                seat=seat,
-                colour=c,
-                face=f,
-                row="power",
+            self._events.append(
+                Event(
+                    "placed",
+                    "Seat {seat} gains {face} ({colour})",
+                    R["resolve"],
+                    {"seat": seat, "colour": c, "face": f, "row": "power"},
+                )
             )
             return False
         if f == "hunt" and s.shield > 0 and c != "bone":
@@ -917,38 +929,35 @@ class LucidityState(State):
             return False
         if f == "hunt":
             s.hunt.append(d)
-            self.emit(
-                "placed",
-                "Seat {seat} places a {colour} hunt dream",
-                R["resolve"],
-                seat=seat,
-                colour=c,
-                face=f,
-                row="hunt",
+            self._events.append(
+                Event(
+                    "placed",
+                    "Seat {seat} places a {colour} hunt dream",
+                    R["resolve"],
+                    {"seat": seat, "colour": c, "face": f, "row": "hunt"},
+                )
             )
             return False
         if f == "exhaust":
             s.exhaust.append(d)
-            self.emit(
-                "placed",
-                "Seat {seat} places a {colour} exhaust dream",
-                R["resolve"],
-                seat=seat,
-                colour=c,
-                face=f,
-                row="exhaust",
+            self._events.append(
+                Event(
+                    "placed",
+                    "Seat {seat} places a {colour} exhaust dream",
+                    R["resolve"],
+                    {"seat": seat, "colour": c, "face": f, "row": "exhaust"},
+                )
             )
             return False
         if f == "shadowmark":
             s.marks.append(d)
-            self.emit(
-                "placed",
-                "Seat {seat} takes a Shadowmark",
-                R["shadowmark"],
-                seat=seat,
-                colour=c,
-                face=f,
-                row="shadowmark",
+            self._events.append(
+                Event(
+                    "placed",
+                    "Seat {seat} takes a Shadowmark",
+                    R["shadowmark"],
+                    {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
+                )
             )
             return False
         # a shadow: place it in its colour's Shadow row, then its effect
@@ -1013,39 +1022,41 @@ class LucidityState(State):
             "drawn",
             "Seat {seat} draws a {colour} dream",
             self.R["depths"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
         if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top["seat"])
+            self._trigger_dream_end(top.data["seat"])
 
     def _do_roll_now(self, top: Step, aid: str) -> None:
         c = self.limbo.pop()[0]
         face = aid[5:]
-        seat = top["seat"]
+        seat = top.data["seat"]
         self.stack.pop()
-        self.emit(
-            "rolled",
-            "A {colour} dream rolls {face}",
-            self.R["resolve"],
-            colour=c,
-            face=face,
-            seat=seat,
+        self._events.append(
+            Event(
+                "rolled",
+                "A {colour} dream rolls {face}",
+                self.R["resolve"],
+                {"colour": c, "face": face, "seat": seat},
+            )
         )
         d = die(c, face)
         if self.seats[seat].role != "dreamer":
             self._to_bag([d])
             return
-        if face == "shadow" and top["pool"] and self.game.ruleset == "es":
+        if face == "shadow" and top.data["pool"] and self.game.ruleset == "es":
             # lucidity-es: a new shadow joins the unresolved dreams; anything else resolves now
             self.rolled.append(d)
             return
-        if c != "bone" and any(x[0] == c and x[1] in POWER_FACES for x in self.seats[seat].power):
-            # "Re-rolling dreams": at any time, so also before this new dream resolves
-            self.limbo.append(d)
-            self.stack.push(Step("now", seat, pool=top["pool"]))
-            return
-        self._place(seat, d, pool=top["pool"])
+        if c != "bone":
+            for x in self.seats[seat].power:
+                if x[0] == c and x[1] in POWER_FACES:
+                    # "Re-rolling dreams": at any time, so also before this new dream resolves
+                    self.limbo.append(d)
+                    self.stack.push(Step("now", seat, pool=top.data["pool"]))
+                    return
+        self._place(seat, d, pool=top.data["pool"])
 
     def _legal_now(self, top: Step) -> list[Action]:
         return [A["resolve:now"], A["reroll:" + self.limbo[-1][0]]]
@@ -1055,7 +1066,7 @@ class LucidityState(State):
         self.stack.pop()
         d = self.limbo.pop()
         if aid == "resolve:now":
-            self._place(seat, d, pool=top["pool"])
+            self._place(seat, d, pool=top.data["pool"])
             return
         c = d[0]
         where = self._spend(seat, c)
@@ -1074,7 +1085,7 @@ class LucidityState(State):
             n=len(again) + 1,
         )
         self.limbo.append(die(c, ""))
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top["pool"]))
+        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"]))
 
     # Shadow of Envy
     def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:
@@ -1105,7 +1116,7 @@ class LucidityState(State):
 
     def _legal_envy(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
-        for row, d in self._envy_choices(top["seat"]):
+        for row, d in self._envy_choices(top.data["seat"]):
             aid = self._pick_id(row, d)
             if aid not in seen:
                 seen[aid] = A[aid]
@@ -1130,7 +1141,7 @@ class LucidityState(State):
         raise AssertionError(aid)  # pragma: no cover
 
     def _do_envy(self, top: Step, aid: str) -> None:
-        seat = top["seat"]
+        seat = top.data["seat"]
         d = self._remove_pick(seat, aid)
         self.stack.pop()
         self.limbo.append(die(d[0], ""))
@@ -1143,7 +1154,7 @@ class LucidityState(State):
             colour=d[0],
             row=aid.split(":")[1],
         )
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top["pool"]))
+        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"]))
 
     # Shadow of Primeval Fear
     def _legal_fear(self, top: Step) -> list[Action]:
@@ -1189,8 +1200,8 @@ class LucidityState(State):
 
     def _do_ability(self, top: Step, aid: str) -> None:
         nm = top.player
-        target = top["seat"]
-        c = top["colour"]
+        target = top.data["seat"]
+        c = top.data["colour"]
         self.stack.pop()
         if aid == "ability:pass" or self.seats[target].role != "dreamer":
             self.emit(
@@ -1225,21 +1236,21 @@ class LucidityState(State):
 
     def _legal_strip(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
-        for d in self.seats[top["seat"]].power:
+        for d in self.seats[top.data["seat"]].power:
             if d[0] != "bone":
                 aid = self._pick_id("power", d)
                 seen.setdefault(aid, A[aid])
         return list(seen.values())
 
     def _do_strip(self, top: Step, aid: str) -> None:
-        d = self._remove_pick(top["seat"], aid)
+        d = self._remove_pick(top.data["seat"], aid)
         self.stack.pop()
         self.bag[d[0]] += 1
         self.emit(
             "stripped",
             "Seat {seat} returns a {colour} {face} dream to the bag",
             self.R["ability"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=d[0],
             face=d[1],
         )
@@ -1255,7 +1266,7 @@ class LucidityState(State):
         return list(seen.values())
 
     def _do_offer(self, top: Step, aid: str) -> None:
-        target = top["seat"]
+        target = top.data["seat"]
         d = self._remove_pick(top.player, aid)
         self.seats[target].power.append(d)
         self.stack.pop()
@@ -1274,11 +1285,11 @@ class LucidityState(State):
             self.stack.push(Step("draw_now", CHANCE, seat=target))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
-        s = self.seats[top["seat"]]
+        s = self.seats[top.data["seat"]]
         return [A["fear:" + c] for c in COLOURS if s.shadow[c]]
 
     def _do_hunt_move(self, top: Step, aid: str) -> None:
-        s = self.seats[top["seat"]]
+        s = self.seats[top.data["seat"]]
         c = aid[5:]
         s.hunt.append(s.shadow[c].pop())
         self.stack.pop()
@@ -1286,7 +1297,7 @@ class LucidityState(State):
             "fear",
             "Seat {seat}'s {colour} shadow dream moves to the Hunt row",
             self.R["ability"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
 
@@ -1294,20 +1305,20 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.stack.pop()
-        self.seats[top["seat"]].exhaust.append(die(c, "exhaust"))
+        self.seats[top.data["seat"]].exhaust.append(die(c, "exhaust"))
         self.emit(
             "placed",
             "Seat {seat} places a drawn {colour} dream in the Exhaust row",
             self.R["ability"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
         if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top["seat"])
+            self._trigger_dream_end(top.data["seat"])
 
     # ----- filled rows ----------------------------------------------------------------------
     def _run_check(self, top: Step) -> None:
-        seat = top["seat"]
+        seat = top.data["seat"]
         s = self.seats[seat]
         R = self.R
         if s.role != "dreamer":
@@ -1319,7 +1330,7 @@ class LucidityState(State):
             self._eliminate(seat)
             self._end_turn()
             return
-        if not top["done"]:
+        if not top.data["done"]:
             if len(s.exhaust) >= self.rules["exhaust_row"]:
                 self.stack.replace_top(top.replace(exhausted=True, done=True))
                 self.emit(
@@ -1342,12 +1353,15 @@ class LucidityState(State):
         if self.dream_end:
             self._end_game("dream")
             return
-        self.stack.push(Step("rest", seat, exhausted=top["exhausted"]))
+        self.stack.push(Step("rest", seat, exhausted=top.data["exhausted"]))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
         s = self.seats[seat]
         need = self.shadow_needed(seat)
-        counts = {c: s.shadow_count(c) for c in COLOURS}
+        counts = {c: len(dice) for c, dice in s.shadow.items()}
+        for d in s.hunt:
+            if d[1] == "shadow" and d[0] in counts:
+                counts[d[0]] += 1
         if max(counts.values()) < need:
             return None
         free = [c for c in COLOURS if self.holder[c] is None]
@@ -1356,7 +1370,7 @@ class LucidityState(State):
         return tied[0] if len(tied) == 1 else tied
 
     def _legal_become(self, top: Step) -> list[Action]:
-        return [A["become:" + c] for c in top["colours"]]
+        return [A["become:" + c] for c in top.data["colours"]]
 
     def _do_become(self, top: Step, aid: str) -> None:
         self.stack.pop()
@@ -1408,7 +1422,7 @@ class LucidityState(State):
 
     def _do_exhaust_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
-        seat = top["seat"]
+        seat = top.data["seat"]
         s = self.seats[seat]
         self.stack.pop()
         lost = [d for d in s.power if d[0] == c and c != "bone"]
@@ -1442,20 +1456,31 @@ class LucidityState(State):
     def _legal_rest(self, top: Step) -> list[Action]:
         s = self.seats[top.player]
         out: list[Action] = []
-        if any(not d[2] and d[0] != "bone" for d in s.exhaust):
+        plain_exhaust = False
+        rotated: set[str] = set()
+        for d in s.exhaust:
+            if d[2]:
+                rotated.add(d[0])
+            elif d[0] != "bone":
+                plain_exhaust = True
+        hunted = {d[0] for d in s.hunt if d[1] == "shadow"}
+        if plain_exhaust:
             out.append(A["rest:exhaust"])
-        for c in COLOURS:
-            if s.shadow[c]:
-                out.append(A["rest:shadow:" + c])
-        for c in COLOURS:
-            if any(d[0] == c and d[1] == "shadow" for d in s.hunt):
-                out.append(A["rest:hunt:" + c])
-        for c in COLOURS:
-            if any(d[0] == c and d[2] for d in s.exhaust):
-                out.append(A["rest:rotated:" + c])
+        shadow = s.shadow
+        for c, action in REST_SHADOW_ACTIONS.items():
+            if shadow[c]:
+                out.append(action)
+        if hunted:
+            for c, action in REST_HUNT_ACTIONS.items():
+                if c in hunted:
+                    out.append(action)
+        if rotated:
+            for c, action in REST_ROTATED_ACTIONS.items():
+                if c in rotated:
+                    out.append(action)
         if not out:
             out.append(A["rest:none"])
-        if not top["exhausted"] and s.stage < self.rules["stages"] - 1:
+        if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
             out.append(A["draw_again"])
         return out
 
@@ -1493,13 +1518,13 @@ class LucidityState(State):
                     back = [s.exhaust.pop(i)]
                     break
         self._to_bag(back)
-        self.emit(
-            "rest",
-            "Seat {seat} rests and returns {n} dream(s)",
-            R["rest"],
-            seat=seat,
-            n=len(back),
-            how=aid,
+        self._events.append(
+            Event(
+                "rest",
+                "Seat {seat} rests and returns {n} dream(s)",
+                R["rest"],
+                {"seat": seat, "n": len(back), "how": aid},
+            )
         )
         self.stack.pop()
         if self.game.options["manifestations"] and s.role == "dreamer":
@@ -1523,7 +1548,7 @@ class LucidityState(State):
             "manifestation_drawn",
             "Seat {seat} reveals the Manifestation {name}",
             self.R["manifestations"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             card=card,
             name=self.game.content.manifestations[card].name,
         )
@@ -1655,13 +1680,13 @@ class LucidityState(State):
     def _do_harvest_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
         self.bag[c] -= 1
-        self.seats[top["seat"]].power.append(die(c, "power1"))
+        self.seats[top.data["seat"]].power.append(die(c, "power1"))
         self.stack.pop()
         self.emit(
             "harvest",
             "Seat {seat} draws a {colour} dream as 1 Power",
             self.R["manifestations"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
 
@@ -1752,19 +1777,19 @@ class LucidityState(State):
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
             self.R["minions"],
-            seat=top["seat"],
+            seat=top.data["seat"],
             colour=c,
         )
         if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top["seat"])
+            self._trigger_dream_end(top.data["seat"])
 
     def _after_minion_draw(self, top: Step) -> None:
         pass
 
     def _legal_minion_pick(self, top: Step) -> list[Action]:
-        if top["target"] is not None and self.seats[top["target"]].role != "dreamer":
+        if top.data["target"] is not None and self.seats[top.data["target"]].role != "dreamer":
             return []
-        if top["target"] is None and not self.dreamers():
+        if top.data["target"] is None and not self.dreamers():
             return []
         held = {d[0] for d in self.limbo}
         return [A["minion:" + c] for c in COLOURS if c in held]
@@ -1784,7 +1809,7 @@ class LucidityState(State):
         self._give_back_limbo()
         self.limbo = [keep]
         self.stack.pop()
-        target = top["target"]
+        target = top.data["target"]
         if target is None:
             self.stack.push(Step("minion_target", top.player))
         else:
@@ -1832,7 +1857,7 @@ class LucidityState(State):
         if self.hand or self.rolled:
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
-        if not self.dreamers():
+        if not self._any_dreamer():
             self._end_game("nightmare")
             return
         if self.dream_end:
@@ -1844,7 +1869,8 @@ class LucidityState(State):
         n = len(self.seats)
         cur = self.current
         if self.final_turns is None:
-            if any(self.power_of(i) >= self.rules["power_goal"] for i in range(n)):
+            goal = self.rules["power_goal"]
+            if any(power_value(s.power) >= goal for s in self.seats):
                 order = [(cur + k) % n for k in range(1, n)]
                 self.final_turns = tuple(i for i in order if self.seats[i].role == "dreamer")
                 self.emit(
@@ -1903,7 +1929,7 @@ class LucidityState(State):
         self._announce()
 
     def _do_rolloff(self, top: Step, aid: str) -> None:
-        q = top["queue"]
+        q = top.data["queue"]
         seat = q[0][0]
         f = aid[5:]
         self.rolloff[seat] += 2 if f == "power2" else 1 if f == "power1" else 0
