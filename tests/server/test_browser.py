@@ -108,6 +108,11 @@ def test_play_a_game_against_a_bot_by_clicking(
     assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
     page.screenshot(path=str(screenshot_path(tmp_path, "table-pebbles-phone.png")), full_page=True)
 
+    # a reload resumes the seat exactly where it was
+    before = page.inner_text("#events")
+    page.reload()
+    page.wait_for_selector("#your-turn", timeout=20_000)
+    assert page.inner_text("#events") == before
     clicks = play_by_clicking(page, random.Random(4), max_clicks=300)
     assert clicks >= 2
     status = page.inner_text("#status")

@@ -137,6 +137,13 @@ def test_rest_api_is_described_and_healthy(client: TestClient) -> None:
     assert "random" in [a["name"] for a in client.get("/api/agents").json()]
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+    # the pages run only this server's scripts and never leak an invite token in a Referer
+    table_page = client.get("/t/anything")
+    assert "script-src" not in table_page.headers["content-security-policy"]
+    assert "default-src 'self'" in table_page.headers["content-security-policy"]
+    assert table_page.headers["referrer-policy"] == "no-referrer"
+    for asset in ("/static/js/table.js", "/static/js/views/lucidity.js", "/static/app.css"):
+        assert client.get(asset).status_code == 200, asset
 
 
 def test_hint_and_analysis_panel_for_the_deciding_seat(client: TestClient) -> None:

@@ -57,8 +57,19 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _static_path(name: str) -> str:
-    return str(STATIC / name)
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self' 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+"""Headers of the client's pages: only this server's scripts, tokens never in a Referer."""
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(str(STATIC / name), headers=PAGE_HEADERS)
 
 
 def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> FastAPI:
@@ -278,15 +289,15 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
     # ----- the browser client -------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
-        return FileResponse(_static_path("index.html"))
+        return _page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(_static_path("table.html"))
+        return _page("table.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(_static_path("replay.html"))
+        return _page("replay.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
