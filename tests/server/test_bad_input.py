@@ -176,6 +176,7 @@ def test_out_of_turn_stale_and_spectator_actions(client: TestClient) -> None:
     a.act("roll", decision=old)
     msg = a.error()
     assert msg["code"] == "stale" and "earlier decision" in msg["message"]
+    assert "nothing was played" in msg["message"]
     a.send({"type": "sync"})
     assert a.wait(lambda m: m["type"] == "snapshot")["n"] == n
     watcher = Player(client, made["id"])

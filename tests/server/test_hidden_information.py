@@ -14,39 +14,63 @@ from .helpers import Player, create, play_until
 
 
 class Positions:
-    """The real game at every position, rebuilt from the final record."""
+    """The real game at every position, rebuilt from the final record: what each seat (and
+    a spectator) may see after ``n`` actions."""
 
     def __init__(self, record: dict[str, Any]) -> None:
-        self.states = []
-        entries = record["actions"]
-        for n in range(len(entries) + 1):
-            self.states.append(oneiros.replay({**record, "actions": entries[:n]}))
+        state = oneiros.replay({**record, "actions": []})
+        self.final = oneiros.replay(record)
+        seats: list[int | None] = [*range(record["players"]), None]
+        self.views: list[dict[int | None, dict[str, Any]]] = []
+        for entry in [*record["actions"], None]:
+            self.views.append({seat: self._view(state, seat) for seat in seats})
+            if entry is None:
+                break
+            if isinstance(entry, str):
+                state.apply(entry)
+            else:
+                state.apply(entry[1], player=entry[0])
 
-    def at(self, n: int) -> oneiros.State:
-        return self.states[n]
+    @staticmethod
+    def _view(state: oneiros.State, seat: int | None) -> dict[str, Any]:
+        mine = seat is not None and seat in state.to_move()
+        decision = state.decision(seat) if mine else None
+        return {
+            "observation": state.observation(seat),
+            "legal": [a.id for a in state.legal_actions(seat)] if mine else [],
+            "decision": decision.to_dict() if decision else None,
+        }
 
 
-def check_seat(p: Player, positions: Positions) -> None:
+def check_messages(p: Player, positions: Positions) -> None:
+    """Every message is exactly the seat's redacted view of the position it names."""
     seat = p.view["seat"]
-    final = positions.at(len(positions.states) - 1)
-    revealed = False
     for msg in p.messages:
         if msg["type"] not in ("snapshot", "update"):
             continue
         assert msg["seat"] == seat
-        state = positions.at(msg["n"])
-        # exactly the seat's own observation: nothing more
-        assert msg["observation"] == state.observation(seat)
+        expected = positions.views[msg["n"]][seat]
+        assert msg["observation"] == expected["observation"]
         for e in msg["events"]:
             assert e["visible_to"] is None or (seat is not None and seat in e["visible_to"]), e
         if msg["legal"]:
-            assert seat in state.to_move()
-            assert [a["id"] for a in msg["legal"]] == [a.id for a in state.legal_actions(seat)]
-            assert msg["decision"] == state.decision(seat).to_dict()
+            assert [a["id"] for a in msg["legal"]] == expected["legal"]
+            assert msg["decision"] == expected["decision"]
         else:
             assert msg["decision"] is None
         if seat is None:
             assert msg["insights"] == {} and msg["decision_id"] is None
+    # and the seat's event log is exactly what it may see of the whole game
+    assert p.events == [e.to_dict() for e in positions.final.events(seat)]
+
+
+def check_seat(p: Player, positions: Positions) -> None:
+    check_messages(p, positions)
+    seat = p.view["seat"]
+    revealed = False
+    for msg in p.messages:
+        if msg["type"] not in ("snapshot", "update"):
+            continue
         # what a pebbles player would notice: nobody else's secret card before the end,
         # nobody else's bet before all bets are revealed
         revealed = revealed or any(e["kind"] == "bets_revealed" for e in msg["events"])
@@ -62,8 +86,6 @@ def check_seat(p: Player, positions: Positions) -> None:
             for e in msg["events"]:
                 if e["kind"] in ("card", "bet"):
                     assert e["visible_to"] == [seat]
-    # and the seat's event log is exactly what it may see of the whole game
-    assert p.events == [e.to_dict() for e in final.events(seat)]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -85,3 +107,25 @@ def test_every_message_is_the_seats_own_view(client: TestClient, seed: int) -> N
     for p in [*humans, watcher]:
         check_seat(p, positions)
     assert sum(len(p.messages) for p in humans) > 10
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sleep_tight_hands_and_face_down_plays_stay_hidden(client: TestClient, seed: int) -> None:
+    if "sleep-tight" not in [g.name for g in oneiros.games()]:
+        pytest.skip("Sleep Tight is not available in this checkout")
+    seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}] * 2
+    made = create(client, game="sleep-tight", players=4, seed=seed, seats=seats)
+    watcher = Player(client, made["id"])
+    humans = [Player(client, made["id"], s["token"]) for s in made["seats"] if s["kind"] == "human"]
+    play_until(humans, seed=seed)
+    watcher.wait(lambda m: m["type"] == "update" and m["status"] == "finished")
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    positions = Positions(record)
+    for p in [*humans, watcher]:
+        check_messages(p, positions)
+        seat = p.view["seat"]
+        for msg in p.messages:
+            if msg["type"] in ("snapshot", "update") and msg["status"] != "finished":
+                for other, view in enumerate(msg["observation"]["players"]):
+                    if other != seat:
+                        assert view["hand"] is None  # nobody else's hand, ever

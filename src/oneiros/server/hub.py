@@ -473,8 +473,9 @@ class Hub:
             if decision_id is not None and decision_id != table.decision_since[seat]:
                 raise TableError(
                     "stale",
-                    f"that action answers an earlier decision ({decision_id}); "
-                    f"the current one is {table.decision_since[seat]}: look again",
+                    f"your move answers an earlier decision ({decision_id}, now "
+                    f"{table.decision_since[seat]}): the table changed before it arrived; "
+                    "nothing was played, choose again",
                 )
             try:
                 table.state.apply(action_id, player=seat)

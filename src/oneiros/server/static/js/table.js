@@ -53,6 +53,7 @@ function handle(msg) {
   else if (msg.type === "hint") { showHint(msg); }
   else if (msg.type === "error") {
     toast(msg.message);
+    if (view) draw();   // the move was refused: offer the choices again
     if (["unauthorized", "unknown_table"].includes(msg.code)) stopped = true;
   }
 }
