@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,50 @@ def test_hint_and_analysis_panel_for_the_deciding_seat(client: TestClient) -> No
     plain.send({"type": "sync"})
     assert plain.wait(lambda m: m["type"] == "snapshot")["insights"] == {}
     assert not any(m["type"] == "insights" for m in plain.messages)
+
+
+def test_a_slow_bot_never_stalls_other_games(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from oneiros.agents import base
+
+    release = threading.Event()
+    thinking = threading.Event()
+
+    class Sleepy(base.RandomAgent):
+        name = "sleepy"
+
+        def act(self, state: oneiros.State, player: int) -> oneiros.Action:
+            thinking.set()
+            release.wait(60)  # thinks until the test lets it go
+            return super().act(state, player)
+
+    monkeypatch.setitem(base._AGENTS, "sleepy", base.AgentInfo("sleepy", "slow", Sleepy))
+    try:
+        slow = create(
+            client,
+            game="pebbles",
+            seed=1,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "sleepy"}],
+        )
+        waiting = Player(client, slow["id"], slow["seats"][0]["token"])
+        assert thinking.wait(30), "the sleepy bot never started thinking"
+        stalled = client.get(f"/api/tables/{slow['id']}").json()["actions"]
+        # while that bot thinks, another table plays a whole game
+        fast = create(
+            client,
+            game="pebbles",
+            seed=2,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+        )
+        other = Player(client, fast["id"], fast["seats"][0]["token"])
+        play_until([other])
+        assert other.view["status"] == "finished"
+        assert (
+            client.get(f"/api/tables/{slow['id']}").json()["actions"] == stalled
+        )  # still thinking
+        release.set()
+        play_until([waiting])
+        assert waiting.view["status"] == "finished"
+    finally:
+        release.set()  # never leave a bot thread waiting
