@@ -62,10 +62,20 @@ def screenshot_path(tmp_path: Path, name: str) -> Path:
     return folder / name
 
 
-def play_by_clicking(page: object, rng: random.Random, max_clicks: int) -> int:
-    """Click one of the offered actions whenever it is our turn, until the game is over."""
+def play_by_clicking(
+    page: object,
+    rng: random.Random,
+    max_clicks: int,
+    pieces: bool = False,
+    snapshot: tuple[int, Path] | None = None,
+) -> int:
+    """Click one of the offered actions whenever it is our turn, until the game is over;
+    with ``pieces``, often a clickable piece on the table (a die, a card) instead of a
+    button. ``snapshot``: after that many clicks, save a screenshot there."""
     clicks = 0
     for _ in range(max_clicks):
+        if snapshot is not None and clicks == snapshot[0]:
+            page.screenshot(path=str(snapshot[1]), full_page=True)  # type: ignore[attr-defined]
         page.wait_for_selector(  # type: ignore[attr-defined]
             "#game-over, #actions button:not([disabled])", timeout=20_000
         )
@@ -75,7 +85,11 @@ def play_by_clicking(page: object, rng: random.Random, max_clicks: int) -> int:
         count = buttons.count()
         if count == 0:
             continue
-        buttons.nth(rng.randrange(count)).click()
+        playable = page.locator("#board .playable")  # type: ignore[attr-defined]
+        if pieces and playable.count() and rng.random() < 0.5:
+            playable.nth(rng.randrange(playable.count())).click()
+        else:
+            buttons.nth(rng.randrange(count)).click()
         clicks += 1
         # the buttons come back (or the game ends) once the server has answered
         page.wait_for_function(  # type: ignore[attr-defined]
@@ -157,7 +171,8 @@ def test_dedicated_table_views_play_to_the_end(
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
     page.screenshot(path=str(screenshot_path(tmp_path, f"table-{game}-phone.png")), full_page=True)
-    play_by_clicking(page, random.Random(7), max_clicks=1500)
+    mid = (25, screenshot_path(tmp_path, f"mid-game-{game}-phone.png"))
+    play_by_clicking(page, random.Random(7), max_clicks=1500, pieces=True, snapshot=mid)
     assert "Game over" in page.inner_text("#status")
     page.screenshot(
         path=str(screenshot_path(tmp_path, f"game-over-{game}-phone.png")), full_page=True
