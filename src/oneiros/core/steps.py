@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-_set = object.__setattr__
-
 
 class Step:
     """One pending piece of work: a ``kind``, the seat that acts (``CHANCE`` for chance,
@@ -26,9 +24,10 @@ class Step:
     data: dict[str, Any]
 
     def __init__(self, kind: str, player: int, **data: Any) -> None:
-        _set(self, "kind", kind)
-        _set(self, "player", player)
-        _set(self, "data", data)
+        # the slots are written through their descriptors (``__setattr__`` refuses)
+        _set_kind(self, kind)
+        _set_player(self, player)
+        _set_data(self, data)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Step is immutable: use step.replace(...)")
@@ -45,9 +44,9 @@ class Step:
         player = changes.pop("player", self.player)
         data.update(changes)
         new = Step.__new__(Step)
-        _set(new, "kind", self.kind)
-        _set(new, "player", player)
-        _set(new, "data", data)
+        _set_kind(new, self.kind)
+        _set_player(new, player)
+        _set_data(new, data)
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -64,6 +63,11 @@ class Step:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "data": dict(self.data)}
+
+
+_set_kind = vars(Step)["kind"].__set__
+_set_player = vars(Step)["player"].__set__
+_set_data = vars(Step)["data"].__set__
 
 
 class StepStack:

@@ -358,7 +358,9 @@ class LucidityState(State):
             if kind == "first" and tk == "first":
                 return a if int(arg) < len(self.seats) else None
             return None
-        for x in self._legal(player):
+        cache = self._lc
+        legal = cache[1] if cache is not None and cache[0] is top else self._legal(player)
+        for x in legal:
             if x is a:
                 return a
         return None
