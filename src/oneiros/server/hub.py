@@ -338,8 +338,8 @@ class Hub:
             row = await self._db(self.db.load_table, table_id)
             if row is None or row.status == "broken":
                 return None
-            try:
-                state = replay(row.record())
+            try:  # replaying a long game is real work: not on the event loop
+                state = await asyncio.to_thread(replay, row.record())
             except Exception as exc:  # a record that no longer replays must not stop the server
                 log.error("table %s does not replay: %s", table_id, exc)
                 await self._db(self.db.mark_broken, table_id, str(exc))
@@ -611,7 +611,7 @@ class Hub:
         row = await self._db(self.db.load_table, table.id)
         if row is None:  # pragma: no cover - the table was deleted under us
             return
-        state = replay(row.record())
+        state = await asyncio.to_thread(replay, row.record())
         table.state = state
         table.saved = len(state.history())
         table.status = row.status
