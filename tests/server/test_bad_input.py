@@ -70,6 +70,8 @@ def test_bad_http_requests(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     assert "no table 'nope'" in client.get("/api/tables/nope").json()["error"]
     assert client.get("/api/tables", params={"status": "weird"}).status_code == 400
+    assert client.get("/api/nothing-here").json() == {"error": "Not Found"}
+    assert client.delete("/api/tables").status_code == 405
     made = create(client, game="pebbles", seats=[{"kind": "human"}, {"kind": "human"}])
     r = client.get(f"/api/tables/{made['id']}/record")
     assert r.status_code == 409 and "when the game is over" in r.json()["error"]
