@@ -96,3 +96,13 @@ def test_step_stack_nests_and_steps_are_immutable():
     copy = stack.copy()
     copy.pop()
     assert len(stack) == 2 and len(copy) == 1
+
+
+def test_states_pickle_and_deep_copy():
+    import copy
+    import pickle
+
+    stack = StepStack([Step("turn", 0, n=(1, 2))])
+    again = pickle.loads(pickle.dumps(stack))
+    assert again == stack and copy.deepcopy(stack) == stack
+    assert again.top is not None and again.top["n"] == (1, 2)

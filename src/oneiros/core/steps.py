@@ -64,6 +64,13 @@ class Step:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "data": dict(self.data)}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_step, (self.kind, self.player, self.data))
+
+
+def _rebuild_step(kind: str, player: int, data: dict[str, Any]) -> Step:
+    return Step(kind, player, **data)
+
 
 _set_kind = vars(Step)["kind"].__set__
 _set_player = vars(Step)["player"].__set__
