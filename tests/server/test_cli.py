@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import pytest
 
 from oneiros.cli.main import main
+
+from .helpers import free_port
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -30,10 +33,21 @@ def test_bad_log_level_and_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--port" in run(["serve", "--port", "70000"], capsys)
 
 
-def test_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
+def test_busy_port(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        err = run(["serve", "--port", str(port)], capsys)
+        err = run(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/x.db"], capsys)
     assert f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def test_unreachable_database(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    free = str(free_port())
+    err = run(["serve", "--port", free, "--db", f"sqlite:///{tmp_path}/missing/dir/x.db"], capsys)
+    assert "cannot use the database" in err and "unable to open database file" in err
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there
+    err = run(["serve", "--port", free, "--db", f"postgresql://nobody@127.0.0.1:{port}/db"], capsys)
+    assert "cannot use the database" in err

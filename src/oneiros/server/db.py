@@ -145,6 +145,28 @@ def normalise_url(url: str) -> str:
     raise ConfigError(f"--db {url!r}: only sqlite:/// and postgresql:// databases are supported")
 
 
+def check_database(url: str) -> None:
+    """Connect and create the schema, or raise ``ConfigError`` with a one-line reason."""
+    try:
+        db = Database(url)
+    except ConfigError:
+        raise
+    except Exception as exc:  # a missing driver, a malformed option...
+        raise ConfigError(f"--db {url!r}: {_one_line(exc)}") from None
+    try:
+        db.create_schema()
+    except Exception as exc:
+        raise ConfigError(f"cannot use the database {url!r}: {_one_line(exc)}") from None
+    finally:
+        db.dispose()
+
+
+def _one_line(exc: BaseException) -> str:
+    inner = getattr(exc, "orig", None) or exc
+    text = str(inner).strip().splitlines()
+    return text[0] if text else type(inner).__name__
+
+
 class Database:
     """Synchronous access to the web table's three tables."""
 
