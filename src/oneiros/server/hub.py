@@ -305,10 +305,7 @@ class Hub:
         await self._db(self.db.create_schema)
         ids = await self._db(self.db.unfinished_ids)
         for table_id in ids:
-            table = await self.get(table_id)
-            if table is not None and table.status == "running":
-                self.kick(table)
-                self.start_insights(table)
+            await self.get(table_id)
         if ids:
             log.info("rebuilt %d unfinished table(s) from the database", len(ids))
 
@@ -346,7 +343,9 @@ class Hub:
                 return None
             table = LiveTable(row, state)
             self.tables[table_id] = table
-            return table
+        if table.status == "running":
+            self.kick(table)  # bots and chance carry on where the record stops
+        return table
 
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches (it is reloaded from its record on demand)."""
