@@ -121,6 +121,9 @@ BAD_FRAMES = [
     ('{"type": "act", "action": "roll", "decision": "x"}', "bad_message", "decision"),
     ('{"type": "act", "action": "fly"}', "illegal", "'fly' is not legal"),
     ('{"type": "hint"}', "no_hint", "no hints"),
+    ('{"type": "name", "name": ""}', "bad_message", "name"),
+    ('{"type": "name", "name": "   "}', "bad_message", "visible character"),
+    ('{"type": "name", "name": "' + "x" * 41 + '"}', "bad_message", "40"),
     ('{"type": "hello"}', "already", "hello only once"),
     ("x" * 20_000, "too_large", "limit"),
 ]
@@ -184,6 +187,8 @@ def test_out_of_turn_stale_and_spectator_actions(client: TestClient) -> None:
     watcher = Player(client, made["id"])
     watcher.wait(lambda m: m["type"] == "snapshot")
     watcher.send({"type": "act", "action": "roll"})
+    assert watcher.error()["code"] == "spectator"
+    watcher.send({"type": "name", "name": "Eve"})
     assert watcher.error()["code"] == "spectator"
     play_until([a, b])
     a.act("roll", decision=None)

@@ -201,6 +201,9 @@ def test_two_friends_play_through_an_invite_link(
     assert a.locator("#invites a").first.get_attribute("href") == invite
     b = friend.new_page()
     b.goto(invite)
+    b.fill("#name-input", "Bob")
+    b.click("#name-form button")
+    a.wait_for_selector("#seat-list >> text=Bob", timeout=20_000)
     for page in (a, b):
         page.wait_for_selector("#your-turn", timeout=20_000)  # both bet at the same time
     rng = random.Random(1)
@@ -219,7 +222,7 @@ def test_two_friends_play_through_an_invite_link(
         a.wait_for_timeout(50)
     else:
         raise AssertionError("the friends' game did not end")
-    assert "Ada" in b.inner_text("#status") or "Seat 2" in b.inner_text("#status")
+    assert "Ada" in b.inner_text("#status") or "Bob" in b.inner_text("#status")
     b.screenshot(
         path=str(screenshot_path(tmp_path, "game-over-friends-desktop.png")), full_page=True
     )

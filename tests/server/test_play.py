@@ -44,6 +44,10 @@ def test_two_humans_two_bots_play_to_the_end(
     assert made["id"] in [t["id"] for t in listed]
 
     bob = Player(client, made["id"], tokens[2], name="Bob")
+    bob.send({"type": "name", "name": "  Bob   the  Builder "})
+    ada.wait(lambda m: m["type"] == "update" and m["seats"][2]["name"] == "Bob the Builder")
+    bob.send({"type": "name", "name": "Bob"})
+    ada.wait(lambda m: m["type"] == "update" and m["seats"][2]["name"] == "Bob")
     play_until([ada, bob])
 
     final = ada.view

@@ -39,6 +39,7 @@ from .protocol import (
     Joined,
     JoinTable,
     Ping,
+    Rename,
     SeatLink,
     Sync,
     client_message,
@@ -375,6 +376,8 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
             try:
                 if isinstance(msg, Act):
                     await hub.act(table, conn.seat, msg.action, msg.decision)
+                elif isinstance(msg, Rename):
+                    await hub.rename(table, conn.seat, msg.name)
                 elif isinstance(msg, HintRequest):
                     conn.push(await hub.hint(table, conn.seat))
                 elif isinstance(msg, Sync):

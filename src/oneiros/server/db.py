@@ -236,6 +236,14 @@ class Database:
                     update(tables_t).where(tables_t.c.id == table_id).values(status=status)
                 )
 
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(name=name)
+            )
+
     def append_actions(
         self,
         table_id: str,

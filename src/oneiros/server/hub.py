@@ -442,6 +442,18 @@ class Hub:
             self.start_insights(table)
         return seat, token
 
+    async def rename(self, table: LiveTable, seat: int | None, name: str) -> None:
+        """Change the name a human seat shows to everyone."""
+        if seat is None:
+            raise TableError("spectator", "spectators have no seat to name")
+        clean = " ".join(name.split())[:40]
+        if not clean:
+            raise TableError("bad_message", "a name needs at least one visible character")
+        async with table.lock:
+            await self._db(self.db.rename_seat, table.id, seat, clean)
+            table.seats[seat].name = clean
+            table.broadcast()
+
     @staticmethod
     def seat_of(table: LiveTable, token: str) -> int | None:
         digest = hash_token(token)

@@ -14,6 +14,7 @@ Client to server:
 - ``{"type": "hello", "token": "...", "panels": true}`` first (no token: watch as a
   spectator; ``panels``: compute and send the analysis panels of the seat's decisions);
 - ``{"type": "act", "action": "<action id>", "decision": <decision_id>}``;
+- ``{"type": "name", "name": "Ada"}`` (the seat's name shown to everyone);
 - ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``.
 """
 
@@ -46,6 +47,11 @@ class Act(_Strict):
     decision: int | None = None
 
 
+class Rename(_Strict):
+    type: Literal["name"]
+    name: str = Field(min_length=1, max_length=40)
+
+
 class HintRequest(_Strict):
     type: Literal["hint"]
 
@@ -58,8 +64,12 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | HintRequest | Sync | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | HintRequest | Sync | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[
+    Hello | Act | Rename | HintRequest | Sync | Ping, Field(discriminator="type")
+]
+client_message: TypeAdapter[Hello | Act | Rename | HintRequest | Sync | Ping] = TypeAdapter(
+    ClientMessage
+)
 
 
 def explain(exc: ValidationError) -> str:
@@ -68,7 +78,7 @@ def explain(exc: ValidationError) -> str:
     where = ".".join(str(p) for p in err.get("loc", ()) if not str(p).startswith("function"))
     msg = err.get("msg", "invalid")
     if err.get("type") == "union_tag_invalid":
-        return "unknown message type: expected hello, act, hint, sync or ping"
+        return "unknown message type: expected hello, act, name, hint, sync or ping"
     if err.get("type") == "union_tag_not_found":
         return 'a message needs a "type": hello, act, hint, sync or ping'
     return f"{where}: {msg}" if where else msg

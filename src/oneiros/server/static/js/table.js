@@ -155,6 +155,7 @@ function markPlayable(legal) {
 }
 
 function drawSeats() {
+  $("name-form").hidden = view.seat === null || view.status === "finished";
   $("seat-list").replaceChildren(...view.seats.map((x) => el("li", {
     class: `${view.to_move.includes(x.seat) ? "turn" : ""} ${x.connected ? "" : "off"}`,
   }, x.name || `Seat ${x.seat + 1}`, x.seat === view.seat ? " (you)" : "",
@@ -188,4 +189,12 @@ function showHint(msg) {
 }
 
 $("hint").addEventListener("click", () => send({ type: "hint" }));
+$("name-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const name = $("name-input").value.trim();
+  if (!name) return;
+  localStorage.setItem("oneiros:name", name);
+  send({ type: "name", name });
+  $("name-input").value = "";
+});
 connect();
