@@ -4,14 +4,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev,rl,ray,web,postgres,e2e
 
-.PHONY: play test lint typecheck unit bench install install-dev clean
+.PHONY: play play-terminal test lint typecheck unit bench install install-dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[web]"
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
@@ -22,8 +22,12 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
-## Play Lucidity in the terminal against three bots.
+## Start the web table on http://127.0.0.1:8000 (play in the browser with friends and bots).
 play: install
+	$(BIN)/oneiros serve
+
+## Play Lucidity in the terminal against three bots.
+play-terminal: install
 	$(BIN)/oneiros play lucidity
 
 ## Lint, type-check and run the whole test suite.
