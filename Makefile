@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev,rl,ray,web,postgres,e2e
 
-.PHONY: play play-terminal test lint typecheck unit bench install install-dev clean
+.PHONY: play play-terminal test system-deps lint typecheck unit bench install install-dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,12 @@ play-terminal: install
 	$(BIN)/oneiros play lucidity
 
 ## Lint, type-check and run the whole test suite.
-test: install-dev lint typecheck unit
+test: system-deps install-dev lint typecheck unit
+
+## Debian's Chromium and PostgreSQL server for the browser and database tests (as root).
+system-deps:
+	@if [ "$$(id -u)" = 0 ]; then .ci/system-deps.sh; \
+	else echo "not root: Chromium/PostgreSQL not installed; those tests skip if missing"; fi
 
 lint: install-dev
 	$(BIN)/ruff check src tests benchmarks examples
