@@ -193,14 +193,17 @@ def test_shadow_of_primeval_fear_moves_a_shadow_to_hunt():
     check_invariants(s)
 
 
-def test_shadow_moved_by_fear_counts_for_both_rows():
-    """lucidity-en "Shadow of Primeval Fear": it still counts as a shadow dream."""
+def test_shadow_of_primeval_fear_moved_shadow_fills_the_hunt_row_not_its_shadow_row():
+    """lucidity-en "Shadow of Primeval Fear": "It still counts as a shadow dream, but now
+    counts towards filling your Hunt row": it has left its Shadow row (the FAQ's "almost
+    impossible to become a Nightmare of Primeval Fear"), and a rest that returns one shadow
+    dream may still return it."""
     s = new(3)
     give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
     play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:shadow", "fear:blue")
     sh = s.seats[0]
-    assert sh.shadow_count("blue") == 2 and len(sh.hunt) == 1 and len(sh.shadow["blue"]) == 1
+    assert sh.shadow_count("blue") == 1 and len(sh.hunt) == 1 and len(sh.shadow["blue"]) == 1
     assert "rest:hunt:blue" in legal(s)
 
 

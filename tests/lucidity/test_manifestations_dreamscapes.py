@@ -35,9 +35,18 @@ def test_manifest_pays_to_the_bag_and_applies_the_card():
     assert "manifest:m01" in legal(s)
     bag_red = s.bag["red"]
     play(s, "manifest:m01")
+    # de-lux "Manifest": "The Dreamer pays Power equal or greater than the Manifestation's
+    # cost": the dreamer chooses the dreams, one at a time, until the cost is covered
+    assert s.decision().kind == "pay" and sorted(legal(s)) == [
+        "pick:power:green:power1",
+        "pick:power:red:power2",
+        "pick:power:yellow:power1",
+    ]
+    play(s, "pick:power:red:power2", "pick:power:green:power1")
     p = s.seats[0]
     assert p.manifested == ["m01"] and len(p.hunt) == 1
     assert s.power_of(0) == 1  # paid exactly 3 of 4 (a 2-power and a 1-power dream)
+    assert [d[:2] for d in p.power] == [("yellow", "power1")]
     assert s.bag["red"] == bag_red + 1 + 1  # the red hunt dream and the red 2-power paid
     assert s.current == 1
     check_invariants(s)
@@ -90,7 +99,9 @@ def test_harvest_draws_dreams_as_power():
     s = new(3, manifestations=True)
     give(s, 0, "power", "red:power2", "red:power2")
     rest_now(s)
-    play(s, "card:m08", "manifest:m08", "draw:blue", "draw:red")
+    play(s, "card:m08", "manifest:m08", "pick:power:red:power2", "pick:power:yellow:power1")
+    # the last red 2-Power dream is the only kind left: paid without asking
+    play(s, "draw:blue", "draw:red")
     assert sorted(d[:2] for d in s.seats[0].power)[:2] == [("blue", "power1"), ("red", "power1")]
     check_invariants(s)
 
@@ -146,3 +157,24 @@ def test_expansion_actions_are_in_the_action_space():
     ids = g.action_ids()
     assert "manifest:m01" in ids and "dreamscape:d10" in ids and "card:m20" in ids
     assert len(ids) == len(set(ids))
+
+
+def test_manifest_the_dreamer_chooses_which_power_pays_and_may_overpay():
+    """de-lux "Manifest": "The Dreamer pays Power equal or greater than the Manifestation's
+    cost from their Power row (or from Power set aside ...) to the bag": which dreams pay is
+    the dreamer's choice; a single kind of Power dream left is paid without asking."""
+    s = new(3, manifestations=True)
+    give(s, 0, "power", "red:power2")
+    rest_now(s)
+    play(s, "card:m10", "manifest:m10")  # Open Window: cost 1
+    assert s.decision().kind == "pay"
+    assert sorted(legal(s)) == ["pick:power:red:power2", "pick:power:yellow:power1"]
+    play(s, "pick:power:red:power2")  # overpays: 2 for a cost of 1
+    assert s.seats[0].manifested == ["m10"] and s.power_of(0) == 1
+    s = new(3, manifestations=True)
+    give(s, 0, "power", "yellow:power1")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:power1", "resolve:power", "rest:none")
+    play(s, "card:m03", "manifest:m03")  # Morning Light: cost 2, two yellow 1-Power dreams
+    assert s.seats[0].manifested == ["m03"] and s.power_of(0) == 0
+    check_invariants(s)

@@ -130,6 +130,9 @@ def test_es_compruebe_las_filas_llenas_exhausted_and_still_becomes_a_nightmare()
     give(s, 0, "power", "green:power1", "red:power2")
     play(s, "track:4-6-8", "draw:yellow", "draw:yellow", "draw:red", "draw:red")
     play(s, "return:red", "return:red", "roll:exhaust", "roll:shadow")
+    # Imprisonment with blue and yellow exhaust dreams: the dreamer chooses which turns
+    assert s.decision().kind == "imprison"
+    play(s, "pick:exhaust:blue:exhaust")
     assert s.decision().kind == "draw"  # the exhausted dreamer's draw
     play(s, "draw:green")
     seat = s.seats[0]

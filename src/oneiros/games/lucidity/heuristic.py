@@ -79,7 +79,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         s = seats[player]
         need = state.shadow_needed(player)
         for aid in ids:
-            if aid.startswith("reroll:"):
+            if aid.startswith("reroll:") and aid.count(":") == 1:
                 c = aid[7:]
                 bad = 0
                 for d in state.rolled:
@@ -116,6 +116,27 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
             or (d[1] == "exhaust" and len(s.exhaust) + 1 >= rules["exhaust_row"])
         )
         return A["reroll:" + d[0]] if bad else A["resolve:now"]
+    if kind == "spend":
+        # keep the bigger Power dream
+        return A[ids[0]] if ids[0].endswith("power1") else A[ids[-1]]
+    if kind == "reroll_pick":
+        # lucidity-es: reroll the unresolved dreams that hurt, keep Power results
+        for aid in ids:
+            if aid.startswith("reroll:") and not aid.endswith(("power1", "power2")):
+                return A[aid]
+        return A["reroll:chosen"] if "reroll:chosen" in ids else legal[0]
+    if kind == "imprison":
+        # turn the exhaust dream of the colour least likely to matter: the first one
+        return legal[0]
+    if kind == "pay":
+        # pay with 1-Power dreams while they fit, keeping 2-Power dreams
+        paid = top["paid"]
+        cost = state.game.content.manifestations[top["card"]].cost
+        ones = [aid for aid in ids if aid.endswith("power1")]
+        twos = [aid for aid in ids if aid.endswith("power2")]
+        if ones and (cost - paid == 1 or not twos or len(ones) > 0):
+            return A[ones[0]]
+        return A[twos[0]] if twos else legal[0]
     if kind == "rest":
         s = seats[player]
         margin = _margin(state, player)

@@ -29,6 +29,7 @@ _EN_SECTIONS = {
     "dream_victory": "Dream Victory",
     "winner": "The Winner",
     "two_player": "Two Player Games",
+    "fourth_space": "Two Player Games",
     "faq": "FAQ and Overlooked Rules",
     "bone": "Bone Hunters Expansion",
     "shadowmark": "The Shadowmark",
@@ -57,7 +58,8 @@ _ES_SECTIONS = {
     "dream_victory": "Fin del juego",
     "winner": "Fin del juego",
     "two_player": "Juegos de dos jugadores",
-    "faq": "La regla del 'peor caso'",
+    # the worst-case rule ('La regla del "peor caso"') is a paragraph of "Fin del juego"
+    "faq": "Fin del juego",
     "temptation": "Preparar",
 }
 
@@ -131,7 +133,6 @@ def _labels() -> dict[str, str]:
     out["minions"] = "Send minions: draw two dreams"
     for c in COLOURS:
         out[f"minion:{c}"] = f"Give the {c} dream (return the other)"
-    out["minion:none"] = "Give nothing (no dream can be given)"
     for seat in range(MAX_SEATS):
         out[f"target:seat{seat}"] = f"Give the minion to seat {seat}"
     out["ability:use"] = "Activate your Nightmare ability"
@@ -150,6 +151,14 @@ def _labels() -> dict[str, str]:
         for f in BONE_FACES:
             if f != "shadowmark":
                 out[f"excess:{c}:{f}"] = f"Return an excess rolled {c} dream ({f}) to the bag"
+    # added later at the end, so that the earlier ids keep their index in the action space
+    for c in COLOURS:
+        for f in ("power1", "power2"):
+            out[f"spend:{c}:{f}"] = f"Spend the {c} {f} dream for the reroll"
+    for c in COLOURS:
+        for f in ("power1", "power2", "hunt", "exhaust", "shadow"):
+            out[f"reroll:{c}:{f}"] = f"Choose an unresolved {c} dream showing {f} to reroll (es)"
+    out["reroll:chosen"] = "Reroll the chosen dreams (es)"
     return out
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 AUTO = -2
 Die = tuple[str, str, bool]
 POWER_FACES = ("power1", "power2")
+REROLL_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
 RESOLVE_ORDER = {"en": ("power", "hunt", "exhaust"), "es": ("power", "hunt", "exhaust")}
 CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
 DEFAULT_RULES = {
@@ -136,11 +137,9 @@ class Seat:
         )
 
     def shadow_count(self, colour: str) -> int:
-        n = len(self.shadow[colour])
-        for d in self.hunt:
-            if d[0] == colour and d[1] == "shadow":
-                n += 1
-        return n
+        """Dreams filling the Shadow row of ``colour``. A shadow moved to the Hunt row by
+        Primeval Fear has left its Shadow row: it fills the Hunt row instead."""
+        return len(self.shadow[colour])
 
     @property
     def control(self) -> int | None:
@@ -274,9 +273,20 @@ class LucidityState(State):
             "become": ("become_nightmare", "Choose which Nightmare to become", R["check"]),
             "rest": ("rest_or_draw", "Rest or draw again", R["rest"]),
             "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", R["depths"]),
+            "draw_now_ability": ("draw", "Draw a dream: roll it at once", R["ability"]),
             "roll_now": ("roll", "Roll the dream and resolve it at once", R["resolve"]),
             "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", R["envy"]),
             "fear": ("fear", "You may move a shadow dream to your Hunt row", R["fear"]),
+            "imprison": (
+                "imprison",
+                "Choose the exhaust dream to turn to its shadow side",
+                R["imprisonment"],
+            ),
+            "pay": (
+                "pay",
+                "Choose a Power dream to pay for the Manifestation",
+                R["manifestations"],
+            ),
             "ability": ("ability", "Activate your Nightmare ability?", R["ability"]),
             "minion_draw": ("draw", "Draw a dream for the Nightmare", R["minions"]),
             "minion_pick": ("minion_pick", "Choose the dream to give", R["minions"]),
@@ -285,6 +295,12 @@ class LucidityState(State):
             "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
             "offer": ("offer", "Choose one of your Power dreams to give", R["ability"]),
             "now": ("resolve", "Resolve the new dream now, or reroll it", R["reroll"]),
+            "spend": ("spend", "Choose the Power dream to spend for the reroll", R["reroll"]),
+            "reroll_pick": (
+                "reroll_pick",
+                "Choose the unresolved dreams of the colour to reroll",
+                R["reroll"],
+            ),
             "mdraw": ("draw", "Reveal a Manifestation", R["manifestations"]),
             "manifest": ("manifest", "Manifest, empower or pass", R["manifestations"]),
             "mbottom": ("bottom", "Choose the next card to put at the bottom", R["manifestations"]),
@@ -301,6 +317,8 @@ class LucidityState(State):
             "rexcess": ("excess", "Choose an excess rolled dream to return", R["faq"]),
             "replace": ("replace", "Choose a replacement dream from the bag", R["faq"]),
         }
+        if kind == "draw_now" and top.data.get("ref") == "ability":
+            kind = "draw_now_ability"
         kind_name, prompt, ref = prompts.get(kind, (kind, kind, ""))
         data: dict[str, Any] = {}
         if "seat" in top.data:
@@ -458,8 +476,18 @@ class LucidityState(State):
                     continue
                 return
             if k == "return":
-                if self.dream_end or (top.data["left"] > 0 and not self._returnable()):
+                if self.dream_end:
                     items.pop()
+                    continue
+                if top.data["left"] > 0 and not self._returnable():
+                    items.pop()
+                    if self.hand:
+                        self.emit(
+                            "bone_kept",
+                            "Seat {seat} holds only Bone Hunters: they are never returned",
+                            self.R["bone"],
+                            seat=top.player,
+                        )
                     continue
                 if top.data["left"] <= 0 and not self.game.options["table_slips"]:
                     items.pop()
@@ -535,6 +563,25 @@ class LucidityState(State):
                 if not top.data["queue"]:
                     items.pop()
                     self._finish_winners()
+                    continue
+                return
+            if k == "pay":
+                if top.data["paid"] >= self.game.content.manifestations[top.data["card"]].cost:
+                    items.pop()
+                    self._finish_manifest(top)
+                    continue
+                legal = self._legal(top.player)
+                if len(legal) == 1:
+                    # one kind of Power dream left: nothing to choose
+                    self._lc = None
+                    self._do_pay(top, legal[0].id)
+                    continue
+                return
+            if k == "reroll_pick":
+                c = top.data["colour"]
+                if not any(d[0] == c for d in self.rolled):
+                    items.pop()
+                    self._reroll_event(top.player, c, top.data["where"], top.data["n"])
                     continue
                 return
             if k in (
@@ -823,7 +870,7 @@ class LucidityState(State):
         seat = top.player
         parts = aid.split(":")
         if parts[0] == "reroll":
-            self._reroll(seat, parts[1])
+            self._start_reroll(seat, parts[1], "resolve", False)
             return
         what = parts[1]
         if what == "shadow":
@@ -850,12 +897,59 @@ class LucidityState(State):
                 self.rolled = take[i + 1 :] + self.rolled
                 return
 
-    def _reroll(self, seat: int, c: str) -> None:
-        where = self._spend(seat, c)
+    # "Re-rolling dreams": spend a Power dream of a colour to reroll unresolved dreams of it
+    def _start_reroll(self, seat: int, c: str, then: str, pool: bool) -> None:
+        """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved
+        dreams, "now" for the dream in limbo). With both a 1-Power and a 2-Power dream of
+        the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
+        faces = {d[1] for d in self.seats[seat].power if d[0] == c}
+        if "power1" in faces and "power2" in faces:
+            self.stack.push(Step("spend", seat, colour=c, then=then, pool=pool))
+            return
+        self._reroll_with(seat, c, "power1" if "power1" in faces else "power2", then, pool)
+
+    def _legal_spend(self, top: Step) -> list[Action]:
+        c = top.data["colour"]
+        return [A[f"spend:{c}:power1"], A[f"spend:{c}:power2"]]
+
+    def _do_spend(self, top: Step, aid: str) -> None:
+        self.stack.pop()
+        d = top.data
+        self._reroll_with(top.player, d["colour"], aid.rpartition(":")[2], d["then"], d["pool"])
+
+    def _reroll_with(self, seat: int, c: str, face: str, then: str, pool: bool) -> None:
+        where = self._spend(seat, c, face)
+        es = self.game.ruleset == "es"
+        if then == "now":
+            # the dream drawn or rerolled by an effect is rerolled; so are the dreamer's other
+            # unresolved dreams of the colour (en: all of them; es: any number, chosen)
+            self.limbo.pop()
+            self.limbo.append(die(c, ""))
+            others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
+            if others:
+                self.stack.push(Step("roll", CHANCE, seat=seat))
+            # the new dream is rolled (and resolved) first, then the others
+            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool))
+            if others and es:
+                self.stack.push(Step("reroll_pick", seat, colour=c, n=1, least=1, where=where))
+                return
+            if others:
+                self.rolled = [x for x in self.rolled if x[0] != c]
+                self.hand.extend(x[0] for x in others)
+            self._reroll_event(seat, c, where, len(others) + 1)
+            return
         again = [d for d in self.rolled if d[0] == c]
+        self.stack.push(Step("roll", CHANCE, seat=seat))
+        if es and len(again) > 1:
+            # lucidity-es: "cualquier número de sueños sin resolver" of the colour
+            self.stack.push(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
+            return
         self.rolled = [d for d in self.rolled if d[0] != c]
         for d in again:
             self.hand.append(d[0])
+        self._reroll_event(seat, c, where, len(again))
+
+    def _reroll_event(self, seat: int, c: str, where: str, n: int) -> None:
         self.emit(
             "reroll",
             "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
@@ -863,22 +957,37 @@ class LucidityState(State):
             seat=seat,
             colour=c,
             where=where,
-            n=len(again),
+            n=n,
         )
-        self.stack.push(Step("roll", CHANCE, seat=seat))
 
-    def _spend(self, seat: int, c: str) -> str:
-        """Spend a Power dream of colour ``c`` (a 1-power one first); where it went."""
-        s = self.seats[seat]
-        spent = None
-        for face in ("power1", "power2"):
-            for i, d in enumerate(s.power):
-                if d[0] == c and d[1] == face:
-                    spent = s.power.pop(i)
-                    break
-            if spent is not None:
+    # lucidity-es: which unresolved dreams of the colour are rerolled
+    def _legal_reroll_pick(self, top: Step) -> list[Action]:
+        c = top.data["colour"]
+        faces = {d[1] for d in self.rolled if d[0] == c}
+        out = [A[f"reroll:{c}:{f}"] for f in REROLL_FACES if f in faces]
+        if top.data["n"] >= top.data["least"]:
+            out.append(A["reroll:chosen"])
+        return out
+
+    def _do_reroll_pick(self, top: Step, aid: str) -> None:
+        if aid == "reroll:chosen":
+            self.stack.pop()
+            self._reroll_event(top.player, top.data["colour"], top.data["where"], top.data["n"])
+            return
+        _, c, f = aid.split(":")
+        for i in range(len(self.rolled) - 1, -1, -1):
+            d = self.rolled[i]
+            if d[0] == c and d[1] == f:
+                del self.rolled[i]
                 break
-        assert spent is not None
+        self.hand.append(c)
+        self.stack.replace_top(top.replace(n=top.data["n"] + 1))
+
+    def _spend(self, seat: int, c: str, face: str) -> str:
+        """Spend a Power dream of colour ``c`` showing ``face``; where it went."""
+        s = self.seats[seat]
+        spent = die(c, face)
+        s.power.remove(spent)
         if self.holder[c] is None:
             self.cards[c].append(spent)
             return f"the {c} Nightmare card"
@@ -989,18 +1098,20 @@ class LucidityState(State):
             self.stack.push(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
             return True
         if c == "yellow":
-            for i, e in enumerate(s.exhaust):
-                if not e[2] and e[0] != "bone":
-                    s.exhaust[i] = die(e[0], e[1], True)
-                    self.emit(
-                        "shadow",
-                        "Seat {seat}: Shadow of Imprisonment turns a {turned} exhaust dream to its shadow side",
-                        R["imprisonment"],
-                        seat=seat,
-                        colour=c,
-                        turned=e[0],
-                    )
-                    break
+            turnable = {e[0] for e in s.exhaust if not e[2] and e[0] != "bone"}
+            if len(turnable) > 1:
+                # exhaust dreams of several colours: the dreamer chooses which one turns
+                self.emit(
+                    "shadow",
+                    "Seat {seat}: Shadow of Imprisonment, choose an exhaust dream to turn",
+                    R["imprisonment"],
+                    seat=seat,
+                    colour=c,
+                )
+                self.stack.push(Step("imprison", seat, seat=seat))
+                return True
+            if turnable:
+                self._imprison(seat, turnable.pop())
             else:
                 self.emit(
                     "shadow",
@@ -1014,6 +1125,30 @@ class LucidityState(State):
         self.stack.push(Step("fear", seat))
         return True
 
+    def _imprison(self, seat: int, colour: str) -> None:
+        s = self.seats[seat]
+        for i, e in enumerate(s.exhaust):
+            if e[0] == colour and not e[2]:
+                s.exhaust[i] = die(e[0], e[1], True)
+                break
+        self.emit(
+            "shadow",
+            "Seat {seat}: Shadow of Imprisonment turns a {turned} exhaust dream to its shadow side",
+            self.R["imprisonment"],
+            seat=seat,
+            colour="yellow",
+            turned=colour,
+        )
+
+    def _legal_imprison(self, top: Step) -> list[Action]:
+        s = self.seats[top.data["seat"]]
+        have = {e[0] for e in s.exhaust if not e[2]}
+        return [A[f"pick:exhaust:{c}:exhaust"] for c in COLOURS if c in have]
+
+    def _do_imprison(self, top: Step, aid: str) -> None:
+        self.stack.pop()
+        self._imprison(top.data["seat"], aid.split(":")[2])
+
     # Shadow of the Depths (and every "draw one, roll it now")
     def _do_draw_now(self, top: Step, aid: str) -> None:
         c = aid[5:]
@@ -1023,7 +1158,7 @@ class LucidityState(State):
         self.emit(
             "drawn",
             "Seat {seat} draws a {colour} dream",
-            self.R["depths"],
+            self.R[top.data.get("ref", "depths")],
             seat=top.data["seat"],
             colour=c,
         )
@@ -1066,28 +1201,10 @@ class LucidityState(State):
     def _do_now(self, top: Step, aid: str) -> None:
         seat = top.player
         self.stack.pop()
-        d = self.limbo.pop()
         if aid == "resolve:now":
-            self._place(seat, d, pool=top.data["pool"])
+            self._place(seat, self.limbo.pop(), pool=top.data["pool"])
             return
-        c = d[0]
-        where = self._spend(seat, c)
-        again = [x for x in self.rolled if x[0] == c] if self.current == seat else []
-        if again:
-            self.rolled = [x for x in self.rolled if x[0] != c]
-            self.hand.extend(x[0] for x in again)
-            self.stack.push(Step("roll", CHANCE, seat=seat))
-        self.emit(
-            "reroll",
-            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
-            self.R["reroll"],
-            seat=seat,
-            colour=c,
-            where=where,
-            n=len(again) + 1,
-        )
-        self.limbo.append(die(c, ""))
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"]))
+        self._start_reroll(seat, self.limbo[-1][0], "now", top.data["pool"])
 
     # Shadow of Envy
     def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:
@@ -1284,7 +1401,7 @@ class LucidityState(State):
         )
         if self.bag_total() > 0:
             self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False))
-            self.stack.push(Step("draw_now", CHANCE, seat=target))
+            self.stack.push(Step("draw_now", CHANCE, seat=target, ref="ability"))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
         s = self.seats[top.data["seat"]]
@@ -1361,9 +1478,6 @@ class LucidityState(State):
         s = self.seats[seat]
         need = self.shadow_needed(seat)
         counts = {c: len(dice) for c, dice in s.shadow.items()}
-        for d in s.hunt:
-            if d[1] == "shadow" and d[0] in counts:
-                counts[d[0]] += 1
         if max(counts.values()) < need:
             return None
         free = [c for c in COLOURS if self.holder[c] is None]
@@ -1377,10 +1491,16 @@ class LucidityState(State):
     def _do_become(self, top: Step, aid: str) -> None:
         self.stack.pop()
         self._become(top.player, aid[7:])
+        if top.get("minion", False):
+            # filled by a minion outside the player's turn: that turn is not theirs to end
+            if not self.dreamers():
+                self._end_game("nightmare")
+            return
         self._end_turn()
 
     def _become(self, seat: int, c: str) -> None:
         s = self.seats[seat]
+        need = self.shadow_needed(seat)
         back = (
             s.hunt
             + s.exhaust
@@ -1401,6 +1521,15 @@ class LucidityState(State):
         s.colour = c
         s.track = None
         self.log.append({"seat": seat, "became": c, "turn": self.turns})
+        if len(self.seats) == 2 or self.game.options["fourth_shadow_space"]:
+            self.emit(
+                "shadow_row_full",
+                "Seat {seat} fills a Shadow row of {need} spaces (the fourth space: {why})",
+                self.R["two_player" if len(self.seats) == 2 else "fourth_space"],
+                seat=seat,
+                need=need,
+                why="two players" if len(self.seats) == 2 else "the fourth Shadow space option",
+            )
         self.emit(
             "became_nightmare",
             "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
@@ -1411,16 +1540,26 @@ class LucidityState(State):
         )
 
     def _eliminate(self, seat: int) -> None:
+        """Eaten (a full Hunt row) or, with three Shadowmarks, eliminated by the Bone Hunters."""
         s = self.seats[seat]
+        eaten = len(s.hunt) >= self.rules["hunt_row"]
         self._to_bag(s.all_dice())
         s.hunt, s.exhaust, s.power, s.marks = [], [], [], []
         s.shadow = {k: [] for k in COLOURS}
         s.role = "eliminated"
         s.track = None
         self.log.append({"seat": seat, "eaten": True, "turn": self.turns})
-        self.emit(
-            "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
-        )
+        if eaten:
+            self.emit(
+                "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
+            )
+        else:
+            self.emit(
+                "eliminated",
+                "Seat {seat} has three Shadowmarks and is eliminated",
+                self.R["shadowmark"],
+                seat=seat,
+            )
 
     def _do_exhaust_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
@@ -1449,8 +1588,12 @@ class LucidityState(State):
             self._eliminate(seat)
         else:
             colour = self._nightmare_colour(seat)
+            if isinstance(colour, list):
+                # a tie: the dreamer chooses, then the Nightmare's turn goes on
+                self.stack.push(Step("become", seat, colours=tuple(colour), minion=True))
+                return
             if colour is not None:
-                self._become(seat, colour[0] if isinstance(colour, list) else colour)
+                self._become(seat, colour)
         if not self.dreamers():
             self._end_game("nightmare")
 
@@ -1602,39 +1745,45 @@ class LucidityState(State):
         spec = self.game.content.manifestations[card]
         paid = 0
         spent: list[Die] = []
+        # set-aside Power first: it goes back to the bag at the end of the turn anyway
         while paid < spec.cost and self.pool:
             d = self.pool.pop()
             spent.append(d)
             paid += 2 if d[1] == "power2" else 1
-        # from the Power row: the fewest Power over the cost, then the fewest dreams
-        need = spec.cost - paid
-        if need > 0:
-            ones = [d for d in s.power if d[1] == "power1" and d[0] != "bone"]
-            twos = [d for d in s.power if d[1] == "power2" and d[0] != "bone"]
-            options = [
-                (x + 2 * y, x + y, x, y)
-                for x in range(len(ones) + 1)
-                for y in range(len(twos) + 1)
-                if x + 2 * y >= need
-            ]
-            _, _, x, y = min(options)
-            for d in ones[:x] + twos[:y]:
-                s.power.remove(d)
-                spent.append(d)
-                paid += 2 if d[1] == "power2" else 1
         self._to_bag(spent)
         self.revealed.remove(card)
-        s.manifested.append(card)
         self.stack.pop()
         self.stack.push(Step("mbottom", seat))
+        # the rest from the Power row, dream by dream, as the dreamer chooses (``pay``)
+        self.stack.push(Step("pay", seat, card=card, paid=paid))
+
+    def _legal_pay(self, top: Step) -> list[Action]:
+        seen: dict[str, Action] = {}
+        for d in self.seats[top.player].power:
+            if d[0] != "bone":
+                aid = self._pick_id("power", d)
+                if aid not in seen:
+                    seen[aid] = A[aid]
+        return list(seen.values())
+
+    def _do_pay(self, top: Step, aid: str) -> None:
+        d = self._remove_pick(top.player, aid)
+        self._to_bag([d])
+        self.stack.replace_top(top.replace(paid=top.data["paid"] + (2 if d[1] == "power2" else 1)))
+
+    def _finish_manifest(self, top: Step) -> None:
+        seat = top.player
+        card = top.data["card"]
+        spec = self.game.content.manifestations[card]
+        self.seats[seat].manifested.append(card)
         self.emit(
             "manifested",
             "Seat {seat} manifests {name} for {paid} Power",
-            R["manifestations"],
+            self.R["manifestations"],
             seat=seat,
             card=card,
             name=spec.name,
-            paid=paid,
+            paid=top.data["paid"],
         )
         self._manifest_effect(seat, spec.effect.op, spec.effect.row, spec.effect.count)
 
@@ -1799,9 +1948,21 @@ class LucidityState(State):
     def _give_back_limbo(self) -> None:
         if self.limbo:
             self._to_bag(self.limbo)
-            self.emit(
-                "returned", "{n} dream(s) go back to the bag", self.R["minions"], n=len(self.limbo)
-            )
+            if all(d[0] == "bone" for d in self.limbo):
+                # Bone Hunters are never given as minions
+                self.emit(
+                    "returned",
+                    "{n} Bone Hunter(s) go back to the bag",
+                    self.R["bone"],
+                    n=len(self.limbo),
+                )
+            else:
+                self.emit(
+                    "returned",
+                    "{n} dream(s) go back to the bag",
+                    self.R["minions"],
+                    n=len(self.limbo),
+                )
             self.limbo = []
 
     def _do_minion_pick(self, top: Step, aid: str) -> None:
@@ -1872,13 +2033,21 @@ class LucidityState(State):
         cur = self.current
         if self.final_turns is None:
             goal = self.rules["power_goal"]
-            if any(power_value(s.power) >= goal for s in self.seats):
-                order = [(cur + k) % n for k in range(1, n)]
-                self.final_turns = tuple(i for i in order if self.seats[i].role == "dreamer")
+            holders = [i for i, s in enumerate(self.seats) if power_value(s.power) >= goal]
+            if holders:
+                # "each other remaining dreamer": every dreamer but the players at the goal,
+                # in turn order from the next seat; the seat whose turn just ended comes last
+                # (that turn was played before the end was triggered)
+                order = [(cur + k) % n for k in range(1, n + 1)]
+                self.final_turns = tuple(
+                    i for i in order if self.seats[i].role == "dreamer" and i not in holders
+                )
                 self.emit(
                     "power_victory",
-                    "A player has 15 Power: every other dreamer takes one final turn",
+                    "Seat(s) {holders} reach {goal} Power: every other dreamer takes one final turn",
                     self.R["power_victory"],
+                    holders=holders,
+                    goal=goal,
                     final=list(self.final_turns),
                 )
         else:
@@ -1910,8 +2079,16 @@ class LucidityState(State):
         )
         n = len(self.seats)
         powers = [self.power_of(i) for i in range(n)]
-        best = max(powers)
-        tied = [i for i in range(n) if powers[i] == best]
+        # an eaten player is out of the game ("You are eliminated from the game") and never
+        # wins; a Nightmare victory is won by a Nightmare ("the Nightmare with the most Power")
+        if reason == "nightmare":
+            cands = [i for i in range(n) if self.seats[i].role == "nightmare"]
+        else:
+            cands = [i for i in range(n) if self.seats[i].role != "eliminated"]
+        if not cands:
+            cands = list(range(n))
+        best = max(powers[i] for i in cands)
+        tied = [i for i in cands if powers[i] == best]
         if len(tied) > 1 and self.game.ruleset == "en":
             counts = [len(self.seats[i].all_dice()) for i in tied]
             most = max(counts)
