@@ -452,3 +452,33 @@ def test_en_turn_order_nightmare_empty_bag_nothing_to_consume_interpretation():
     assert s.current == 1 and s.decision().kind == "choose_track"
     play(s, "track:3-5-7")
     assert s.end_reason() == "dream"
+
+
+def test_es_descanse_o_vuelva_a_sonar_rest_returns_one_shadow_or_all_exhaust():
+    """lucidity-es "5. Descanse o vuelva a soñar": rest by returning one shadow dream or all
+    exhaust dreams, or dream again further along the same track."""
+    s = new(3, ruleset="es")
+    give(s, 0, "exhaust", "red:exhaust")
+    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
+    play(s, "roll:exhaust")
+    assert legal(s) == ["rest:exhaust", "rest:shadow:blue", "draw_again"]
+    play(s, "rest:exhaust")
+    assert s.seats[0].exhaust == [] and len(s.seats[0].shadow["blue"]) == 2
+    assert 'lucidity-es "5. Descanse o vuelva a soñar"' in rules_of(s.events())
+
+
+def test_es_juegos_de_dos_jugadores_four_shadows():
+    """lucidity-es "Juegos de dos jugadores": with two players, a Nightmare only when the
+    four spaces of a Shadow row are filled; the event cites the Spanish section."""
+    s = new(2, ruleset="es")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "dreamer"
+    s = new(2, ruleset="es")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "nightmare"
+    assert 'lucidity-es "Juegos de dos jugadores"' in rules_of(s.events())
