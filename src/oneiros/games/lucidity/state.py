@@ -571,6 +571,10 @@ class LucidityState(State):
                     self._finish_manifest(top)
                     continue
                 legal = self._legal(top.player)
+                if not legal:  # pragma: no cover - the cost was checked before manifesting
+                    items.pop()
+                    self._finish_manifest(top)
+                    continue
                 if len(legal) == 1:
                     # one kind of Power dream left: nothing to choose
                     self._lc = None
