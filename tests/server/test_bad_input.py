@@ -163,7 +163,7 @@ def test_out_of_turn_stale_and_spectator_actions(client: TestClient) -> None:
     msg = a.error()
     assert msg["code"] == "not_started" and "every seat" in msg["message"]
     b = Player(client, made["id"], made["seats"][1]["token"])
-    # both bet at the same time; then it is seat 1's turn (seat 0 of the game)
+    # both bet at the same time; then it is seat 0's turn
     for p in (a, b):
         p.wait(lambda m: m["type"] != "error" and m["status"] == "running" and m["legal"] != [])
         p.act("bet:even")
@@ -171,7 +171,7 @@ def test_out_of_turn_stale_and_spectator_actions(client: TestClient) -> None:
     b.wait(lambda m: m["type"] == "update" and m["n"] == a.view["n"])
     b.send({"type": "act", "action": "roll"})
     msg = b.error()
-    assert msg["code"] == "not_your_turn" and "seat 1" in msg["message"]
+    assert msg["code"] == "not_your_turn" and "seat 0" in msg["message"]
     old = a.view["decision_id"]
     a.act("roll")
     a.wait(lambda m: m["type"] == "update" and m["n"] > 0 and m["decision_id"] != old)

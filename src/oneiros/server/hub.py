@@ -421,7 +421,7 @@ class Hub:
             s = table.seats[seat]
             if s.claimed:  # a reload or a second device: the seat is already taken
                 return seat, token
-            clean = (name or "").strip()[:40] or s.name or f"Seat {seat + 1}"
+            clean = (name or "").strip()[:40] or s.name or f"Seat {seat}"
             s_hash = hash_token(token)
             was_open = table.status == "open"
             old = (s.claimed, s.name, s.token_hash)
@@ -502,7 +502,7 @@ class Hub:
         if seat == CHANCE:
             return "chance"
         s = table.seats[seat]
-        return f"{s.name or 'seat ' + str(seat + 1)} (seat {seat + 1})"
+        return f"{s.name or 'seat ' + str(seat)} (seat {seat})"
 
     def _chance_chain(self, table: LiveTable) -> None:
         """Resolve every chance node now reached, from the table's derived RNG."""

@@ -53,7 +53,7 @@ export function pretty(id) {
 export function seatName(seats, index) {
   if (index === -1) return "chance";
   const s = seats && seats[index];
-  return (s && s.name) || `Seat ${index + 1}`;
+  return (s && s.name) || `Seat ${index}`;
 }
 
 export function percent(x) {

@@ -40,14 +40,14 @@ function fillSeats() {
   const bot = g.hints ? "heuristic" : "random";
   const rows = [];
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { dataset: { seat: i, field: "kind" }, "aria-label": `seat ${i + 1}` },
+    const kind = el("select", { dataset: { seat: i, field: "kind" }, "aria-label": `seat ${i}` },
       el("option", { value: "human", selected: i === 0 }, i === 0 ? "Me" : "Friend"),
       el("option", { value: "bot", selected: i !== 0 }, "Bot"));
-    const agent = el("select", { dataset: { seat: i, field: "agent" }, "aria-label": `bot of seat ${i + 1}` },
+    const agent = el("select", { dataset: { seat: i, field: "agent" }, "aria-label": `bot of seat ${i}` },
       agents.map((a) => el("option", { value: a.name, selected: a.name === bot, title: a.summary }, a.name)));
     agent.disabled = i === 0;
     kind.addEventListener("change", () => { agent.disabled = kind.value !== "bot"; });
-    rows.push(el("div", { class: "seat-spec" }, el("span", {}, `Seat ${i + 1}`), kind, agent));
+    rows.push(el("div", { class: "seat-spec" }, el("span", {}, `Seat ${i}`), kind, agent));
   }
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
 }
@@ -85,7 +85,7 @@ async function create(e) {
     const mine = humans[0];
     // the table page shows the invite links to its creator while seats are free
     localStorage.setItem(`oneiros:invites:${made.id}`, JSON.stringify(humans.slice(1).map((s) => ({ seat: s.seat, url: s.url }))));
-    $("invites").replaceChildren(...humans.slice(1).map((s) => el("li", {}, `Seat ${s.seat + 1}: `,
+    $("invites").replaceChildren(...humans.slice(1).map((s) => el("li", {}, `Seat ${s.seat}: `,
       el("a", { href: s.url }, s.url), " ",
       el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(s.url) }, "Copy"))));
     if (humans.length <= 1) $("invites").replaceChildren(el("li", { class: "muted" }, "No other human seat: you play against bots."));

@@ -105,7 +105,7 @@ function drawStatus() {
     try { invites = JSON.parse(localStorage.getItem(`oneiros:invites:${tableId}`) || "[]"); } catch { invites = []; }
     const open = invites.filter((i) => view.seats[i.seat] && !view.seats[i.seat].claimed);
     fill(s, `Waiting for ${free} more player${free === 1 ? "" : "s"}: the game starts when every seat is taken.`,
-      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, `Invite link for seat ${i.seat + 1}: `, el("a", { href: i.url }, i.url)))) : null);
+      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, `Invite link for seat ${i.seat}: `, el("a", { href: i.url }, i.url)))) : null);
     return;
   }
   const mine = view.decision_id !== null;
@@ -158,7 +158,7 @@ function drawSeats() {
   $("name-form").hidden = view.seat === null || view.status === "finished";
   $("seat-list").replaceChildren(...view.seats.map((x) => el("li", {
     class: `${view.to_move.includes(x.seat) ? "turn" : ""} ${x.connected ? "" : "off"}`,
-  }, x.name || `Seat ${x.seat + 1}`, x.seat === view.seat ? " (you)" : "",
+  }, x.name || `Seat ${x.seat}`, x.seat === view.seat ? " (you)" : "",
   x.kind === "bot" ? el("span", { class: "muted" }, " · bot") : (x.claimed ? (x.connected ? "" : el("span", { class: "muted" }, " · away")) : el("span", { class: "muted" }, " · free seat")))));
 }
 
