@@ -10,11 +10,12 @@ import pytest
 import oneiros
 from oneiros.agents.base import make_agent
 from oneiros.core import CHANCE
+from oneiros.games.sleep_tight.heuristic import team_outlook
 from oneiros.games.sleep_tight.rules import SECTIONS
 from oneiros.sim.loop import play_game
 from oneiros.testing import random_step
 
-from .helpers import IAM, at_play, chance, new, play, set_fragments
+from .helpers import IAM, at_play, chance, new, play, run_until, set_fragments, take_card
 
 
 def test_game_info_declares_hidden_simultaneous_semi_cooperative_play() -> None:
@@ -87,11 +88,66 @@ def offer(players: int, mine: int, theirs: int) -> str:
     return policy(state, 0, random.Random(0)).id
 
 
-def test_heuristic_refuses_the_offer_except_in_a_duel_it_leads() -> None:
-    assert offer(3, 5, 2) == "refuse"
+def test_heuristic_accepts_the_offer_dealt_in_its_opening_hand() -> None:
+    # At setup nothing yet tells how strong the table is: it becomes the agent at once.
+    assert offer(3, 5, 2) == "accept"
+    assert offer(4, 3, 3) == "accept"
     assert offer(2, 3, 3) == "accept"
-    assert offer(2, 2, 4) == "refuse"
-    assert offer(2, 1, 4) == "accept"  # no choice with 1 fragment
+    assert offer(1, 3, 3) == "refuse"  # alone, an agent has nobody to sacrifice
+
+
+def later_offer(players: int, discarded: int, mine: int = 3, theirs: int = 3) -> str:
+    """The bot (seat 0) draws I Am the Sandman in round 2, after the players discarded
+    ``discarded`` Sandman cards in round 1."""
+    state = new(players)
+    run_until(state, "play")
+    run_until(state, "buy")
+    assert state.round == 2 and state.stack.top is not None
+    for _ in range(discarded):
+        card = state.sandman_deck.cards()[0]
+        state.sandman_deck.remove_anywhere(card)
+        state.sandman_discard.append(card)
+    take_card(state, IAM)
+    state.hands[0] = sorted([*state.hands[0], IAM])
+    state.pending_offer[0] = True
+    set_fragments(state, 0, mine)
+    for seat in range(1, players):
+        set_fragments(state, seat, theirs)
+    policy = state.game.heuristic_policy()
+    return policy(state, 0, random.Random(0)).id
+
+
+def test_heuristic_refuses_a_later_offer_while_the_players_keep_pace() -> None:
+    # Three Sandman cards discarded in round 1: at that pace the Sandman dies in time.
+    assert later_offer(4, discarded=3) == "refuse"
+    assert later_offer(3, discarded=3) == "refuse"
+
+
+def test_heuristic_accepts_a_later_offer_when_the_players_will_be_trapped() -> None:
+    # No Sandman card discarded in round 1: the Dreamscape deck would run out first.
+    assert later_offer(4, discarded=0) == "accept"
+    assert later_offer(3, discarded=0) == "accept"
+
+
+def test_heuristic_in_a_duel_accepts_when_it_leads_and_no_choice_with_one_fragment() -> None:
+    assert later_offer(2, discarded=3, mine=4, theirs=2) == "accept"
+    assert later_offer(2, discarded=3, mine=2, theirs=4) == "refuse"
+    assert later_offer(2, discarded=3, mine=1, theirs=4) == "accept"
+
+
+def test_team_outlook_reads_the_pace_of_sandman_discards() -> None:
+    obs = {
+        "players": [{"alive": True}] * 4,
+        "round": 3,
+        "dreamscape_deck": 12,
+        "sandman_deck": 16,
+        "sandman_discard": ["x"] * 6,
+    }
+    # 4 rounds left (3 more + this one), 12 cards to discard beyond the 4 reveals: 3 a
+    # round, against 2 a round discarded so far (6 cards minus 2 reveals over 2 rounds).
+    assert team_outlook(obs) == pytest.approx(1.5)
+    assert team_outlook({**obs, "round": 1}) == 0.0  # no round played yet
+    assert team_outlook({**obs, "sandman_deck": 4}) == 0.0  # the reveals alone suffice
 
 
 def test_ismcts_can_play_sleep_tight() -> None:

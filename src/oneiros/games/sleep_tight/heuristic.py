@@ -2,8 +2,10 @@
 
 It decides from what its seat may know: ``state.observation(player)``, its own legal actions
 and the public card texts. It plays cooperatively (discard Sandman cards, protect itself,
-keep enough fragments), refuses the Sandman's offer when it can, wakes up when it can, and
-turns its attacks on an exposed agent.
+keep enough fragments), wakes up when it can, and turns its attacks on an exposed agent. It
+accepts the Sandman's offer (and exposes itself at once) when dealt I Am the Sandman in its
+opening hand, in a duel it leads, or once the players' pace of Sandman discards shows they
+will be trapped before the Sandman dies; otherwise it refuses when it can.
 """
 
 from __future__ import annotations
@@ -70,15 +72,50 @@ def _agent_play_score(card: ActionCard, me: dict[str, Any]) -> float:
     return score
 
 
+def team_outlook(obs: dict[str, Any]) -> float:
+    """How many Sandman cards per round the players must still discard, divided by how many
+    they have discarded per round so far (above 1: at this pace the Dreamscape deck runs out
+    first and everyone is trapped)."""
+    living = sum(1 for p in obs["players"] if p["alive"]) or 1
+    # Rounds still to play, this one included once its Dreamscapes are out.
+    rounds_left = obs["dreamscape_deck"] // living + (1 if obs["round"] >= 1 else 0)
+    # Each round reveals one Sandman card; the rest of the Sandman discard pile is the players'.
+    rounds_done = max(0, obs["round"] - 1)
+    discarded = max(0, len(obs["sandman_discard"]) - rounds_done)
+    if rounds_done < _EVIDENCE:
+        return 0.0
+    pace = max(discarded / rounds_done, 0.5)
+    need = obs["sandman_deck"] - rounds_left
+    if need <= 0:
+        return 0.0
+    if rounds_left <= 0:
+        return float("inf")
+    return need / rounds_left / pace
+
+
+_EVIDENCE = 1
+"""Rounds played before the pace of Sandman discards is trusted."""
+_HOPELESS = 1.3
+"""``team_outlook`` above which the bot gives up on the players and accepts the offer."""
+
+
 def accepts_offer(obs: dict[str, Any], player: int) -> bool:
-    """Become the Sandman's agent only in a duel, when ahead: the Sandman then spares you
-    once you expose yourself, and one death wins."""
+    """Become the Sandman's agent when dealt the card in the opening hand, in a duel when
+    ahead (the Sandman then spares you once you expose yourself, and one death wins), or when
+    the players have been too slow to kill the Sandman before the Dreamscape deck runs out."""
     players = obs["players"]
     alive = [s for s, p in enumerate(players) if p["alive"]]
-    if len(alive) != 2:
+    if len(alive) < 2:
         return False
-    other = next(s for s in alive if s != player)
-    return bool(players[player]["fragments"] >= players[other]["fragments"])
+    if len(alive) == 2:
+        other = next(s for s in alive if s != player)
+        if players[player]["fragments"] >= players[other]["fragments"]:
+            return True
+    if obs["round"] == 0:
+        # Dealt the card in the opening hand: nothing yet tells how strong the table is, and
+        # an agent exposed from the first round has the most time to wear the others down.
+        return True
+    return team_outlook(obs) > _HOPELESS
 
 
 def _play_score(
