@@ -72,6 +72,64 @@ def power_value(row: list[Die]) -> int:
     return total
 
 
+# Decision kind, prompt and rule-reference key (see rules.rule_refs) of each step kind.
+_PROMPTS: dict[str, tuple[str, str, str]] = {
+    "first": ("first_player", "Choose the first player at random", "setup"),
+    "track": ("choose_track", "Choose your sleep track", "track"),
+    "draw": ("draw", "Draw a dream from the bag", "draw"),
+    "return": ("return", "Choose a dream to return to the bag", "draw"),
+    "roll": ("roll", "Roll a dream", "resolve"),
+    "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
+    "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", "check"),
+    "become": ("become_nightmare", "Choose which Nightmare to become", "check"),
+    "rest": ("rest_or_draw", "Rest or draw again", "rest"),
+    "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
+    "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
+    "roll_now": ("roll", "Roll the dream and resolve it at once", "resolve"),
+    "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", "envy"),
+    "fear": ("fear", "You may move a shadow dream to your Hunt row", "fear"),
+    "imprison": (
+        "imprison",
+        "Choose the exhaust dream to turn to its shadow side",
+        "imprisonment",
+    ),
+    "pay": (
+        "pay",
+        "Choose a Power dream to pay for the Manifestation",
+        "manifestations",
+    ),
+    "ability": ("ability", "Activate your Nightmare ability?", "ability"),
+    "minion_draw": ("draw", "Draw a dream for the Nightmare", "minions"),
+    "minion_pick": ("minion_pick", "Choose the dream to give", "minions"),
+    "minion_target": ("minion_target", "Choose the dreamer who rolls it", "minions"),
+    "nightmare": ("nightmare_turn", "Consume Power or send minions", "nightmare"),
+    "strip": ("strip", "Choose a Power dream the dreamer returns", "ability"),
+    "offer": ("offer", "Choose one of your Power dreams to give", "ability"),
+    "now": ("resolve", "Resolve the new dream now, or reroll it", "reroll"),
+    "spend": ("spend", "Choose the Power dream to spend for the reroll", "reroll"),
+    "reroll_pick": (
+        "reroll_pick",
+        "Choose the unresolved dreams of the colour to reroll",
+        "reroll",
+    ),
+    "mdraw": ("draw", "Reveal a Manifestation", "manifestations"),
+    "manifest": ("manifest", "Manifest, empower or pass", "manifestations"),
+    "mbottom": ("bottom", "Choose the next card to put at the bottom", "manifestations"),
+    "harvest_draw": ("draw", "Draw a dream as 1 Power", "manifestations"),
+    "dreamscape": ("dreamscape", "Draw a Dreamscape", "dreamscapes"),
+    "hunt_move": (
+        "hunt_move",
+        "Choose a shadow dream to move to the Hunt row",
+        "ability",
+    ),
+    "ability_draw": ("draw", "Draw a dream for the Exhaust row", "ability"),
+    "rolloff": ("roll", "Roll-off: roll every dream on the card", "winner"),
+    "excess": ("excess", "Choose an excess dream to return", "faq"),
+    "rexcess": ("excess", "Choose an excess rolled dream to return", "faq"),
+    "replace": ("replace", "Choose a replacement dream from the bag", "faq"),
+}
+
+
 class Seat:
     """One player's card: rows of dreams, role and sleep track."""
 
@@ -261,65 +319,10 @@ class LucidityState(State):
         if top is None:
             return None
         kind = top.kind
-        R = self.R
-        prompts = {
-            "first": ("first_player", "Choose the first player at random", R["setup"]),
-            "track": ("choose_track", "Choose your sleep track", R["track"]),
-            "draw": ("draw", "Draw a dream from the bag", R["draw"]),
-            "return": ("return", "Choose a dream to return to the bag", R["draw"]),
-            "roll": ("roll", "Roll a dream", R["resolve"]),
-            "resolve": ("resolve", "Resolve your dreams or reroll", R["resolve"]),
-            "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", R["check"]),
-            "become": ("become_nightmare", "Choose which Nightmare to become", R["check"]),
-            "rest": ("rest_or_draw", "Rest or draw again", R["rest"]),
-            "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", R["depths"]),
-            "draw_now_ability": ("draw", "Draw a dream: roll it at once", R["ability"]),
-            "roll_now": ("roll", "Roll the dream and resolve it at once", R["resolve"]),
-            "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", R["envy"]),
-            "fear": ("fear", "You may move a shadow dream to your Hunt row", R["fear"]),
-            "imprison": (
-                "imprison",
-                "Choose the exhaust dream to turn to its shadow side",
-                R["imprisonment"],
-            ),
-            "pay": (
-                "pay",
-                "Choose a Power dream to pay for the Manifestation",
-                R["manifestations"],
-            ),
-            "ability": ("ability", "Activate your Nightmare ability?", R["ability"]),
-            "minion_draw": ("draw", "Draw a dream for the Nightmare", R["minions"]),
-            "minion_pick": ("minion_pick", "Choose the dream to give", R["minions"]),
-            "minion_target": ("minion_target", "Choose the dreamer who rolls it", R["minions"]),
-            "nightmare": ("nightmare_turn", "Consume Power or send minions", R["nightmare"]),
-            "strip": ("strip", "Choose a Power dream the dreamer returns", R["ability"]),
-            "offer": ("offer", "Choose one of your Power dreams to give", R["ability"]),
-            "now": ("resolve", "Resolve the new dream now, or reroll it", R["reroll"]),
-            "spend": ("spend", "Choose the Power dream to spend for the reroll", R["reroll"]),
-            "reroll_pick": (
-                "reroll_pick",
-                "Choose the unresolved dreams of the colour to reroll",
-                R["reroll"],
-            ),
-            "mdraw": ("draw", "Reveal a Manifestation", R["manifestations"]),
-            "manifest": ("manifest", "Manifest, empower or pass", R["manifestations"]),
-            "mbottom": ("bottom", "Choose the next card to put at the bottom", R["manifestations"]),
-            "harvest_draw": ("draw", "Draw a dream as 1 Power", R["manifestations"]),
-            "dreamscape": ("dreamscape", "Draw a Dreamscape", R["dreamscapes"]),
-            "hunt_move": (
-                "hunt_move",
-                "Choose a shadow dream to move to the Hunt row",
-                R["ability"],
-            ),
-            "ability_draw": ("draw", "Draw a dream for the Exhaust row", R["ability"]),
-            "rolloff": ("roll", "Roll-off: roll every dream on the card", R["winner"]),
-            "excess": ("excess", "Choose an excess dream to return", R["faq"]),
-            "rexcess": ("excess", "Choose an excess rolled dream to return", R["faq"]),
-            "replace": ("replace", "Choose a replacement dream from the bag", R["faq"]),
-        }
         if kind == "draw_now" and top.data.get("ref") == "ability":
             kind = "draw_now_ability"
-        kind_name, prompt, ref = prompts.get(kind, (kind, kind, ""))
+        kind_name, prompt, ref_key = _PROMPTS.get(kind, (kind, kind, ""))
+        ref = self.R[ref_key] if ref_key else ""
         data: dict[str, Any] = {}
         if "seat" in top.data:
             data["seat"] = top.data["seat"]
