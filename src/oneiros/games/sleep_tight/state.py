@@ -1410,26 +1410,13 @@ class SleepTightState(State):
 
     def _do_steal(self, top: Step, aid: str, player: int) -> None:
         card = aid.split(":", 1)[1]
-        seat, victim = top["seat"], top["victim"]
         self.stack.pop()
-        self._hand_remove(victim, card)
-        self._hand_add(seat, card)
-        self.emit(
+        self._take_from_hand(
+            top["seat"],
+            top["victim"],
+            card,
             "stole_card",
             "Seat {seat} takes a random card from seat {victim}",
-            R.SYMBOLS,
-            seat=seat,
-            victim=victim,
-        )
-        self.emit(
-            "stole_card_private",
-            "Seat {seat} took {name} from seat {victim}",
-            R.SYMBOLS,
-            (seat, victim),
-            seat=seat,
-            victim=victim,
-            card=card,
-            name=self._name(card),
         )
 
     def _do_revive(self, top: Step, aid: str, player: int) -> None:
@@ -1654,22 +1641,26 @@ class SleepTightState(State):
     def _do_take(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
         card = aid.split(":", 1)[1]
-        victim = top["victim"]
-        self._hand_remove(victim, card)
-        self._hand_add(player, card)
-        self.emit(
+        self._take_from_hand(
+            player,
+            top["victim"],
+            card,
             "took_card",
             "Seat {seat} takes a card from seat {victim}'s hand",
-            R.SYMBOLS,
-            seat=player,
-            victim=victim,
         )
+
+    def _take_from_hand(self, seat: int, victim: int, card: str, kind: str, fmt: str) -> None:
+        """Move ``card`` from the victim's hand to the taker's: everyone sees that a card
+        moved, only the two seats see which (sleep-tight "Card Symbols")."""
+        self._hand_remove(victim, card)
+        self._hand_add(seat, card)
+        self.emit(kind, fmt, R.SYMBOLS, seat=seat, victim=victim)
         self.emit(
-            "took_card_private",
+            kind + "_private",
             "Seat {seat} took {name} from seat {victim}",
             R.SYMBOLS,
-            (player, victim),
-            seat=player,
+            (seat, victim),
+            seat=seat,
             victim=victim,
             card=card,
             name=self._name(card),
