@@ -11,6 +11,7 @@ banked pebbles plus 1 if the secret card's parity matches the seat's bet.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from oneiros.core import (
@@ -197,6 +198,26 @@ class PebblesState(State):
         out.append(min(obs["pot"], 12) / 12)
         out.append(1.0 if self.stack.top is not None and self.stack.top.kind == "bet" else 0.0)
         return out
+
+    def determinize(self, player: int, rng: random.Random) -> PebblesState:
+        """A world consistent with what ``player`` knows: the other seats' cards are drawn
+        again from the cards it has not seen, their unrevealed bets guessed, and the
+        events and history it may not see dropped."""
+        new = self.clone()
+        assert isinstance(new, PebblesState)
+        others = [i for i, c in enumerate(self.cards) if i != player and c is not None]
+        pool = self.deck.cards() + [self.cards[i] for i in others]
+        rng.shuffle(pool)
+        for i in others:
+            new.cards[i] = pool.pop()
+        new.deck = Deck(pool)
+        if not all(b is not None for b in self.bets):
+            for i, bet in enumerate(self.bets):
+                if i != player and bet is not None:
+                    new.bets[i] = rng.choice(("odd", "even"))
+        new._events = [e for e in self._events if e.visible(player)]
+        new._history = []
+        return new
 
     def _copy(self) -> PebblesState:
         new = PebblesState.__new__(PebblesState)

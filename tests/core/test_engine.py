@@ -197,3 +197,20 @@ def test_random_play_ends_and_replays(seed, players):
     state = random_playout(game, seed, check=check_observations_json)
     check_terminal(state)
     check_replay(state)
+
+
+def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest():
+    state = new(3)
+    state.apply("card:2")
+    state.apply("card:5")
+    state.apply("card:6")
+    state.apply("bet:odd", player=1)
+    seen_others = set()
+    for seed in range(40):
+        world = state.determinize(0, random.Random(seed))
+        assert world.observation(0) == state.observation(0)
+        assert [e.text for e in world.events()] == [e.text for e in state.events(0)]
+        assert world.history() == []
+        assert sorted([*world.deck.cards(), *world.cards]) == [1, 2, 3, 4, 5, 6]
+        seen_others.add((world.cards[1], world.cards[2], world.bets[1]))
+    assert len(seen_others) > 5  # the hidden cards and the unrevealed bet really vary
