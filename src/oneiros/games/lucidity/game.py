@@ -138,6 +138,10 @@ class LucidityGame(Game):
                 counts[f] = counts.get(f, 0) + 1
             self.roll_outcomes[c] = [(A["roll:" + f], k / len(fs)) for f, k in counts.items()]
         self.track_actions = [A["track:" + t] for t in TRACKS]
+        # the roll ids each colour's faces allow (apply's legality check on the hot path)
+        self.roll_ids: dict[str, frozenset[str]] = {
+            c: frozenset("roll:" + f for f in fs) for c, fs in faces.items()
+        }
 
     def total_dice(self) -> int:
         return sum(self.start_bag.values())

@@ -39,6 +39,15 @@ victory rules for the winner). Random play ends far sooner; this makes the bound
 
 _DIES: dict[tuple[str, str, bool], Die] = {}
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
+_DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
+# step kinds that ``_advance`` may run or drop by itself; any other kind is a decision
+_AUTO_KINDS = frozenset(
+    (
+        "return replace excess rexcess minion_check end_turn draw_now minion_draw exhaust_draw"
+        " ability_draw roll_now now mdraw harvest_draw mbottom rolloff pay reroll_pick envy"
+        " fear strip offer hunt_move minion_pick minion_target nightmare"
+    ).split()
+)
 # precomputed action tables for the frequent decisions (no string building per call)
 RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
 REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
@@ -386,6 +395,47 @@ class LucidityState(State):
                 return a
         return None
 
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """``State.apply`` with a short path for the frequent case: one seat (or chance)
+        decides, no seat is named and the action is legal. Anything else (an illegal action,
+        an id string, ``player=``) goes through the checks of ``State.apply``."""
+        items = self.stack._items
+        if player is None and items and action.__class__ is Action:
+            top = items[-1]
+            k = top.kind
+            aid = action.id  # type: ignore[union-attr]
+            if k == "draw":
+                c = _DRAW_COLOUR.get(aid)
+                ok = c is not None and self.bag[c] > 0
+            elif k == "roll":
+                ok = aid in self.game.roll_ids[self.hand[-1]]
+            elif top.player >= 0:
+                cache = self._lc
+                legal = cache[1] if cache is not None and cache[0] is top else self._legal(top.player)
+                ok = action in legal
+            else:
+                ok = False
+            if ok:
+                events = self._events
+                start = len(events)
+                self._lc = None
+                _DO[k](self, top, aid)
+                self._advance()
+                self._history.append(aid)
+                return events[start:]
+        return State.apply(self, action, player)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        items = self.stack._items
+        if player is None and items:
+            top = items[-1]
+            if top.player >= 0:
+                cache = self._lc
+                if cache is not None and cache[0] is top:
+                    return cache[1]
+                return self._legal(top.player)
+        return State.legal_actions(self, player)
+
     def _rolling_colour(self, top: Step) -> str | None:
         k = top.kind
         if k == "roll":
@@ -478,6 +528,21 @@ class LucidityState(State):
                     items.pop()
                     continue
                 return
+            if k == "resolve":
+                legal = self._legal(top.player)
+                if not legal:
+                    items.pop()
+                    continue
+                if len(legal) == 1 and legal[0].id.startswith("resolve:"):
+                    self._lc = None
+                    self._do_resolve(top, legal[0].id)
+                    continue
+                return
+            if k == "check":
+                self._run_check(top)
+                continue
+            if k not in _AUTO_KINDS:
+                return  # a decision: nothing runs by itself
             if k == "return":
                 if self.dream_end:
                     items.pop()
@@ -511,19 +576,6 @@ class LucidityState(State):
                     items.pop()
                     continue
                 return
-            if k == "resolve":
-                legal = self._legal(top.player)
-                if not legal:
-                    items.pop()
-                    continue
-                if len(legal) == 1 and legal[0].id.startswith("resolve:"):
-                    self._lc = None
-                    self._do_resolve(top, legal[0].id)
-                    continue
-                return
-            if k == "check":
-                self._run_check(top)
-                continue
             if k == "minion_check":
                 items.pop()
                 self._check_rows_minion(top.data["seat"])
