@@ -58,6 +58,65 @@ REST_HUNT_ACTIONS = {c: A["rest:hunt:" + c] for c in COLOURS}
 REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}
 
 
+# Steps are immutable, so the frequent ones are made once and shared by every state and turn.
+_SHARED: dict[tuple[Any, ...], Any] = {}
+
+
+def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, Step]:
+    """The four steps of a drawing stage, bottom first: resolve, roll, return, draw."""
+    key = ("stage", seat, returns, upto)
+    steps = _SHARED.get(key)
+    if steps is None:
+        steps = _SHARED[key] = (
+            Step("resolve", seat),
+            _roll_step(seat),
+            _return_step(seat, returns, 0),
+            Step("draw", CHANCE, seat=seat, upto=upto),
+        )
+    return steps  # type: ignore[no-any-return]
+
+
+def _roll_step(seat: int) -> Step:
+    key = ("roll", seat)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step("roll", CHANCE, seat=seat)
+    return step  # type: ignore[no-any-return]
+
+
+def _return_step(seat: int, left: int, returned: int) -> Step:
+    key = ("return", seat, left, returned)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step("return", seat, left=left, returned=returned)
+    return step  # type: ignore[no-any-return]
+
+
+def _check_step(seat: int, exhausted: bool, done: bool) -> Step:
+    key = ("check", seat, exhausted, done)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step("check", AUTO, seat=seat, exhausted=exhausted, done=done)
+    return step  # type: ignore[no-any-return]
+
+
+def _seat_step(kind: str, seat: int) -> Step:
+    """A step with no values but its seat (``track``, ``nightmare``)."""
+    key = (kind, seat)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step(kind, seat)
+    return step  # type: ignore[no-any-return]
+
+
+def _rest_step(seat: int, exhausted: bool) -> Step:
+    key = ("rest", seat, exhausted)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step("rest", seat, exhausted=exhausted)
+    return step  # type: ignore[no-any-return]
+
+
 def die(colour: str, face: str, rotated: bool = False) -> Die:
     key = (colour, face, rotated)
     d = _DIES.get(key)
@@ -303,7 +362,10 @@ class LucidityState(State):
         return [i for i, s in enumerate(self.seats) if s.role == "dreamer"]
 
     def _any_dreamer(self) -> bool:
-        return any(s.role == "dreamer" for s in self.seats)
+        for s in self.seats:
+            if s.role == "dreamer":
+                return True
+        return False
 
     def shadow_needed(self, seat: int) -> int:
         base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
@@ -672,9 +734,9 @@ class LucidityState(State):
         if s.role == "dreamer":
             s.track = None
             s.stage = 0
-            self.stack.push(Step("track", seat))
+            self.stack.push(_seat_step("track", seat))
         else:
-            self.stack.push(Step("nightmare", seat))
+            self.stack.push(_seat_step("nightmare", seat))
 
     def _do_first(self, top: Step, aid: str) -> None:
         seat = int(aid.partition(":")[2])
@@ -698,17 +760,15 @@ class LucidityState(State):
                 {"seat": seat, "track": s.track},
             )
         )
-        self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
+        self.stack.replace_top(_check_step(seat, False, False))
         self._push_stage(seat)
 
     def _push_stage(self, seat: int) -> None:
         s = self.seats[seat]
         control = TRACKS[s.track][s.stage]  # type: ignore[index]
-        push = self.stack._items.append
-        push(Step("resolve", seat))
-        push(Step("roll", CHANCE, seat=seat))
-        push(Step("return", seat, left=self.rules["returns"], returned=0))
-        push(Step("draw", CHANCE, seat=seat, upto=len(self.hand) + control))
+        self.stack._items.extend(
+            _stage_steps(seat, self.rules["returns"], len(self.hand) + control)
+        )
 
     # draw / return / roll
     def _legal_draw(self, top: Step) -> list[Action]:
@@ -801,9 +861,7 @@ class LucidityState(State):
             )
         )
         data = top.data
-        self.stack.replace_top(
-            Step("return", seat, left=data["left"] - 1, returned=data["returned"] + 1)
-        )
+        self.stack.replace_top(_return_step(seat, data["left"] - 1, data["returned"] + 1))
 
     # FAQ / "worst case": the next player fixes a slip
     def _legal_replace(self, top: Step) -> list[Action]:
@@ -986,7 +1044,7 @@ class LucidityState(State):
             self.limbo.append(die(c, ""))
             others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
             if others:
-                self.stack.push(Step("roll", CHANCE, seat=seat))
+                self.stack.push(_roll_step(seat))
             # the new dream is rolled (and resolved) first, then the others
             self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool))
             if others and es:
@@ -998,7 +1056,7 @@ class LucidityState(State):
             self._reroll_event(seat, c, where, len(others) + 1)
             return
         again = [d for d in self.rolled if d[0] == c]
-        self.stack.push(Step("roll", CHANCE, seat=seat))
+        self.stack.push(_roll_step(seat))
         if es and len(again) > 1:
             # lucidity-es: "cualquier número de sueños sin resolver" of the colour
             self.stack.push(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
@@ -1510,13 +1568,13 @@ class LucidityState(State):
             return
         if not top.data["done"]:
             if len(s.exhaust) >= self.rules["exhaust_row"]:
-                self.stack.replace_top(top.replace(exhausted=True, done=True))
+                self.stack.replace_top(_check_step(seat, True, True))
                 self.emit(
                     "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
                 )
                 self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
                 return
-            self.stack.replace_top(top.replace(done=True))
+            self.stack.replace_top(_check_step(seat, top.data["exhausted"], True))
             return
         colour = self._nightmare_colour(seat)
         if colour is not None:
@@ -1531,7 +1589,7 @@ class LucidityState(State):
         if self.dream_end:
             self._end_game("dream")
             return
-        self.stack.push(Step("rest", seat, exhausted=top.data["exhausted"]))
+        self.stack.push(_rest_step(seat, top.data["exhausted"]))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
         s = self.seats[seat]
@@ -1701,7 +1759,7 @@ class LucidityState(State):
                 seat=seat,
                 control=s.control,
             )
-            self.stack.replace_top(Step("check", AUTO, seat=seat, exhausted=False, done=False))
+            self.stack.replace_top(_check_step(seat, False, False))
             self._push_stage(seat)
             return
         parts = aid.split(":")
