@@ -532,7 +532,10 @@ class LucidityState(State):
         top = self.stack._items[-1]
         k = top.kind
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
-        below = getattr(rng, "_randbelow", None) or rng.randrange
+        try:
+            below = rng._randbelow
+        except AttributeError:
+            below = rng.randrange
         if k == "roll":
             faces = self.game.roll_actions[self.hand[-1]]
             return faces[below(len(faces))]
@@ -1566,15 +1569,10 @@ class LucidityState(State):
             self._eliminate(seat)
             self._end_turn()
             return
-        if not top.data["done"]:
-            if len(s.exhaust) >= self.rules["exhaust_row"]:
-                self.stack.replace_top(_check_step(seat, True, True))
-                self.emit(
-                    "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
-                )
-                self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
-                return
-            self.stack.replace_top(_check_step(seat, top.data["exhausted"], True))
+        if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
+            self.stack.replace_top(_check_step(seat, True, True))
+            self.emit("row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust")
+            self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
             return
         colour = self._nightmare_colour(seat)
         if colour is not None:
@@ -1592,11 +1590,11 @@ class LucidityState(State):
         self.stack.push(_rest_step(seat, top.data["exhausted"]))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
-        s = self.seats[seat]
-        need = self.shadow_needed(seat)
-        counts = {c: len(dice) for c, dice in s.shadow.items()}
-        if max(counts.values()) < need:
+        sh = self.seats[seat].shadow
+        most = max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"]))
+        if most == 0 or most < self.shadow_needed(seat):
             return None
+        counts = {c: len(dice) for c, dice in sh.items()}
         free = [c for c in COLOURS if self.holder[c] is None]
         best = max(counts[c] for c in free)
         tied = [c for c in free if counts[c] == best]
