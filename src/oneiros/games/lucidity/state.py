@@ -471,6 +471,8 @@ class LucidityState(State):
                 ok = c is not None and self.bag[c] > 0
             elif k == "roll":
                 ok = aid in self.game.roll_ids[self.hand[-1]]
+            elif top.player == CHANCE:
+                ok = self._lookup(aid, CHANCE) is not None
             elif top.player >= 0:
                 cache = self._lc
                 legal = cache[1] if cache is not None and cache[0] is top else self._legal(top.player)
@@ -2148,7 +2150,12 @@ class LucidityState(State):
         cur = self.current
         if self.final_turns is None:
             goal = self.rules["power_goal"]
-            holders = [i for i, s in enumerate(self.seats) if power_value(s.power) >= goal]
+            # a Power dream counts at most 2: shorter rows cannot be at the goal
+            holders = [
+                i
+                for i, s in enumerate(self.seats)
+                if 2 * len(s.power) >= goal and power_value(s.power) >= goal
+            ]
             if holders:
                 # "each other remaining dreamer": every dreamer but the players at the goal,
                 # in turn order from the next seat; the seat whose turn just ended comes last
