@@ -42,11 +42,34 @@ DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
 _DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
 # step kinds that ``_advance`` may run or drop by itself; any other kind is a decision
 _AUTO_KINDS = frozenset(
-    (
-        "return replace excess rexcess minion_check end_turn draw_now minion_draw exhaust_draw"
-        " ability_draw roll_now now mdraw harvest_draw mbottom rolloff pay reroll_pick envy"
-        " fear strip offer hunt_move minion_pick minion_target nightmare"
-    ).split()
+    {
+        "return",
+        "replace",
+        "excess",
+        "rexcess",
+        "minion_check",
+        "end_turn",
+        "draw_now",
+        "minion_draw",
+        "exhaust_draw",
+        "ability_draw",
+        "roll_now",
+        "now",
+        "mdraw",
+        "harvest_draw",
+        "mbottom",
+        "rolloff",
+        "pay",
+        "reroll_pick",
+        "envy",
+        "fear",
+        "strip",
+        "offer",
+        "hunt_move",
+        "minion_pick",
+        "minion_target",
+        "nightmare",
+    }
 )
 # precomputed action tables for the frequent decisions (no string building per call)
 RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
@@ -73,7 +96,7 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, 
             _return_step(seat, returns, 0),
             Step("draw", CHANCE, seat=seat, upto=upto),
         )
-    return steps  # type: ignore[no-any-return]
+    return steps
 
 
 def _roll_step(seat: int) -> Step:
@@ -81,7 +104,7 @@ def _roll_step(seat: int) -> Step:
     step = _SHARED.get(key)
     if step is None:
         step = _SHARED[key] = Step("roll", CHANCE, seat=seat)
-    return step  # type: ignore[no-any-return]
+    return step
 
 
 def _return_step(seat: int, left: int, returned: int) -> Step:
@@ -89,7 +112,7 @@ def _return_step(seat: int, left: int, returned: int) -> Step:
     step = _SHARED.get(key)
     if step is None:
         step = _SHARED[key] = Step("return", seat, left=left, returned=returned)
-    return step  # type: ignore[no-any-return]
+    return step
 
 
 def _check_step(seat: int, exhausted: bool, done: bool) -> Step:
@@ -97,7 +120,7 @@ def _check_step(seat: int, exhausted: bool, done: bool) -> Step:
     step = _SHARED.get(key)
     if step is None:
         step = _SHARED[key] = Step("check", AUTO, seat=seat, exhausted=exhausted, done=done)
-    return step  # type: ignore[no-any-return]
+    return step
 
 
 def _seat_step(kind: str, seat: int) -> Step:
@@ -106,7 +129,7 @@ def _seat_step(kind: str, seat: int) -> Step:
     step = _SHARED.get(key)
     if step is None:
         step = _SHARED[key] = Step(kind, seat)
-    return step  # type: ignore[no-any-return]
+    return step
 
 
 def _rest_step(seat: int, exhausted: bool) -> Step:
@@ -114,7 +137,7 @@ def _rest_step(seat: int, exhausted: bool) -> Step:
     step = _SHARED.get(key)
     if step is None:
         step = _SHARED[key] = Step("rest", seat, exhausted=exhausted)
-    return step  # type: ignore[no-any-return]
+    return step
 
 
 def die(colour: str, face: str, rotated: bool = False) -> Die:
@@ -362,10 +385,7 @@ class LucidityState(State):
         return [i for i, s in enumerate(self.seats) if s.role == "dreamer"]
 
     def _any_dreamer(self) -> bool:
-        for s in self.seats:
-            if s.role == "dreamer":
-                return True
-        return False
+        return "dreamer" in [s.role for s in self.seats]
 
     def shadow_needed(self, seat: int) -> int:
         base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
@@ -465,7 +485,7 @@ class LucidityState(State):
         if player is None and items and action.__class__ is Action:
             top = items[-1]
             k = top.kind
-            aid = action.id  # type: ignore[union-attr]
+            aid = action.id
             if k == "draw":
                 c = _DRAW_COLOUR.get(aid)
                 ok = c is not None and self.bag[c] > 0
@@ -475,7 +495,9 @@ class LucidityState(State):
                 ok = self._lookup(aid, CHANCE) is not None
             elif top.player >= 0:
                 cache = self._lc
-                legal = cache[1] if cache is not None and cache[0] is top else self._legal(top.player)
+                legal = (
+                    cache[1] if cache is not None and cache[0] is top else self._legal(top.player)
+                )
                 ok = action in legal
             else:
                 ok = False
@@ -1573,7 +1595,9 @@ class LucidityState(State):
             return
         if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
             self.stack.replace_top(_check_step(seat, True, True))
-            self.emit("row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust")
+            self.emit(
+                "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
+            )
             self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
             return
         colour = self._nightmare_colour(seat)
