@@ -113,6 +113,31 @@ def machine_line() -> str:
     )
 
 
+def verdicts(results: list[GameSpeed], floor: float) -> list[str]:
+    """The Lucidity targets, measured against the floor of the same run, in sentences."""
+    lines: list[str] = []
+    for r in results:
+        if r.game == "lucidity" and r.players == 4:
+            ratio = r.games_per_second / floor if floor else 0.0
+            verdict = "meets" if ratio >= 1 / 8 else "misses"
+            lines.append(
+                f"Lucidity 4-player random games: {ratio:.3f} of the floor "
+                f"(1/{1 / ratio if ratio else float('inf'):.1f}); target 1/8: {verdict}. "
+                f"Actions/s target 200,000: "
+                f"{'meets' if r.actions_per_second >= 200_000 else 'misses'}."
+            )
+            if r.games and r.actions and floor:
+                per_game = r.actions / r.games
+                budget = 8 / floor / per_game * 1e6
+                lines.append(
+                    f"A random 4-player game applies {per_game:,.0f} actions (chance "
+                    f"included): 1/8 of the floor leaves {budget:.2f} µs per applied "
+                    f"action (legal actions, the random choice or chance sample, and "
+                    f"apply), against {1e6 / r.actions_per_second:.2f} µs measured."
+                )
+    return lines
+
+
 def markdown(results: list[GameSpeed], floor: float | None) -> str:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
@@ -133,16 +158,7 @@ def markdown(results: list[GameSpeed], floor: float | None) -> str:
     lines.append("")
     if floor is not None:
         lines.append(f"Reference floor (`shared/bench/lucidity_floor.py`): {floor:,.0f} games/s.")
-        for r in results:
-            if r.game == "lucidity" and r.players == 4:
-                ratio = r.games_per_second / floor if floor else 0.0
-                verdict = "meets" if ratio >= 1 / 8 else "misses"
-                lines.append(
-                    f"Lucidity 4-player random games: {ratio:.3f} of the floor "
-                    f"(1/{1 / ratio if ratio else float('inf'):.1f}); target 1/8: {verdict}. "
-                    f"Actions/s target 200,000: "
-                    f"{'meets' if r.actions_per_second >= 200_000 else 'misses'}."
-                )
+        lines.extend(verdicts(results, floor))
     else:
         lines.append("Reference floor not found: no ratio stated.")
     lines.append(END)

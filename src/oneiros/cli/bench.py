@@ -68,6 +68,8 @@ def register(app: typer.Typer) -> None:
         section = benchmark.markdown(results, floor_gps)
         if floor_gps is not None:
             console.print(f"reference floor: {floor_gps:,.0f} games/s")
+            for line in benchmark.verdicts(results, floor_gps):
+                console.print(line)
         if write:
             benchmark.write_section(out, section)
             console.print(f"written to {out}")
