@@ -40,6 +40,10 @@ victory rules for the winner). Random play ends far sooner; this makes the bound
 _DIES: dict[tuple[str, str, bool], Die] = {}
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
 _DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
+# decisions that are dropped when nothing is left to choose
+_SKIP_WITHOUT_CHOICE = frozenset(
+    ("envy", "fear", "strip", "offer", "hunt_move", "minion_pick", "minion_target", "nightmare")
+)
 # step kinds that ``_advance`` may run or drop by itself; any other kind is a decision
 _AUTO_KINDS = frozenset(
     {
@@ -61,16 +65,8 @@ _AUTO_KINDS = frozenset(
         "rolloff",
         "pay",
         "reroll_pick",
-        "envy",
-        "fear",
-        "strip",
-        "offer",
-        "hunt_move",
-        "minion_pick",
-        "minion_target",
-        "nightmare",
     }
-)
+).union(_SKIP_WITHOUT_CHOICE)
 # precomputed action tables for the frequent decisions (no string building per call)
 RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
 REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
@@ -732,16 +728,7 @@ class LucidityState(State):
                     self._reroll_event(top.player, c, top.data["where"], top.data["n"])
                     continue
                 return
-            if k in (
-                "envy",
-                "fear",
-                "strip",
-                "offer",
-                "hunt_move",
-                "minion_pick",
-                "minion_target",
-                "nightmare",
-            ):
+            if k in _SKIP_WITHOUT_CHOICE:
                 legal = self._legal(top.player)
                 if not legal:
                     items.pop()
