@@ -77,6 +77,11 @@ class LucidityGame(Game):
         perfect_information=True,
     )
 
+    observation_bounds = (0.0, 1.0)
+    """Every entry of ``observation_tensor`` lies in [0, 1]: dream counts are fractions of
+    the dreams of their colour, Power is ``p / (p + goal)``, the rest are 0/1 flags (see
+    ``encoding.py``)."""
+
     def check_config(self) -> None:
         o = self.options
         if o["temptation"] != "none" and self.ruleset != "es":

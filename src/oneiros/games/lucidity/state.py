@@ -2356,6 +2356,14 @@ class LucidityState(State):
 
         return encode(self.observation(player), self.game, self.to_move(), player)
 
+    def reward_potential(self, seat: int) -> float:
+        """A shaping potential in [-1, 1]: Power toward the goal and the lead over the best
+        other seat, less the danger of a full Hunt or Shadow row for a dreamer; -1 once
+        eliminated (the formula is in ``encoding.reward_potential``)."""
+        from .encoding import reward_potential
+
+        return reward_potential(self, seat)
+
 
 def all_colours() -> tuple[str, ...]:
     return ALL_COLOURS
