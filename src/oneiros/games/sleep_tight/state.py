@@ -1770,6 +1770,14 @@ class SleepTightState(State):
 
         return encode(self.observation(player), player, self.c)
 
+    def reward_potential(self, seat: int) -> float:
+        """A shaping potential in [-1, 1] from what ``seat`` sees: how much of the Sandman's
+        deck is gone, the pace against the Dreamscape deck and its own fragments, reversed
+        for the Sandman's agent (the formula is in ``game.reward_potential``)."""
+        from .game import reward_potential
+
+        return reward_potential(self, seat)
+
     # ================================================================== copies
     def _copy(self) -> SleepTightState:
         new = SleepTightState.__new__(SleepTightState)
