@@ -363,7 +363,7 @@ def test_minion_none_is_no_longer_an_action_id():
     """lucidity-en "Send Minions": no decision gives nothing (Bone Hunters go back without
     one), so the action space has no `minion:none`; new ids come last."""
     assert "minion:none" not in ACTION_IDS
-    assert ACTION_IDS[-1] == "reroll:chosen"
+    assert ACTION_IDS[-2:] == ("reroll:chosen", "replace:bone")
 
 
 def test_fourth_shadow_space_with_es_is_a_house_rule_cited_from_the_english_book():

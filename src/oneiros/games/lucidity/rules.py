@@ -12,6 +12,7 @@ _EN_SECTIONS = {
     "setup": "Setting Up",
     "track": "1. Set Level of Control",
     "draw": "2. Draw and Select Dreams",
+    "roll": "3. Roll and Resolve Dreams",
     "resolve": "3. Roll and Resolve Dreams",
     "reroll": "Re-rolling dreams",
     "depths": "Shadow of the Depths",
@@ -33,7 +34,6 @@ _EN_SECTIONS = {
     "faq": "FAQ and Overlooked Rules",
     "bone": "Bone Hunters Expansion",
     "shadowmark": "The Shadowmark",
-    "replacement": "Replacement Dice",
     "manifestations": "Manifestations Expansion",
     "dreamscapes": "Dreamscapes Expansion",
 }
@@ -41,6 +41,7 @@ _ES_SECTIONS = {
     "setup": "Preparar",
     "track": "1. Elija una pista de sueño",
     "draw": "2. Dibujar y seleccionar sueños",
+    "roll": "3. Rollo y resolución de sueños",
     "resolve": "Orden de resolución",
     "reroll": "3. Rollo y resolución de sueños",
     "depths": "Sombra de las profundidades",
@@ -60,7 +61,6 @@ _ES_SECTIONS = {
     "two_player": "Juegos de dos jugadores",
     # the worst-case rule ('La regla del "peor caso"') is a paragraph of "Fin del juego"
     "faq": "Fin del juego",
-    "temptation": "Preparar",
 }
 
 
@@ -159,6 +159,7 @@ def _labels() -> dict[str, str]:
         for f in ("power1", "power2", "hunt", "exhaust", "shadow"):
             out[f"reroll:{c}:{f}"] = f"Choose an unresolved {c} dream showing {f} to reroll (es)"
     out["reroll:chosen"] = "Reroll the chosen dreams (es)"
+    out["replace:bone"] = "Take a Bone Hunter from the bag as a replacement"
     return out
 
 

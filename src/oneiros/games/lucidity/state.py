@@ -34,8 +34,9 @@ DEFAULT_RULES = {
 }
 """Rule parameters a Dreamscape may change."""
 TURN_CAP = 400
-"""Safeguard: a game that reaches this many turns ends as if the night were over (dream
-victory rules for the winner). Random play ends far sooner; this makes the bound real."""
+"""Safeguard: a game that reaches this many turns ends as if the night were over (end reason
+"dream", the winner as in "The Winner"). It is no rule of the game, and its events say so
+(``turn_cap``). Random play ends far sooner; this makes the bound real."""
 
 _DIES: dict[tuple[str, str, bool], Die] = {}
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
@@ -165,14 +166,14 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "track": ("choose_track", "Choose your sleep track", "track"),
     "draw": ("draw", "Draw a dream from the bag", "draw"),
     "return": ("return", "Choose a dream to return to the bag", "draw"),
-    "roll": ("roll", "Roll a dream", "resolve"),
+    "roll": ("roll", "Roll a dream", "roll"),
     "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
     "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", "check"),
     "become": ("become_nightmare", "Choose which Nightmare to become", "check"),
     "rest": ("rest_or_draw", "Rest or draw again", "rest"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
     "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
-    "roll_now": ("roll", "Roll the dream and resolve it at once", "resolve"),
+    "roll_now": ("roll", "Roll the dream and resolve it at once", "resolve"),  # + its ``ref``
     "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", "envy"),
     "fear": ("fear", "You may move a shadow dream to your Hunt row", "fear"),
     "imprison": (
@@ -388,6 +389,17 @@ class LucidityState(State):
         base = max(2, base + self.rules["shadow_delta"])
         return max(1, base - len(self.seats[seat].marks))
 
+    def _took_last(self, seat: int) -> bool:
+        """Called by everything that takes a dream out of the bag, once no dream of its colour
+        is left (the only way the bag can have become empty). lucidity-es "Fin del juego":
+        "Si alguna vez no quedan sueños en la bolsa, el jugador actual termina su turno ...
+        y luego el jugador con más Poder gana", whatever emptied it. True if that ends the
+        game after this turn."""
+        if self.game.ruleset == "es" and self.bag_total() == 0:
+            self._trigger_dream_end(seat)
+            return True
+        return False
+
     def _to_bag(self, dice: list[Die]) -> None:
         b = self.bag
         for d in dice:
@@ -409,6 +421,8 @@ class LucidityState(State):
         if kind == "draw_now" and top.data.get("ref") == "ability":
             kind = "draw_now_ability"
         kind_name, prompt, ref_key = _PROMPTS.get(kind, (kind, kind, ""))
+        # a step pushed by an effect cites the section of that effect
+        ref_key = top.data.get("ref", ref_key)
         ref = self.R[ref_key] if ref_key else ""
         data: dict[str, Any] = {}
         if "seat" in top.data:
@@ -647,7 +661,7 @@ class LucidityState(State):
                     continue
                 return
             if k == "replace":
-                if top.data["left"] <= 0 or self.bag_total() == 0:
+                if top.data["left"] <= 0 or not self._legal(top.player):
                     items.pop()
                     continue
                 return
@@ -733,7 +747,7 @@ class LucidityState(State):
                 if not legal:
                     items.pop()
                     if k == "minion_pick":
-                        self._give_back_limbo()
+                        self._give_back_limbo(top.data.get("ref", "minions"))
                     elif k == "nightmare":
                         self._end_turn()
                     continue
@@ -802,8 +816,7 @@ class LucidityState(State):
                 {"seat": seat, "colour": c},
             )
         )
-        if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top.data["seat"])
+        if not self.bag[c] and self._took_last(seat):
             self.stack.pop()
 
     def _returnable(self) -> bool:
@@ -846,11 +859,12 @@ class LucidityState(State):
             roll = self.stack.pop()
             nxt = self.next_seat(seat)
             self.stack.push(Step("rexcess", nxt, seat=seat, allowed=allowed))
+            self.stack.push(roll)
             if top.data["returned"] > returns:
+                # returned too many as well: the replacements join the hand before the roll
                 self.stack.push(
                     Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
                 )
-            self.stack.push(roll)
             return
         if aid == "draw_extra":
             self.emit(
@@ -879,7 +893,9 @@ class LucidityState(State):
 
     # FAQ / "worst case": the next player fixes a slip
     def _legal_replace(self, top: Step) -> list[Action]:
-        return [A["replace:" + c] for c in COLOURS if self.bag[c] > 0]
+        # any dream in the bag, a Bone Hunter included ("act like dreams in every mechanical
+        # respect"; only a dreamer may not return one, only a Nightmare may not give one)
+        return [A["replace:" + c] for c in ALL_COLOURS if self.bag[c] > 0]
 
     def _do_replace(self, top: Step, aid: str) -> None:
         c = aid[8:]
@@ -893,6 +909,8 @@ class LucidityState(State):
             seat=top.data["seat"],
             colour=c,
         )
+        if not self.bag[c]:
+            self._took_last(top.data["seat"])
         self.stack.replace_top(top.replace(left=top.data["left"] - 1))
 
     def _legal_rexcess(self, top: Step) -> list[Action]:
@@ -944,7 +962,7 @@ class LucidityState(State):
             Event(
                 "rolled",
                 "A {colour} dream rolls {face}",
-                self.R["resolve"],
+                self.R["roll"],
                 {"colour": c, "face": face},
             )
         )
@@ -1060,7 +1078,7 @@ class LucidityState(State):
             if others:
                 self.stack.push(_roll_step(seat))
             # the new dream is rolled (and resolved) first, then the others
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool))
+            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
             if others and es:
                 self.stack.push(Step("reroll_pick", seat, colour=c, n=1, least=1, where=where))
                 return
@@ -1201,6 +1219,9 @@ class LucidityState(State):
                     {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
                 )
             )
+            if len(s.marks) >= 3 and s.role == "dreamer":
+                self._marked_out(seat)
+                return True
             return False
         # a shadow: place it in its colour's Shadow row, then its effect
         s.shadow[c].append(d)
@@ -1215,7 +1236,7 @@ class LucidityState(State):
             if self.bag_total() == 0:
                 self._trigger_dream_end(seat)
                 return False
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool))
+            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="depths"))
             self.stack.push(Step("draw_now", CHANCE, seat=seat))
             return True
         if c == "green":
@@ -1256,6 +1277,29 @@ class LucidityState(State):
         self.stack.push(Step("fear", seat))
         return True
 
+    def _marked_out(self, seat: int) -> None:
+        """The third Shadowmark eliminates at once, when it is placed (de-lux booklet, "The
+        Shadowmark": "If you ever have three or more Shadowmarks on your Dreamer card, you
+        are eliminated"). Nothing more of that dreamer resolves: everything on the card,
+        unresolved, in hand or drawn by an effect goes back to the bag. In the dreamer's own
+        turn the turn ends; outside it (a dream given by a Nightmare) the Nightmare's turn
+        goes on."""
+        self._eliminate(seat, "shadowmarks")
+        if self.limbo:
+            self._to_bag(self.limbo)
+            self.limbo = []
+        items = self.stack._items
+        if self.current == seat:
+            # the hand and the unresolved dreams go back to the bag when the turn ends
+            items.clear()
+            items.append(Step("end_turn", AUTO))
+            return
+        # drop what is left of the given dream's resolution, down to the check of its rows
+        while items and not (items[-1].kind == "minion_check" and items[-1].data["seat"] == seat):
+            items.pop()
+        if not items:  # pragma: no cover - a dream outside one's turn is always a minion
+            items.append(Step("end_turn", AUTO))
+
     def _imprison(self, seat: int, colour: str) -> None:
         s = self.seats[seat]
         for i, e in enumerate(s.exhaust):
@@ -1293,8 +1337,8 @@ class LucidityState(State):
             seat=top.data["seat"],
             colour=c,
         )
-        if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top.data["seat"])
+        if not self.bag[c]:
+            self._took_last(top.data["seat"])
 
     def _do_roll_now(self, top: Step, aid: str) -> None:
         c = self.limbo.pop()[0]
@@ -1305,7 +1349,7 @@ class LucidityState(State):
             Event(
                 "rolled",
                 "A {colour} dream rolls {face}",
-                self.R["resolve"],
+                self.R[top.data.get("ref", "resolve")],
                 {"colour": c, "face": face, "seat": seat},
             )
         )
@@ -1404,7 +1448,7 @@ class LucidityState(State):
             colour=d[0],
             row=aid.split(":")[1],
         )
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"]))
+        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy"))
 
     # Shadow of Primeval Fear
     def _legal_fear(self, top: Step) -> list[Action]:
@@ -1413,10 +1457,11 @@ class LucidityState(State):
         for c in COLOURS:
             if s.shadow[c]:
                 out.append(A["fear:" + c])
-        if self.game.ruleset == "es":
-            for c in COLOURS:
-                if any(d[0] == c and d[2] for d in s.exhaust):
-                    out.append(A["fear:rotated:" + c])
+        # an exhaust dream turned by Imprisonment shows its shadow side: "any 1 shadow dream
+        # on your dreamer card" (en), "uno de cualquier color" (es)
+        for c in COLOURS:
+            if any(d[0] == c and d[2] for d in s.exhaust):
+                out.append(A["fear:rotated:" + c])
         return out
 
     def _do_fear(self, top: Step, aid: str) -> None:
@@ -1472,9 +1517,9 @@ class LucidityState(State):
         )
         op = spec.op
         if op == "send_minion":
-            self.stack.push(Step("minion_pick", nm, target=target))
+            self.stack.push(Step("minion_pick", nm, target=target, ref="ability"))
             for _ in range(spec.draw):
-                self.stack.push(Step("minion_draw", CHANCE, seat=nm))
+                self.stack.push(Step("minion_draw", CHANCE, seat=nm, ref="ability"))
         elif op == "strip_power":
             self.stack.push(Step("strip", nm, seat=target))
         elif op == "draw_to_exhaust":
@@ -1531,7 +1576,7 @@ class LucidityState(State):
             face=d[1],
         )
         if self.bag_total() > 0:
-            self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False))
+            self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref="ability"))
             self.stack.push(Step("draw_now", CHANCE, seat=target, ref="ability"))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
@@ -1553,8 +1598,20 @@ class LucidityState(State):
 
     def _do_ability_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
-        self.bag[c] -= 1
         self.stack.pop()
+        if c == "bone":
+            # "Bone Hunters may never be given to a Dreamer by a Nightmare player ... and must
+            # be returned to the bag": it stays in the bag, the ability places nothing
+            self.emit(
+                "returned",
+                "A Bone Hunter drawn for seat {seat} goes back to the bag: "
+                "a Nightmare never gives one",
+                self.R["bone"],
+                seat=top.data["seat"],
+                colour=c,
+            )
+            return
+        self.bag[c] -= 1
         self.seats[top.data["seat"]].exhaust.append(die(c, "exhaust"))
         self.emit(
             "placed",
@@ -1563,8 +1620,8 @@ class LucidityState(State):
             seat=top.data["seat"],
             colour=c,
         )
-        if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top.data["seat"])
+        if not self.bag[c]:
+            self._took_last(top.data["seat"])
 
     # ----- filled rows ----------------------------------------------------------------------
     def _run_check(self, top: Step) -> None:
@@ -1577,7 +1634,9 @@ class LucidityState(State):
             return
         if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
             self.stack.pop()
-            self._eliminate(seat)
+            self._eliminate(
+                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
+            )
             self._end_turn()
             return
         if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
@@ -1667,16 +1726,17 @@ class LucidityState(State):
             n=len(taken),
         )
 
-    def _eliminate(self, seat: int) -> None:
-        """Eaten (a full Hunt row) or, with three Shadowmarks, eliminated by the Bone Hunters."""
+    def _eliminate(self, seat: int, cause: str) -> None:
+        """Eaten (``cause`` "hunt": a full Hunt row) or eliminated by the Bone Hunters
+        ("shadowmarks": three Shadowmarks)."""
         s = self.seats[seat]
-        eaten = len(s.hunt) >= self.rules["hunt_row"]
+        eaten = cause == "hunt"
         self._to_bag(s.all_dice())
         s.hunt, s.exhaust, s.power, s.marks = [], [], [], []
         s.shadow = {k: [] for k in COLOURS}
         s.role = "eliminated"
         s.track = None
-        self.log.append({"seat": seat, "eaten": True, "turn": self.turns})
+        self.log.append({"seat": seat, "eaten": eaten, "cause": cause, "turn": self.turns})
         if eaten:
             self.emit(
                 "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
@@ -1696,7 +1756,7 @@ class LucidityState(State):
         self.stack.pop()
         lost = [d for d in s.power if d[0] == c and c != "bone"]
         s.power = [d for d in s.power if not (d[0] == c and c != "bone")]
-        self.bag[c] -= 1
+        self.bag[c] -= 1  # and straight back: this draw never leaves the bag empty
         self._to_bag([die(c, ""), *lost])
         self.emit(
             "exhausted",
@@ -1713,7 +1773,9 @@ class LucidityState(State):
         if s.role != "dreamer":
             return
         if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
-            self._eliminate(seat)
+            self._eliminate(
+                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
+            )
         else:
             colour = self._nightmare_colour(seat)
             if isinstance(colour, list):
@@ -1736,7 +1798,8 @@ class LucidityState(State):
                 rotated.add(d[0])
             elif d[0] != "bone":
                 plain_exhaust = True
-        hunted = {d[0] for d in s.hunt if d[1] == "shadow"}
+        # a shadow or a turned exhaust dream moved to the Hunt row by Fear
+        hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
         if plain_exhaust:
             out.append(A["rest:exhaust"])
         shadow = s.shadow
@@ -1782,7 +1845,7 @@ class LucidityState(State):
             back = [s.shadow[parts[2]].pop()]
         elif parts[1] == "hunt":
             for i, d in enumerate(s.hunt):
-                if d[0] == parts[2] and d[1] == "shadow":
+                if d[0] == parts[2] and (d[1] == "shadow" or d[2]):
                     back = [s.hunt.pop(i)]
                     break
         elif parts[1] == "rotated":
@@ -1968,6 +2031,8 @@ class LucidityState(State):
             seat=top.data["seat"],
             colour=c,
         )
+        if not self.bag[c]:
+            self._took_last(top.data["seat"])
 
     def _legal_mbottom(self, top: Step) -> list[Action]:
         acts = self.game.actions
@@ -2055,12 +2120,12 @@ class LucidityState(State):
         self.emit(
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
-            self.R["minions"],
+            self.R[top.data.get("ref", "minions")],
             seat=top.data["seat"],
             colour=c,
         )
-        if self.game.ruleset == "es" and self.bag_total() == 0:
-            self._trigger_dream_end(top.data["seat"])
+        if not self.bag[c]:
+            self._took_last(top.data["seat"])
 
     def _after_minion_draw(self, top: Step) -> None:
         pass
@@ -2073,7 +2138,7 @@ class LucidityState(State):
         held = {d[0] for d in self.limbo}
         return [A["minion:" + c] for c in COLOURS if c in held]
 
-    def _give_back_limbo(self) -> None:
+    def _give_back_limbo(self, ref: str = "minions") -> None:
         if self.limbo:
             self._to_bag(self.limbo)
             if all(d[0] == "bone" for d in self.limbo):
@@ -2088,7 +2153,7 @@ class LucidityState(State):
                 self.emit(
                     "returned",
                     "{n} dream(s) go back to the bag",
-                    self.R["minions"],
+                    self.R[ref],
                     n=len(self.limbo),
                 )
             self.limbo = []
@@ -2097,14 +2162,15 @@ class LucidityState(State):
         c = aid[7:]
         keep = die(c, "")
         self.limbo.remove(keep)
-        self._give_back_limbo()
+        ref = top.data.get("ref", "minions")
+        self._give_back_limbo(ref)
         self.limbo = [keep]
         self.stack.pop()
         target = top.data["target"]
         if target is None:
             self.stack.push(Step("minion_target", top.player))
         else:
-            self._send_to(top.player, target)
+            self._send_to(top.player, target, ref)
 
     def _legal_minion_target(self, top: Step) -> list[Action]:
         return [A[f"target:seat{i}"] for i in self.dreamers()]
@@ -2113,18 +2179,20 @@ class LucidityState(State):
         self.stack.pop()
         self._send_to(top.player, int(aid[11:]))
 
-    def _send_to(self, nm: int, target: int) -> None:
+    def _send_to(self, nm: int, target: int, ref: str = "minions") -> None:
+        """Give the dream in limbo to ``target`` (``ref``: "minions" on the Nightmare's turn,
+        "ability" for the Nightmare of the Depths' ability)."""
         self.emit(
             "minion",
             "Seat {target} must roll the {colour} dream sent by seat {seat}",
-            self.R["minions"],
+            self.R[ref],
             seat=nm,
             target=target,
             colour=self.limbo[-1][0],
         )
         if self.current != target:
             self.stack.push(Step("minion_check", AUTO, seat=target))
-        self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False))
+        self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
 
     # ----- end of turn and end of game --------------------------------------------------------
     def _trigger_dream_end(self, seat: int) -> None:
@@ -2155,7 +2223,15 @@ class LucidityState(State):
             self._end_game("dream")
             return
         if self.turns >= TURN_CAP:
-            self._end_game("dream")
+            # no rule of the game: the engine's safeguard (scored as the rulebook's winner)
+            self.emit(
+                "turn_cap",
+                "The game reaches {cap} turns, the engine's safeguard (not a rule of the game): "
+                "it ends and the player with the most Power wins",
+                self.R["winner"],
+                cap=TURN_CAP,
+            )
+            self._end_game("dream", capped=True)
             return
         n = len(self.seats)
         cur = self.current
@@ -2200,7 +2276,7 @@ class LucidityState(State):
                 break
         self._start_turn(nxt)
 
-    def _end_game(self, reason: str) -> None:
+    def _end_game(self, reason: str, capped: bool = False) -> None:
         self.stack.clear()
         self._give_back_limbo()
         if self.hand or self.rolled:
@@ -2208,7 +2284,10 @@ class LucidityState(State):
             self.hand, self.rolled = [], []
         self.reason = reason
         self.emit(
-            "game_over", "The game ends ({reason})", self.R[reason + "_victory"], reason=reason
+            "game_over",
+            "The game ends ({reason})",
+            self.R["winner" if capped else reason + "_victory"],
+            reason=reason,
         )
         n = len(self.seats)
         powers = [self.power_of(i) for i in range(n)]
@@ -2337,6 +2416,7 @@ class LucidityState(State):
             "end_reason": self.end_reason(),
             "nightmares": [e for e in self.log if "became" in e],
             "eaten": [e for e in self.log if e.get("eaten")],
+            "eliminated": [e for e in self.log if "cause" in e],
             "final_roles": roles,
             "final_power": power,
             "final_power_by_role": by_role,
