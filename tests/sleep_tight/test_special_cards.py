@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .helpers import (
     IAM,
+    all_done,
     at_play,
     chance,
     kinds,
@@ -94,7 +95,7 @@ def test_the_undercover_agent_cannot_wake_up() -> None:
     state = at_play(3, hands={0: ["wake-up"]})
     make_agent(state, 0)
     set_fragments(state, 0, 10)
-    state.apply("done", player=1)  # any step boundary is a moment to wake up
+    all_done(state)  # the reveal is a moment to wake up
     assert state.to_move() == (0,) and step_top(state) == "wake"
     assert [a.id for a in state.legal_actions()] == ["wait"]
 
@@ -239,7 +240,7 @@ def test_easier_option_keeps_the_soul_consumer_in_the_bottom_half() -> None:
 def test_wake_up_at_ten_fragments_wins_alone_at_any_moment() -> None:
     state = at_play(3, hands={1: ["wake-up"]})
     set_fragments(state, 1, 10)
-    state.apply("done", player=0)  # the next step boundary offers it
+    all_done(state)  # the next step boundary after the face-down plays offers it
     assert state.to_move() == (1,) and state.decision().kind == "wake_up"  # type: ignore[union-attr]
     assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
     state.apply("wake")
@@ -250,14 +251,14 @@ def test_wake_up_at_ten_fragments_wins_alone_at_any_moment() -> None:
 def test_every_player_with_ten_fragments_is_asked_so_the_card_stays_secret() -> None:
     state = at_play(3, hands={1: ["paper-slingshot"]})
     set_fragments(state, 1, 10)
-    state.apply("done", player=0)
+    all_done(state)
     assert state.to_move() == (1,)
     assert [a.id for a in state.legal_actions()] == ["wait"]
     state.apply("wait")
-    assert step_top(state) == "play"  # not asked again until something changes
+    assert step_top(state) == "sandman_draw"  # not asked again until something changes
     set_hand(state, 1, ["paper-slingshot", "tantrum"])
-    state.apply("done", player=1)
-    assert state.to_move() == (1,)
+    state.apply("sandman:quiet-visitor")
+    assert state.to_move() == (1,) and step_top(state) == "wake"
 
 
 def test_a_dead_undercover_agent_is_revealed_with_their_hand() -> None:

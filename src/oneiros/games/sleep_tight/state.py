@@ -365,6 +365,10 @@ class SleepTightState(State):
             return False
         if self.wake_card is None or max(self.fragments) < WAKE_AT:
             return False
+        if self.frozen_hands is not None:
+            # While the face-down plays are hidden a question would show that a seat acted
+            # (its hand size changed); it comes back at the reveal.
+            return False
         for seat in self._order():
             if self.fragments[seat] >= WAKE_AT:
                 snap = (self.fragments[seat], len(self.hands[seat]))
