@@ -11,8 +11,11 @@ from oneiros.cli.render import status_line
 from oneiros.games.sleep_tight.state import SleepTightState
 
 from .helpers import (
+    IAM,
     all_done,
     at_play,
+    new,
+    run_until,
     step_top,
 )
 
@@ -30,6 +33,31 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
         "decision": None if decision is None else decision.to_dict(),
         "status": status_line(state, viewer, None).plain,
     }
+
+
+# ----- "Special Cards": the offer is a private decision -------------------------------------
+def offer_at_buy(with_offer: bool) -> SleepTightState:
+    state = new(3)
+    run_until(state, "dream")
+    first = IAM if with_offer else "elbow-jab"
+    run_until(state, "buy", draws=[first, "heel-kick", "tantrum"])
+    assert [state.hands[1].count("heel-kick"), state.hands[2].count("tantrum")] == [1, 1]
+    assert state.pending_offer[0] == with_offer
+    for seat in (1, 2):
+        state.apply("done", player=seat)
+    assert state.to_move() == (0,)
+    return state
+
+
+def test_special_cards_the_sandman_offer_is_not_shown_to_other_viewers() -> None:
+    offer = offer_at_buy(True)
+    control = offer_at_buy(False)
+    assert offer.decision(0).kind == "sandman_offer"  # type: ignore[union-attr]
+    for viewer in (1, 2, None):
+        seen = offer.decision(viewer)
+        assert seen is None or seen.kind == "buy"
+        assert public_view(offer, viewer) == public_view(control, viewer)
+    assert offer.decision().to_dict() == control.decision().to_dict()  # type: ignore[union-attr]
 
 
 # ----- "3. Play Actions Facedown": nothing public changes before the reveal ---------------

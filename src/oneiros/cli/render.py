@@ -170,7 +170,8 @@ def status_line(state: State, viewer: int | None, seats: Sequence[str] | None) -
         names = ", ".join(seat_label(s, seats, viewer) for s in deciding)
         text.append("  to play: ", style="dim")
         text.append(names, style="bold cyan")
-        decision = state.decision(viewer if viewer in deciding else deciding[0])
+        # Another seat's decision may be private: other viewers see the public one.
+        decision = state.decision(viewer if viewer in deciding else None)
         if decision is not None:
             text.append(f"  {decision.prompt}")
     return text

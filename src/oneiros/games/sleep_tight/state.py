@@ -1077,7 +1077,9 @@ class SleepTightState(State):
             seat = top.player
             if player is not None and player != seat:
                 return None
-        if kind in ("keep", "buy") and self.pending_offer[seat]:
+        if kind in ("keep", "buy") and self.pending_offer[seat] and player is not None:
+            # The offer is private: without a player (spectators, other viewers) the public
+            # decision of the step is returned.
             return Decision(
                 "sandman_offer",
                 seat,
