@@ -14,8 +14,12 @@ from .helpers import (
     IAM,
     all_done,
     at_play,
+    kinds,
     new,
+    play,
+    reveal,
     run_until,
+    set_fragments,
     step_top,
 )
 
@@ -33,6 +37,28 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
         "decision": None if decision is None else decision.to_dict(),
         "status": status_line(state, viewer, None).plain,
     }
+
+
+# ----- "Special Cards": the Soul Consumer charges the requirements that applied ----------
+def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> None:
+    # Seat 0 is in Frozen Stairwell (Run cards require double): Frantic Search required 4.
+    # Seat 1 stacks Slam the Closet Door (2) on Paper Slingshot (1): the stack required 1.
+    state = at_play(
+        3,
+        hands={0: ["frantic-search"], 1: ["slam-the-closet", "paper-slingshot"]},
+        frags={0: 6, 1: 1},
+        dreams={0: "frozen-stairwell"},
+    )
+    assert state.requirement(0, "frantic-search") == 4
+    play(state, 0, "play:frantic-search")
+    play(state, 1, "stack:slam-the-closet:paper-slingshot")
+    set_fragments(state, 1, 4)
+    reveal(state, "soul-consumer")
+    for seat in (0, 1, 2):
+        state.apply("pass", player=seat)
+    assert kinds(state, "soul_consumer")[-1].data["extra"] == [4, 1, 0]
+    # The Soul Consumer's own damage (1) on top of what the cards required.
+    assert state.fragments == [1, 2, 2]
 
 
 # ----- "Special Cards": the offer is a private decision -------------------------------------

@@ -696,21 +696,25 @@ class SleepTightState(State):
             return
         self.consumer_active = True
         for seat in self._order():
-            total = 0
-            for p in self.plays[seat]:
-                total += self.cards[p.card].requirement
-                if p.bottom is not None:
-                    total += self.cards[p.bottom].requirement
-            self.consumer_extra[seat] = total
+            self.consumer_extra[seat] = sum(self._required(seat, p) for p in self.plays[seat])
         self._fail_all()
         self.emit(
             "soul_consumer",
             "The Soul Consumer: all Action cards fail and each player loses the total "
-            "requirement of the cards they played ({losses})",
+            "Soul Fragment requirement of the cards they played ({losses})",
             R.SPECIAL,
             extra=list(self.consumer_extra),
             losses=", ".join(f"seat {s}: {x}" for s, x in enumerate(self.consumer_extra)),
         )
+
+    def _required(self, seat: int, p: Play) -> int:
+        """What a play required of ``seat``: the card's requirement in the seat's Dreamscape,
+        lowered by a stacked bottom card's printed requirement (sleep-tight "Dreamscapes Can
+        Change Fragment Requirements", "Reducing Fragment Requirements")."""
+        req = self.requirement(seat, p.card)
+        if p.bottom is not None:
+            req = max(0, req - self.cards[p.bottom].requirement)
+        return req
 
     def _fail_all(self) -> None:
         for plays in self.plays:
