@@ -5,6 +5,7 @@ and spectators may see."""
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from oneiros.cli.render import status_line
@@ -15,6 +16,7 @@ from .helpers import (
     all_done,
     at_play,
     kinds,
+    make_agent,
     new,
     play,
     reveal,
@@ -39,6 +41,21 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
     }
 
 
+# ----- "Playing as an Exposed Agent" with "Card Symbols" (prevent damage from players) -----
+def test_playing_as_an_exposed_agent_discard_damage_meets_prevent_damage_from_players() -> None:
+    # Seat 2, the exposed agent, discards 2 cards to damage seat 1, who plays Pillow Wall
+    # ("prevent 2 damage other players deal you"): both points are prevented.
+    state = at_play(3, hands={1: ["pillow-wall"], 2: ["pickpocket", "tantrum"]}, frags={1: 4})
+    make_agent(state, 2, "exposed")
+    play(state, 1, "play:pillow-wall")
+    play(state, 2, "harm:pickpocket:1", "harm:tantrum:1")
+    reveal(state)  # a Sandman card lurking in no dream: 1 damage to seats 0 and 1
+    damaged = [e.data for e in kinds(state, "damaged") if e.data["source"] == 2]
+    assert [(d["lost"], d["prevented"]) for d in damaged] == [(0, 1), (0, 1)]
+    assert state.fragments[1] == 3  # only the Sandman's 1
+    assert state.prevent_players[1] == 0
+
+
 # ----- "Special Cards": the Soul Consumer charges the requirements that applied ----------
 def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> None:
     # Seat 0 is in Frozen Stairwell (Run cards require double): Frantic Search required 4.
@@ -59,6 +76,25 @@ def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> 
     assert kinds(state, "soul_consumer")[-1].data["extra"] == [4, 1, 0]
     # The Soul Consumer's own damage (1) on top of what the cards required.
     assert state.fragments == [1, 2, 2]
+
+
+# ----- "Card Symbols": discard all played actions of the shown type ------------------------
+def test_card_symbols_a_discarded_discard_card_has_no_effect_whatever_the_seating() -> None:
+    # Trip Wire (attack: discards Run), Hold Your Breath (hide: discards Attack), Dash Down the
+    # Hall (run). Hold Your Breath discards Trip Wire, so Dash is never discarded.
+    for tw, hyb, run in permutations(range(3)):
+        state = at_play(
+            3, hands={tw: ["trip-wire"], hyb: ["hold-your-breath"], run: ["dash-down-the-hall"]}
+        )
+        play(state, tw, "play:trip-wire")
+        play(state, hyb, "play:hold-your-breath")
+        play(state, run, "play:dash-down-the-hall")
+        reveal(state)
+        statuses = {p.card: p.status for plays in state.plays for p in plays}
+        assert statuses["trip-wire"] == "failed", (tw, hyb, run)
+        assert statuses["dash-down-the-hall"] == "resolved", (tw, hyb, run)
+        hits = [e.data["hit"] for e in kinds(state, "discard_type")]
+        assert hits == [[f"seat {tw}: Trip Wire"]], (tw, hyb, run)
 
 
 # ----- "Special Cards": the offer is a private decision -------------------------------------

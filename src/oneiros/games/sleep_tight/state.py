@@ -729,7 +729,21 @@ class SleepTightState(State):
             for p in self.plays[seat]:
                 if p.status == "revealed" and self._has(p.card, "untouchable"):
                     self.untouchable[seat] = True
-        # The exposed agent's discards deal 1 damage each.
+        self._discard_types()
+        # Passive protections of the cards still in play.
+        for seat in self._order():
+            for p in self.plays[seat]:
+                if p.status != "revealed":
+                    continue
+                for eff in self.cards[p.card].effects:
+                    if eff.kind == "prevent_sandman":
+                        self.prevent_sandman[seat] += eff.amount
+                    elif eff.kind == "prevent_players":
+                        self.prevent_players[seat] += eff.amount
+                    elif eff.kind == "shield":
+                        self.shield[seat] = True
+        # The exposed agent's discards deal 1 damage each: damage dealt by another player,
+        # so the target's protections of the round apply (sleep-tight "Card Symbols").
         for seat in self._order():
             harms = self.pending_harm[seat]
             self.pending_harm[seat] = []
@@ -745,28 +759,71 @@ class SleepTightState(State):
                     target=target,
                 )
                 self._player_damage(seat, target, 1, "harm", R.EXPOSED)
-        for seat in self._order():
-            for p in self.plays[seat]:
-                if p.status != "revealed" or p.face_up:
-                    continue
-                for eff in self.cards[p.card].effects:
-                    if eff.kind == "discard_type":
-                        self._discard_type(seat, p, eff.action_type or "")
-        # Passive protections of the cards still in play.
-        for seat in self._order():
-            for p in self.plays[seat]:
-                if p.status != "revealed":
-                    continue
-                for eff in self.cards[p.card].effects:
-                    if eff.kind == "prevent_sandman":
-                        self.prevent_sandman[seat] += eff.amount
-                    elif eff.kind == "prevent_players":
-                        self.prevent_players[seat] += eff.amount
-                    elif eff.kind == "shield":
-                        self.shield[seat] = True
 
     def _has(self, card: str, kind: str) -> bool:
         return any(e.kind == kind for e in self.cards[card].effects)
+
+    def _discard_hits(self, seat: int, source: Play, target_seat: int, target: Play) -> bool:
+        """Whether the discard card ``source`` of ``seat`` discards ``target``."""
+        if target is source or target.status != "revealed" or target.face_up:
+            return False
+        if target_seat != seat and self.untouchable[target_seat]:
+            return False
+        kind = self.cards[target.card].type
+        return any(
+            e.kind == "discard_type" and e.action_type == kind
+            for e in self.cards[source.card].effects
+        )
+
+    def _discard_types(self) -> None:
+        """Discard all played actions of the shown type; they have no effect (sleep-tight
+        "Card Symbols"), the same whatever the seating: a discard card that another acting
+        discard card discards has no effect. A card acts when every discard card that would
+        discard it is itself discarded; discard cards that discard one another in a circle
+        all fail."""
+        sources = [
+            (seat, p)
+            for seat in self._order()
+            for p in self.plays[seat]
+            if p.status == "revealed" and not p.face_up and self._has(p.card, "discard_type")
+        ]
+        attackers = {
+            id(p): [
+                (s2, q) for s2, q in sources if q is not p and self._discard_hits(s2, q, seat, p)
+            ]
+            for seat, p in sources
+        }
+        acting: set[int] = set()
+        failed: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for _seat, p in sources:
+                key = id(p)
+                if key in acting or key in failed:
+                    continue
+                if any(id(q) in acting for _s, q in attackers[key]):
+                    failed.add(key)
+                    changed = True
+                elif all(id(q) in failed for _s, q in attackers[key]):
+                    acting.add(key)
+                    changed = True
+        for seat, p in sources:
+            if id(p) not in acting and id(p) not in failed:
+                p.status = "failed"
+                self.emit(
+                    "discarded_each_other",
+                    "Seat {seat}'s {name} is discarded by a card it discards: no effect",
+                    R.SYMBOLS,
+                    seat=seat,
+                    card=p.card,
+                    name=self._name(p.card),
+                )
+        for seat, p in sources:
+            if id(p) in acting:
+                for eff in self.cards[p.card].effects:
+                    if eff.kind == "discard_type":
+                        self._discard_type(seat, p, eff.action_type or "")
 
     def _discard_type(self, seat: int, source: Play, kind: str) -> None:
         hit = []
