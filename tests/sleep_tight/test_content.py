@@ -49,7 +49,11 @@ def test_shipped_set_uses_every_symbol_and_special_card() -> None:
     assert {e.kind for e in effects} == set(EffectKind.__args__)  # type: ignore[attr-defined]
     assert {e.target for e in effects} == {"self", "other", "left", "right", "others"}
     assert any(e.kind == "gain" and e.from_player for e in effects)
-    assert {o for e in effects if e.kind == "dodge" for o in e.options} == {"pay", "pass"}
+    assert {o for e in effects if e.kind == "dodge" for o in e.options} == {
+        "pay",
+        "pass",
+        "redirect",
+    }
     assert any(c.face_up for c in content.actions)
     assert {s.kind for s in content.sandman} == {"normal", "nullify", "soul_consumer"}
     assert all("limbo" not in s.dreams for s in content.sandman)

@@ -78,6 +78,57 @@ def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> 
     assert state.fragments == [1, 2, 2]
 
 
+# ----- "Card Examples": Hide Behind a Friend ------------------------------------------------
+def hide_behind(left_card: str | None, left_frags: int = 3) -> SleepTightState:
+    hands = {1: ["hide-behind-a-friend"], 2: [left_card] if left_card else []}
+    state = at_play(3, hands=hands, frags={2: left_frags})
+    play(state, 1, "play:hide-behind-a-friend")
+    if left_card:
+        play(state, 2, f"play:{left_card}")
+    return state
+
+
+def test_card_examples_hide_behind_a_friend_is_mandatory() -> None:
+    state = hide_behind(None)
+    reveal(state)  # 1 damage to everyone; seat 1's goes to seat 2 without a question
+    assert step_top(state) != "dodge" and not state.is_terminal()
+    assert state.fragments == [2, 3, 1]
+
+
+def test_card_examples_hide_behind_a_friend_spares_an_exposed_agent() -> None:
+    state = hide_behind(None)
+    make_agent(state, 2, "exposed")
+    reveal(state)
+    assert step_top(state) != "dodge"
+    assert state.fragments == [2, 3, 3]  # "The Sandman does not damage you"
+
+
+def test_card_examples_hide_behind_a_friend_meets_sandman_protection_only() -> None:
+    # Nightlight (prevent 2 Sandman damage) covers its own hit and the redirected one.
+    state = hide_behind("nightlight")
+    reveal(state)
+    assert step_top(state) != "dodge"
+    assert state.fragments == [2, 3, 3]
+    # Pillow Wall (prevent damage from players) does not: it is the Sandman's damage.
+    state = hide_behind("pillow-wall")
+    reveal(state)
+    assert step_top(state) != "dodge"
+    assert state.fragments == [2, 3, 1]
+    # Blanket Fort: no Sandman damage touches you this round.
+    state = hide_behind("blanket-fort")
+    reveal(state)
+    assert step_top(state) != "dodge"
+    assert state.fragments == [2, 3, 3]
+
+
+def test_card_examples_hide_behind_a_friend_kill_is_passing_damage() -> None:
+    # An undercover agent whose redirected Sandman damage kills wins ("passing damage").
+    state = hide_behind(None, left_frags=1)
+    make_agent(state, 1)
+    reveal(state)
+    assert state.end_reason() == "undercover_agent" and state.winners() == [1]
+
+
 # ----- "Card Symbols": discard all played actions of the shown type ------------------------
 def test_card_symbols_a_discarded_discard_card_has_no_effect_whatever_the_seating() -> None:
     # Trip Wire (attack: discards Run), Hold Your Breath (hide: discards Attack), Dash Down the

@@ -63,7 +63,7 @@ class Effect(_Model):
     target: Target = "self"
     action_type: Literal["hide", "attack", "run", "collect"] | None = None
     from_player: bool = False
-    options: tuple[Literal["pay", "pass"], ...] = ("pay", "pass")
+    options: tuple[Literal["pay", "pass", "redirect"], ...] = ("pay", "pass")
 
     @model_validator(mode="after")
     def _check(self) -> Effect:
@@ -75,7 +75,19 @@ class Effect(_Model):
         if self.kind in targeted and self.target == "self":
             raise ValueError(f"a {self.kind} effect affects another player (target)")
         if self.kind == "dodge" and not self.options:
-            raise ValueError("a dodge effect offers pay, pass or both")
+            raise ValueError("a dodge effect offers pay, pass or both, or redirect")
+        if self.kind == "dodge" and "redirect" in self.options and len(self.options) > 1:
+            raise ValueError("a dodge effect that redirects the Sandman offers nothing else")
+        if (
+            self.kind == "dodge"
+            and "redirect" in self.options
+            and self.target
+            not in (
+                "left",
+                "right",
+            )
+        ):
+            raise ValueError("a dodge effect that redirects the Sandman names left or right")
         if self.kind == "dodge" and "pass" in self.options and self.target == "self":
             raise ValueError("a dodge effect that passes damage names its target")
         if self.from_player and self.kind != "gain":

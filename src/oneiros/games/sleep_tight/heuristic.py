@@ -64,7 +64,7 @@ def _agent_play_score(card: ActionCard, me: dict[str, Any]) -> float:
         elif kind in ("prevent_players", "shield", "untouchable"):
             score += 1.0 if me["fragments"] <= 2 else 0.0
         elif kind == "dodge":
-            score += 3.0 if "pass" in eff.options else 0.0
+            score += 3.0 if "pass" in eff.options or "redirect" in eff.options else 0.0
         elif kind == "prevent_sandman":
             score += 2.0 if me["role"] != "exposed" and me["fragments"] <= 3 else 0.0
         elif kind in ("where_is_sandman", "discard_type"):

@@ -850,11 +850,12 @@ class SleepTightState(State):
         for seat in reversed(self._order()):
             self.stack.push(Step("sandman_hit", AUTO, seat=seat))
 
-    def _dodge_effect(self, seat: int) -> Effect | None:
+    def _dodge_effect(self, seat: int, option: str | None = None) -> Effect | None:
+        """The first dodge effect ``seat`` has in play (offering ``option``, if given)."""
         for p in self.plays[seat]:
             if p.status == "revealed":
                 for eff in self.cards[p.card].effects:
-                    if eff.kind == "dodge":
+                    if eff.kind == "dodge" and (option is None or option in eff.options):
                         return eff
         return None
 
@@ -883,9 +884,14 @@ class SleepTightState(State):
         dream = self.c.dreamscape(self.dreamscape[seat]).dream if self.dreamscape[seat] else None
         extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
         damage = info.damage + extra + self.consumer_extra[seat]
-        prevented = min(damage, self.prevent_sandman[seat])
-        damage -= prevented
+        redirect = self._dodge_effect(seat, "redirect")
+        if redirect is not None:
+            self._redirect_sandman(seat, redirect, damage, info.name)
+            return
         dodge = self._dodge_effect(seat)
+        prevented = min(damage, self.prevent_sandman[seat])
+        self.prevent_sandman[seat] -= prevented  # a pool for the round
+        damage -= prevented
         if damage > 0 and dodge is not None:
             self.stack.push(Step("dodge", seat, damage=damage, prevented=prevented))
             return
@@ -899,6 +905,55 @@ class SleepTightState(State):
             lost=lost,
             extra=extra,
             prevented=prevented,
+        )
+
+    def _redirect_sandman(self, seat: int, eff: Effect, damage: int, name: str) -> None:
+        """This turn, the Sandman damages the player to your left, not you (sleep-tight
+        "Card Examples"): Sandman damage to that player, so an exposed agent is spared, their
+        Sandman protections apply and their protections against players do not. A kill counts
+        as damage passed by ``seat`` (the undercover agent's win)."""
+        targets = self._dodge_targets(seat, eff)
+        target = targets[0] if targets else None
+        self.emit(
+            "redirected",
+            "Seat {seat} hides: the Sandman turns to "
+            + ("seat {target}" if target is not None else "nobody"),
+            R.EXAMPLES,
+            seat=seat,
+            target=target,
+            damage=damage,
+        )
+        if target is None or damage <= 0:
+            return
+        if self.role[target] == "exposed":
+            self.emit(
+                "sandman_spares",
+                "The Sandman does not damage seat {seat}, his exposed agent",
+                R.EXPOSED,
+                seat=target,
+            )
+            return
+        if self.untouchable[target]:
+            self.emit(
+                "untouched",
+                "Seat {seat} cannot be damaged by the Sandman this round",
+                R.SYMBOLS,
+                seat=target,
+            )
+            return
+        prevented = min(damage, self.prevent_sandman[target])
+        self.prevent_sandman[target] -= prevented
+        lost = self._lose(target, damage - prevented, seat, "pass")
+        self.emit(
+            "sandman_damage",
+            "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)",
+            R.EXAMPLES,
+            seat=target,
+            name=name,
+            lost=lost,
+            extra=0,
+            prevented=prevented,
+            redirected_from=seat,
         )
 
     def _auto_resolve_all(self, step: Step) -> None:
