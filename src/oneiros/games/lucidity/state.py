@@ -173,7 +173,8 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "rest": ("rest_or_draw", "Rest or draw again", "rest"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
     "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
-    "roll_now": ("roll", "Roll the dream and resolve it at once", "resolve"),  # + its ``ref``
+    # the rule of a roll_now step is that of the effect that pushed it (its ``ref``)
+    "roll_now": ("roll", "Roll the dream and resolve it at once", "resolve"),
     "envy": ("envy_pick", "Choose a dream on the dreamer's card to reroll", "envy"),
     "fear": ("fear", "You may move a shadow dream to your Hunt row", "fear"),
     "imprison": (
@@ -747,7 +748,7 @@ class LucidityState(State):
                 if not legal:
                     items.pop()
                     if k == "minion_pick":
-                        self._give_back_limbo(top.data.get("ref", "minions"))
+                        self._give_back_limbo(top.data["ref"])
                     elif k == "nightmare":
                         self._end_turn()
                     continue
@@ -805,7 +806,9 @@ class LucidityState(State):
     def _do_draw(self, top: Step, aid: str) -> None:
         # the hot path of random play: written out by hand (same effect as emit/replace)
         c = aid[5:]
-        self.bag[c] -= 1
+        bag = self.bag
+        left = bag[c] - 1
+        bag[c] = left
         self.hand.append(c)
         seat = top.data["seat"]
         self._events.append(
@@ -816,7 +819,7 @@ class LucidityState(State):
                 {"seat": seat, "colour": c},
             )
         )
-        if not self.bag[c] and self._took_last(seat):
+        if not left and self._took_last(seat):
             self.stack.pop()
 
     def _returnable(self) -> bool:
@@ -1349,7 +1352,7 @@ class LucidityState(State):
             Event(
                 "rolled",
                 "A {colour} dream rolls {face}",
-                self.R[top.data.get("ref", "resolve")],
+                self.R[top.data["ref"]],
                 {"colour": c, "face": face, "seat": seat},
             )
         )
@@ -1459,9 +1462,12 @@ class LucidityState(State):
                 out.append(A["fear:" + c])
         # an exhaust dream turned by Imprisonment shows its shadow side: "any 1 shadow dream
         # on your dreamer card" (en), "uno de cualquier color" (es)
-        for c in COLOURS:
-            if any(d[0] == c and d[2] for d in s.exhaust):
-                out.append(A["fear:rotated:" + c])
+        if s.exhaust:
+            turned = {d[0] for d in s.exhaust if d[2]}
+            if turned:
+                for c in COLOURS:
+                    if c in turned:
+                        out.append(A["fear:rotated:" + c])
         return out
 
     def _do_fear(self, top: Step, aid: str) -> None:
@@ -2092,9 +2098,9 @@ class LucidityState(State):
                 "minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me
             )
             self.stack.push(Step("end_turn", AUTO))
-            self.stack.push(Step("minion_pick", me, target=None))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me))
+            self.stack.push(Step("minion_pick", me, target=None, ref="minions"))
+            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
+            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
             return
         _, who, f = aid.split(":")
         victim = int(who[4:])
@@ -2120,7 +2126,7 @@ class LucidityState(State):
         self.emit(
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
-            self.R[top.data.get("ref", "minions")],
+            self.R[top.data["ref"]],
             seat=top.data["seat"],
             colour=c,
         )
@@ -2162,7 +2168,7 @@ class LucidityState(State):
         c = aid[7:]
         keep = die(c, "")
         self.limbo.remove(keep)
-        ref = top.data.get("ref", "minions")
+        ref = top.data["ref"]
         self._give_back_limbo(ref)
         self.limbo = [keep]
         self.stack.pop()
