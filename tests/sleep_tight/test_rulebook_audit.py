@@ -15,6 +15,7 @@ from .helpers import (
     IAM,
     all_done,
     at_play,
+    chance,
     kinds,
     make_agent,
     new,
@@ -76,6 +77,59 @@ def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> 
     assert kinds(state, "soul_consumer")[-1].data["extra"] == [4, 1, 0]
     # The Soul Consumer's own damage (1) on top of what the cards required.
     assert state.fragments == [1, 2, 2]
+
+
+# ----- "Special Cards": a pending offer is answered before Where Is The Sandman ----------
+def where_is_after_a_draw(agent_before: bool) -> SleepTightState:
+    """Seat 0 resolves Dash Down the Hall, then seat 1's Where Is The Sandman resolves. With
+    ``agent_before`` seat 0 was already the undercover agent and draws Paper Slingshot;
+    otherwise seat 0 draws I Am the Sandman now. Seat 0 ends with the same two cards."""
+    hand0 = ["dash-down-the-hall"] if agent_before else ["dash-down-the-hall", "paper-slingshot"]
+    state = at_play(3, hands={0: hand0, 1: ["where-is-the-sandman"]})
+    if agent_before:
+        make_agent(state, 0)
+    play(state, 0, "play:dash-down-the-hall")
+    play(state, 1, "play:where-is-the-sandman")
+    reveal(state)
+    assert step_top(state) == "draw"
+    chance(state, ["draw:paper-slingshot" if agent_before else "draw:" + IAM])
+    assert state.hands[0].count("paper-slingshot") == 1
+    return state
+
+
+def test_special_cards_where_is_the_sandman_lets_a_pending_offer_be_refused_first() -> None:
+    state = where_is_after_a_draw(agent_before=False)
+    assert state.pending_offer[0] and state.role[0] == "dreamer"
+    assert state.to_move() == (0,)
+    assert [a.id for a in state.legal_actions(0)] == ["accept", "refuse"]
+    state.apply("refuse")
+    # Refusing: 1 fragment, the card is shown and shuffled back; Where Is finds no one.
+    assert state.role[0] == "dreamer" and IAM not in state.hands[0]
+    assert kinds(state, "refused") and kinds(state, "nobody") and not kinds(state, "exposed")
+    assert state.fragments[0] == 1  # 3, minus the Sandman's 1, minus the refusal's 1
+
+
+def test_special_cards_where_is_the_sandman_after_an_accepted_pending_offer() -> None:
+    state = where_is_after_a_draw(agent_before=False)
+    state.apply("accept")
+    assert state.role[0] == "exposed" and state.exposed_cards == [IAM]
+    assert not state.pending_offer[0]
+
+
+def test_special_cards_where_is_the_sandman_shows_no_more_than_the_rule() -> None:
+    # Whether the holder drew the card just now (its offer still pending) or accepted it in an
+    # earlier round, the other seats and spectators see the same thing before and after.
+    fresh = where_is_after_a_draw(agent_before=False)
+    old = where_is_after_a_draw(agent_before=True)
+    assert fresh.pending_offer[0] and not old.pending_offer[0]
+    for viewer in VIEWERS_OTHER_THAN_0:
+        assert public_view(fresh, viewer) == public_view(old, viewer)
+    assert [a.id for a in old.legal_actions(0)] == ["expose"]
+    fresh.apply("accept")
+    old.apply("expose")
+    assert fresh.role[0] == old.role[0] == "exposed"
+    for viewer in VIEWERS_OTHER_THAN_0:
+        assert public_view(fresh, viewer) == public_view(old, viewer)
 
 
 # ----- "Card Examples": Hide Behind a Friend ------------------------------------------------

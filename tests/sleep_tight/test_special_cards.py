@@ -179,6 +179,8 @@ def test_where_is_the_sandman_exposes_the_holder_and_leaves_the_game() -> None:
     make_agent(state, 1)
     play(state, 0, "play:where-is-the-sandman")
     reveal(state)
+    assert state.to_move() == (1,) and [a.id for a in state.legal_actions()] == ["expose"]
+    state.apply("expose")
     assert state.role[1] == "exposed" and IAM not in state.hands[1]
     assert state.removed_actions == ["where-is-the-sandman"]
     assert "where-is-the-sandman" not in state.action_discard

@@ -1129,7 +1129,13 @@ class SleepTightState(State):
             self.stack.push(Step("sdiscard", CHANCE, seat=seat, n=eff.amount))
         elif kind == "where_is_sandman":
             holder = next((s for s in range(self.n) if self.iam in self.hands[s]), None)
-            if holder is not None and self.alive[holder]:
+            if holder is not None and self.alive[holder] and not step.get("asked"):
+                # The holder answers first: a pending offer may still be refused (sleep-tight
+                # "Special Cards": you may refuse when you draw it). An agent who accepted
+                # earlier is asked the same way, so the question shows no more than the rule.
+                self.stack.push(step.replace(asked=True))
+                self.stack.push(Step("where", holder))
+            elif holder is not None and self.alive[holder]:
                 self._expose(holder, forced=True)
             else:
                 self.emit(
@@ -1227,6 +1233,12 @@ class SleepTightState(State):
                 "The Sandman would deal you {damage}: take it, pay 1 fragment, or pass it on",
                 R.SYMBOLS,
             ),
+            "where": (
+                "where_is_sandman",
+                "Where Is The Sandman: you hold I Am the Sandman; reveal it and become an "
+                "exposed agent (or refuse the offer if it is still open)",
+                R.SPECIAL,
+            ),
             "target": ("target", "Choose the player your card affects", R.SYMBOLS),
             "source": (
                 "take_fragments",
@@ -1297,6 +1309,13 @@ class SleepTightState(State):
                 if "pass" in eff.options:
                     for t in self._dodge_targets(player, eff):
                         out.append(self._a(f"pass:{t}"))
+            return out
+        if kind == "where":
+            if not self.pending_offer[player]:
+                return [self._a("expose")]
+            out = [self._a("accept")]
+            if self.fragments[player] > 1:
+                out.append(self._a("refuse"))
             return out
         if kind == "target":
             return [self._a(f"target:{s}") for s in top["choices"]]
@@ -1746,6 +1765,11 @@ class SleepTightState(State):
             if not self._protected(player, target):
                 self._player_damage(player, target, damage, "pass", R.SYMBOLS)
 
+    def _do_where(self, top: Step, aid: str, player: int) -> None:
+        self.stack.pop()
+        if aid in ("accept", "refuse"):
+            self._offer(top, aid, player)
+
     def _do_target(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
         target = int(aid.split(":", 1)[1])
@@ -1934,11 +1958,16 @@ class SleepTightState(State):
             if top is not None and top.kind == "take" and top.player == player
             else None
         )
+        # Where Is The Sandman has shown who holds I Am the Sandman.
+        shown = top.player if top is not None and top.kind == "where" else None
         for s in range(self.n):
             if s in (player, seen):
                 continue
             pool.extend(new.hands[s])
             sizes[s] = len(new.hands[s])
+            if s == shown and self.iam is not None:
+                pool.remove(self.iam)
+                sizes[s] -= 1
             if hidden:
                 sizes[s] = self.frozen_hands[s]  # type: ignore[index]
                 for p in new.plays[s]:
@@ -1953,7 +1982,7 @@ class SleepTightState(State):
                 new.pending_harm[s] = []
         rng.shuffle(pool)
         for s, size in sizes.items():
-            new.hands[s] = sorted(pool[:size])
+            new.hands[s] = sorted(pool[:size] + ([self.iam] if s == shown and self.iam else []))
             del pool[:size]
             new.pending_offer[s] = False
             # A living undercover agent is whoever holds I Am the Sandman in the sample.
