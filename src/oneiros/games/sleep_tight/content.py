@@ -39,7 +39,7 @@ EffectKind = Literal[
     "prevent_sandman",  # prevent N damage dealt to you by the Sandman
     "prevent_players",  # prevent N damage dealt to you by other players
     "shield",  # all actions played against you by other players fail
-    "dodge",  # pay 1 fragment and revive a Sandman card, or pass your damage on
+    "dodge",  # pay 1 fragment and revive a Sandman card, or pass your damage on (or redirect)
     "untouchable",  # play no other card; no other effect or Sandman damage touches you
     "cancel_soul_consumer",  # Discard Soul Consumer
     "wake_up",  # Wake Up!
