@@ -148,3 +148,20 @@ def empty_bag_but(state: Any, keep: dict[str, int]) -> None:
             state.bag[colour] -= extra
             state.cards["yellow"].extend([die(colour, "power1")] * extra)
     state._lc = None
+
+
+def make_nightmare(state: Any, seat: int, colour: str) -> None:
+    """Make ``seat`` the Nightmare of ``colour`` (its card claimed)."""
+    state.seats[seat].role = "nightmare"
+    state.seats[seat].colour = colour
+    state.holder[colour] = seat
+
+
+def nightmare_turn(state: Any, seat: int, advance: bool = False) -> None:
+    """Start ``seat``'s (Nightmare) turn now, dropping whatever was pending; with
+    ``advance``, also run the steps that need no decision."""
+    state.stack.clear()
+    state._lc = None
+    state._start_turn(seat)
+    if advance:
+        state._advance()

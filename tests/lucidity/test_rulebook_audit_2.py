@@ -6,23 +6,20 @@ from __future__ import annotations
 
 import oneiros
 
-from .helpers import check_invariants, empty_bag_but, give, legal, new, play, rules_of
+from .helpers import (
+    check_invariants,
+    empty_bag_but,
+    give,
+    legal,
+    make_nightmare,
+    new,
+    nightmare_turn,
+    play,
+    rules_of,
+)
 
 EN_SHADOWMARK = 'lucidity-en "The Shadowmark"'
 EN_ABILITY = 'lucidity-en "Activating Nightmare Abilities"'
-
-
-def make_nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
-
-
-def nightmare_turn(s, seat):
-    s.stack.clear()
-    s._lc = None
-    s._start_turn(seat)
-    s._advance()
 
 
 def test_en_the_shadowmark_third_mark_eliminates_at_once():
@@ -49,7 +46,7 @@ def test_en_the_shadowmark_third_mark_eliminates_at_once():
     m = new(3, bone_hunters=3)
     make_nightmare(m, 1, "green")
     give(m, 0, "marks", "bone:shadowmark", "bone:shadowmark")
-    nightmare_turn(m, 1)
+    nightmare_turn(m, 1, advance=True)
     play(m, "minions", "draw:blue", "draw:red", "minion:blue", "target:seat0")
     play(m, "roll:shadow", "draw:bone", "roll:shadowmark")
     assert m.seats[0].role == "eliminated" and m.bag["bone"] == 3
@@ -202,7 +199,7 @@ def test_en_send_minions_the_minion_is_rolled_under_send_minions():
     of a minion cites "Send Minions"."""
     s = new(3)
     make_nightmare(s, 1, "green")
-    nightmare_turn(s, 1)
+    nightmare_turn(s, 1, advance=True)
     play(s, "minions", "draw:blue", "draw:red", "minion:red", "target:seat2")
     ref = 'lucidity-en "Send Minions"'
     assert s.decision().kind == "roll" and s.decision().rule == ref

@@ -6,19 +6,17 @@ from __future__ import annotations
 import oneiros
 from oneiros.games.lucidity.rules import ACTION_IDS
 
-from .helpers import check_invariants, empty_bag_but, give, legal, new, play, rules_of
-
-
-def make_nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
-
-
-def nightmare_turn(s, seat):
-    s.stack.clear()
-    s._lc = None
-    s._start_turn(seat)
+from .helpers import (
+    check_invariants,
+    empty_bag_but,
+    give,
+    legal,
+    make_nightmare,
+    new,
+    nightmare_turn,
+    play,
+    rules_of,
+)
 
 
 # ----- Power Victory ------------------------------------------------------------------------
