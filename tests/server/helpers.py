@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx
+import httpx2 as httpx
 from fastapi.testclient import TestClient
 
 STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
