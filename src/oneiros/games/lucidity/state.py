@@ -458,7 +458,7 @@ class LucidityState(State):
                     return a
                 return None
             if tk == "roll":
-                return a if action_id[5:] in self.game.content.faces[self.hand[-1]] else None
+                return a if action_id in self.game.roll_ids[self.hand[-1]] else None
             kind, _, arg = action_id.partition(":")
             if tk in ("dreamscape", "mdraw"):
                 return a if any(o is a for o, _ in self._chance()) else None
