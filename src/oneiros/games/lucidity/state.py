@@ -80,6 +80,16 @@ REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}
 
 # Steps are immutable, so the frequent ones are made once and shared by every state and turn.
 _SHARED: dict[tuple[Any, ...], Any] = {}
+CHECK_VALUES = ("seat", "exhausted", "done")
+
+
+def _shared_step(kind: str, player: int, names: tuple[str, ...], values: tuple[Any, ...]) -> Step:
+    """The one shared ``Step(kind, player, **dict(zip(names, values)))``."""
+    key = (kind, player, values)
+    step = _SHARED.get(key)
+    if step is None:
+        step = _SHARED[key] = Step(kind, player, **dict(zip(names, values, strict=True)))
+    return step
 
 
 def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, Step]:
@@ -88,53 +98,12 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, 
     steps = _SHARED.get(key)
     if steps is None:
         steps = _SHARED[key] = (
-            Step("resolve", seat),
-            _roll_step(seat),
-            _return_step(seat, returns, 0),
-            Step("draw", CHANCE, seat=seat, upto=upto),
+            _shared_step("resolve", seat, (), ()),
+            _shared_step("roll", CHANCE, ("seat",), (seat,)),
+            _shared_step("return", seat, ("left", "returned"), (returns, 0)),
+            _shared_step("draw", CHANCE, ("seat", "upto"), (seat, upto)),
         )
     return steps
-
-
-def _roll_step(seat: int) -> Step:
-    key = ("roll", seat)
-    step = _SHARED.get(key)
-    if step is None:
-        step = _SHARED[key] = Step("roll", CHANCE, seat=seat)
-    return step
-
-
-def _return_step(seat: int, left: int, returned: int) -> Step:
-    key = ("return", seat, left, returned)
-    step = _SHARED.get(key)
-    if step is None:
-        step = _SHARED[key] = Step("return", seat, left=left, returned=returned)
-    return step
-
-
-def _check_step(seat: int, exhausted: bool, done: bool) -> Step:
-    key = ("check", seat, exhausted, done)
-    step = _SHARED.get(key)
-    if step is None:
-        step = _SHARED[key] = Step("check", AUTO, seat=seat, exhausted=exhausted, done=done)
-    return step
-
-
-def _seat_step(kind: str, seat: int) -> Step:
-    """A step with no values but its seat (``track``, ``nightmare``)."""
-    key = (kind, seat)
-    step = _SHARED.get(key)
-    if step is None:
-        step = _SHARED[key] = Step(kind, seat)
-    return step
-
-
-def _rest_step(seat: int, exhausted: bool) -> Step:
-    key = ("rest", seat, exhausted)
-    step = _SHARED.get(key)
-    if step is None:
-        step = _SHARED[key] = Step("rest", seat, exhausted=exhausted)
-    return step
 
 
 def die(colour: str, face: str, rotated: bool = False) -> Die:
@@ -763,9 +732,9 @@ class LucidityState(State):
         if s.role == "dreamer":
             s.track = None
             s.stage = 0
-            self.stack.push(_seat_step("track", seat))
+            self.stack.push(_shared_step("track", seat, (), ()))
         else:
-            self.stack.push(_seat_step("nightmare", seat))
+            self.stack.push(_shared_step("nightmare", seat, (), ()))
 
     def _do_first(self, top: Step, aid: str) -> None:
         seat = int(aid.partition(":")[2])
@@ -789,7 +758,7 @@ class LucidityState(State):
                 {"seat": seat, "track": s.track},
             )
         )
-        self.stack.replace_top(_check_step(seat, False, False))
+        self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
         self._push_stage(seat)
 
     def _push_stage(self, seat: int) -> None:
@@ -892,7 +861,11 @@ class LucidityState(State):
             )
         )
         data = top.data
-        self.stack.replace_top(_return_step(seat, data["left"] - 1, data["returned"] + 1))
+        self.stack.replace_top(
+            _shared_step(
+                "return", seat, ("left", "returned"), (data["left"] - 1, data["returned"] + 1)
+            )
+        )
 
     # FAQ / "worst case": the next player fixes a slip
     def _legal_replace(self, top: Step) -> list[Action]:
@@ -1079,7 +1052,7 @@ class LucidityState(State):
             self.limbo.append(die(c, ""))
             others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
             if others:
-                self.stack.push(_roll_step(seat))
+                self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
             # the new dream is rolled (and resolved) first, then the others
             self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
             if others and es:
@@ -1091,7 +1064,7 @@ class LucidityState(State):
             self._reroll_event(seat, c, where, len(others) + 1)
             return
         again = [d for d in self.rolled if d[0] == c]
-        self.stack.push(_roll_step(seat))
+        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
         if es and len(again) > 1:
             # lucidity-es: "cualquier número de sueños sin resolver" of the colour
             self.stack.push(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
@@ -1646,7 +1619,7 @@ class LucidityState(State):
             self._end_turn()
             return
         if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
-            self.stack.replace_top(_check_step(seat, True, True))
+            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, True, True)))
             self.emit(
                 "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
             )
@@ -1665,7 +1638,7 @@ class LucidityState(State):
         if self.dream_end:
             self._end_game("dream")
             return
-        self.stack.push(_rest_step(seat, top.data["exhausted"]))
+        self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
         sh = self.seats[seat].shadow
@@ -1839,7 +1812,7 @@ class LucidityState(State):
                 seat=seat,
                 control=s.control,
             )
-            self.stack.replace_top(_check_step(seat, False, False))
+            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
             self._push_stage(seat)
             return
         parts = aid.split(":")
