@@ -123,11 +123,8 @@ class State:
         return {}
 
     def carry_over(self) -> dict[str, Any]:
-        """What a finished scenario hands to the next one in a campaign (JSON-serialisable).
-
-        Campaign games take it back as an option of the next game (``options={"campaign":
-        ...}``), so each scenario's record still replays on its own.
-        """
+        """A hook for campaigns: what a finished scenario hands to the next one
+        (JSON-serialisable). No game implements it yet and the campaign design is open."""
         return {}
 
     def turn_number(self) -> int:
