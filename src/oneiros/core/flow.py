@@ -74,6 +74,7 @@ GROUP = Actor.GROUP
 
 # the driver branches on these small ints (one attribute read, no isinstance)
 _AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP = range(5)
+_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING = 1, 2, 4, 8
 
 ANY = "any"
 EACH = "each"
@@ -93,8 +94,33 @@ class FlowStep:
     kind: ClassVar[str] = ""
     rule: ClassVar[str] = ""
     prompt: ClassVar[str] = ""
+    decision_kind: ClassVar[str] = ""
+    """The ``Decision.kind`` shown for this step when it differs from ``kind`` (several
+    step kinds may present the same decision, such as a draw)."""
     actor_kind: ClassVar[Actor]
     _role: ClassVar[int]
+    _flags: ClassVar[int] = 0
+    _fixed_rule: ClassVar[bool] = True
+
+    def __init_subclass__(cls) -> None:
+        # what the driver must look at for this class, worked out once (no zero-argument
+        # super() here: the slotted dataclass is a new class)
+        flags = 0
+        if cls.done is not FlowStep.done:
+            flags |= _F_DONE
+        if getattr(cls, "skip_without_choice", False):
+            flags |= _F_SKIP
+        if getattr(cls, "auto_single", False):
+            flags |= _F_SINGLE
+        if getattr(cls, "_role", None) in (_SIMUL, _GROUP):
+            flags |= _F_PENDING
+        cls._flags = flags
+        cls._fixed_rule = cls.rule_key is FlowStep.rule_key
+
+    def rule_key(self) -> str:
+        """The rule key this step cites (by default its class's ``rule``; a step pushed by
+        another rule's effect may cite that rule instead)."""
+        return self.rule
 
     def done(self, s: Any) -> bool:
         """True when this step has nothing left to decide: the driver takes it off."""
@@ -189,6 +215,13 @@ class SimultaneousStep(FlowStep):
 
     def legal(self, s: Any, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def after_choice(self, s: Any, seat: int, action: Action) -> SimultaneousStep:
+        """The step once ``seat`` has chosen ``action``: by default the choice is kept and
+        the seat is done. A step where a seat makes several choices (cards played one by
+        one, then ``done``) keeps the seat in ``waiting`` until its last one."""
+        waiting = tuple(x for x in self.waiting if x != seat)
+        return evolve(self, waiting=waiting, chosen=(*self.chosen, (seat, action.id)))
 
     def on_choose(self, s: Any, flow: Flow, seat: int, action: Action) -> None:
         """Called when ``seat`` chooses (emit a private event here, ``visible_to=(seat,)``)."""
@@ -336,6 +369,23 @@ class Kinds:
 
 
 _SHARED: dict[tuple[Any, ...], FlowStep] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
+_set = object.__setattr__
+
+T = TypeVar("T", bound=FlowStep)
+
+
+def evolve(step: T, **changes: Any) -> T:
+    """``dataclasses.replace(step, **changes)``, about twice as fast: a copy of a step with
+    some fields changed (no ``__post_init__`` runs; steps have none)."""
+    cls = type(step)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        _set(new, name, changes[name] if name in changes else getattr(step, name))
+    return new
 
 
 def shared(cls: Callable[..., FlowStep], *values: Any) -> Any:
@@ -430,7 +480,10 @@ class Flow:
         step's rule). ``fmt`` is formatted with ``data`` only when its text is read."""
         if rule is None:
             running = self.running
-            rule = running.rule if running is not None else ""
+            if running is None:
+                rule = ""
+            else:
+                rule = running.rule if running._fixed_rule else running.rule_key()
         self._events.append(Event(kind, fmt, self.refs.get(rule, rule), data, visible_to))
 
     def cite(self, key: str) -> str:
@@ -501,29 +554,30 @@ def advance(s: Any, flow: Flow) -> None:
                 items.pop()  # it ran once and left the stack as it was: it is done
             flow._legal.clear()
             continue
-        if top.done(s):
+        flags = top._flags
+        if not flags:
+            break  # a decision or chance node with nothing to check: stop here
+        if flags & _F_DONE and top.done(s):
             flow.running = top
             items.pop()
             flow._legal.clear()
             top.finish(s, flow)
             continue
-        if role == _SEAT:
-            cls = type(top)
-            if cls.skip_without_choice or cls.auto_single:
-                seat = top.actor(s)
-                options = legal(s, flow, seat)
-                if not options and cls.skip_without_choice:
-                    flow.running = top
-                    items.pop()
-                    flow._legal.clear()
-                    top.finish(s, flow)
-                    continue
-                if len(options) == 1 and cls.auto_single:
-                    flow.running = top
-                    flow._legal.clear()
-                    top.apply(s, flow, options[0])
-                    continue
-        elif role in (_SIMUL, _GROUP):
+        if flags & (_F_SKIP | _F_SINGLE):
+            seat = top.actor(s)
+            options = legal(s, flow, seat)
+            if not options and flags & _F_SKIP:
+                flow.running = top
+                items.pop()
+                flow._legal.clear()
+                top.finish(s, flow)
+                continue
+            if len(options) == 1 and flags & _F_SINGLE:
+                flow.running = top
+                flow._legal.clear()
+                top.apply(s, flow, options[0])
+                continue
+        elif flags & _F_PENDING:
             pending = top.waiting if role == _SIMUL else top.deciders(s)
             if not pending:
                 flow.running = top
@@ -545,19 +599,17 @@ def act(s: Any, flow: Flow, action: Action, seat: int) -> None:
     if role in (_SEAT, _CHANCE):
         top.apply(s, flow, action)
     elif role == _SIMUL:
-        waiting = tuple(x for x in top.waiting if x != seat)
-        chosen = (*top.chosen, (seat, action.id))
-        new: Any = dataclasses.replace(top, waiting=waiting, chosen=chosen)
+        new: Any = top.after_choice(s, seat, action)
         flow.items[-1] = new
         flow.running = new
         new.on_choose(s, flow, seat, action)
-        if not waiting and flow.items and flow.items[-1] is new:
-            new.close(s, flow, dict(chosen))  # type: ignore[attr-defined]
+        if not new.waiting and flow.items and flow.items[-1] is new:
+            new.close(s, flow, dict(new.chosen))  # type: ignore[attr-defined]
     elif role == _GROUP:
         policy = top.policy
         if policy == EACH:
             left = tuple(x for x in top.seats if x != seat)
-            new2: Any = dataclasses.replace(top, seats=left)
+            new2: Any = evolve(top, seats=left)
             new = new2
             flow.items[-1] = new
             flow.running = new
@@ -619,7 +671,7 @@ class FlowState:
                     (seat, aid if seat == player else rng.choice(step.legal(new, seat)).id)
                     for seat, aid in step.chosen
                 )
-                items[i] = dataclasses.replace(step, chosen=chosen)
+                items[i] = evolve(step, chosen=chosen)
         new._events = [e for e in self._events if e.visible(player)]
         new.flow._events = new._events
         new._history = []
@@ -679,10 +731,10 @@ class FlowState:
         else:
             seat = deciders[0] if deciders else CHANCE
         return Decision(
-            top.kind,
+            top.decision_kind or top.kind,
             seat,
             top.prompt_text(self),
-            self.flow.refs.get(top.rule, top.rule),
+            self.flow.cite(top.rule_key()),
             top.decision_data(self),
         )
 
@@ -705,6 +757,28 @@ class FlowState:
 
     def _do(self, action: Action, player: int) -> None:
         act(self, self.flow, action, player)
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """``State.apply`` with a short path for the frequent case (one seat or chance
+        decides, no seat is named, the action is an ``Action`` found among the cached legal
+        ones); anything else goes through the checks of ``State.apply``."""
+        flow = self.flow
+        items = flow.items
+        if player is None and items and action.__class__ is Action:
+            top: Any = items[-1]
+            role = top._role
+            seat = top.actor(self) if role == _SEAT else CHANCE if role == _CHANCE else None
+            if seat is not None:
+                options = flow._legal.get(seat)
+                if options is None:
+                    options = legal(self, flow, seat)
+                if action in options:
+                    events = self._events
+                    start = len(events)
+                    act(self, flow, action, seat)
+                    self._history.append(action.id)  # type: ignore[attr-defined]
+                    return events[start:]
+        return super().apply(action, player)  # type: ignore[misc]
 
 
 def kinds_of(state: State) -> Kinds | None:
