@@ -73,7 +73,7 @@ SIMUL = Actor.SIMUL
 GROUP = Actor.GROUP
 
 # the driver branches on these small ints (one attribute read, no isinstance)
-_AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP = range(5)
+_AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP, _LEGACY = range(6)
 _F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING = 1, 2, 4, 8
 
 ANY = "any"
@@ -359,7 +359,13 @@ class Kinds:
                 pass  # a format spec a placeholder 0 cannot satisfy: checked in play
 
     def from_json(self, data: Mapping[str, Any]) -> FlowStep:
-        """Rebuild a step from ``step.to_json()``."""
+        """Rebuild a step from ``step.to_json()`` (or an older ``Step`` from its dict)."""
+        if "legacy_step" in data:
+            from .steps import Step
+
+            old = data["legacy_step"]
+            values = {k: _from_json(v) for k, v in old["data"].items()}
+            return Step(old["kind"], old["player"], **values)  # type: ignore[return-value]
         kind = data.get("kind")
         cls = self.by_kind.get(kind)  # type: ignore[arg-type]
         if cls is None:
@@ -444,6 +450,16 @@ class Flow:
         self._legal.clear()
         return self.items.pop()
 
+    # what older code calls on a StepStack, while a game moves onto the flow
+    def replace_top(self, step: Any) -> None:
+        """Put ``step`` in place of the top step."""
+        self.items[-1] = step
+        self._legal.clear()
+
+    @property
+    def _items(self) -> list[Any]:
+        return self.items
+
     def clear(self) -> None:
         """Nothing left to do: the game is over."""
         self.items.clear()
@@ -491,12 +507,13 @@ class Flow:
         return self.refs.get(key, key)
 
     # copies
-    def copy(self, events: list[Event]) -> Flow:
-        """A copy for a cloned state whose event list is ``events``."""
+    def copy(self, events: list[Event] | None = None) -> Flow:
+        """A copy for a cloned state whose event list is ``events`` (by default the same
+        list: pass the clone's own)."""
         new = Flow.__new__(Flow)
         new.items = self.items.copy()
         new.refs = self.refs
-        new._events = events
+        new._events = self._events if events is None else events
         new.running = None
         new._legal = {}
         return new
@@ -516,6 +533,8 @@ def who(step: Any, s: Any) -> tuple[int, ...]:
         return step.waiting
     if role == _GROUP:
         return step.deciders(s)
+    if role == _LEGACY:
+        return s.legacy_to_move(step)
     return ()
 
 
@@ -531,6 +550,11 @@ def legal(s: Any, flow: Flow, seat: int) -> list[Action]:
         out = top.legal(s) if seat == top.actor(s) else []
     elif role == _CHANCE:
         out = [a for a, _p in top.outcomes(s)]
+    elif role == _LEGACY:
+        if seat == CHANCE:
+            out = [a for a, _p in s.legacy_chance(top)]
+        else:
+            out = s.legacy_legal(top, seat) if seat in who(top, s) else []
     elif seat in who(top, s):
         out = top.legal(s, seat)
     else:
@@ -556,6 +580,9 @@ def advance(s: Any, flow: Flow) -> None:
             continue
         flags = top._flags
         if not flags:
+            if role == _LEGACY and s.legacy_advance(top):
+                flow._legal.clear()
+                continue
             break  # a decision or chance node with nothing to check: stop here
         if flags & _F_DONE and top.done(s):
             flow.running = top
@@ -618,6 +645,8 @@ def act(s: Any, flow: Flow, action: Action, seat: int) -> None:
                 new.close(s, flow)  # type: ignore[attr-defined]
         else:
             top.apply(s, flow, seat, action)
+    elif role == _LEGACY:
+        s.legacy_do(top, action, seat)
     else:  # pragma: no cover - the driver never stops at an automatic step
         raise IllegalAction(f"no one decides at {top.kind}")
     advance(s, flow)
@@ -701,7 +730,10 @@ class FlowState:
                 [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
                 for e in self._events
             ],
-            "flow": [step.to_json() for step in self.flow.items],
+            "flow": [
+                step.to_json() if step._role != _LEGACY else {"legacy_step": step.to_dict()}  # type: ignore[attr-defined]
+                for step in self.flow.items
+            ],
             "table": table.to_json() if table is not None else None,
             "fields": fields,
         }
@@ -721,6 +753,8 @@ class FlowState:
         if not items:
             return None
         top: Any = items[-1]
+        if top._role == _LEGACY:
+            return self.legacy_decision(top, player)  # type: ignore[attr-defined]
         deciders = who(top, self)
         if top._role == _CHANCE:
             seat = CHANCE
@@ -743,6 +777,8 @@ class FlowState:
 
     def _chance(self) -> list[tuple[Action, float]]:
         top: Any = self.flow.items[-1]
+        if top._role == _LEGACY:
+            return self.legacy_chance(top)  # type: ignore[attr-defined]
         return top.outcomes(self)
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
@@ -753,6 +789,8 @@ class FlowState:
 
     def sample_chance(self, rng: random.Random) -> Action:
         top: Any = self.flow.items[-1]
+        if top._role == _LEGACY:
+            return weighted_choice(self.legacy_chance(top), rng)  # type: ignore[attr-defined]
         return top.sample(self, rng)
 
     def _do(self, action: Action, player: int) -> None:
