@@ -742,6 +742,11 @@ class FlowState:
         """Run the first automatic steps (call once the initial steps are on the stack)."""
         advance(self, self.flow)
 
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` (None: a spectator) sees of the state's table (a
+        ``core.zones.View``), derived from the zone declarations."""
+        return self.table.view(seat)  # type: ignore[attr-defined]
+
     def to_move(self) -> tuple[int, ...]:
         items = self.flow.items
         if not items:
