@@ -31,7 +31,8 @@ that leaves the stack as it found it has run once and is taken off by the driver
 A decision or chance step with nothing left to do says so in ``done(s)``: the driver then
 takes it off and calls ``finish(s, flow)``. A decision step may set ``skip_without_choice``
 (taken off, with ``finish``, when no action is legal) or ``auto_single`` (its only legal
-action is applied by the driver, without a record entry: nothing was chosen).
+action is applied by the driver, without a record entry: nothing was chosen); any step
+may override ``settle(s, flow)`` to resolve by itself what needs no one's choice.
 
 Step kinds are registered per game with :class:`Kinds`; the decorator checks at import
 that a kind is unique, names a rule key the game's references know, has a prompt when
@@ -74,7 +75,7 @@ GROUP = Actor.GROUP
 
 # the driver branches on these small ints (one attribute read, no isinstance)
 _AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP, _LEGACY = range(6)
-_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING = 1, 2, 4, 8
+_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING, _F_SETTLE = 1, 2, 4, 8, 16
 
 ANY = "any"
 EACH = "each"
@@ -114,6 +115,8 @@ class FlowStep:
             flags |= _F_SINGLE
         if getattr(cls, "_role", None) in (_SIMUL, _GROUP):
             flags |= _F_PENDING
+        if cls.settle is not FlowStep.settle:
+            flags |= _F_SETTLE
         cls._flags = flags
         cls._fixed_rule = cls.rule_key is FlowStep.rule_key
 
@@ -128,6 +131,13 @@ class FlowStep:
 
     def finish(self, s: Any, flow: Flow) -> None:
         """Called after the driver took off a step that was ``done`` (or had no choice)."""
+
+    def settle(self, s: Any, flow: Flow) -> bool:
+        """Called by the driver before it stops at this step: resolve what needs no one's
+        choice (a single legal action of a given form, a payment already complete) and
+        return True once the stack or the state changed, or False to stop for the
+        decision. Only steps that override it pay for the call."""
+        return False
 
     def prompt_text(self, s: Any) -> str:
         """The prompt shown to whoever decides (``prompt`` formatted with the fields)."""
@@ -611,6 +621,11 @@ def advance(s: Any, flow: Flow) -> None:
                 items.pop()
                 flow._legal.clear()
                 top.finish(s, flow)
+                continue
+        if flags & _F_SETTLE:
+            flow.running = top
+            if top.settle(s, flow):
+                flow._legal.clear()
                 continue
         flow.running = None
         return
