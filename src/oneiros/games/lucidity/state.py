@@ -2261,15 +2261,7 @@ class LucidityState(State):
         if self.hand or self.rolled:
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
-        self.reason = reason
-        self.emit(
-            "game_over",
-            "The game ends ({reason})",
-            self.R["winner" if capped else reason + "_victory"],
-            reason=reason,
-        )
         n = len(self.seats)
-        powers = [self.power_of(i) for i in range(n)]
         # an eaten player is out of the game ("You are eliminated from the game") and never
         # wins; a Nightmare victory is won by a Nightmare ("the Nightmare with the most Power")
         if reason == "nightmare":
@@ -2277,7 +2269,31 @@ class LucidityState(State):
         else:
             cands = [i for i in range(n) if self.seats[i].role != "eliminated"]
         if not cands:
-            cands = list(range(n))
+            # lucidity-en "How to win": every player eliminated and no Nightmare to win
+            reason = "eliminated"
+        self.reason = reason
+        self.emit(
+            "game_over",
+            "The game ends ({reason})",
+            self.R[
+                "winner"
+                if capped
+                else "nightmare_victory"
+                if reason == "eliminated"
+                else reason + "_victory"
+            ],
+            reason=reason,
+        )
+        if not cands:
+            self.won = []
+            self.emit(
+                "winners",
+                "Nobody wins: every player has been eliminated and no Nightmare is left",
+                self.R["how_to_win"],
+                seats=[],
+            )
+            return
+        powers = [self.power_of(i) for i in range(n)]
         best = max(powers[i] for i in cands)
         tied = [i for i in cands if powers[i] == best]
         if len(tied) > 1 and self.game.ruleset == "en":
