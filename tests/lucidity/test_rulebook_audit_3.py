@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import give, make_nightmare, new, play
+from .helpers import give, legal, make_nightmare, new, play
 
 EATEN_TURN = ("track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
 
@@ -47,3 +47,43 @@ def test_how_to_win_a_nightmare_left_still_wins_over_the_eaten() -> None:
     play(s, *EATEN_TURN, "roll:hunt")
     assert s.is_terminal() and s.end_reason() == "nightmare"
     assert s.winners() == [2]
+
+
+@pytest.mark.parametrize("ruleset", ["en", "es"])
+def test_rest_or_draw_again_all_exhaust_dreams_with_none_returns_nothing(ruleset: str) -> None:
+    """lucidity-en "5. Rest or Draw Again": "Return either: 1 shadow dream; or all exhaust
+    dreams" (lucidity-es "5. Descanse o vuelva a soñar": "uno o todos"). With shadows and
+    no exhaust dream the dreamer may still choose all (none) of its exhaust dreams, keeping
+    every shadow: the rest that returns nothing (``rest:none``)."""
+    s = new(3, ruleset=ruleset)
+    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
+    give(s, 0, "shadow_red", "red:shadow")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:power1")
+    assert legal(s) == ["rest:none", "rest:shadow:blue", "rest:shadow:red", "draw_again"]
+    bag = dict(s.bag)
+    play(s, "rest:none")
+    assert s.bag == bag  # nothing went back
+    assert len(s.seats[0].shadow["blue"]) == 2 and len(s.seats[0].shadow["red"]) == 1
+    rest = [e for e in s.events() if e.kind == "rest"][-1]
+    assert rest.data["n"] == 0
+    assert rest.rule == (
+        'lucidity-en "5. Rest or Draw Again"'
+        if ruleset == "en"
+        else 'lucidity-es "5. Descanse o vuelva a soñar"'
+    )
+    assert s.current == 1
+
+
+def test_rest_or_draw_again_only_turned_exhaust_dreams_the_empty_all_exhaust_rest() -> None:
+    """lucidity-en "5. Rest or Draw Again": an exhaust dream turned to its shadow side by
+    Imprisonment is "more difficult to clear": "all exhaust dreams" leaves it, so with only
+    turned ones that rest returns nothing; returning the turned one is the "1 shadow dream"
+    rest."""
+    s = new(3)
+    give(s, 0, "exhaust", "red:exhaust:rotated")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:power1")
+    assert legal(s) == ["rest:none", "rest:rotated:red", "draw_again"]
+    play(s, "rest:none")
+    assert len(s.seats[0].exhaust) == 1

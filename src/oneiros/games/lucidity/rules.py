@@ -125,7 +125,7 @@ def _labels() -> dict[str, str]:
         out[f"rest:shadow:{c}"] = f"Rest: return a {c} dream from its Shadow row"
         out[f"rest:hunt:{c}"] = f"Rest: return a {c} shadow dream from the Hunt row"
         out[f"rest:rotated:{c}"] = f"Rest: return a {c} exhaust dream turned to its shadow side"
-    out["rest:none"] = "Rest (nothing to return)"
+    out["rest:none"] = "Rest: return all exhaust dreams (there are none: nothing goes back)"
     out["draw_again"] = "Draw again (next stage of the sleep track)"
     for c in COLOURS:
         out[f"become:{c}"] = f"Become the {c} Nightmare"

@@ -1779,8 +1779,9 @@ class LucidityState(State):
                 plain_exhaust = True
         # a shadow or a turned exhaust dream moved to the Hunt row by Fear
         hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
-        if plain_exhaust:
-            out.append(A["rest:exhaust"])
+        # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
+        # and is still a rest (``rest:none``), which keeps every shadow dream on the card
+        out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
         shadow = s.shadow
         for c, action in REST_SHADOW_ACTIONS.items():
             if shadow[c]:
@@ -1793,8 +1794,6 @@ class LucidityState(State):
             for c, action in REST_ROTATED_ACTIONS.items():
                 if c in rotated:
                     out.append(action)
-        if not out:
-            out.append(A["rest:none"])
         if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
             out.append(A["draw_again"])
         return out
