@@ -87,3 +87,60 @@ def test_rest_or_draw_again_only_turned_exhaust_dreams_the_empty_all_exhaust_res
     assert legal(s) == ["rest:none", "rest:rotated:red", "draw_again"]
     play(s, "rest:none")
     assert len(s.seats[0].exhaust) == 1
+
+
+MARK_TURN = ("track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
+
+
+def test_check_for_filled_rows_a_full_row_of_a_claimed_colour_does_not_fill() -> None:
+    """lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
+    colour shared by your most-filled Shadow row" (interpretation 2). Two green shadows
+    landed before green was claimed; a Shadowmark then lowers the shadows needed to 2
+    (de-lux booklet, "The Shadowmark"). The green row is full, but green is claimed and no
+    unclaimed row is full: the player stays a dreamer (it is not made the Nightmare of a
+    colour it has no shadow of)."""
+    s = new(3, bone_hunters=1)
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow")
+    play(s, *MARK_TURN, "roll:shadowmark")
+    assert s.shadow_needed(0) == 2
+    assert s.seats[0].role == "dreamer"
+    assert s.decision().kind == "rest_or_draw" and s.to_move() == (0,)
+    assert not [e for e in s.events() if e.kind == "became_nightmare"]
+
+
+def test_check_for_filled_rows_the_most_filled_full_unclaimed_row_decides() -> None:
+    """lucidity-en "4. Check for Filled Rows" (interpretation 2): with a full row of a
+    claimed colour (green, 3) and full unclaimed rows (red and blue, 2 each, 2 needed), the
+    dreamer chooses between the tied unclaimed colours only."""
+    s = new(3, bone_hunters=1)
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow", "red:shadow")
+    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
+    give(s, 0, "shadow_yellow", "yellow:shadow")
+    play(s, *MARK_TURN, "roll:shadowmark")
+    assert s.decision().kind == "become_nightmare"
+    assert legal(s) == ["become:blue", "become:red"]
+    play(s, "become:red")
+    assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
+
+
+def test_es_compruebe_las_filas_llenas_no_two_nightmares_of_one_colour() -> None:
+    """lucidity-es "4. Compruebe las filas llenas" and "Habilidades de pesadilla": "nunca
+    puede haber dos Pesadillas del mismo color". The Nightmare of Temptation (green, takes
+    only 1-Power results) lets a third green shadow land; green is claimed and no other row
+    is full, so the dreamer stays a dreamer and rests."""
+    s = new(3, ruleset="es", temptation="envy")
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")  # Envy's shadow lands: Temptation does not take shadows
+    assert len(s.seats[0].shadow["green"]) == 3
+    assert s.to_move() == (1,)  # the next player chooses for Envy
+    play(s, "pick:shadow_red:red:shadow", "roll:power1")  # the red shadow is rerolled
+    assert s.seats[0].shadow["red"] == [] and len(s.seats[0].shadow["green"]) == 3
+    assert s.seats[0].role == "dreamer"
+    assert s.decision().kind == "rest_or_draw"

@@ -1641,14 +1641,29 @@ class LucidityState(State):
         self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
+        """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
+        lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
+        colour shared by your most-filled Shadow row"; a claimed colour cannot be claimed
+        again (lucidity-es: "nunca puede haber dos Pesadillas del mismo color"), so a full
+        row of a claimed colour does not fill for this check: the most-filled full row among
+        the unclaimed colours decides (the dreamer chooses on a tie), and with none the
+        player stays a dreamer."""
         sh = self.seats[seat].shadow
-        most = max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"]))
-        if most == 0 or most < self.shadow_needed(seat):
+        need = self.shadow_needed(seat)
+        if max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"])) < need:
             return None
-        counts = {c: len(dice) for c, dice in sh.items()}
-        free = [c for c in COLOURS if self.holder[c] is None]
-        best = max(counts[c] for c in free)
-        tied = [c for c in free if counts[c] == best]
+        holder = self.holder
+        best = need
+        tied: list[str] = []
+        for c in COLOURS:
+            if holder[c] is None:
+                n = len(sh[c])
+                if n > best:
+                    best, tied = n, [c]
+                elif n == best:
+                    tied.append(c)
+        if not tied:
+            return None
         return tied[0] if len(tied) == 1 else tied
 
     def _legal_become(self, top: Step) -> list[Action]:
