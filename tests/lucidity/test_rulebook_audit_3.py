@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import give, legal, make_nightmare, new, play
+from .helpers import empty_bag_but, give, legal, make_nightmare, new, play
 
 EATEN_TURN = ("track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
 
@@ -144,3 +144,39 @@ def test_es_compruebe_las_filas_llenas_no_two_nightmares_of_one_colour() -> None
     assert s.seats[0].shadow["red"] == [] and len(s.seats[0].shadow["green"]) == 3
     assert s.seats[0].role == "dreamer"
     assert s.decision().kind == "rest_or_draw"
+
+
+def _tied_at_the_end(ruleset: str):  # type: ignore[no-untyped-def]
+    """Two players at 2 Power with two dreams on the card each; the bag is empty, so the
+    first draw ends the game (en "Dream Victory"; es "Fin del juego")."""
+    s = new(2, ruleset=ruleset)
+    give(s, 0, "power", "red:power2")
+    give(s, 0, "hunt", "red:hunt")
+    give(s, 1, "power", "blue:power1", "blue:power1")
+    empty_bag_but(s, {})
+    play(s, "track:3-5-7")
+    return s
+
+
+def test_the_winner_a_roll_off_that_ties_again_is_rolled_off_again() -> None:
+    """lucidity-en "The Winner": "tying players roll every dream on their card and the
+    player who rolls the most Power wins". A roll-off that ties again is no shared win: the
+    still-tied players roll off again."""
+    s = _tied_at_the_end("en")
+    assert s.decision().kind == "roll" and s.decision().data["colour"] == "red"
+    play(s, "roll:power1", "roll:hunt", "roll:power1", "roll:shadow")  # 1 against 1
+    assert not s.is_terminal() and s.winners() == []
+    again = [e for e in s.events() if e.kind == "rolloff"]
+    assert len(again) == 2 and again[-1].data["seats"] == [0, 1]
+    assert again[-1].rule == 'lucidity-en "The Winner"'
+    assert s.decision().kind == "roll"
+    play(s, "roll:hunt", "roll:hunt", "roll:power1", "roll:shadow")  # 0 against 1
+    assert s.is_terminal() and s.winners() == [1]
+
+
+def test_es_fin_del_juego_no_roll_off_the_tie_is_shared() -> None:
+    """lucidity-es "Fin del juego" gives no tie-break: the same tie is a shared win, with
+    no roll-off."""
+    s = _tied_at_the_end("es")
+    assert s.is_terminal() and s.winners() == [0, 1]
+    assert not [e for e in s.events() if e.kind == "rolloff"]

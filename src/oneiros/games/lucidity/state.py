@@ -2336,8 +2336,25 @@ class LucidityState(State):
         self.stack.replace_top(top.replace(queue=q[1:]))
 
     def _finish_winners(self) -> None:
+        """lucidity-en "The Winner": "tying players roll every dream on their card and the
+        player who rolls the most Power wins"; players still tied roll off again, as long as
+        one of their dreams can roll Power (otherwise nothing could break the tie: shared)."""
         best = max(self.rolloff.values())
-        self.won = [i for i, v in self.rolloff.items() if v == best]
+        tied = [i for i, v in self.rolloff.items() if v == best]
+        if len(tied) > 1:
+            queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
+            faces = self.game.content.faces
+            if any(f in POWER_FACES for _, c in queue for f in faces[c]):
+                self.rolloff = {i: 0 for i in tied}
+                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.emit(
+                    "rolloff",
+                    "Seats {seats} tie again in the roll-off: they roll off again",
+                    self.R["winner"],
+                    seats=tied,
+                )
+                return
+        self.won = tied
         self._announce()
 
     def _announce(self) -> None:
