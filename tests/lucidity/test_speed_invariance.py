@@ -5,7 +5,8 @@ which changed rules on purpose). They were recomputed again with this same ``dig
 the second round of rulebook audit fixes, which changed rules, rule references and
 ``stats()`` on purpose. In the third round of rulebook fixes they were recomputed in each
 commit that changed a rule: the empty "all exhaust dreams" rest (``rest:none`` offered
-whenever the dreamer has no unturned exhaust dream). The observation tensor is deliberately
+whenever the dreamer has no unturned exhaust dream), and the lucidity-es worst case that
+rolls the kept dreams again after too many were rolled (case 22). The observation tensor is deliberately
 not part of the digest."""
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ EXPECTED: list[str] = [
     "c429a6b40b8e02bbf013a3b83c6c61519e88df6113f7be91f60d4a5d4aad6f63",
     "74cd1ce48854b3af38dd23267d01317719e47b2e984e2cd0bd2d7c17f8084119",
     "57dde794a697410b4eff8bd4fa89510dad731285e2201cb431a0d72975fad16d",
-    "6c8dd4b0269e73a2b5673ff950c3ac5d4d9658c5112cd56eb514213c4fdc68d3",
+    "bc7bf4f7ea82bbddbe6dcb6ed3fd944eeac853f33d67b2e93578954d3df5454e",
     "6020c10680a28f4fcc8684c441ffc5480932d8e24c5171528523180f540ac3c0",
     "4eb8c628f482f18523bcd4a344fca08029d6c1bf9915c72aae7dc6f4cb9ce6ef",
     "721aaa2491e2bdda234ab0052cf281503733a69b800fb8cfacd7f261bd6daceb",

@@ -643,6 +643,8 @@ class LucidityState(State):
             if k == "rexcess":
                 if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
                     items.pop()
+                    if top.data.get("fixed"):
+                        self._reroll_kept(top.data["seat"])
                     continue
                 return
             if k == "minion_check":
@@ -904,6 +906,9 @@ class LucidityState(State):
         _, c, f = aid.split(":")
         self.rolled.remove(die(c, f))
         self.bag[c] += 1
+        if self.game.ruleset == "es" and not top.data.get("fixed"):
+            # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
+            self.stack.replace_top(top.replace(fixed=True))
         self.emit(
             "excess",
             "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
@@ -913,6 +918,25 @@ class LucidityState(State):
             colour=c,
             face=f,
         )
+
+    def _reroll_kept(self, seat: int) -> None:
+        """lucidity-es "Fin del juego", La regla del "peor caso": once the next player has
+        returned the excess rolled dreams, "Entonces debes tirar / volver a tirar los
+        sueños": the dreams kept are rolled again before anything resolves (a Bone Hunter,
+        which may never be rerolled, keeps its result)."""
+        again = [d for d in self.rolled if d[0] != "bone"]
+        if not again:
+            return
+        self.rolled = [d for d in self.rolled if d[0] == "bone"]
+        self.hand.extend(d[0] for d in again)
+        self.emit(
+            "reroll",
+            "Seat {seat} rolls the {n} dream(s) it keeps again",
+            self.R["faq"],
+            seat=seat,
+            n=len(again),
+        )
+        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
 
     def _legal_excess(self, top: Step) -> list[Action]:
         return [A["excess:" + c] for c in COLOURS if c in self.hand]
