@@ -140,7 +140,7 @@ def test_es_compruebe_las_filas_llenas_no_two_nightmares_of_one_colour() -> None
     play(s, "roll:shadow")  # Envy's shadow lands: Temptation does not take shadows
     assert len(s.seats[0].shadow["green"]) == 3
     assert s.to_move() == (1,)  # the next player chooses for Envy
-    play(s, "pick:shadow_red:red:shadow", "roll:power1")  # the red shadow is rerolled
+    play(s, "pick:seat0:shadow_red:red:shadow", "roll:power1")  # the red shadow is rerolled
     assert s.seats[0].shadow["red"] == [] and len(s.seats[0].shadow["green"]) == 3
     assert s.seats[0].role == "dreamer"
     assert s.decision().kind == "rest_or_draw"
@@ -225,3 +225,27 @@ def test_es_fin_del_juego_peor_caso_a_kept_bone_hunter_is_not_rolled_again() -> 
     assert s.decision().kind == "roll" and s.decision().data["colour"] == "green"
     play(s, "roll:exhaust")
     assert s.power_of(0) == 2  # the Bone Hunter's 2 Power; the green dream became exhaust
+
+
+def test_shadow_of_envy_the_pick_is_mandatory() -> None:
+    """lucidity-en "Shadow of Envy" (the card: "Reroll one dream of next player's choice";
+    interpretation 15): the next player must choose a dream; there is no "choose none". With
+    only the Envy dream on the card, that dream is rerolled."""
+    s = new(3)
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
+    assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
+    play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
+    assert s.seats[0].shadow["green"] == [] and s.power_of(0) == 1
+
+
+def test_es_sombra_de_la_envidia_nothing_but_the_envy_dream_nothing_to_choose() -> None:
+    """lucidity-es "Sombra de la envidia": "selecciona cualquier sueño de tu carta ...
+    excepto el de Envidia"; the choice is mandatory, but with nothing else on the card there
+    is nothing to choose and the turn goes on."""
+    s = new(3, ruleset="es")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.to_move() == (0,) and s.decision().kind == "rest_or_draw"
+    assert len(s.seats[0].shadow["green"]) == 1

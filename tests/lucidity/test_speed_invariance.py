@@ -6,7 +6,9 @@ the second round of rulebook audit fixes, which changed rules, rule references a
 ``stats()`` on purpose. In the third round of rulebook fixes they were recomputed in each
 commit that changed a rule: the empty "all exhaust dreams" rest (``rest:none`` offered
 whenever the dreamer has no unturned exhaust dream), and the lucidity-es worst case that
-rolls the kept dreams again after too many were rolled (case 22). The observation tensor is deliberately
+rolls the kept dreams again after too many were rolled (case 22). Ids are digested in the
+form they had before the picks named the seat (``older_form``), so that rename, which
+changed no play, left every digest as it was. The observation tensor is deliberately
 not part of the digest."""
 
 from __future__ import annotations
@@ -55,24 +57,41 @@ CASES: list[tuple[int, str, dict[str, Any], int]] = [
 ]
 
 
+def older_form(aid: str, kind: str) -> str:
+    """An id as it was before the picks named the seat whose card the dream is on
+    (``pick:seat<k>:<row>:<colour>:<face>``; the Primeval Fear ability's ``fear:<colour>``):
+    the digests compare play, and that rename changed no play."""
+    if not aid.startswith("pick:seat"):
+        return aid
+    _, _, row, c, f = aid.split(":")
+    return f"fear:{c}" if kind == "hunt_move" else f"pick:{row}:{c}:{f}"
+
+
 def digest(players: int, ruleset: str, options: dict[str, Any], seed: int) -> str:
     game = oneiros.make("lucidity", players=players, ruleset=ruleset, options=options)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     legal_seen = hashlib.sha256()
+    record: list[str] = []
     while True:
         to_move = state.to_move()
         if not to_move:
             break
         if to_move[0] == CHANCE:
-            state.apply(state.sample_chance(rng))
+            action = state.sample_chance(rng)
+            record.append(action.id)
+            state.apply(action)
         else:
             seat = to_move[0]
+            kind = state.decision().kind
             legal = state.legal_actions(seat)
-            legal_seen.update(" ".join(a.id for a in legal).encode() + b"|")
-            state.apply(rng.choice(legal), player=seat)
+            legal_seen.update(" ".join(older_form(a.id, kind) for a in legal).encode() + b"|")
+            action = rng.choice(legal)
+            record.append(older_form(action.id, kind))
+            state.apply(action, player=seat)
+    assert len(record) == len(state.record()["actions"])
     payload = {
-        "record": state.record()["actions"],
+        "record": record,
         "public": state.observation(None),
         "seats": [state.observation(p) for p in range(players)],
         "events": [(e.kind, e.text, e.rule, e.visible_to) for e in state.events()],
