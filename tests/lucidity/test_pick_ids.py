@@ -134,6 +134,11 @@ def test_oneiros_replay_accepts_the_older_pick_ids_from_random_play() -> None:
         again = oneiros.replay({**record, "actions": older})
         assert again.observation(None) == state.observation(None)
         assert again.history() == record["actions"]
+        # the step-by-step viewer of ``oneiros replay`` reads the same older ids
+        from oneiros.cli.replay import positions_of
+
+        positions = positions_of({**record, "actions": older})
+        assert positions[-1].state.observation(None) == state.observation(None)
         return
     pytest.fail("no random game with a pick in 40 seeds")  # pragma: no cover
 
