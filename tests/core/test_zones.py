@@ -167,3 +167,16 @@ def test_json_round_trip_and_clear_errors():
         t.ids("hand")
     with pytest.raises(ZoneError, match="declared twice"):
         Table(2, (Zone("a"), Zone("a")))
+
+
+def test_copies_are_independent_whichever_side_moves_first():
+    t, _ = table()
+    hand = deal(t, 0, 2)
+    a = t.copy()
+    b = a.copy()
+    t.move(hand[0], "action_discard")  # the original moves first
+    a.move(hand[1], "hand", 1)  # a copy moves another card
+    assert t.ids("hand", 0) == [hand[1]] and t.ids("action_discard") == [hand[0]]
+    assert a.ids("hand", 0) == [hand[0]] and a.ids("hand", 1) == [hand[1]]
+    assert b.ids("hand", 0) == hand and b.ids("action_discard") == []
+    assert b.ids("hand", 1) == [] and b.count("action_deck") == 14

@@ -132,6 +132,7 @@ class Table:
     """The entities, zones and pools of one game state."""
 
     __slots__ = (
+        "_owned",
         "amounts",
         "contents",
         "decl",
@@ -160,6 +161,8 @@ class Table:
         self.faces: dict[str, Any] = {}
         self.where: dict[str, Place] = {}
         self.contents: dict[Place, list[str]] = {}
+        self._owned: set[Place] = set()
+        """Places whose list this table may change in place (copies share the others)."""
         self.amounts: dict[Place, int] = {}
         self.revealed: dict[str, frozenset[int]] = {}
         self.sighted: set[int] = set()
@@ -172,6 +175,7 @@ class Table:
             for owner in self._owners(d):
                 if isinstance(d, Zone):
                     self.contents[(d.name, owner)] = []
+                    self._owned.add((d.name, owner))
                 else:
                     self.amounts[(d.name, owner)] = d.capacity if owner is None else 0
         self.watch = {place: self._face_watchers(place) for place in self.contents}
@@ -202,8 +206,16 @@ class Table:
         place = self._place(zone, owner)
         self.faces[entity] = face
         self.where[entity] = place
-        self.contents[place].append(entity)
+        self._own(place).append(entity)
         return entity
+
+    def _own(self, place: Place) -> list[str]:
+        """The list of a place, copied first if another table shares it."""
+        if place in self._owned:
+            return self.contents[place]
+        items = self.contents[place] = self.contents[place].copy()
+        self._owned.add(place)
+        return items
 
     def face(self, entity: str) -> Any:
         return self.faces[entity]
@@ -212,7 +224,7 @@ class Table:
         return self.where[entity]
 
     def ids(self, zone: str, owner: int | None = None) -> list[str]:
-        """The entities in a zone (bottom to top for an ordered zone)."""
+        """The entities in a zone (bottom to top for an ordered zone); read only."""
         return self.contents[self._place(zone, owner)]
 
     def faces_in(self, zone: str, owner: int | None = None) -> list[Any]:
@@ -313,11 +325,11 @@ class Table:
         if src is None:
             raise ZoneError(f"no entity {entity!r}")
         dst = self._place(zone, owner)
-        self.contents[src].remove(entity)
+        self._own(src).remove(entity)
         if bottom:
-            self.contents[dst].insert(0, entity)
+            self._own(dst).insert(0, entity)
         else:
-            self.contents[dst].append(entity)
+            self._own(dst).append(entity)
         self.where[entity] = dst
         if self.moved is not None:
             self.moved.append(entity)
@@ -490,7 +502,9 @@ class Table:
         new.watch = self.watch
         new.faces = self.faces.copy()
         new.where = self.where.copy()
-        new.contents = {k: v.copy() for k, v in self.contents.items()}
+        new.contents = self.contents.copy()  # the lists are shared until one side moves
+        new._owned = set()
+        self._owned = set()
         new.amounts = self.amounts.copy()
         new.revealed = self.revealed.copy()
         new.sighted = set()
