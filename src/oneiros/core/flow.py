@@ -2,7 +2,8 @@
 
 A game built on the flow keeps its pending work as a stack of small immutable step
 values, each an instance of a step class that carries its own legality, effect, prompt and
-rule reference. Progress is a new step (``dataclasses.replace(self, ...)``), so what a
+rule reference. Progress is a new step (``dataclasses.replace(self, ...)``, or the faster
+``evolve(self, ...)``), so what a
 sequence of decisions remembers lives in the fields of the step that owns it, and a clone
 copies the stack with one list copy.
 
@@ -40,6 +41,10 @@ someone sees it, and implements its handlers. A gap fails at import, not in play
 
 The actors ``AUTO``, ``SIMUL`` and ``GROUP`` are named values that never leave the core:
 ``State.to_move()`` still answers ``()``, ``(CHANCE,)`` or seats, as the contract says.
+
+A game moving onto the flow one rule at a time may leave older ``core.steps.Step`` values
+on the stack: the driver hands them to the game's ``legacy_to_move``, ``legacy_decision``,
+``legacy_legal``, ``legacy_chance``, ``legacy_do`` and ``legacy_advance`` hooks.
 """
 
 from __future__ import annotations
