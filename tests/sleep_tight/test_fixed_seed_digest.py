@@ -1,0 +1,114 @@
+"""Fixed-seed random games give the same records, observations, event texts, stats and
+legal-action order as the engine they were computed on: speed work and refactoring must
+not change behaviour.
+
+Computed on the engine before the rules round 3 fixes (issue 12). Recompute them (with this
+same ``digest``) only in a commit that changes rules on purpose, and say so in that commit's
+message and in the list below.
+
+Recomputed after: (none yet).
+
+The observation tensor is deliberately not part of the digest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import oneiros
+from oneiros.core import CHANCE
+
+CASES: list[tuple[int, dict[str, Any], int]] = [
+    (4, {}, 0),
+    (4, {}, 1),
+    (4, {}, 2),
+    (4, {}, 3),
+    (3, {}, 4),
+    (3, {}, 5),
+    (2, {}, 6),
+    (2, {}, 7),
+    (1, {}, 8),
+    (4, {"most_fragments_wins": True}, 9),
+    (4, {"easier_soul_consumer": True}, 10),
+    (3, {"easier_soul_consumer": True, "most_fragments_wins": True}, 11),
+    # Seeds chosen for the other ends of the game.
+    (4, {}, 41),  # wake_up
+    (4, {}, 44),  # sandman_defeated
+    (4, {}, 139),  # all_dead
+    (4, {}, 147),  # undercover_agent
+    (3, {}, 84),  # undercover_agent
+    (2, {}, 20),  # exposed_agent
+    (1, {}, 58),  # wake_up
+    (1, {}, 189),  # trapped
+]
+
+
+def digest(players: int, options: dict[str, Any], seed: int) -> str:
+    game = oneiros.make("sleep-tight", players=players, options=options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    legal_seen = hashlib.sha256()
+    views: list[Any] = []
+    while True:
+        to_move = state.to_move()
+        if not to_move:
+            break
+        if to_move[0] == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        # A simultaneous step: the seat that acts is drawn too, so that later seats act on
+        # a partly built decision.
+        seat = rng.choice(to_move)
+        legal = state.legal_actions(seat)
+        legal_seen.update(f"{seat}:".encode() + " ".join(a.id for a in legal).encode() + b"|")
+        state.apply(rng.choice(legal), player=seat)
+        if state.turn_number() % 5 == 0:
+            views.append(state.observation(seat))
+    payload = {
+        "record": state.record()["actions"],
+        "public": state.observation(None),
+        "seats": [state.observation(p) for p in range(players)],
+        "views": views,
+        "events": [(e.kind, e.text, e.rule, e.visible_to) for e in state.events()],
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "end": state.end_reason(),
+        "turns": state.turn_number(),
+        "stats": state.stats(),
+        "legal": legal_seen.hexdigest(),
+    }
+    text = json.dumps(payload, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+EXPECTED: list[str] = [
+    "5efec1331a287af5e5ae6999279104a92faf06c8ce5d84f1d23ae997ec882f79",
+    "dd37a98e7c0784c198022c9ebbfe6b729f2b2eb264a8fe79471ad29597c11ec2",
+    "54a4d098b0697ec1d6295a8178071ecd1516cf0d3d5cbecf84d6b763f674cb46",
+    "2b5a30f8a7a94514e91fe9c40f0e5851da6ed24d3efd5ebe174b9486c42bfd98",
+    "6e2e8997447d146e221e6144d17a0e4a955e5f5d286b5652ff171cd28532b346",
+    "3990b09ef0b999e7e1f27c00b49845ad16182b5542c26b6f0257842847c63721",
+    "e01582a4ec391be73be9333c622fc1aa1bcf953f75d46ec5c1f2449fc37a3233",
+    "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
+    "936bd1675b4a61affb25cdc37eddb7ef8a19d791f252f0a215d1d9bed7ec84a3",
+    "afc5810416e8f889eeb769e278c49dbfca04f40a49fc72ca24a1ff0d0ff76144",
+    "3bce9671971a07f0848f45a301fe63780e1e6997b8587ff72f6a2c58931da26b",
+    "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
+    "0aa84c103936160b829bf816104b739087dbb8a4ec70d7cf285add2f866adcf7",
+    "41fe3a544dd6f154b2dd62e9afd3330b689b8f3a5f1ea067de6b1e4051dc5125",
+    "1ee8da998044752f76a2ecc7f92f2a73fa42e3a4f40665c20733ac6789481bc4",
+    "8fc8e96b2b8460c26bc7d058196f3750fb0a2ed28c08dbe6806789ee13d24a04",
+    "627b746ec403632edfa7c9abd27e1241578eb71528d5212a968a1d7f12a35e6d",
+    "41f2f4e8e351cc6fcc0d560613d73825f0d022a5a0f304cff7253ec16cb1c637",
+    "a55ee50e27359087f4ffbb1b20b388ddefd85b2b8708978b512bf540718fae52",
+    "0aeab0cf40560641e37c648dfc6344f49ec2089002025011aa1d225c3bc533ba",
+]
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_fixed_seed_games_unchanged(index: int) -> None:
+    assert digest(*CASES[index]) == EXPECTED[index]
