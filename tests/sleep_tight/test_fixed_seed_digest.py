@@ -6,7 +6,10 @@ Computed on the engine before the rules round 3 fixes (issue 12). Recompute them
 same ``digest``) only in a commit that changes rules on purpose, and say so in that commit's
 message and in the list below.
 
-Recomputed after: (none yet).
+Recomputed after:
+
+- Where Is The Sandman does not expose a player protected by Blanket Fort or Mirror Ward
+  (its no-one event has new words).
 
 The observation tensor is deliberately not part of the digest."""
 
@@ -86,26 +89,26 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
 
 
 EXPECTED: list[str] = [
-    "5efec1331a287af5e5ae6999279104a92faf06c8ce5d84f1d23ae997ec882f79",
-    "dd37a98e7c0784c198022c9ebbfe6b729f2b2eb264a8fe79471ad29597c11ec2",
-    "54a4d098b0697ec1d6295a8178071ecd1516cf0d3d5cbecf84d6b763f674cb46",
-    "2b5a30f8a7a94514e91fe9c40f0e5851da6ed24d3efd5ebe174b9486c42bfd98",
+    "fe65076b3fe72d1954d35c723a8bfeb6788e82ece56e6e2c1c2bf63184e507dd",
+    "e3dda0fda45344e52d7b738f2faff791d40b670397d22a8eeab2aeaa59db56d5",
+    "6a35064bc8fda0a66f160a33d9ffcda08eb61cf4771afae401196a805a068ed5",
+    "c9571389daa095cb6bf732eaa960d5c30e187d41bf49f31492ce33e4a29f1d42",
     "6e2e8997447d146e221e6144d17a0e4a955e5f5d286b5652ff171cd28532b346",
     "3990b09ef0b999e7e1f27c00b49845ad16182b5542c26b6f0257842847c63721",
     "e01582a4ec391be73be9333c622fc1aa1bcf953f75d46ec5c1f2449fc37a3233",
     "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
-    "936bd1675b4a61affb25cdc37eddb7ef8a19d791f252f0a215d1d9bed7ec84a3",
+    "1f09e486ef4f258579efb2c1c13e860b4265d711394559042e11f74bf3e598d9",
     "afc5810416e8f889eeb769e278c49dbfca04f40a49fc72ca24a1ff0d0ff76144",
     "3bce9671971a07f0848f45a301fe63780e1e6997b8587ff72f6a2c58931da26b",
     "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
     "0aa84c103936160b829bf816104b739087dbb8a4ec70d7cf285add2f866adcf7",
-    "41fe3a544dd6f154b2dd62e9afd3330b689b8f3a5f1ea067de6b1e4051dc5125",
-    "1ee8da998044752f76a2ecc7f92f2a73fa42e3a4f40665c20733ac6789481bc4",
+    "be0029d839b930bc6552f7524f8a88ad1282608e87afb7cf3341e308be0e16e9",
+    "00881d09530a71310483d7e98e9fc9e90d62093d6cd4a3d0a1c3b0d56bc4a00a",
     "8fc8e96b2b8460c26bc7d058196f3750fb0a2ed28c08dbe6806789ee13d24a04",
     "627b746ec403632edfa7c9abd27e1241578eb71528d5212a968a1d7f12a35e6d",
     "41f2f4e8e351cc6fcc0d560613d73825f0d022a5a0f304cff7253ec16cb1c637",
     "a55ee50e27359087f4ffbb1b20b388ddefd85b2b8708978b512bf540718fae52",
-    "0aeab0cf40560641e37c648dfc6344f49ec2089002025011aa1d225c3bc533ba",
+    "0555caefda14f3929158928af30b82e16416527a7cf7aa838ddf2bc1d23cff66",
 ]
 
 

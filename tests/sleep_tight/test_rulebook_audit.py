@@ -23,6 +23,7 @@ from .helpers import (
     reveal,
     run_until,
     set_fragments,
+    set_hand,
     step_top,
 )
 
@@ -247,3 +248,40 @@ def test_play_actions_facedown_wake_up_questions_wait_for_the_reveal() -> None:
     all_done(acted)
     assert step_top(acted) == "wake" and acted.to_move() == (0,)
     assert [a.id for a in acted.legal_actions()] == ["wake", "wait"]
+
+
+# ----- "Special Cards" with "Card Symbols": Where Is The Sandman meets a protected holder ---
+def where_is_against(guard: str, holds: bool) -> SleepTightState:
+    """Seat 0 plays Where Is The Sandman; seat 1 plays ``guard`` and holds I Am the Sandman
+    (as an undercover agent) when ``holds``, or Paper Slingshot in its place."""
+    state = at_play(3, hands={0: ["where-is-the-sandman"], 1: [guard]}, frags={1: 3})
+    if holds:
+        make_agent(state, 1)
+    else:
+        set_hand(state, 1, [guard, "paper-slingshot"])
+    play(state, 0, "play:where-is-the-sandman")
+    play(state, 1, f"play:{guard}")
+    reveal(state)
+    return state
+
+
+def test_special_cards_where_is_the_sandman_does_not_expose_a_protected_holder() -> None:
+    # Blanket Fort: "you cannot be affected by any other effects this turn"; Mirror Ward:
+    # "All actions played against you by other players fail".
+    for guard in ("blanket-fort", "mirror-ward"):
+        state = where_is_against(guard, holds=True)
+        assert step_top(state) != "where", guard  # the holder is not even asked
+        assert state.role[1] == "undercover" and IAM in state.hands[1], guard
+        assert not kinds(state, "exposed") and kinds(state, "nobody"), guard
+        assert state.removed_actions == ["where-is-the-sandman"], guard
+        # Nothing tells the others that the protected player held the card.
+        control = where_is_against(guard, holds=False)
+        for viewer in VIEWERS_OTHER_THAN_0[1:]:
+            assert public_view(state, viewer) == public_view(control, viewer), guard
+
+
+def test_special_cards_where_is_the_sandman_still_exposes_an_unprotected_holder() -> None:
+    state = where_is_against("nightlight", holds=True)  # protection from the Sandman only
+    assert step_top(state) == "where" and state.to_move() == (1,)
+    state.apply("expose")
+    assert state.role[1] == "exposed"

@@ -505,6 +505,11 @@ class SleepTightState(State):
             prevented=prevented,
         )
 
+    def _guarded(self, src: int, dst: int) -> bool:
+        """Whether an action of ``src`` fails against ``dst`` (shield / untouchable), without
+        saying so: for effects whose target is secret (Where Is The Sandman)."""
+        return src != dst and (self.untouchable[dst] or self.shield[dst])
+
     def _protected(self, src: int, dst: int) -> bool:
         """Whether an action of ``src`` fails against ``dst`` (shield / untouchable)."""
         if src == dst:
@@ -1129,6 +1134,11 @@ class SleepTightState(State):
             self.stack.push(Step("sdiscard", CHANCE, seat=seat, n=eff.amount))
         elif kind == "where_is_sandman":
             holder = next((s for s in range(self.n) if self.iam in self.hands[s]), None)
+            if holder is not None and self._guarded(seat, holder):
+                # A player behind Blanket Fort ("you cannot be affected by any other effects
+                # this turn") or Mirror Ward ("all actions played against you by other players
+                # fail") is not made to reveal (sleep-tight "Card Symbols", "Card Examples").
+                holder = None
             if holder is not None and self.alive[holder] and not step.get("asked"):
                 # The holder answers first: a pending offer may still be refused (sleep-tight
                 # "Special Cards": you may refuse when you draw it). An agent who accepted
@@ -1138,9 +1148,11 @@ class SleepTightState(State):
             elif holder is not None and self.alive[holder]:
                 self._expose(holder, forced=True)
             else:
+                # The same words whether nobody holds the card or its holder is protected.
                 self.emit(
                     "nobody",
-                    "Nobody holds I Am the Sandman; Where Is The Sandman leaves the game",
+                    "No player who can be affected holds I Am the Sandman; Where Is The "
+                    "Sandman leaves the game",
                     R.SPECIAL,
                 )
         # prevent_*, shield, untouchable, dodge and discard_type work passively.
