@@ -10,6 +10,7 @@ Recomputed after:
 
 - Where Is The Sandman does not expose a player protected by Blanket Fort or Mirror Ward
   (its no-one event has new words).
+- The Soul Consumer's damage replaces the Sandman's base damage; cancelled, it deals none.
 
 The observation tensor is deliberately not part of the digest."""
 
@@ -89,15 +90,15 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
 
 
 EXPECTED: list[str] = [
-    "fe65076b3fe72d1954d35c723a8bfeb6788e82ece56e6e2c1c2bf63184e507dd",
+    "bc2c454a0586733540ea18345ae6694930e7dd1944cf8fbbcd2f161d7a833125",
     "e3dda0fda45344e52d7b738f2faff791d40b670397d22a8eeab2aeaa59db56d5",
     "6a35064bc8fda0a66f160a33d9ffcda08eb61cf4771afae401196a805a068ed5",
     "c9571389daa095cb6bf732eaa960d5c30e187d41bf49f31492ce33e4a29f1d42",
     "6e2e8997447d146e221e6144d17a0e4a955e5f5d286b5652ff171cd28532b346",
-    "3990b09ef0b999e7e1f27c00b49845ad16182b5542c26b6f0257842847c63721",
-    "e01582a4ec391be73be9333c622fc1aa1bcf953f75d46ec5c1f2449fc37a3233",
+    "aa40760186939caac06f6bd1ce05be848e71abcabf8ca635c39b269e0020843f",
+    "a262ea1817879386d87d74e3a1d15df6309d612c240f3c5a691f63d23425452b",
     "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
-    "1f09e486ef4f258579efb2c1c13e860b4265d711394559042e11f74bf3e598d9",
+    "b07f6cc7cba9c3e008294dbfbab8a11b3763283bb483f26547df306950c6e51b",
     "afc5810416e8f889eeb769e278c49dbfca04f40a49fc72ca24a1ff0d0ff76144",
     "3bce9671971a07f0848f45a301fe63780e1e6997b8587ff72f6a2c58931da26b",
     "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
@@ -108,7 +109,7 @@ EXPECTED: list[str] = [
     "627b746ec403632edfa7c9abd27e1241578eb71528d5212a968a1d7f12a35e6d",
     "41f2f4e8e351cc6fcc0d560613d73825f0d022a5a0f304cff7253ec16cb1c637",
     "a55ee50e27359087f4ffbb1b20b388ddefd85b2b8708978b512bf540718fae52",
-    "0555caefda14f3929158928af30b82e16416527a7cf7aa838ddf2bc1d23cff66",
+    "207a35887951a92c69a59affb830ec89b40c222ca68ac81b8228ef6ecc5f5ee2",
 ]
 
 

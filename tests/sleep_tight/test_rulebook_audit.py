@@ -76,8 +76,8 @@ def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> 
     for seat in (0, 1, 2):
         state.apply("pass", player=seat)
     assert kinds(state, "soul_consumer")[-1].data["extra"] == [4, 1, 0]
-    # The Soul Consumer's own damage (1) on top of what the cards required.
-    assert state.fragments == [1, 2, 2]
+    # What the cards required, in place of the Sandman's usual damage.
+    assert state.fragments == [2, 3, 3]
 
 
 # ----- "Special Cards": a pending offer is answered before Where Is The Sandman ----------
@@ -285,3 +285,41 @@ def test_special_cards_where_is_the_sandman_still_exposes_an_unprotected_holder(
     assert step_top(state) == "where" and state.to_move() == (1,)
     state.apply("expose")
     assert state.role[1] == "exposed"
+
+
+# ----- "Special Cards": the Soul Consumer's worked example --------------------------------
+def soul_consumer_round(cancel: bool) -> SleepTightState:
+    """Seat 0 plays 3 cards requiring 5 in all (2 + 1 + 2); seat 1 plays nothing; seat 2
+    holds Discard Soul Consumer and uses it when ``cancel``."""
+    state = at_play(
+        3,
+        hands={
+            0: ["slam-the-closet", "paper-slingshot", "nightlight"],
+            2: ["discard-soul-consumer"],
+        },
+        frags={0: 6},
+    )
+    play(state, 0, "play:slam-the-closet", "play:paper-slingshot", "play:nightlight")
+    reveal(state, "soul-consumer")
+    state.apply("pass", player=0)
+    state.apply("pass", player=1)
+    state.apply("cancel" if cancel else "pass", player=2)
+    return state
+
+
+def test_special_cards_soul_consumer_requirement_of_five_costs_five() -> None:
+    # "if he played 3 cards that required a total of 5 Soul Fragments, he loses 5": the Soul
+    # Consumer's damage replaces the Sandman's base damage; who played nothing loses nothing.
+    state = soul_consumer_round(cancel=False)
+    assert kinds(state, "soul_consumer")[-1].data["extra"] == [5, 0, 0]
+    assert state.fragments == [1, 3, 3]
+    assert [e.data["lost"] for e in kinds(state, "sandman_damage")] == [5, 0, 0]
+    assert not kinds(state, "resolve")  # every card failed, Nightlight's prevention too
+
+
+def test_special_cards_a_cancelled_soul_consumer_deals_no_damage() -> None:
+    state = soul_consumer_round(cancel=True)
+    assert kinds(state, "consumer_cancelled") and not kinds(state, "sandman_damage")
+    assert state.fragments[1:] == [3, 3]  # no Sandman damage at all this round
+    # Seat 0's cards work: Slam the Closet Door and Paper Slingshot discard Sandman cards.
+    assert step_top(state) == "sdiscard"

@@ -698,6 +698,11 @@ class SleepTightState(State):
     def _auto_consumer_apply(self, step: Step) -> None:
         if self.consumer_cancelled:
             self.consumer_cancelled = False
+            self.emit(
+                "consumer_cancelled",
+                "The Soul Consumer is cancelled: it deals no damage this round",
+                R.SPECIAL,
+            )
             return
         self.consumer_active = True
         for seat in self._order():
@@ -706,7 +711,8 @@ class SleepTightState(State):
         self.emit(
             "soul_consumer",
             "The Soul Consumer: all Action cards fail and each player loses the total "
-            "Soul Fragment requirement of the cards they played ({losses})",
+            "Soul Fragment requirement of the cards they played, instead of the Sandman's "
+            "usual damage ({losses})",
             R.SPECIAL,
             extra=list(self.consumer_extra),
             losses=", ".join(f"seat {s}: {x}" for s, x in enumerate(self.consumer_extra)),
@@ -886,9 +892,19 @@ class SleepTightState(State):
                 seat=seat,
             )
             return
-        dream = self.c.dreamscape(self.dreamscape[seat]).dream if self.dreamscape[seat] else None
-        extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
-        damage = info.damage + extra + self.consumer_extra[seat]
+        if info.kind == "soul_consumer":
+            # Its damage replaces the Sandman's base damage: the requirements of the cards
+            # played, 0 for a player who played nothing, none at all once it is cancelled
+            # (sleep-tight "Special Cards": "he loses 5").
+            if not self.consumer_active:
+                return
+            extra = 0
+            damage = self.consumer_extra[seat]
+        else:
+            ds = self.dreamscape[seat]
+            dream = self.c.dreamscape(ds).dream if ds else None
+            extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
+            damage = info.damage + extra
         redirect = self._dodge_effect(seat, "redirect")
         if redirect is not None:
             self._redirect_sandman(seat, redirect, damage, info.name)
