@@ -11,6 +11,7 @@ Recomputed after:
 - Where Is The Sandman does not expose a player protected by Blanket Fort or Mirror Ward
   (its no-one event has new words).
 - The Soul Consumer's damage replaces the Sandman's base damage; cancelled, it deals none.
+- A player back at 10 fragments after dropping below is asked about Wake Up! again.
 
 The observation tensor is deliberately not part of the digest."""
 
@@ -100,7 +101,7 @@ EXPECTED: list[str] = [
     "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
     "b07f6cc7cba9c3e008294dbfbab8a11b3763283bb483f26547df306950c6e51b",
     "afc5810416e8f889eeb769e278c49dbfca04f40a49fc72ca24a1ff0d0ff76144",
-    "3bce9671971a07f0848f45a301fe63780e1e6997b8587ff72f6a2c58931da26b",
+    "03aeeef491d715d000b6b69fc27968dafaae5cb214cd468ac4aab3ac8409afba",
     "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
     "0aa84c103936160b829bf816104b739087dbb8a4ec70d7cf285add2f866adcf7",
     "be0029d839b930bc6552f7524f8a88ad1282608e87afb7cf3341e308be0e16e9",

@@ -323,3 +323,21 @@ def test_special_cards_a_cancelled_soul_consumer_deals_no_damage() -> None:
     assert state.fragments[1:] == [3, 3]  # no Sandman damage at all this round
     # Seat 0's cards work: Slam the Closet Door and Paper Slingshot discard Sandman cards.
     assert step_top(state) == "sdiscard"
+
+
+# ----- "Card Symbols" / "Goal": Wake Up! "at any moment" ------------------------------------
+def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None:
+    # Seat 1 waits at 10, the Sandman takes 1 (9), Gather Glimmers gives it back (10): the
+    # hand is the same size and the count the same as when it waited, and it is asked again.
+    state = at_play(3, hands={1: ["gather-glimmers", "wake-up"]}, frags={1: 10})
+    play(state, 1, "play:gather-glimmers")
+    all_done(state)
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    state.apply("wait")
+    state.apply("sandman:quiet-visitor")  # lurking in no dream: 1 damage
+    assert state.fragments[1] == 10
+    assert [e.data["lost"] for e in kinds(state, "sandman_damage") if e.data["seat"] == 1] == [1]
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
+    state.apply("wake")
+    assert state.end_reason() == "wake_up" and state.winners() == [1]

@@ -476,6 +476,9 @@ class SleepTightState(State):
         lost = max(0, min(n, self.fragments[seat]))
         self.fragments[seat] -= lost
         self.pile += lost
+        if self.fragments[seat] < WAKE_AT:
+            # Back at 10 later, the player is asked again: Wake Up! "at any moment".
+            self.wake_seen[seat] = None
         if lost and self.fragments[seat] == 0 and source is not None:
             self.killer[seat] = (source, how)
         return lost
