@@ -12,6 +12,8 @@ Recomputed after:
   (its no-one event has new words).
 - The Soul Consumer's damage replaces the Sandman's base damage; cancelled, it deals none.
 - A player back at 10 fragments after dropping below is asked about Wake Up! again.
+- A stack's bottom card is face up: every seat sees it (event stack_bottom, observation) as
+  soon as it is played.
 
 The observation tensor is deliberately not part of the digest."""
 
@@ -92,22 +94,22 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
 
 EXPECTED: list[str] = [
     "bc2c454a0586733540ea18345ae6694930e7dd1944cf8fbbcd2f161d7a833125",
-    "e3dda0fda45344e52d7b738f2faff791d40b670397d22a8eeab2aeaa59db56d5",
-    "6a35064bc8fda0a66f160a33d9ffcda08eb61cf4771afae401196a805a068ed5",
+    "8f9fe90128a013ad74d977847a671299937d8ce84f1cf075c05e485d5a684b71",
+    "61af51c94b94b710a279ac560c4297b112e55a69ccf1afc50cc0c40f268f5b3f",
     "c9571389daa095cb6bf732eaa960d5c30e187d41bf49f31492ce33e4a29f1d42",
-    "6e2e8997447d146e221e6144d17a0e4a955e5f5d286b5652ff171cd28532b346",
-    "aa40760186939caac06f6bd1ce05be848e71abcabf8ca635c39b269e0020843f",
+    "eea5d962ec011d0e186a83e9f2aefc2d6bc847a9d1f6bd66cd4e401fea6c6941",
+    "2ddd03b41cdecbd14cbba6c37d1d2cd03cfef56e480d47d3a3732448dd13547f",
     "a262ea1817879386d87d74e3a1d15df6309d612c240f3c5a691f63d23425452b",
     "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
     "b07f6cc7cba9c3e008294dbfbab8a11b3763283bb483f26547df306950c6e51b",
-    "afc5810416e8f889eeb769e278c49dbfca04f40a49fc72ca24a1ff0d0ff76144",
-    "03aeeef491d715d000b6b69fc27968dafaae5cb214cd468ac4aab3ac8409afba",
+    "7bf0786ad3c41bdc0c19ced0b349eaefcddfb0c38616e22c91fbdf20860518c9",
+    "54accca7215b7a5986b34c446609ca15b364af00724ab3ab303b03e95f80dd38",
     "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
     "0aa84c103936160b829bf816104b739087dbb8a4ec70d7cf285add2f866adcf7",
     "be0029d839b930bc6552f7524f8a88ad1282608e87afb7cf3341e308be0e16e9",
-    "00881d09530a71310483d7e98e9fc9e90d62093d6cd4a3d0a1c3b0d56bc4a00a",
-    "8fc8e96b2b8460c26bc7d058196f3750fb0a2ed28c08dbe6806789ee13d24a04",
-    "627b746ec403632edfa7c9abd27e1241578eb71528d5212a968a1d7f12a35e6d",
+    "b66152043b09f691dcf44cae3a151c59155edeca0d237afbae4294c485660103",
+    "c8c0f87aaa07570f717c6695c2052430b0af2955315273457395b7e0caa0469d",
+    "b2f4b2df7a32b9414146253ab1974ec175a9ce601def432d28684a33d0d2fbe1",
     "41f2f4e8e351cc6fcc0d560613d73825f0d022a5a0f304cff7253ec16cb1c637",
     "a55ee50e27359087f4ffbb1b20b388ddefd85b2b8708978b512bf540718fae52",
     "207a35887951a92c69a59affb830ec89b40c222ca68ac81b8228ef6ecc5f5ee2",

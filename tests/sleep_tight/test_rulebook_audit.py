@@ -5,6 +5,7 @@ and spectators may see."""
 
 from __future__ import annotations
 
+import random
 from itertools import permutations
 from typing import Any
 
@@ -341,3 +342,37 @@ def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None
     assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
     state.apply("wake")
     assert state.end_reason() == "wake_up" and state.winners() == [1]
+
+
+# ----- "Reducing Fragment Requirements by Discarding Cards": the bottom card is face up -----
+def test_reducing_fragment_requirements_the_bottom_card_is_seen_when_played() -> None:
+    # "stacking the top card face down and the bottom card face up": Tantrum (3) on Slam the
+    # Closet Door (2) with 1 fragment. The other seats see Slam at once, never Tantrum.
+    state = at_play(3, hands={1: ["tantrum", "slam-the-closet", "elbow-jab"]}, frags={1: 1})
+    start = {v: len(state.events(v)) for v in (0, 2, None)}
+    state.apply("stack:tantrum:slam-the-closet", player=1)
+    for viewer in (0, 2, None):
+        seat1 = state.observation(viewer)["players"][1]
+        assert seat1["plays"] == [
+            {"card": None, "bottom": "slam-the-closet", "face_up": False, "status": "hidden"}
+        ]
+        assert seat1["hand_count"] == 1  # the two cards left the hand in view
+        new_events = state.events(viewer)[start[viewer] :]
+        assert [e.text for e in new_events] == [
+            "Seat 1 plays a card face down on top of Slam the Closet Door (face up)"
+        ]
+    assert state.observation(1)["players"][1]["plays"][0]["card"] == "tantrum"
+    # A single face-down play stays unseen.
+    before = [state.observation(v) for v in (0, 2, None)]
+    state.apply("play:elbow-jab", player=1)
+    assert [state.observation(v) for v in (0, 2, None)] == before
+    # Another seat's determinization keeps the bottom card and hides the top one.
+    view = state.determinize(0, random.Random(3))
+    assert view.observation(0) == state.observation(0)
+    assert [p.bottom for p in view.plays[1]] == ["slam-the-closet"]
+    reveal(state)
+    revealed = kinds(state, "revealed")[1].data["plays"]
+    assert [(p["card"], p["bottom"]) for p in revealed] == [
+        ("tantrum", "slam-the-closet"),
+        ("elbow-jab", None),
+    ]

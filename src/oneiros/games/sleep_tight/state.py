@@ -61,6 +61,14 @@ class Play:
             "status": self.status,
         }
 
+    def public_dict(self) -> dict[str, Any]:
+        """What other seats see before the reveal: a stack's bottom card is face up, its top
+        card face down (sleep-tight "Reducing Fragment Requirements by Discarding Cards")."""
+        out = self.to_dict()
+        if self.status == "hidden":
+            out["card"] = None
+        return out
+
 
 class SleepTightState(State):
     game: SleepTightGame
@@ -1694,6 +1702,17 @@ class SleepTightState(State):
             self._hand_remove(player, card)
             self._hand_remove(player, bottom)
             self.plays[player].append(Play(card, bottom))
+            # The bottom card is placed face up: every seat sees it at once, and the two
+            # cards leave the hand in view.
+            self.frozen_hands[player] -= 2  # type: ignore[index]
+            self.emit(
+                "stack_bottom",
+                "Seat {seat} plays a card face down on top of {bottom_name} (face up)",
+                R.STACKING,
+                seat=player,
+                bottom=bottom,
+                bottom_name=self._name(bottom),
+            )
             self.emit(
                 "stacked",
                 "You play {name} face down on top of {bottom_name}",
@@ -1883,7 +1902,7 @@ class SleepTightState(State):
                 else "dreamer",
                 "plays": [p.to_dict() for p in self.plays[s]]
                 if (own or not hiding)
-                else [p.to_dict() for p in self.plays[s] if p.face_up],
+                else [p.public_dict() for p in self.plays[s] if p.face_up or p.bottom],
                 "pending_discards": list(self.pending_discards[s]) if own else [],
                 "pending_harm": [list(h) for h in self.pending_harm[s]] if own else [],
                 "prevent_sandman": self.prevent_sandman[s],
@@ -1983,6 +2002,7 @@ class SleepTightState(State):
         hidden = self.frozen_hands is not None
         pool: list[str] = new.action_deck.cards()
         sizes: dict[int, int] = {}
+        tops: list[Play] = []
         top = self.stack.top
         seen = (
             top["victim"]
@@ -2005,13 +2025,15 @@ class SleepTightState(State):
                     if p.status == "hidden":
                         pool.append(p.card)
                         if p.bottom:
-                            pool.append(p.bottom)
-                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden"]
+                            tops.append(p)  # the face-up bottom stays, the top is resampled
+                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden" or p.bottom]
                 pool.extend(new.pending_discards[s])
                 new.pending_discards[s] = []
                 pool.extend(c for c, _t in new.pending_harm[s])
                 new.pending_harm[s] = []
         rng.shuffle(pool)
+        for p in tops:
+            p.card = pool.pop()
         for s, size in sizes.items():
             new.hands[s] = sorted(pool[:size] + ([self.iam] if s == shown and self.iam else []))
             del pool[:size]
