@@ -376,3 +376,48 @@ def test_reducing_fragment_requirements_the_bottom_card_is_seen_when_played() ->
         ("tantrum", "slam-the-closet"),
         ("elbow-jab", None),
     ]
+
+
+# ----- "3. Play Actions Facedown": a requirement needs fragments really held --------------
+def short_pile(pile: int) -> SleepTightState:
+    """Seat 0 (the First Player) discards Elbow Jab for a fragment; seat 1, with 2 fragments,
+    discards Heel Kick and counts on that fragment to play Tantrum (requires 3). The pile
+    holds ``pile`` fragments."""
+    state = at_play(
+        3,
+        hands={0: ["elbow-jab"], 1: ["heel-kick", "tantrum"]},
+        frags={0: 3, 1: 2, 2: 23 - pile - 2},
+    )
+    assert state.pile == pile
+    play(state, 0, "discard:elbow-jab")
+    assert "play:tantrum" not in [a.id for a in state.legal_actions(1)]
+    state.apply("discard:heel-kick", player=1)
+    play(state, 1, "play:tantrum")  # 2 held + 1 to come from the pile
+    all_done(state)
+    while step_top(state) == "wake":  # seat 2 holds most of the fragments
+        state.apply("wait")
+    reveal(state)  # a Sandman card lurking in no dream: 1 damage to each
+    run_until(state, "dream")  # the end of the round (seat 2 waits when asked to wake up)
+    return state
+
+
+def test_play_actions_facedown_a_discard_the_pile_cannot_pay_is_refused() -> None:
+    # One fragment left: seat 0, first, takes it. Seat 1's discard is refused (Heel Kick stays
+    # in hand) and Tantrum, which counted on that fragment, is not played.
+    state = short_pile(1)
+    assert kinds(state, "discarded_for_fragments")[0].data["seat"] == 0
+    refused = kinds(state, "discard_refused")[0].data
+    assert (refused["seat"], refused["cards"]) == (1, ["heel-kick"])
+    unmet = kinds(state, "requirement_unmet")[0].data
+    assert (unmet["seat"], unmet["card"], unmet["need"], unmet["have"]) == (1, "tantrum", 3, 2)
+    assert sorted(state.hands[1]) == ["heel-kick", "tantrum"]
+    assert not kinds(state, "resolve")
+    assert state.fragments == [3 + 1 - 1, 2 - 1, 20 - 1]  # no Tantrum damage
+
+
+def test_play_actions_facedown_a_discard_the_pile_pays_meets_the_requirement() -> None:
+    state = short_pile(2)
+    assert not kinds(state, "discard_refused") and not kinds(state, "requirement_unmet")
+    assert [e.data["card"] for e in kinds(state, "resolve")] == ["tantrum"]
+    # Tantrum: every other player loses 1, after the Sandman's 1.
+    assert state.fragments == [3 + 1 - 1 - 1, 2 + 1 - 1, 19 - 1 - 1]

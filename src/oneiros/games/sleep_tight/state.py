@@ -666,23 +666,70 @@ class SleepTightState(State):
                 )
                 or "nothing",
             )
-        # Discards for fragments are settled now, First Player first; a short pile pays
-        # what it has (sleep-tight "3. Play Actions Facedown", "Note" in phase 1).
+        # Discards for fragments are settled now, First Player first, each for 1 fragment;
+        # one the pile cannot pay is refused and the card stays in hand (sleep-tight "3. Play
+        # Actions Facedown": "For each Action card you discard, you take 1 Soul Fragment").
         for seat in self._order():
             cards = self.pending_discards[seat]
             if not cards:
                 continue
             self.pending_discards[seat] = []
-            self.action_discard.extend(cards)
-            got = self._gain(seat, len(cards))
+            paid = cards[: self.pile]
+            refused = cards[len(paid) :]
+            if paid:
+                self.action_discard.extend(paid)
+                got = self._gain(seat, len(paid))
+                self.emit(
+                    "discarded_for_fragments",
+                    "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+                    R.PHASE3,
+                    seat=seat,
+                    cards=paid,
+                    names=self._names(paid),
+                    got=got,
+                )
+            if refused:
+                for card in refused:
+                    self._hand_add(seat, card)
+                self.emit(
+                    "discard_refused",
+                    "The pile has no Soul Fragment left for seat {seat}: {names} stays in their "
+                    "hand",
+                    R.PHASE3,
+                    seat=seat,
+                    cards=refused,
+                    names=self._names(refused),
+                )
+        for seat in self._order():
+            self._check_requirements(seat)
+
+    def _check_requirements(self, seat: int) -> None:
+        """A card needs its requirement in fragments the player really holds (sleep-tight "3.
+        Play Actions Facedown": "Each Action card requires the player to have some number of
+        Soul Fragments"): a play counted on a discard the pile could not pay goes back to the
+        hand, unplayed."""
+        have = self.fragments[seat]
+        for p in list(self.plays[seat]):
+            if p.face_up or p.status != "revealed":
+                continue
+            need = self._required(seat, p)
+            if need <= have:
+                continue
+            self.plays[seat].remove(p)
+            self._hand_add(seat, p.card)
+            if p.bottom is not None:
+                self._hand_add(seat, p.bottom)
             self.emit(
-                "discarded_for_fragments",
-                "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+                "requirement_unmet",
+                "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} "
+                "requires: it goes back to their hand",
                 R.PHASE3,
                 seat=seat,
-                cards=cards,
-                names=self._names(cards),
-                got=got,
+                card=p.card,
+                bottom=p.bottom,
+                name=self._name(p.card),
+                need=need,
+                have=have,
             )
 
     def _auto_sandman_effect(self, step: Step) -> None:
