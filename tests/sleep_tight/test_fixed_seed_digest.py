@@ -14,6 +14,8 @@ Recomputed after:
 - A player back at 10 fragments after dropping below is asked about Wake Up! again.
 - A stack's bottom card is face up: every seat sees it (event stack_bottom, observation) as
   soon as it is played.
+- The players lose as soon as the last Dreamscape is drawn (the round it would open is not
+  played).
 
 The observation tensor is deliberately not part of the digest."""
 
@@ -93,18 +95,18 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
 
 
 EXPECTED: list[str] = [
-    "bc2c454a0586733540ea18345ae6694930e7dd1944cf8fbbcd2f161d7a833125",
-    "8f9fe90128a013ad74d977847a671299937d8ce84f1cf075c05e485d5a684b71",
-    "61af51c94b94b710a279ac560c4297b112e55a69ccf1afc50cc0c40f268f5b3f",
-    "c9571389daa095cb6bf732eaa960d5c30e187d41bf49f31492ce33e4a29f1d42",
-    "eea5d962ec011d0e186a83e9f2aefc2d6bc847a9d1f6bd66cd4e401fea6c6941",
-    "2ddd03b41cdecbd14cbba6c37d1d2cd03cfef56e480d47d3a3732448dd13547f",
-    "a262ea1817879386d87d74e3a1d15df6309d612c240f3c5a691f63d23425452b",
-    "33cd741187e46a6bb19fff924615323479e94791e6ae032b8535efc76955215c",
+    "2d1829d2aa429c9c4410d6c537f8daf88c1ca9a450e87a1e960943a5b59c137c",
+    "2cd539a08ee318de937fe51821cf61b9abf674063b6847c35ec6192ee2d64521",
+    "173f90777e7dfc3a82bffa56370e92d9c7a9b924b717b8f4cafa1f04e72668e7",
+    "2636a2968fc49f0d0ee16f9addba433e7e8fa4b0277c412a6a8eb0235bb21317",
+    "54811a894daba043ac9519fc25bfaf2108b34268ee39af36c771108cf1cd6bd4",
+    "1a28ad67bc3343acc436ed9bee73ad066e95ffbfe4a7c457c599a6dac3236bea",
+    "4d8b00cb9624b11a352f699385e1d75c33c271e99bdc4183d25301348f7a03b5",
+    "a57ea7ef3855f16cee24caef729d2a728978c80c50b3ade2819dbce660f771e4",
     "b07f6cc7cba9c3e008294dbfbab8a11b3763283bb483f26547df306950c6e51b",
     "7bf0786ad3c41bdc0c19ced0b349eaefcddfb0c38616e22c91fbdf20860518c9",
-    "54accca7215b7a5986b34c446609ca15b364af00724ab3ab303b03e95f80dd38",
-    "d81e7e688231676037dbe9c51bf18dc1e6e831439afff7b1ffdb68cc96a44e58",
+    "c63287f4b89d3068d92848c6d289ff3631f4c8a0a9b5ed7fc63eeaaa240544cb",
+    "840352ead49f7b104dc87b546f4c0d3f0f000082385cbc3d4c967de9fbf740f7",
     "0aa84c103936160b829bf816104b739087dbb8a4ec70d7cf285add2f866adcf7",
     "be0029d839b930bc6552f7524f8a88ad1282608e87afb7cf3341e308be0e16e9",
     "b66152043b09f691dcf44cae3a151c59155edeca0d237afbae4294c485660103",
@@ -112,7 +114,7 @@ EXPECTED: list[str] = [
     "b2f4b2df7a32b9414146253ab1974ec175a9ce601def432d28684a33d0d2fbe1",
     "41f2f4e8e351cc6fcc0d560613d73825f0d022a5a0f304cff7253ec16cb1c637",
     "a55ee50e27359087f4ffbb1b20b388ddefd85b2b8708978b512bf540718fae52",
-    "207a35887951a92c69a59affb830ec89b40c222ca68ac81b8228ef6ecc5f5ee2",
+    "e015e1811e9d0aacb554b665f9d15abf6d852e58a6d22e28076d41e84ee10872",
 ]
 
 

@@ -425,7 +425,7 @@ class SleepTightState(State):
         if (
             "exposed" not in self.role
             and True in self.alive
-            and (self.sandman_left() > 0 or self.phase == "setup")
+            and ((self.sandman_left() > 0 and len(self.dream_deck) > 0) or self.phase == "setup")
         ):
             return False
         living = [s for s in range(self.n) if self.alive[s]]
@@ -462,6 +462,16 @@ class SleepTightState(State):
                 R.GOAL,
                 seats=winners,
                 names=", ".join(f"seat {w}" for w in winners) or "nobody",
+            )
+            return True
+        if len(self.dream_deck) == 0 and self.phase != "setup":
+            # As soon as its last card is drawn, as for the Sandman deck: the players do not
+            # play a round with no Dreamscape left (sleep-tight "Goal").
+            self._end(
+                "trapped",
+                [],
+                "The Dreamscape deck is empty: the nightmare traps the players and they lose",
+                R.GOAL,
             )
             return True
         return False
@@ -552,14 +562,6 @@ class SleepTightState(State):
             first=self.first,
         )
         living = self._order()
-        if len(self.dream_deck) < len(living):
-            self._end(
-                "trapped",
-                [],
-                "The Dreamscape deck is empty: the nightmare traps the players and they lose",
-                R.GOAL,
-            )
-            return
         for s in range(self.n):
             if self.dreamscape[s] is not None:
                 self.dream_discard.append(self.dreamscape[s])  # type: ignore[arg-type]
