@@ -88,7 +88,11 @@ def check_new_events(state: SleepTightState, start: int) -> None:
 
 
 def observations(state: SleepTightState) -> list[str]:
-    return [json.dumps(state.observation(s), sort_keys=True) for s in [None, *range(state.n)]]
+    """What each viewer (a spectator, then every seat) sees, with its event counter."""
+    return [
+        json.dumps([state.observation(s), state.event_count(s)], sort_keys=True)
+        for s in [None, *range(state.n)]
+    ]
 
 
 def checked_playout(players: int, seed: int, determinize_every: int = 1) -> SleepTightState:

@@ -41,6 +41,8 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
         "to_move": state.to_move(),
         "decision": None if decision is None else decision.to_dict(),
         "status": status_line(state, viewer, None).plain,
+        "event_count": state.event_count(viewer),
+        "turn": state.turn_number(),
     }
 
 
@@ -227,6 +229,27 @@ def test_special_cards_the_sandman_offer_is_not_shown_to_other_viewers() -> None
         assert seen is None or seen.kind == "buy"
         assert public_view(offer, viewer) == public_view(control, viewer)
     assert offer.decision().to_dict() == control.decision().to_dict()  # type: ignore[union-attr]
+
+
+def test_special_cards_accepting_the_offer_changes_nothing_another_seat_is_sent() -> None:
+    # Two games that differ only in a hidden choice: seat 0 drew I Am the Sandman and accepts
+    # it, or drew Elbow Jab. Every other seat and a spectator are sent the same things all
+    # along, the position counter included (``event_count``), though one more action was
+    # applied (``len(history())`` counts it).
+    offer = offer_at_buy(True)
+    control = offer_at_buy(False)
+    before = {v: public_view(offer, v) for v in (1, 2, None)}
+    offer.apply("accept")
+    assert offer.role[0] == "undercover"
+    assert len(offer.history()) == len(control.history()) + 1
+    for viewer in (1, 2, None):
+        assert public_view(offer, viewer) == before[viewer] == public_view(control, viewer)
+    assert offer.event_count(0) == control.event_count(0) + 1  # seat 0's own "you accept"
+    offer.apply("done")
+    control.apply("done")
+    for viewer in (1, 2, None):
+        assert public_view(offer, viewer) == public_view(control, viewer)
+        assert offer.event_count(viewer) == len(offer.events(viewer))
 
 
 # ----- "3. Play Actions Facedown": nothing public changes before the reveal ---------------
