@@ -389,10 +389,16 @@ def test_reducing_fragment_requirements_the_bottom_card_is_seen_when_played() ->
     before = [state.observation(v) for v in (0, 2, None)]
     state.apply("play:elbow-jab", player=1)
     assert [state.observation(v) for v in (0, 2, None)] == before
-    # Another seat's determinization keeps the bottom card and hides the top one.
-    view = state.determinize(0, random.Random(3))
-    assert view.observation(0) == state.observation(0)
-    assert [p.bottom for p in view.plays[1]] == ["slam-the-closet"]
+    # Another seat's determinization keeps the bottom card and resamples the top one among
+    # the cards seat 0 has not seen (never I Am the Sandman, which cannot be played).
+    make_agent(state, 2)
+    tops = set()
+    for seed in range(30):
+        view = state.determinize(0, random.Random(seed))
+        assert view.observation(0) == state.observation(0)
+        assert [p.bottom for p in view.plays[1]] == ["slam-the-closet"]
+        tops.add(view.plays[1][0].card)
+    assert len(tops) > 1 and IAM not in tops
     reveal(state)
     revealed = kinds(state, "revealed")[1].data["plays"]
     assert [(p["card"], p["bottom"]) for p in revealed] == [

@@ -2082,7 +2082,9 @@ class SleepTightState(State):
                 new.pending_harm[s] = []
         rng.shuffle(pool)
         for p in tops:
-            p.card = pool.pop()
+            # A card that can be played face down (never I Am the Sandman, for instance).
+            ok = [i for i, card in enumerate(pool) if self.playable(0, card)]
+            p.card = pool.pop(ok[-1] if ok else -1)
         for s, size in sizes.items():
             new.hands[s] = sorted(pool[:size] + ([self.iam] if s == shown and self.iam else []))
             del pool[:size]
