@@ -242,6 +242,19 @@ class State:
             return self._events
         return [e for e in self._events if e.visible(player)]
 
+    def event_count(self, player: int | None = -99) -> int:
+        """``len(events(player))`` without building the list: how many events seat
+        ``player`` (None: a spectator) may see so far (all of them without a player).
+
+        A position counter that is safe to send to that seat: unlike ``len(history())``,
+        which counts every applied action, hidden ones included (a secret choice at a
+        simultaneous step, a seat accepting a private offer), it changes only with what
+        ``player`` can see, provided the game sends the events of a hidden choice to the
+        seats that may see it alone (``visible_to``)."""
+        if player == -99:
+            return len(self._events)
+        return sum(1 for e in self._events if e.visible(player))
+
     def history(self) -> list[RecordEntry]:
         """The applied action ids, in order (chance outcomes included)."""
         return list(self._history)
