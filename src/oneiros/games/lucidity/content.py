@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ...core import ContentError
+from ...core.content import FileFormat
 
 DEFAULT_FILE = Path(__file__).parent / "data" / "content.json"
 ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
@@ -205,3 +206,16 @@ def _load(path: str) -> Content:
         raise ContentError(file, _entry_name(tuple(err["loc"])), err["msg"]) from None
     _check_facts(data, file)
     return Content(data, file)
+
+
+CONTENT_FORMAT = FileFormat(
+    "lucidity",
+    ContentFile,
+    DEFAULT_FILE,
+    facts=_check_facts,
+    describe=lambda d: (
+        f"{len(d.dice)} dice, {len(d.nightmares)} Nightmare cards, "
+        f"{len(d.manifestations)} Manifestations, {len(d.dreamscapes)} Dreamscapes"
+    ),
+)
+"""What ``oneiros content check lucidity [FILE]`` validates (declared in pyproject.toml)."""

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...core import ContentError
+from ...core.content import FileFormat
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_CONTENT = DATA_DIR / "cards.json"
@@ -297,3 +298,16 @@ def load_content(option: str | None = None) -> Content:
     except OSError:
         raise ContentError(path, "(file)", "does not exist") from None
     return _load_cached(path, mtime)
+
+
+CONTENT_FORMAT = FileFormat(
+    "sleep-tight",
+    Content,
+    DEFAULT_CONTENT,
+    facts=_cross_check,
+    describe=lambda c: (
+        f"{'original' if c.original else 'transcription'}, {len(c.actions)} Action, "
+        f"{len(c.dreamscapes)} Dreamscape and {len(c.sandman)} Sandman designs"
+    ),
+)
+"""What ``oneiros content check sleep-tight [FILE]`` validates (declared in pyproject.toml)."""
