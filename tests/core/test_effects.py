@@ -108,7 +108,11 @@ def test_variadic_arguments_and_conditions():
         ("sael(1)", "effect", "unknown effect 'sael' (did you mean seal? known:"),
         ("seal(1)", "cost", "seal(): takes at most 0 positional argument(s)"),
         ("distress(1)", "cost", "distress is an effect, a cost is expected here"),
-        ("seal(who=seal(1))", "effect", "seal is a cost and an effect, a selector is expected here"),
+        (
+            "seal(who=seal(1))",
+            "effect",
+            "seal is a cost and an effect, a selector is expected here",
+        ),
         ("seal(who=in_range('far'))", "effect", "in_range(): n: Input should be a valid integer"),
         ("seal(1, 2, 3)", "effect", "takes at most 2 positional argument(s) (n, who), 3 given"),
         ("seal(1, n=2)", "effect", "seal(): n given twice"),

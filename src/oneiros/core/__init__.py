@@ -1,6 +1,8 @@
-"""The game-agnostic engine: states, actions, chance, events, steps and components."""
+"""The game-agnostic engine: states, actions, chance, events, steps, components, boards,
+content packs and the effect language."""
 
-from .components import Bag, Deck, Die, Grid, weighted_choice
+from .board import Board, Occupancy, TileMap
+from .components import Bag, Deck, Die, weighted_choice
 from .errors import ConfigError, ContentError, IllegalAction, OneirosError
 from .game import Game, GameInfo, OptionSpec, Policy
 from .registry import games, make, register, replay
@@ -13,6 +15,7 @@ __all__ = [
     "RECORD_VERSION",
     "Action",
     "Bag",
+    "Board",
     "ConfigError",
     "ContentError",
     "Decision",
@@ -21,14 +24,15 @@ __all__ = [
     "Event",
     "Game",
     "GameInfo",
-    "Grid",
     "IllegalAction",
+    "Occupancy",
     "OneirosError",
     "OptionSpec",
     "Policy",
     "State",
     "Step",
     "StepStack",
+    "TileMap",
     "games",
     "make",
     "register",

@@ -10,7 +10,7 @@ the pack. This module holds the records needed to play one Dream (part 1) and th
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -363,6 +363,14 @@ def _secrets_hold_records(cat: Catalog) -> Iterator[Problem]:
             yield Problem(file, f"{entry}.holds", f"{secret.holds!r} names no {secret.holds_kind}")
 
 
+def build_map(tiles: Iterable[MapTile]) -> TileMap:
+    """The Dreamscape map with these tiles laid on their slots ("The Dreamscape Map")."""
+    out = TileMap(MAP_COLUMNS, MAP_ROWS)
+    for tile in tiles:
+        out.place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
+    return out
+
+
 @PACK.check_with
 def _maps(cat: Catalog) -> Iterator[Problem]:
     """Every tile lays on the map; walls printed on one side of a shared edge are warned."""
@@ -409,5 +417,6 @@ __all__ = [
     "SecretCard",
     "Space",
     "TurnCard",
+    "build_map",
     "tile_space",
 ]
