@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .core import CHANCE, Game, State, replay
+from .core.actions import ActionGrammar, unmatched
 
 
 class PlayoutError(AssertionError):
@@ -81,3 +82,33 @@ def check_observations_json(state: State) -> None:
     """Every seat's observation and the public one are JSON-serialisable."""
     for seat in [None, *range(state.game.players)]:
         json.dumps(state.observation(seat))
+
+
+def check_action_ids(
+    game: Game,
+    grammar: ActionGrammar,
+    seeds: Iterable[int] = range(3),
+    max_actions: int | None = None,
+) -> int:
+    """Every action id met in random play, legal actions and chance outcomes alike, parses
+    with the game's grammar (``core/actions.py``) and formats back to itself. Returns how
+    many distinct ids were checked; raises ``PlayoutError`` listing the ids that fail."""
+    seen: set[str] = set()
+
+    def collect(state: State) -> None:
+        tm = state.to_move()
+        if not tm:
+            return
+        if tm == (CHANCE,):
+            seen.update(a.id for a, _ in state.chance_outcomes())
+        else:
+            for seat in tm:
+                seen.update(a.id for a in state.legal_actions(seat))
+
+    for seed in seeds:
+        random_playout(game, seed, check=collect, max_actions=max_actions)
+    bad = unmatched(grammar, sorted(seen))
+    if bad:
+        shown = ", ".join(bad[:10]) + (" ..." if len(bad) > 10 else "")
+        raise PlayoutError(f"{game.name}: {len(bad)} action id(s) do not round-trip: {shown}")
+    return len(seen)
