@@ -1,0 +1,661 @@
+"""The flow: typed, immutable step classes, one stack, one driver.
+
+A game built on the flow keeps its pending work as a stack of small immutable step
+values, each an instance of a step class that carries its own legality, effect, prompt and
+rule reference. Progress is a new step (``dataclasses.replace(self, ...)``), so what a
+sequence of decisions remembers lives in the fields of the step that owns it, and a clone
+copies the stack with one list copy.
+
+Five kinds of step, by who acts:
+
+==================  ====================================================================
+``AutoStep``        nobody: ``run(s, flow)`` once, as soon as it is on top
+``ChanceStep``      chance: ``outcomes(s)``, ``sample(s, rng)``, ``apply(s, flow, action)``
+``DecisionStep``    one seat (``actor(s)``, by default the ``seat`` field):
+                    ``legal(s)``, ``apply(s, flow, action)``
+``SimultaneousStep`` every seat in ``waiting`` chooses in secret (``legal(s, seat)``); the
+                    choices stay in the step until the last one, then ``close(s, flow,
+                    choices)`` resolves them together
+``GroupStep``       several seats under a ``policy``: ``"any"`` (any seat in ``seats`` may
+                    act, ``apply(s, flow, seat, action)``), ``"each"`` (each seat in
+                    ``seats`` acts once, in any order, in the open; then ``close``),
+                    ``"leader"`` (only ``leader(s)`` decides for the group)
+==================  ====================================================================
+
+Every handler finds its step on top of the stack and changes the stack through ``flow``:
+``flow.replace(*steps)`` takes the running step off and pushes ``steps`` in order (the
+last one on top, resolved first), ``flow.push(*steps)`` pushes on top of it (a nested
+step: the running one resumes afterwards), ``flow.pop()`` takes it off. An automatic step
+that leaves the stack as it found it has run once and is taken off by the driver.
+
+A decision or chance step with nothing left to do says so in ``done(s)``: the driver then
+takes it off and calls ``finish(s, flow)``. A decision step may set ``skip_without_choice``
+(taken off, with ``finish``, when no action is legal) or ``auto_single`` (its only legal
+action is applied by the driver, without a record entry: nothing was chosen).
+
+Step kinds are registered per game with :class:`Kinds`; the decorator checks at import
+that a kind is unique, names a rule key the game's references know, has a prompt when
+someone sees it, and implements its handlers. A gap fails at import, not in play.
+
+The actors ``AUTO``, ``SIMUL`` and ``GROUP`` are named values that never leave the core:
+``State.to_move()`` still answers ``()``, ``(CHANCE,)`` or seats, as the contract says.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import random
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .components import weighted_choice
+from .errors import IllegalAction
+from .types import CHANCE, Action, Decision, Event
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+class Actor(enum.Enum):
+    """Who acts at a step, beside a seat: named values internal to the core."""
+
+    AUTO = "auto"
+    CHANCE = "chance"
+    SEAT = "seat"
+    SIMUL = "simultaneous"
+    GROUP = "group"
+
+
+AUTO = Actor.AUTO
+SIMUL = Actor.SIMUL
+GROUP = Actor.GROUP
+
+# the driver branches on these small ints (one attribute read, no isinstance)
+_AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP = range(5)
+
+ANY = "any"
+EACH = "each"
+LEADER = "leader"
+POLICIES = (ANY, EACH, LEADER)
+
+
+# ----- the step classes ---------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FlowStep:
+    """The base of every step class. Subclasses set the class attributes ``kind`` (unique
+    within the game), ``rule`` (a key of the game's rule references) and, for a step
+    someone sees, ``prompt`` (a format string over the step's fields)."""
+
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    prompt: ClassVar[str] = ""
+    actor_kind: ClassVar[Actor]
+    _role: ClassVar[int]
+
+    def done(self, s: Any) -> bool:
+        """True when this step has nothing left to decide: the driver takes it off."""
+        return False
+
+    def finish(self, s: Any, flow: Flow) -> None:
+        """Called after the driver took off a step that was ``done`` (or had no choice)."""
+
+    def prompt_text(self, s: Any) -> str:
+        """The prompt shown to whoever decides (``prompt`` formatted with the fields)."""
+        return self.prompt.format(**self.fields())
+
+    def decision_data(self, s: Any) -> dict[str, Any]:
+        """Extra data for the ``Decision`` (``{}`` unless a game says more)."""
+        return {}
+
+    def fields(self) -> dict[str, Any]:
+        """The step's fields by name (its local state)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON: its kind and its fields (tuples become lists)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for name, value in self.fields().items():
+            out[name] = _to_json(value)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AutoStep(FlowStep):
+    """A step nobody decides: the driver calls ``run`` as soon as it is on top."""
+
+    actor_kind: ClassVar[Actor] = Actor.AUTO
+    _role: ClassVar[int] = _AUTO
+
+    def run(self, s: Any, flow: Flow) -> None:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChanceStep(FlowStep):
+    """A chance node: a die roll, a draw. ``outcomes`` lists ``(Action, probability)``."""
+
+    actor_kind: ClassVar[Actor] = Actor.CHANCE
+    _role: ClassVar[int] = _CHANCE
+
+    def outcomes(self, s: Any) -> list[tuple[Action, float]]:
+        raise NotImplementedError
+
+    def sample(self, s: Any, rng: random.Random) -> Action:
+        """One outcome with the distribution of ``outcomes`` (override for speed)."""
+        return weighted_choice(self.outcomes(s), rng)
+
+    def apply(self, s: Any, flow: Flow, action: Action) -> None:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DecisionStep(FlowStep):
+    """One seat decides: ``actor(s)`` (by default the step's ``seat`` field)."""
+
+    actor_kind: ClassVar[Actor] = Actor.SEAT
+    _role: ClassVar[int] = _SEAT
+    skip_without_choice: ClassVar[bool] = False
+    """Taken off (then ``finish``) when no action is legal, instead of a stuck seat."""
+    auto_single: ClassVar[bool] = False
+    """A single legal action is applied by the driver (nothing to choose, nothing recorded)."""
+
+    def actor(self, s: Any) -> int:
+        return self.seat  # type: ignore[attr-defined]
+
+    def legal(self, s: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: Any, flow: Flow, action: Action) -> None:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SimultaneousStep(FlowStep):
+    """Seats choose in secret, in any order; ``close`` resolves the choices together.
+
+    ``waiting`` lists the seats still to choose and ``chosen`` the ``(seat, action id)``
+    pairs made so far: a seat's choice is in no other seat's view until ``close``.
+    """
+
+    actor_kind: ClassVar[Actor] = Actor.SIMUL
+    _role: ClassVar[int] = _SIMUL
+
+    waiting: tuple[int, ...] = dataclasses.field(default=(), kw_only=True)
+    chosen: tuple[tuple[int, str], ...] = dataclasses.field(default=(), kw_only=True)
+
+    def legal(self, s: Any, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def on_choose(self, s: Any, flow: Flow, seat: int, action: Action) -> None:
+        """Called when ``seat`` chooses (emit a private event here, ``visible_to=(seat,)``)."""
+
+    def close(self, s: Any, flow: Flow, choices: dict[int, str]) -> None:
+        """Every seat has chosen: resolve ``choices`` (seat -> action id)."""
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GroupStep(FlowStep):
+    """Several seats decide under ``policy``: ``"any"``, ``"each"`` or ``"leader"``.
+
+    ``seats`` lists the seats concerned: under ``any`` those who may act now, under
+    ``each`` those still to act (each acts once, in the open, in any order; ``close``
+    follows the last), under ``leader`` the group whose ``leader(s)`` decides.
+    """
+
+    actor_kind: ClassVar[Actor] = Actor.GROUP
+    _role: ClassVar[int] = _GROUP
+    policy: ClassVar[str] = ANY
+
+    seats: tuple[int, ...] = dataclasses.field(default=(), kw_only=True)
+
+    def leader(self, s: Any) -> int:
+        """The seat deciding for the group under ``leader`` (by default the first)."""
+        return self.seats[0]
+
+    def deciders(self, s: Any) -> tuple[int, ...]:
+        if self.policy == LEADER:
+            return (self.leader(s),)
+        return self.seats
+
+    def legal(self, s: Any, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: Any, flow: Flow, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def close(self, s: Any, flow: Flow) -> None:
+        """Under ``each``: every seat has acted. By default the step is taken off."""
+        flow.pop()
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _to_json(v) for k, v in value.items()}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _from_json(v) for k, v in value.items()}
+    return value
+
+
+# ----- the registry -------------------------------------------------------------------------
+
+_HANDLERS: dict[int, tuple[str, ...]] = {
+    _AUTO: ("run",),
+    _CHANCE: ("outcomes", "apply"),
+    _SEAT: ("legal", "apply"),
+    _SIMUL: ("legal", "close"),
+    _GROUP: ("legal", "apply"),
+}
+_BASES = {_AUTO: AutoStep, _CHANCE: ChanceStep, _SEAT: DecisionStep, _SIMUL: SimultaneousStep}
+_BASES[_GROUP] = GroupStep
+
+S = TypeVar("S", bound=type[FlowStep])
+
+
+class StepKindError(TypeError):
+    """A step class is incomplete or clashes with another kind (raised at import)."""
+
+
+class Kinds:
+    """The step kinds of one game, checked as they are declared.
+
+    ``refs`` holds the rule keys the game can cite (a mapping from key to citation, or a
+    collection of keys): a kind whose ``rule`` is not among them fails at import.
+    """
+
+    def __init__(self, game: str, refs: Mapping[str, Any] | Collection[str]) -> None:
+        self.game = game
+        self.refs = frozenset(refs)
+        self.by_kind: dict[str, type[FlowStep]] = {}
+
+    def step(self, cls: S) -> S:
+        """Make ``cls`` a frozen slotted dataclass and register its kind."""
+        if "__dataclass_fields__" not in cls.__dict__ or not cls.__dict__.get("__slots__"):
+            cls = dataclasses.dataclass(frozen=True, slots=True)(cls)  # type: ignore[assignment]
+        self._check(cls)
+        self.by_kind[cls.kind] = cls
+        return cls
+
+    __call__ = step
+
+    def _check(self, cls: Any) -> None:
+        where = f"{self.game} step {cls.__qualname__}"
+        role = getattr(cls, "_role", None)
+        if role is None or not issubclass(cls, FlowStep):
+            raise StepKindError(f"{where}: not an AutoStep, ChanceStep, DecisionStep, ...")
+        if not cls.kind:
+            raise StepKindError(f"{where}: no kind")
+        if cls.kind in self.by_kind and self.by_kind[cls.kind].__qualname__ != cls.__qualname__:
+            other = self.by_kind[cls.kind].__qualname__
+            raise StepKindError(f"{where}: kind {cls.kind!r} is already {other}")
+        if not cls.rule:
+            raise StepKindError(f"{where}: no rule key")
+        if cls.rule not in self.refs:
+            raise StepKindError(f"{where}: rule key {cls.rule!r} is not in {self.game}'s refs")
+        if role != _AUTO and not cls.prompt:
+            raise StepKindError(f"{where}: no prompt")
+        base = _BASES[role]
+        for name in _HANDLERS[role]:
+            if getattr(cls, name) is getattr(base, name):
+                raise StepKindError(f"{where}: does not implement {name}()")
+        if role == _SEAT and cls.actor is DecisionStep.actor:
+            names = {f.name for f in dataclasses.fields(cls)}
+            if "seat" not in names:
+                raise StepKindError(f"{where}: no seat field and no actor()")
+        if role == _GROUP and cls.policy not in POLICIES:
+            raise StepKindError(f"{where}: policy {cls.policy!r} is not one of {POLICIES}")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        if cls.prompt:
+            try:
+                cls.prompt.format(**dict.fromkeys(fields, 0))
+            except (KeyError, IndexError) as exc:
+                raise StepKindError(f"{where}: prompt names {exc} which is no field") from None
+            except ValueError:
+                pass  # a format spec a placeholder 0 cannot satisfy: checked in play
+
+    def from_json(self, data: Mapping[str, Any]) -> FlowStep:
+        """Rebuild a step from ``step.to_json()``."""
+        kind = data.get("kind")
+        cls = self.by_kind.get(kind)  # type: ignore[arg-type]
+        if cls is None:
+            raise ValueError(f"{self.game}: unknown step kind {kind!r}")
+        values = {k: _from_json(v) for k, v in data.items() if k != "kind"}
+        return cls(**values)
+
+
+_SHARED: dict[tuple[Any, ...], FlowStep] = {}
+
+
+def shared(cls: Callable[..., FlowStep], *values: Any) -> Any:
+    """The one shared ``cls(*values)``: frequent steps are built once (steps are immutable,
+    so every state and turn may hold the same object). ``values`` must be hashable."""
+    key = (cls, *values)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = cls(*values)
+    return found
+
+
+# ----- the flow -----------------------------------------------------------------------------
+
+
+class Flow:
+    """The stack of pending steps, the event sink and the legal-action cache of one state.
+
+    ``refs`` maps the rule keys of the steps to their citations; ``emit`` cites the running
+    step's rule unless told otherwise.
+    """
+
+    __slots__ = ("_events", "_legal", "items", "refs", "running")
+
+    def __init__(
+        self,
+        refs: Mapping[str, str],
+        events: list[Event] | None = None,
+        steps: Sequence[FlowStep] = (),
+    ) -> None:
+        self.items: list[FlowStep] = list(steps)
+        self.refs = refs
+        self._events: list[Event] = events if events is not None else []
+        self.running: FlowStep | None = None
+        self._legal: dict[int, list[Action]] = {}
+
+    # the stack
+    @property
+    def top(self) -> FlowStep | None:
+        items = self.items
+        return items[-1] if items else None
+
+    def replace(self, *steps: FlowStep) -> None:
+        """Take the top step off and push ``steps`` in order (the last on top)."""
+        items = self.items
+        items.pop()
+        items.extend(steps)
+        self._legal.clear()
+
+    def push(self, *steps: FlowStep) -> None:
+        """Push ``steps`` in order on top (the last is resolved first)."""
+        self.items.extend(steps)
+        self._legal.clear()
+
+    def pop(self) -> FlowStep:
+        self._legal.clear()
+        return self.items.pop()
+
+    def clear(self) -> None:
+        """Nothing left to do: the game is over."""
+        self.items.clear()
+        self._legal.clear()
+
+    def changed(self) -> None:
+        """Forget the cached legal actions (the state changed outside any step)."""
+        self._legal.clear()
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[FlowStep]:
+        """From the bottom of the stack to the top."""
+        return iter(self.items)
+
+    def find(self, cls: type[FlowStep]) -> FlowStep | None:
+        """The topmost step of class ``cls``, if any."""
+        for item in reversed(self.items):
+            if isinstance(item, cls):
+                return item
+        return None
+
+    # events
+    def emit(
+        self,
+        kind: str,
+        fmt: str,
+        rule: str | None = None,
+        visible_to: tuple[int, ...] | None = None,
+        **data: Any,
+    ) -> None:
+        """Record an event citing ``rule`` (a rule key or a citation; by default the running
+        step's rule). ``fmt`` is formatted with ``data`` only when its text is read."""
+        if rule is None:
+            running = self.running
+            rule = running.rule if running is not None else ""
+        self._events.append(Event(kind, fmt, self.refs.get(rule, rule), data, visible_to))
+
+    def cite(self, key: str) -> str:
+        """The citation of a rule key."""
+        return self.refs.get(key, key)
+
+    # copies
+    def copy(self, events: list[Event]) -> Flow:
+        """A copy for a cloned state whose event list is ``events``."""
+        new = Flow.__new__(Flow)
+        new.items = self.items.copy()
+        new.refs = self.refs
+        new._events = events
+        new.running = None
+        new._legal = {}
+        return new
+
+    def __repr__(self) -> str:
+        return f"Flow({self.items!r})"
+
+
+def who(step: Any, s: Any) -> tuple[int, ...]:
+    """The seats (or ``(CHANCE,)``) deciding at ``step``."""
+    role = step._role
+    if role == _SEAT:
+        return (step.actor(s),)
+    if role == _CHANCE:
+        return (CHANCE,)
+    if role == _SIMUL:
+        return step.waiting
+    if role == _GROUP:
+        return step.deciders(s)
+    return ()
+
+
+def legal(s: Any, flow: Flow, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` at the top step, cached until the flow changes."""
+    cache = flow._legal
+    out = cache.get(seat)
+    if out is not None:
+        return out
+    top: Any = flow.items[-1]
+    role = top._role
+    if role == _SEAT:
+        out = top.legal(s) if seat == top.actor(s) else []
+    elif role == _CHANCE:
+        out = [a for a, _p in top.outcomes(s)]
+    elif seat in who(top, s):
+        out = top.legal(s, seat)
+    else:
+        out = []
+    cache[seat] = out
+    return out
+
+
+def advance(s: Any, flow: Flow) -> None:
+    """The one driver: run automatic steps, take off steps with nothing left to decide,
+    stop at chance or a decision (or when the stack is empty: the game is over)."""
+    items = flow.items
+    while items:
+        top: Any = items[-1]
+        role = top._role
+        if role == _AUTO:
+            n = len(items)
+            flow.running = top
+            top.run(s, flow)
+            if len(items) == n and items[-1] is top:
+                items.pop()  # it ran once and left the stack as it was: it is done
+            flow._legal.clear()
+            continue
+        if top.done(s):
+            flow.running = top
+            items.pop()
+            flow._legal.clear()
+            top.finish(s, flow)
+            continue
+        if role == _SEAT:
+            cls = type(top)
+            if cls.skip_without_choice or cls.auto_single:
+                seat = top.actor(s)
+                options = legal(s, flow, seat)
+                if not options and cls.skip_without_choice:
+                    flow.running = top
+                    items.pop()
+                    flow._legal.clear()
+                    top.finish(s, flow)
+                    continue
+                if len(options) == 1 and cls.auto_single:
+                    flow.running = top
+                    flow._legal.clear()
+                    top.apply(s, flow, options[0])
+                    continue
+        elif role in (_SIMUL, _GROUP):
+            pending = top.waiting if role == _SIMUL else top.deciders(s)
+            if not pending:
+                flow.running = top
+                items.pop()
+                flow._legal.clear()
+                top.finish(s, flow)
+                continue
+        flow.running = None
+        return
+    flow.running = None
+
+
+def act(s: Any, flow: Flow, action: Action, seat: int) -> None:
+    """Apply an action already found legal for ``seat`` (``CHANCE`` at chance), then advance."""
+    top: Any = flow.items[-1]
+    flow.running = top
+    flow._legal.clear()
+    role = top._role
+    if role in (_SEAT, _CHANCE):
+        top.apply(s, flow, action)
+    elif role == _SIMUL:
+        waiting = tuple(x for x in top.waiting if x != seat)
+        chosen = (*top.chosen, (seat, action.id))
+        new: Any = dataclasses.replace(top, waiting=waiting, chosen=chosen)
+        flow.items[-1] = new
+        flow.running = new
+        new.on_choose(s, flow, seat, action)
+        if not waiting and flow.items and flow.items[-1] is new:
+            new.close(s, flow, dict(chosen))  # type: ignore[attr-defined]
+    elif role == _GROUP:
+        policy = top.policy
+        if policy == EACH:
+            left = tuple(x for x in top.seats if x != seat)
+            new2: Any = dataclasses.replace(top, seats=left)
+            new = new2
+            flow.items[-1] = new
+            flow.running = new
+            new.apply(s, flow, seat, action)
+            if not left and flow.items and flow.items[-1] is new:
+                new.close(s, flow)  # type: ignore[attr-defined]
+        else:
+            top.apply(s, flow, seat, action)
+    else:  # pragma: no cover - the driver never stops at an automatic step
+        raise IllegalAction(f"no one decides at {top.kind}")
+    advance(s, flow)
+
+
+# ----- a State on the flow ------------------------------------------------------------------
+
+
+_NOT_COPIED = frozenset({"game", "_history", "_events", "flow"})
+
+
+class FlowState:
+    """A mixin for ``State`` subclasses built on the flow: it implements the hooks
+    ``to_move``, ``decision``, ``_legal``, ``_chance``, ``_do``, ``_lookup`` and
+    ``sample_chance`` from ``self.flow``, so a game writes no driver.
+
+    Use as ``class MyState(FlowState, State)`` and create ``self.flow = Flow(refs,
+    self._events, steps)`` in ``__init__``, then call ``self.start()``.
+    """
+
+    flow: Flow
+    _events: list[Event]
+
+    def _copy(self) -> Any:
+        """A copy: the flow is copied by ``clone``; other attributes are deep-copied unless
+        the game overrides this with something faster."""
+        new = copy.copy(self)
+        for key, value in self.__dict__.items():
+            if key not in _NOT_COPIED:
+                setattr(new, key, copy.deepcopy(value))
+        return new
+
+    def clone(self) -> Any:
+        new = super().clone()  # type: ignore[misc]
+        new.flow = self.flow.copy(new._events)
+        return new
+
+    def start(self) -> None:
+        """Run the first automatic steps (call once the initial steps are on the stack)."""
+        advance(self, self.flow)
+
+    def to_move(self) -> tuple[int, ...]:
+        items = self.flow.items
+        if not items:
+            return ()
+        return who(items[-1], self)
+
+    def decision(self, player: int | None = None) -> Decision | None:
+        items = self.flow.items
+        if not items:
+            return None
+        top: Any = items[-1]
+        deciders = who(top, self)
+        if top._role == _CHANCE:
+            seat = CHANCE
+        elif player is not None:
+            seat = player
+        elif len(deciders) == 1:
+            seat = deciders[0]
+        else:
+            seat = deciders[0] if deciders else CHANCE
+        return Decision(
+            top.kind,
+            seat,
+            top.prompt_text(self),
+            self.flow.refs.get(top.rule, top.rule),
+            top.decision_data(self),
+        )
+
+    def _legal(self, player: int) -> list[Action]:
+        return legal(self, self.flow, player)
+
+    def _chance(self) -> list[tuple[Action, float]]:
+        top: Any = self.flow.items[-1]
+        return top.outcomes(self)
+
+    def _lookup(self, action_id: str, player: int) -> Action | None:
+        for action in legal(self, self.flow, player):
+            if action.id == action_id:
+                return action
+        return None
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        top: Any = self.flow.items[-1]
+        return top.sample(self, rng)
+
+    def _do(self, action: Action, player: int) -> None:
+        act(self, self.flow, action, player)
+
+
+def kinds_of(state: State) -> Kinds | None:
+    """The step registry of a state built on the flow (its class attribute ``KINDS``)."""
+    return getattr(type(state), "KINDS", None)
