@@ -211,6 +211,6 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest():
         assert world.observation(0) == state.observation(0)
         assert [e.text for e in world.events()] == [e.text for e in state.events(0)]
         assert world.history() == []
-        assert sorted([*world.deck.cards(), *world.cards]) == [1, 2, 3, 4, 5, 6]
+        assert sorted([*world.table.faces_in("deck"), *world.cards]) == [1, 2, 3, 4, 5, 6]
         seen_others.add((world.cards[1], world.cards[2], world.bets[1]))
     assert len(seen_others) > 5  # the hidden cards and the unrevealed bet really vary

@@ -603,6 +603,57 @@ class FlowState:
         new.flow = self.flow.copy(new._events)
         return new
 
+    def determinize(self, player: int, rng: random.Random) -> Any:
+        """A state consistent with what ``player`` may know: the table's hidden faces dealt
+        anew (see ``Table.determinize``), the other seats' secret simultaneous choices
+        chosen again among their legal ones, the events it may not see dropped, and no
+        history (it would name hidden outcomes)."""
+        new = self.clone()
+        table = getattr(new, "table", None)
+        if table is not None:
+            new.table = table.determinize(player, rng)
+        items = new.flow.items
+        for i, step in enumerate(items):
+            if step._role == _SIMUL and step.chosen:
+                chosen = tuple(
+                    (seat, aid if seat == player else rng.choice(step.legal(new, seat)).id)
+                    for seat, aid in step.chosen
+                )
+                items[i] = dataclasses.replace(step, chosen=chosen)
+        new._events = [e for e in self._events if e.visible(player)]
+        new.flow._events = new._events
+        new._history = []
+        return new
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as flat JSON: configuration, history, events, the flow stack,
+        the table (``self.table``, when there is one) and every other attribute (which
+        must hold JSON values). ``game.from_snapshot`` rebuilds it."""
+        from .state import SNAPSHOT_FORMAT
+
+        game = self.game  # type: ignore[attr-defined]
+        fields = {}
+        for key, value in self.__dict__.items():
+            if key in _NOT_COPIED or key in ("seed", "table"):
+                continue
+            fields[key] = _to_json(value)
+        table = getattr(self, "table", None)
+        return {
+            "snapshot": SNAPSHOT_FORMAT,
+            **game.config(),
+            "content": game.content_hash(),
+            "rules": game.rules_version,
+            "seed": self.seed,  # type: ignore[attr-defined]
+            "history": [h if isinstance(h, str) else list(h) for h in self._history],  # type: ignore[attr-defined]
+            "events": [
+                [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
+                for e in self._events
+            ],
+            "flow": [step.to_json() for step in self.flow.items],
+            "table": table.to_json() if table is not None else None,
+            "fields": fields,
+        }
+
     def start(self) -> None:
         """Run the first automatic steps (call once the initial steps are on the stack)."""
         advance(self, self.flow)
@@ -659,3 +710,43 @@ class FlowState:
 def kinds_of(state: State) -> Kinds | None:
     """The step registry of a state built on the flow (its class attribute ``KINDS``)."""
     return getattr(type(state), "KINDS", None)
+
+
+def restore_snapshot(game: Any, data: Mapping[str, Any]) -> Any:
+    """The state a snapshot describes (``Game.from_snapshot``); a snapshot of another game,
+    configuration, content or rules version fails with a one-line ``ConfigError``."""
+    from .errors import ConfigError
+    from .registry import check_provenance
+    from .state import SNAPSHOT_FORMAT
+
+    if not isinstance(data, Mapping) or data.get("snapshot") != SNAPSHOT_FORMAT:
+        raise ConfigError(f"not a snapshot of format {SNAPSHOT_FORMAT} (state.to_snapshot())")
+    cfg = game.config()
+    for key in ("game", "ruleset", "players", "options"):
+        if data.get(key) != cfg[key]:
+            raise ConfigError(
+                f"the snapshot is of {key} {data.get(key)!r}, this game has {cfg[key]!r}"
+            )
+    check_provenance(game, data)
+    state = game.new_state(seed=data.get("seed"))
+    kinds = kinds_of(state)
+    if kinds is None:
+        raise ConfigError(f"{game.name} is not built on the flow: it has no snapshots")
+    try:
+        steps = [kinds.from_json(step) for step in data["flow"]]
+        events = [
+            Event(kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None)
+            for kind, fmt, rule, ev_data, vis in data["events"]
+        ]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"the snapshot does not load: {exc}") from None
+    state._history = [h if isinstance(h, str) else list(h) for h in data["history"]]
+    state._events = events
+    state.flow = Flow(state.flow.refs, events, steps)
+    if data.get("table") is not None:
+        table = state.table.__class__(state.table.players, tuple(state.table.decl.values()))
+        table.load_json(data["table"])
+        state.table = table
+    for key, value in data.get("fields", {}).items():
+        setattr(state, key, value)
+    return state
