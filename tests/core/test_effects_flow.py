@@ -3,6 +3,8 @@ evaluated when their step runs, a choice is a decision, an op may push a chance 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from oneiros.core import CHANCE, Action, Game, GameInfo, State, rule
@@ -181,3 +183,20 @@ def test_an_op_without_a_handler_is_named():
         runtime.run(
             None, Flow({}, [], [runtime.run_cls(lang.parse("zap"))]), lang.parse("zap"), Ctx()
         )
+
+
+def test_effect_steps_survive_a_snapshot():
+    script = (
+        "[gain(1), choose(option('Rest', then=gain(5)), option('Run', then=[roll, gain(rolled)])),"
+        " for_each(each, gain(2, who=it))]"
+    )
+    game = Orchard(script)
+    s = game.new_state(seed=1)
+    data = json.loads(json.dumps(s.to_snapshot()))
+    assert [step["kind"] for step in data["flow"]] == ["finish", "effect", "effect_choice"]
+    again = game.from_snapshot(data)
+    for state in (s, again):
+        state.apply("choose:1")
+        state.apply("die:2")
+    assert again.gears == s.gears == [5, 2]
+    assert [e.text for e in again.events()] == [e.text for e in s.events()]

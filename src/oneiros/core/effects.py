@@ -674,6 +674,48 @@ class EffectRuntime:
             self._handler(node)(s, flow, a, ctx)
 
 
+def _step_json(step: Any) -> dict[str, Any]:
+    """An effect step as JSON (snapshots): the node in its canonical object form."""
+    out: dict[str, Any] = {"kind": step.kind, "node": step.node.to_raw()}
+    ctx: Ctx = step.ctx
+    out["ctx"] = {
+        "seat": ctx.seat,
+        "source": ctx.source,
+        "chooser": ctx.chooser,
+        "it": _lists(ctx.it),
+        "x": ctx.x,
+        "extra": [[k, _lists(v)] for k, v in ctx.extra],
+    }
+    if hasattr(step, "open"):
+        out["open"] = list(step.open)
+    return out
+
+
+def _lists(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_lists(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _thaw(step: Any, runtime: EffectRuntime) -> None:
+    """Rebuild the node and context of an effect step read back from JSON."""
+    if not isinstance(step.node, Node):
+        object.__setattr__(step, "node", runtime.language.parse(_lists(step.node)))
+    if isinstance(step.ctx, Mapping):
+        raw = dict(step.ctx)
+        raw["it"] = _tuples(raw.get("it"))
+        raw["extra"] = tuple((k, _tuples(v)) for k, v in raw.get("extra") or ())
+        object.__setattr__(step, "ctx", Ctx(**raw))
+
+
 def _options(node: Node) -> list[Any]:
     args: Any = node.args
     return list(args.options)
@@ -687,14 +729,26 @@ def _runtime_steps(language: EffectLanguage, kinds: Kinds, rule: str, prompt: st
         node: Node
         ctx: Ctx = Ctx()
 
+        def __post_init__(self) -> None:
+            _thaw(self, runtime)
+
         def run(self, s: Any, flow: Flow) -> None:
             runtime.run(s, flow, self.node, self.ctx)
+
+        def to_json(self) -> dict[str, Any]:
+            return _step_json(self)
 
     class ChooseOption(DecisionStep):
         kind = "effect_choice"
         node: Node
         ctx: Ctx
         open: tuple[int, ...]
+
+        def __post_init__(self) -> None:
+            _thaw(self, runtime)
+
+        def to_json(self) -> dict[str, Any]:
+            return _step_json(self)
 
         def actor(self, s: Any) -> int:
             seat = self.ctx.chooser if self.ctx.chooser is not None else self.ctx.seat
