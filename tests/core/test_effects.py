@@ -133,8 +133,16 @@ def test_bad_expressions_name_the_problem(text, category, message):
 
 
 def test_errors_give_the_column_in_the_text():
-    with pytest.raises(LanguageError, match=r"^col 1: seal\(\): who: col 10: "):
+    with pytest.raises(LanguageError, match=r"^col 10: unknown selector 'frob' "):
         LANG.parse("seal(who=frob(1))")
+    text = "[seal(1), when(flag('a'), then=[distress(whom=1)])]"
+    with pytest.raises(LanguageError) as err:
+        LANG.parse(text)
+    assert str(err.value) == "col 33: distress(): unknown argument 'whom' (arguments: n, who)"
+    assert text[32:].startswith("distress(")
+    # the object form has no columns: the path inside the node is named instead
+    with pytest.raises(LanguageError, match=r"^seq\(\): do.0: seal\(\): unknown argument 'whom'"):
+        LANG.parse({"op": "seq", "do": [{"op": "seal", "whom": 1}]})
 
 
 def test_nodes_are_frozen_and_amounts_may_be_plain_integers():

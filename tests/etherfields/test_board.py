@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from oneiros.core.board import Board, BoardError, Occupancy, TileMap, TileSpace
 from oneiros.games.etherfields.language import LANGUAGE
-from oneiros.games.etherfields.records import MapTile, build_map
+from oneiros.games.etherfields.pack import build_map
+from oneiros.games.etherfields.records import MapTile
 
 FIXTURE = Path(__file__).parent / "fixtures" / "movement.toml"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from oneiros.core.content import ContentProblems
-from oneiros.games.etherfields.records import DEFAULT_PACK, PACK, build_map
+from oneiros.games.etherfields.pack import DEFAULT_PACK, PACK, build_map
 
 ROOT = Path(__file__).parents[2]
 
@@ -95,7 +95,7 @@ def broken_copy(tmp_path: Path) -> Path:
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
     edit("dreamers.toml", "s10 = 1, d1 = 1", "s10 = 1, d9 = 1")  # dangling reference
-    edit("dreams/od01.toml", "effects = \"set_flag('gears')\"", "effects = \"set_flagg('gears')\"")
+    edit("dreams/od01.toml", "[set_flag('gears'), script(13)]", "[set_flagg('gears'), script(13)]")
     edit(
         "influence.toml",
         'intent = [{ colour = "wrath", value = 2 }]',
@@ -108,7 +108,7 @@ def broken_copy(tmp_path: Path) -> Path:
 EXPECTED = [
     "influence.toml: cards[5].intent[0].value: Input should be a valid integer, unable to parse string as an integer",
     "turns.toml: turns[1].id: duplicate turn id 'T-01' (first at turns.toml: turns[0])",
-    "dreams/od01.toml: scripts[6].effects: col 1: unknown effect 'set_flagg' (did you mean set_flag? known: ",
+    "dreams/od01.toml: scripts[6].effects: col 2: unknown effect 'set_flagg' (did you mean set_flag? known: ",
     "dreamers.toml: dreamers[0].starting_deck[d9]: 'd9' names no influence (known: ",
 ]
 
@@ -154,3 +154,36 @@ def test_one_file_games_report_their_problems(tmp_path):
     assert result.returncode == 1
     assert "manifestations[0].cost: Input should be a valid integer" in result.stderr
     assert "manifestations[0].x: Extra inputs are not permitted" in result.stderr
+
+
+def test_consistency_problems_are_warnings_and_strict_fails_on_them(tmp_path):
+    """etherfields design §2.4, pass 3: a flag set but never read, a script nothing reads, a
+    space cut off from the Entrance, a free repeatable action with no limit."""
+    root = tmp_path / "warned"
+    shutil.copytree(DEFAULT_PACK, root)
+    od01 = root / "dreams/od01.toml"
+    text = od01.read_text(encoding="utf-8")
+    text = text.replace(
+        "[set_flag('gears'), script(13)]", "[set_flag('gears'), set_flag('unused')]"
+    )
+    text = text.replace(
+        "{ spawn = true },\n  { actions",
+        "{ spawn = true, walls = ['n', 'e', 's', 'w'] },\n  { actions",
+    )
+    text = text.replace(
+        'id = "crank", cost = "cunning(2)", keywords = ["single_use"]',
+        'id = "crank", cost = "free"',
+    )
+    od01.write_text(text, encoding="utf-8")
+    report = PACK.check(root)
+    assert report.ok() and not report.ok(strict=True)
+    assert sorted(str(p) for p in report.warnings) == [
+        "dreams/od01.toml: scripts[12]: warning: script 13 is read by nothing",
+        "dreams/od01.toml: scripts[6].effects.do[1]: warning: flag 'unused' is set but never read",
+        "dreams/od01.toml: tiles[4].spaces[0].actions[0]: warning: free and repeatable, with no limit",
+        "dreams/od01.toml: tiles[5]: warning: space C2.2 cannot be reached from the Entrance",
+        "dreams/od01.toml: tiles[5]: warning: space C2.2: wall on its n side only",
+    ]
+    result = oneiros("content", "check", "--strict", "etherfields", str(root))
+    assert result.returncode == 1 and "5 warning(s) (--strict)" in result.stdout
+    assert oneiros("content", "check", "etherfields", str(root)).returncode == 0

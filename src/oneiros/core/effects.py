@@ -374,11 +374,18 @@ class EffectLanguage:
         try:
             args = model.model_validate(raw, context={"language": self})
         except ValidationError as exc:
-            problems = []
+            # a problem inside a nested expression of the text already names its column:
+            # it is reported as it is; any other names this op and the argument
+            placed, problems = [], []
             for err in exc.errors():
+                msg = err["msg"]
+                if msg.startswith("col "):
+                    placed.append(msg)
+                    continue
                 loc = ".".join(str(p) for p in err["loc"])
-                problems.append(f"{loc}: {err['msg']}" if loc else err["msg"])
-            raise LanguageError(f"{here}{name}(): " + "; ".join(problems)) from None
+                problems.append(f"{loc}: {msg}" if loc else msg)
+            parts = placed + ([f"{here}{name}(): " + "; ".join(problems)] if problems else [])
+            raise LanguageError("; ".join(parts)) from None
         return Node(name, category, args)
 
     # -- execution hooks ------------------------------------------------------------------

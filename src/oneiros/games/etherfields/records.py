@@ -1,30 +1,20 @@
 """Etherfields record kinds (etherfields design §2.2), registered with the core catalog.
 
-A pack is a directory (``data/original/`` ships with the game); ``PACK`` declares which
-file holds which kind. Every field typed ``Effect``, ``Cost``, ``Condition`` is a string of
+``pack.py`` declares which file of a pack holds which kind, and the checks on top of the
+core's. Every field typed ``Effect``, ``Cost``, ``Condition`` is a string of
 the effect language (``language.py``), checked on load; every ``Ref`` must name a record of
-the pack. This module holds the records needed to play one Dream (part 1) and the checks
-``oneiros content check etherfields`` runs on top of the core's.
+the pack. This module holds the records needed to play one Dream (part 1).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.board import BoardError, TileMap, TileSpace
-from ...core.content import Catalog, Kind, LocalText, PackFormat, Problem, Record, Ref, nodes
+from ...core.content import LocalText, Record, Ref
 from ...core.effects import Condition, Cost, Effect, Expr, Node, Selector
 from .language import LANGUAGE, Colour, Suit, Terrain, TurnStep
-
-DEFAULT_PACK = Path(__file__).parent / "data" / "original"
-ENV_VAR = "ONEIROS_ETHERFIELDS_CONTENT"
-MAP_COLUMNS, MAP_ROWS = 3, 2
-"""The Dreamscape map area: slots A1..C2 (etherfields "The Dreamscape Map")."""
 
 DreamerId = Annotated[str, Ref("dreamer")]
 CardId = Annotated[str, Ref("influence")]
@@ -258,150 +248,14 @@ class Script(Record):
         return data
 
 
-def _script_ident(raw: Any) -> str | None:
+def script_ident(raw: Any) -> str | None:
+    """The id of a raw script entry (``<dream>/<n>``), even one that fails to validate."""
     if isinstance(raw, dict) and "dream" in raw and "n" in raw:
         return str(raw.get("id") or f"{raw['dream']}/{raw['n']}")
     return None
 
 
-PACK = PackFormat(
-    "etherfields",
-    kinds=(
-        Kind("pool", Pool, "components.toml", "pools", required=True),
-        Kind("die", Die, "components.toml", "dice", required=True),
-        Kind("morphing", Morphing, "components.toml", "morphings", required=True),
-        Kind("dreamer", DreamerBoard, "dreamers.toml", "dreamers", required=True),
-        Kind("basic", BasicActionsCard, "dreamers.toml", "basic_actions", required=True),
-        Kind("influence", InfluenceCard, "influence.toml", "cards", required=True),
-        Kind("item", Item, "items.toml", "items"),
-        Kind("turn", TurnCard, "turns.toml", "turns", required=True),
-        Kind("gate", DreamGate, "dreams/*.toml", "gates"),
-        Kind("tile", MapTile, "dreams/*.toml", "tiles"),
-        Kind("entity", EntityTile, "dreams/*.toml", "entities"),
-        Kind("secret", SecretCard, "dreams/*.toml", "secrets"),
-        Kind("script", Script, "dreams/*.toml", "scripts", ident=_script_ident),
-    ),
-    default=DEFAULT_PACK,
-    language=LANGUAGE,
-)
-
-STARTING_DECK = 22
-"""etherfields "Starting the Campaign — Choosing Your Dreamer": a starting deck holds 22 cards."""
-
-
-@PACK.check_with
-def _starting_decks(cat: Catalog) -> Iterator[Problem]:
-    for dreamer in cat.all("dreamer"):
-        total = sum(dreamer.starting_deck.values())
-        if total != STARTING_DECK:
-            file, entry = cat.where("dreamer", dreamer.id)
-            yield Problem(
-                file,
-                f"{entry}.starting_deck",
-                f"{total} cards, a starting deck has {STARTING_DECK} (etherfields "
-                '"Starting the Campaign — Choosing Your Dreamer")',
-            )
-
-
-@PACK.check_with
-def _dream_references(cat: Catalog) -> Iterator[Problem]:
-    """``script(n)`` and ``reveal(code)`` resolve within the Dream of the same file."""
-    by_file: dict[str, dict[str, list[Record]]] = defaultdict(lambda: defaultdict(list))
-    for loc in cat.located():
-        by_file[loc.file][loc.kind].append(loc.record)  # type: ignore[arg-type]
-    for file, kinds in by_file.items():
-        gates = [g.id for g in kinds.get("gate", [])]
-        scripts = {s.n for s in kinds.get("script", [])}  # type: ignore[attr-defined]
-        scripts |= {
-            int(i.rpartition("/")[2])
-            for g in gates
-            for i in cat.failed("script")
-            if i.startswith(f"{g}/") and i.rpartition("/")[2].isdigit()
-        }
-        codes = {s.id for s in kinds.get("secret", [])}
-        for loc in cat.located():
-            if loc.file != file:
-                continue
-            for path, node in nodes(loc.record):
-                if node.op == "script" and gates:
-                    n = node.args.n  # type: ignore[attr-defined]
-                    if n not in scripts:
-                        yield Problem(
-                            file,
-                            f"{loc.entry}.{path}",
-                            f"script({n}) names no script of this Dream ({_span(scripts)})",
-                        )
-                elif node.op == "reveal":
-                    code = node.args.code  # type: ignore[attr-defined]
-                    if code not in codes:
-                        yield Problem(
-                            file,
-                            f"{loc.entry}.{path}",
-                            f"reveal({code!r}) names no Secret card of this Dream ({', '.join(sorted(codes)) or 'none'})",
-                        )
-        for gate in kinds.get("gate", []):
-            entry = cat.where("gate", gate.id)[1]
-            for field_name in ("intro", "out_of_turns"):
-                n = getattr(gate, field_name)
-                if n not in scripts:
-                    yield Problem(
-                        file,
-                        f"{entry}.{field_name}",
-                        f"script {n} is not in this Dream ({_span(scripts)})",
-                    )
-
-
-def _span(numbers: set[int]) -> str:
-    return f"scripts {min(numbers)}..{max(numbers)}" if numbers else "no scripts"
-
-
-@PACK.check_with
-def _secrets_hold_records(cat: Catalog) -> Iterator[Problem]:
-    for secret in cat.all("secret"):
-        if secret.holds_kind in cat.kinds() and not cat.known(secret.holds_kind, secret.holds):
-            file, entry = cat.where("secret", secret.id)
-            yield Problem(file, f"{entry}.holds", f"{secret.holds!r} names no {secret.holds_kind}")
-
-
-def build_map(tiles: Iterable[MapTile]) -> TileMap:
-    """The Dreamscape map with these tiles laid on their slots ("The Dreamscape Map")."""
-    out = TileMap(MAP_COLUMNS, MAP_ROWS)
-    for tile in tiles:
-        out.place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
-    return out
-
-
-@PACK.check_with
-def _maps(cat: Catalog) -> Iterator[Problem]:
-    """Every tile lays on the map; walls printed on one side of a shared edge are warned."""
-    tiles = TileMap(MAP_COLUMNS, MAP_ROWS)
-    for tile in cat.all("tile"):
-        file, entry = cat.where("tile", tile.id)
-        try:
-            tiles.place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
-        except BoardError as exc:
-            yield Problem(file, entry, str(exc))
-    for ident, side in tiles.one_sided_walls():
-        tile_id = tiles.board.spaces[ident]["tile"]
-        file, entry = cat.where("tile", tile_id)
-        yield Problem(file, entry, f"space {ident}: wall on its {side} side only", "warning")
-
-
-def tile_space(space: Space) -> TileSpace:
-    """A record's space as the board sees it (walls and the attributes movement needs)."""
-    from types import MappingProxyType
-
-    return TileSpace(
-        frozenset(space.walls),
-        MappingProxyType(
-            {"blocked": space.blocked, "terrain": space.terrain, "spawn": space.spawn}
-        ),
-    )
-
-
 __all__ = [
-    "DEFAULT_PACK",
-    "PACK",
     "Ability",
     "BasicActionsCard",
     "Die",
@@ -417,6 +271,5 @@ __all__ = [
     "SecretCard",
     "Space",
     "TurnCard",
-    "build_map",
-    "tile_space",
+    "script_ident",
 ]
