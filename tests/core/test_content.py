@@ -239,3 +239,14 @@ def test_unsupported_ops_are_warnings(tmp_path):
     assert [str(p) for p in report.warnings] == [
         "cards.toml: cards[0].effects.do[1]: warning: fold is not supported yet"
     ]
+
+
+def test_the_pack_schema_describes_every_file(tmp_path):
+    schema = json.loads(json.dumps(fmt(tmp_path).schema()))
+    assert set(schema) == {"pack.toml", "cards.toml", "decks/*.toml"}
+    card = schema["cards.toml"]["properties"]["cards"]["items"]
+    assert {"id", "name", "value", "effects", "provenance"} <= set(card["properties"])
+    assert card["additionalProperties"] is False
+    # a localisable text may be a plain string or a table of languages
+    name = json.dumps(card["properties"]["name"])
+    assert '"type": "string"' in name and "Text" in name

@@ -146,16 +146,6 @@ def test_content_check_command(tmp_path):
     assert "file: entry: problem" in help_text and "Exit code" in help_text
 
 
-def test_one_file_games_report_their_problems(tmp_path):
-    src = ROOT / "src/oneiros/games/lucidity/data/content.json"
-    bad = tmp_path / "content.json"
-    bad.write_text(src.read_text(encoding="utf-8").replace('"cost": ', '"cost": "many", "x": ', 1))
-    result = oneiros("content", "check", "lucidity", str(bad))
-    assert result.returncode == 1
-    assert "manifestations[0].cost: Input should be a valid integer" in result.stderr
-    assert "manifestations[0].x: Extra inputs are not permitted" in result.stderr
-
-
 def test_consistency_problems_are_warnings_and_strict_fails_on_them(tmp_path):
     """etherfields design §2.4, pass 3: a flag set but never read, a script nothing reads, a
     space cut off from the Entrance, a free repeatable action with no limit."""

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         help=(
             "Content packs: the cards, tiles and scripts a game loads from data files. "
             "`content check GAME [PATH]` validates a pack; `content ops GAME` lists the "
-            "effect language."
+            "effect language; `content schema GAME` prints the pack's JSON Schema."
         ),
         no_args_is_help=True,
     )
@@ -83,6 +83,16 @@ def register(app: typer.Typer) -> None:
                 console.print(f"{report.summary}: {tail}", highlight=False, soft_wrap=True)
         if not ok:
             sys.exit(1)
+
+    @content.command("schema")
+    def schema_cmd(
+        game: str = typer.Argument(..., help="The game whose pack format to describe."),
+    ) -> None:
+        """Print the JSON Schema of every file of a game's content pack (for editors).
+
+        The result maps each file name (pack.toml, turns.toml, dreams/*.toml, ...) to the JSON Schema of its content; expression fields accept the effect language as a string or in its object form.
+        """
+        console.print_json(json.dumps(content_format(game).schema()))
 
     @content.command("ops")
     def ops_cmd(

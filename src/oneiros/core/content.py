@@ -90,7 +90,7 @@ def _text(value: Any) -> Any:
     return {"en": value} if isinstance(value, str) else value
 
 
-LocalText = Annotated[Text, BeforeValidator(_text)]
+LocalText = Annotated[Text, BeforeValidator(_text, json_schema_input_type=str | Text)]
 """A record field holding a :class:`Text`; a plain string is read as English."""
 
 
@@ -211,6 +211,8 @@ class ContentFormat(Protocol):
     def default_path(self) -> Path: ...
 
     def check(self, path: str | Path | None = None) -> ContentReport: ...
+
+    def schema(self) -> dict[str, Any]: ...
 
 
 # --------------------------------------------------------------------------------------
@@ -413,6 +415,20 @@ class PackFormat:
 
     def default_path(self) -> Path:
         return self._default
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema of every file of a pack, for editors: ``{file: schema}``."""
+        files: dict[str, dict[str, Any]] = {PACK_FILE: PackInfo.model_json_schema()}
+        for kind in self.kinds:
+            entry = files.setdefault(
+                kind.file, {"type": "object", "properties": {}, "additionalProperties": False}
+            )
+            entry["properties"][kind.key] = {
+                "type": "array",
+                "items": kind.model.model_json_schema(),
+                "description": f"{kind.name} records",
+            }
+        return files
 
     def load(self, path: str | Path | None = None) -> Catalog:
         """The catalog of a pack; :class:`ContentProblems` lists every error."""
@@ -685,6 +701,10 @@ class FileFormat:
 
     def default_path(self) -> Path:
         return self._default
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema of the file, for editors: ``{file name: schema}``."""
+        return {self._default.name: self.model.model_json_schema()}
 
     def check(self, path: str | Path | None = None) -> ContentReport:
         file = Path(path) if path is not None else self._default
