@@ -156,3 +156,30 @@ def test_paths_are_cheapest_and_respect_walls(blocked):
         for a, b in itertools.pairwise(path):
             edge = board.edge(a, b)
             assert edge is not None and not edge.wall and b not in blocked
+
+
+def test_an_overlay_changes_the_walls_of_the_spaces_it_covers():
+    """etherfields "Overlay Cards": the overlay's geometry replaces the covered spaces'."""
+    tiles = diagram()
+    assert tiles.board.distance("A1.4", "B1.3") == 3
+    bridge = TileSpace(frozenset(), {"name": "fallen bridge"})
+    tiles.overlay("OD-01 G", {"A1.4": bridge, "A1.2": bridge, "B1.3": TileSpace()})
+    assert tiles.board.distance("A1.4", "B1.3") == 1  # the walls between them are gone
+    assert tiles.board.spaces["A1.4"]["name"] == "fallen bridge"
+    tiles.remove_overlay("OD-01 G")
+    assert tiles.board.distance("A1.4", "B1.3") == 3
+    with pytest.raises(BoardError, match="not a space of the map"):
+        tiles.overlay("X", {"C1.1": bridge})
+
+
+def test_a_tile_may_lie_half_a_slot_over():
+    """etherfields "The Dreamscape Map": a tile may overlap two slots."""
+    tiles = TileMap(3, 1)
+    tiles.place("L", "A1", [TileSpace()] * 4)
+    tiles.place("S", "B1", [TileSpace()] * 4, shift=(1, 0))  # covers half of B1 and half of C1
+    board = tiles.board
+    assert board.spaces["B1.1"].pos == (3, 0) and board.at((2, 0)) is None
+    assert board.distance("A1.2", "B1.1") is None  # a gap of one space between them
+    with pytest.raises(BoardError, match="overlap"):
+        tiles.place("M", "C1", [TileSpace()] * 4)
+    assert "C1" not in tiles.tiles and len(tiles.board) == 8  # a refused tile changes nothing

@@ -379,6 +379,7 @@ class TileMap:
         self.columns = columns
         self.rows = rows
         self.tiles: dict[str, tuple[str, tuple[TileSpace, ...], int, tuple[int, int]]] = {}
+        self.overlays: dict[str, dict[SpaceId, TileSpace]] = {}
         self.board = Board()
 
     def slot_origin(self, slot: str) -> tuple[int, int]:
@@ -406,11 +407,32 @@ class TileMap:
         if rotation % 90:
             raise BoardError(f"tile {code}: rotation {rotation} is not a multiple of 90")
         self.slot_origin(slot)
+        before = self.tiles.get(slot)
         self.tiles[slot] = (code, tuple(spaces), rotation % 360, shift)
-        self._rebuild()
+        try:
+            self._rebuild()
+        except BoardError:
+            if before is None:
+                del self.tiles[slot]
+            else:
+                self.tiles[slot] = before
+            raise
 
     def remove(self, slot: str) -> None:
         del self.tiles[slot]
+        self._rebuild()
+
+    def overlay(self, code: str, spaces: Mapping[SpaceId, TileSpace]) -> None:
+        """Lay an overlay: each covered space takes the overlay's walls and attributes
+        (what stands there stays: occupancy is not the board's)."""
+        for ref in spaces:
+            if ref not in self.board:
+                raise BoardError(f"overlay {code}: {ref!r} is not a space of the map")
+        self.overlays[code] = dict(spaces)
+        self._rebuild()
+
+    def remove_overlay(self, code: str) -> None:
+        del self.overlays[code]
         self._rebuild()
 
     def ref(self, slot: str, index: int) -> SpaceId:
@@ -428,6 +450,8 @@ class TileMap:
                 placed[rotate_index(printed, rotation)] = space
             for index in (1, 2, 3, 4):
                 space = placed[index]
+                for cover in self.overlays.values():
+                    space = cover.get(f"{slot}.{index}", space)
                 dx, dy = QUADRANTS[index - 1]
                 pos = (ox + dx, oy + dy)
                 sides = {rotate_side(w, rotation) for w in space.walls}
