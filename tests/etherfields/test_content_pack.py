@@ -177,3 +177,18 @@ def test_consistency_problems_are_warnings_and_strict_fails_on_them(tmp_path):
     result = oneiros("content", "check", "--strict", "etherfields", str(root))
     assert result.returncode == 1 and "5 warning(s) (--strict)" in result.stdout
     assert oneiros("content", "check", "etherfields", str(root)).returncode == 0
+
+
+def test_a_file_holding_several_kinds_is_checked_once(tmp_path):
+    root = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, root)
+    with (root / "components.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[tokens]]\nid = "x"\n')
+    (root / "turns.toml").write_text("turns = [", encoding="utf-8")
+    lines = [str(p) for p in PACK.check(root).errors]
+    assert (
+        lines[0]
+        == "components.toml: tokens: unknown section (this file holds: pools, dice, morphings)"
+    )
+    assert lines[1].startswith("turns.toml: (file): not valid TOML")
+    assert len(lines) == 2

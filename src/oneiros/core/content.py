@@ -463,6 +463,7 @@ class PackFormat:
                     )
         catalog = Catalog(self, root, info or _placeholder(self.game))
         context = {"language": self.language}
+        read: dict[str, dict[str, Any] | None] = {}
         for kind in self.kinds:
             files = sorted(root.glob(kind.file))
             if not files and kind.required:
@@ -471,12 +472,16 @@ class PackFormat:
                 )
             for file in files:
                 rel = file.relative_to(root).as_posix()
-                data, err = _read(file, rel)
-                if err is not None:
-                    problems.append(err)
-                    continue
-                assert data is not None
-                self._load_kind(catalog, kind, rel, data, context, problems)
+                if rel not in read:  # a file holding several kinds is read and checked once
+                    data, err = _read(file, rel)
+                    read[rel] = data
+                    if err is not None:
+                        problems.append(err)
+                    elif data is not None:
+                        self._check_sections(rel, data, problems)
+                data = read[rel]
+                if data is not None:
+                    self._load_kind(catalog, kind, rel, data, context, problems)
         for file in sorted(root.rglob("*")):
             rel = file.relative_to(root).as_posix()
             if file.suffix not in (".toml", ".json") or rel == PACK_FILE:
@@ -501,6 +506,14 @@ class PackFormat:
             report.summary = catalog.summary()
         return report
 
+    def _check_sections(self, rel: str, data: dict[str, Any], problems: list[Problem]) -> None:
+        for key in data:
+            if not any(k.key == key and _matches(rel, k.file) for k in self.kinds):
+                expected = ", ".join(k.key for k in self.kinds if _matches(rel, k.file))
+                problems.append(
+                    Problem(rel, str(key), f"unknown section (this file holds: {expected})")
+                )
+
     def _load_kind(
         self,
         catalog: Catalog,
@@ -510,12 +523,6 @@ class PackFormat:
         context: dict[str, Any],
         problems: list[Problem],
     ) -> None:
-        for key in data:
-            if not any(k.key == key and _matches(rel, k.file) for k in self.kinds):
-                expected = ", ".join(k.key for k in self.kinds if _matches(rel, k.file))
-                problems.append(
-                    Problem(rel, str(key), f"unknown section (this file holds: {expected})")
-                )
         if kind.key not in data:
             return
         entries = data[kind.key]
