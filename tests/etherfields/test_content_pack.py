@@ -192,3 +192,26 @@ def test_a_file_holding_several_kinds_is_checked_once(tmp_path):
     )
     assert lines[1].startswith("turns.toml: (file): not valid TOML")
     assert len(lines) == 2
+
+
+def test_a_pack_short_of_the_component_counts_is_warned(tmp_path):
+    """etherfields "Components": twelve Turn cards, twelve Morphing tokens, five starting Items."""
+    root = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, root)
+    turns = (root / "turns.toml").read_text(encoding="utf-8")
+    (root / "turns.toml").write_text(
+        turns[: turns.index('[[turns]]\nid = "T-12"')], encoding="utf-8"
+    )
+    report = PACK.check(root)
+    assert report.ok() and [str(p) for p in report.warnings] == [
+        'turns.toml: (pack): warning: 11 Turn cards, the game has 12 (etherfields "Components")'
+    ]
+
+
+def test_content_show_lists_kinds_and_records():
+    summary = oneiros("content", "show", "etherfields")
+    assert summary.returncode == 0 and "  turn: 12" in summary.stdout
+    dreamers = oneiros("content", "show", "etherfields", "--kind", "dreamer", "--lang", "es")
+    assert "La Jugadora" in dreamers.stdout and "original" in dreamers.stdout
+    bad = oneiros("content", "show", "etherfields", "--kind", "nope")
+    assert bad.returncode == 2 and "no record kind 'nope'" in bad.stderr

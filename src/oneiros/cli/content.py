@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 import typer
+from rich.table import Table
 
 from ..core.registry import content_format
-from .common import console, err_console
+from .common import console, err_console, fail
 
 
 def register(app: typer.Typer) -> None:
@@ -83,6 +84,51 @@ def register(app: typer.Typer) -> None:
                 console.print(f"{report.summary}: {tail}", highlight=False, soft_wrap=True)
         if not ok:
             sys.exit(1)
+
+    @content.command("show")
+    def show_cmd(
+        game: str = typer.Argument(..., help="The game whose pack to show."),
+        path: Path | None = typer.Argument(None, help="The pack (default: the shipped one)."),
+        kind: str | None = typer.Option(
+            None, "--kind", "-k", help="Show the records of this kind (default: count every kind)."
+        ),
+        lang: str = typer.Option("en", "--lang", help="Language of names and texts (en, es)."),
+        as_json: bool = typer.Option(False, "--json", help="Print the records as JSON."),
+    ) -> None:
+        """Show what a pack holds: the records per kind, or one kind's records with their provenance and names."""
+        fmt = content_format(game)
+        load = getattr(fmt, "load", None)
+        if load is None:
+            fail(f"{game}: its content is one file; open {fmt.default_path()} to read it")
+        catalog = load(path)
+        kinds = catalog.kinds()
+        if kind is not None and kind not in kinds:
+            fail(f"{game} has no record kind {kind!r} (kinds: {', '.join(kinds)})")
+        if kind is None:
+            counts = {k: len(catalog.all(k)) for k in kinds}
+            if as_json:
+                console.print_json(json.dumps({"summary": catalog.summary(), "kinds": counts}))
+                return
+            console.print(catalog.summary(), highlight=False, soft_wrap=True)
+            for k, n in counts.items():
+                console.print(f"  {k}: {n}", highlight=False)
+            return
+        records = catalog.all(kind)
+        if as_json:
+            console.print_json(json.dumps([r.model_dump(mode="json") for r in records]))
+            return
+        table = Table(title=f"{game}: {kind} ({len(records)})", title_justify="left")
+        table.add_column("id")
+        table.add_column("provenance")
+        table.add_column("name")
+        for record in records:
+            name = getattr(record, "name", None)
+            table.add_row(
+                str(record.id),
+                catalog.provenance(record),
+                name.get(lang) if name is not None else "",
+            )
+        console.print(table)
 
     @content.command("schema")
     def schema_cmd(

@@ -272,4 +272,40 @@ def _abilities(value: object, path: str) -> Iterator[tuple[str, Ability]]:
             yield from _abilities(item, f"{path}[{i}]")
 
 
-__all__ = ["DEFAULT_PACK", "ENGINE_FLAGS", "ENV_VAR", "PACK", "build_map", "tile_space"]
+PRINTED_COUNTS = {"Turn cards": 12, "Morphing tokens": 12, "starting Items": 5}
+"""Counts every pack is held to: the game's components (etherfields "Components", design
+§2.4) for a transcription, and the original pack's own design (§5) for the shipped one."""
+
+
+@PACK.check_with
+def _counts(cat: Catalog) -> Iterator[Problem]:
+    """A pack short of (or over) the component counts: a warning (a transcription in
+    progress is still usable)."""
+    found = {
+        "Turn cards": len(cat.all("turn")),
+        "Morphing tokens": sum(m.count for m in cat.all("morphing")),
+        "starting Items": sum(1 for i in cat.all("item") if i.starting),
+    }
+    files = {
+        "Turn cards": "turns.toml",
+        "Morphing tokens": "components.toml",
+        "starting Items": "items.toml",
+    }
+    for what, expected in PRINTED_COUNTS.items():
+        if found[what] != expected and (what != "starting Items" or cat.all("item")):
+            yield _warn(
+                files[what],
+                "(pack)",
+                f'{found[what]} {what}, the game has {expected} (etherfields "Components")',
+            )
+
+
+__all__ = [
+    "DEFAULT_PACK",
+    "ENGINE_FLAGS",
+    "ENV_VAR",
+    "PACK",
+    "PRINTED_COUNTS",
+    "build_map",
+    "tile_space",
+]
