@@ -139,21 +139,22 @@ def driver_flow(n: int) -> None:
 
 def pebbles_rounds(n: int) -> None:
     sys.path.insert(0, ".")
-    from tests.tinygame import Pebbles
+    from tests.tinygame import CARDS, PLAY, ROLL, Pebbles
 
     game = Pebbles(players=2)
+    roll, stop, one = PLAY["roll"], PLAY["stop"], ROLL[0][0]
     done = 0
     while done < n:
         s = game.new_state(seed=0)
-        for card in ("card:1", "card:2"):
-            s.apply(card)
+        s.apply(CARDS[1])
+        s.apply(CARDS[2])
         s.apply("bet:odd", player=0)
         s.apply("bet:odd", player=1)
         done += 4
         while not s.is_terminal() and done < n:
-            s.apply("roll")
-            s.apply("roll:1")
-            s.apply("stop")
+            s.apply(roll)
+            s.apply(one)
+            s.apply(stop)
             done += 3
 
 

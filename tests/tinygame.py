@@ -26,6 +26,7 @@ from oneiros.core.flow import (
     FlowState,
     Kinds,
     SimultaneousStep,
+    shared,
 )
 from oneiros.core.zones import COUNT_ONLY, OWNER, Table, Zone
 
@@ -118,11 +119,11 @@ class Turn(DecisionStep):
 
     def apply(self, s: PebblesState, flow: Flow, action: Action) -> None:
         if action.id == "roll":
-            flow.push(Roll(self.seat))
+            flow.push(shared(Roll, self.seat))
             return
         s.banked[self.seat] += s.pot
         flow.emit("banked", "Seat {seat} banks {n}", seat=self.seat, n=s.pot)
-        flow.replace(EndTurn(self.seat))
+        flow.replace(shared(EndTurn, self.seat))
 
 
 @KINDS.step
@@ -143,7 +144,7 @@ class Roll(ChanceStep):
         if face == "bust":
             s.pot = 0
             flow.pop()
-            flow.replace(EndTurn(self.seat))  # the turn ends
+            flow.replace(shared(EndTurn, self.seat))  # the turn ends
         elif face == "gift":
             flow.replace(Gift((self.seat + 1) % s.game.players))  # a nested decision
         else:
@@ -188,7 +189,7 @@ class EndTurn(AutoStep):
             flow.clear()
             return
         s.current = (self.seat + 1) % s.game.players
-        flow.replace(Turn(s.current))
+        flow.replace(shared(Turn, s.current))
 
 
 class PebblesState(FlowState, State):

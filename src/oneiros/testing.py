@@ -193,7 +193,7 @@ def _hidden_run(state: State, seat: int, action_id: str) -> tuple[State, list[An
     s: Any = state.clone()
     table = s.table
     table.sighted.clear()
-    table.moved.clear()
+    table.moved = []
     before = list(s.flow.items)
     events = s.apply(action_id)
     if not table.moved or seat in table.sighted:

@@ -55,7 +55,7 @@ class PebblesPlus(Pebbles):
         return state
 
     def rule_text(self, ref: str) -> str | None:
-        return EXPLAINED.get(ref)
+        return EXPLAINED.get(ref) or super().rule_text(ref)
 
 
 class BrokenAgent(Agent):

@@ -411,3 +411,67 @@ def test_group_policies_each_leader_any():
     s.apply("pass", player=2)
     assert s.is_terminal()
     assert s.log[:4] == [(2, "discard:a"), (0, "discard:b"), (1, "discard:a"), (2, "right")]
+
+
+# ----- a step that settles itself when nothing needs choosing -----------------------------
+
+SK = Kinds("settle", {"pay": "settle-rule"})
+
+
+@SK.step
+class Pay(DecisionStep):
+    """Pay a cost one coin colour at a time; with one colour left, it pays by itself; a
+    cost already met ends the step (``done``)."""
+
+    kind = "pay"
+    rule = "pay"
+    prompt = "Pay {left} more"
+    seat: int
+    left: int
+
+    def done(self, s):
+        return self.left <= 0
+
+    def finish(self, s, flow):
+        flow.emit("paid", "Seat {seat} has paid", seat=self.seat)
+
+    def legal(self, s):
+        return [Action(f"pay:{c}") for c, n in s.coins.items() if n > 0]
+
+    def apply(self, s, flow, action):
+        s.coins[action.id[4:]] -= 1
+        flow.replace(dataclasses.replace(self, left=self.left - 1))
+
+    def settle(self, s, flow):
+        options = self.legal(s)
+        if len(options) == 1 and options[0].id.startswith("pay:"):
+            self.apply(s, flow, options[0])
+            return True
+        return False
+
+
+class PayState(FlowState, State):
+    KINDS = SK
+
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        self.coins = {"red": 1, "blue": 3}
+        self.flow = Flow({"pay": "settle-rule"}, self._events, [Pay(0, 3)])
+        self.start()
+
+
+class PayGame(Game):
+    info = GameInfo("pay", "Pay", "test", ("basic",), "basic", 1, 1, 1)
+
+    def new_state(self, seed=None):
+        return PayState(self, seed)
+
+
+def test_a_step_settles_by_itself_when_one_choice_is_left_and_ends_when_done():
+    s = PayGame().new_state()
+    assert s.decision().prompt == "Pay 3 more"
+    s.apply("pay:red")  # only blue is left: the last two coins are paid without asking
+    assert s.coins == {"red": 0, "blue": 1}
+    assert s.is_terminal()
+    assert [e.text for e in s.events()] == ["Seat 0 has paid"]
+    assert s.history() == ["pay:red"]

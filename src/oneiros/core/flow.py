@@ -31,7 +31,8 @@ that leaves the stack as it found it has run once and is taken off by the driver
 A decision or chance step with nothing left to do says so in ``done(s)``: the driver then
 takes it off and calls ``finish(s, flow)``. A decision step may set ``skip_without_choice``
 (taken off, with ``finish``, when no action is legal) or ``auto_single`` (its only legal
-action is applied by the driver, without a record entry: nothing was chosen).
+action is applied by the driver, without a record entry: nothing was chosen); any step
+may override ``settle(s, flow)`` to resolve by itself what needs no one's choice.
 
 Step kinds are registered per game with :class:`Kinds`; the decorator checks at import
 that a kind is unique, names a rule key the game's references know, has a prompt when
@@ -73,7 +74,8 @@ SIMUL = Actor.SIMUL
 GROUP = Actor.GROUP
 
 # the driver branches on these small ints (one attribute read, no isinstance)
-_AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP = range(5)
+_AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP, _LEGACY = range(6)
+_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING, _F_SETTLE = 1, 2, 4, 8, 16
 
 ANY = "any"
 EACH = "each"
@@ -93,8 +95,35 @@ class FlowStep:
     kind: ClassVar[str] = ""
     rule: ClassVar[str] = ""
     prompt: ClassVar[str] = ""
+    decision_kind: ClassVar[str] = ""
+    """The ``Decision.kind`` shown for this step when it differs from ``kind`` (several
+    step kinds may present the same decision, such as a draw)."""
     actor_kind: ClassVar[Actor]
     _role: ClassVar[int]
+    _flags: ClassVar[int] = 0
+    _fixed_rule: ClassVar[bool] = True
+
+    def __init_subclass__(cls) -> None:
+        # what the driver must look at for this class, worked out once (no zero-argument
+        # super() here: the slotted dataclass is a new class)
+        flags = 0
+        if cls.done is not FlowStep.done:
+            flags |= _F_DONE
+        if getattr(cls, "skip_without_choice", False):
+            flags |= _F_SKIP
+        if getattr(cls, "auto_single", False):
+            flags |= _F_SINGLE
+        if getattr(cls, "_role", None) in (_SIMUL, _GROUP):
+            flags |= _F_PENDING
+        if cls.settle is not FlowStep.settle:
+            flags |= _F_SETTLE
+        cls._flags = flags
+        cls._fixed_rule = cls.rule_key is FlowStep.rule_key
+
+    def rule_key(self) -> str:
+        """The rule key this step cites (by default its class's ``rule``; a step pushed by
+        another rule's effect may cite that rule instead)."""
+        return self.rule
 
     def done(self, s: Any) -> bool:
         """True when this step has nothing left to decide: the driver takes it off."""
@@ -102,6 +131,13 @@ class FlowStep:
 
     def finish(self, s: Any, flow: Flow) -> None:
         """Called after the driver took off a step that was ``done`` (or had no choice)."""
+
+    def settle(self, s: Any, flow: Flow) -> bool:
+        """Called by the driver before it stops at this step: resolve what needs no one's
+        choice (a single legal action of a given form, a payment already complete) and
+        return True once the stack or the state changed, or False to stop for the
+        decision. Only steps that override it pay for the call."""
+        return False
 
     def prompt_text(self, s: Any) -> str:
         """The prompt shown to whoever decides (``prompt`` formatted with the fields)."""
@@ -189,6 +225,13 @@ class SimultaneousStep(FlowStep):
 
     def legal(self, s: Any, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def after_choice(self, s: Any, seat: int, action: Action) -> SimultaneousStep:
+        """The step once ``seat`` has chosen ``action``: by default the choice is kept and
+        the seat is done. A step where a seat makes several choices (cards played one by
+        one, then ``done``) keeps the seat in ``waiting`` until its last one."""
+        waiting = tuple(x for x in self.waiting if x != seat)
+        return evolve(self, waiting=waiting, chosen=(*self.chosen, (seat, action.id)))
 
     def on_choose(self, s: Any, flow: Flow, seat: int, action: Action) -> None:
         """Called when ``seat`` chooses (emit a private event here, ``visible_to=(seat,)``)."""
@@ -326,7 +369,13 @@ class Kinds:
                 pass  # a format spec a placeholder 0 cannot satisfy: checked in play
 
     def from_json(self, data: Mapping[str, Any]) -> FlowStep:
-        """Rebuild a step from ``step.to_json()``."""
+        """Rebuild a step from ``step.to_json()`` (or an older ``Step`` from its dict)."""
+        if "legacy_step" in data:
+            from .steps import Step
+
+            old = data["legacy_step"]
+            values = {k: _from_json(v) for k, v in old["data"].items()}
+            return Step(old["kind"], old["player"], **values)  # type: ignore[return-value]
         kind = data.get("kind")
         cls = self.by_kind.get(kind)  # type: ignore[arg-type]
         if cls is None:
@@ -336,6 +385,23 @@ class Kinds:
 
 
 _SHARED: dict[tuple[Any, ...], FlowStep] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
+_set = object.__setattr__
+
+T = TypeVar("T", bound=FlowStep)
+
+
+def evolve(step: T, **changes: Any) -> T:
+    """``dataclasses.replace(step, **changes)``, about twice as fast: a copy of a step with
+    some fields changed (no ``__post_init__`` runs; steps have none)."""
+    cls = type(step)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        _set(new, name, changes[name] if name in changes else getattr(step, name))
+    return new
 
 
 def shared(cls: Callable[..., FlowStep], *values: Any) -> Any:
@@ -394,6 +460,16 @@ class Flow:
         self._legal.clear()
         return self.items.pop()
 
+    # what older code calls on a StepStack, while a game moves onto the flow
+    def replace_top(self, step: Any) -> None:
+        """Put ``step`` in place of the top step."""
+        self.items[-1] = step
+        self._legal.clear()
+
+    @property
+    def _items(self) -> list[Any]:
+        return self.items
+
     def clear(self) -> None:
         """Nothing left to do: the game is over."""
         self.items.clear()
@@ -430,7 +506,10 @@ class Flow:
         step's rule). ``fmt`` is formatted with ``data`` only when its text is read."""
         if rule is None:
             running = self.running
-            rule = running.rule if running is not None else ""
+            if running is None:
+                rule = ""
+            else:
+                rule = running.rule if running._fixed_rule else running.rule_key()
         self._events.append(Event(kind, fmt, self.refs.get(rule, rule), data, visible_to))
 
     def cite(self, key: str) -> str:
@@ -438,12 +517,13 @@ class Flow:
         return self.refs.get(key, key)
 
     # copies
-    def copy(self, events: list[Event]) -> Flow:
-        """A copy for a cloned state whose event list is ``events``."""
+    def copy(self, events: list[Event] | None = None) -> Flow:
+        """A copy for a cloned state whose event list is ``events`` (by default the same
+        list: pass the clone's own)."""
         new = Flow.__new__(Flow)
         new.items = self.items.copy()
         new.refs = self.refs
-        new._events = events
+        new._events = self._events if events is None else events
         new.running = None
         new._legal = {}
         return new
@@ -463,6 +543,8 @@ def who(step: Any, s: Any) -> tuple[int, ...]:
         return step.waiting
     if role == _GROUP:
         return step.deciders(s)
+    if role == _LEGACY:
+        return s.legacy_to_move(step)
     return ()
 
 
@@ -478,6 +560,11 @@ def legal(s: Any, flow: Flow, seat: int) -> list[Action]:
         out = top.legal(s) if seat == top.actor(s) else []
     elif role == _CHANCE:
         out = [a for a, _p in top.outcomes(s)]
+    elif role == _LEGACY:
+        if seat == CHANCE:
+            out = [a for a, _p in s.legacy_chance(top)]
+        else:
+            out = s.legacy_legal(top, seat) if seat in who(top, s) else []
     elif seat in who(top, s):
         out = top.legal(s, seat)
     else:
@@ -501,35 +588,44 @@ def advance(s: Any, flow: Flow) -> None:
                 items.pop()  # it ran once and left the stack as it was: it is done
             flow._legal.clear()
             continue
-        if top.done(s):
+        flags = top._flags
+        if not flags:
+            if role == _LEGACY and s.legacy_advance(top):
+                flow._legal.clear()
+                continue
+            break  # a decision or chance node with nothing to check: stop here
+        if flags & _F_DONE and top.done(s):
             flow.running = top
             items.pop()
             flow._legal.clear()
             top.finish(s, flow)
             continue
-        if role == _SEAT:
-            cls = type(top)
-            if cls.skip_without_choice or cls.auto_single:
-                seat = top.actor(s)
-                options = legal(s, flow, seat)
-                if not options and cls.skip_without_choice:
-                    flow.running = top
-                    items.pop()
-                    flow._legal.clear()
-                    top.finish(s, flow)
-                    continue
-                if len(options) == 1 and cls.auto_single:
-                    flow.running = top
-                    flow._legal.clear()
-                    top.apply(s, flow, options[0])
-                    continue
-        elif role in (_SIMUL, _GROUP):
+        if flags & (_F_SKIP | _F_SINGLE):
+            seat = top.actor(s)
+            options = legal(s, flow, seat)
+            if not options and flags & _F_SKIP:
+                flow.running = top
+                items.pop()
+                flow._legal.clear()
+                top.finish(s, flow)
+                continue
+            if len(options) == 1 and flags & _F_SINGLE:
+                flow.running = top
+                flow._legal.clear()
+                top.apply(s, flow, options[0])
+                continue
+        elif flags & _F_PENDING:
             pending = top.waiting if role == _SIMUL else top.deciders(s)
             if not pending:
                 flow.running = top
                 items.pop()
                 flow._legal.clear()
                 top.finish(s, flow)
+                continue
+        if flags & _F_SETTLE:
+            flow.running = top
+            if top.settle(s, flow):
+                flow._legal.clear()
                 continue
         flow.running = None
         return
@@ -545,19 +641,17 @@ def act(s: Any, flow: Flow, action: Action, seat: int) -> None:
     if role in (_SEAT, _CHANCE):
         top.apply(s, flow, action)
     elif role == _SIMUL:
-        waiting = tuple(x for x in top.waiting if x != seat)
-        chosen = (*top.chosen, (seat, action.id))
-        new: Any = dataclasses.replace(top, waiting=waiting, chosen=chosen)
+        new: Any = top.after_choice(s, seat, action)
         flow.items[-1] = new
         flow.running = new
         new.on_choose(s, flow, seat, action)
-        if not waiting and flow.items and flow.items[-1] is new:
-            new.close(s, flow, dict(chosen))  # type: ignore[attr-defined]
+        if not new.waiting and flow.items and flow.items[-1] is new:
+            new.close(s, flow, dict(new.chosen))  # type: ignore[attr-defined]
     elif role == _GROUP:
         policy = top.policy
         if policy == EACH:
             left = tuple(x for x in top.seats if x != seat)
-            new2: Any = dataclasses.replace(top, seats=left)
+            new2: Any = evolve(top, seats=left)
             new = new2
             flow.items[-1] = new
             flow.running = new
@@ -566,6 +660,8 @@ def act(s: Any, flow: Flow, action: Action, seat: int) -> None:
                 new.close(s, flow)  # type: ignore[attr-defined]
         else:
             top.apply(s, flow, seat, action)
+    elif role == _LEGACY:
+        s.legacy_do(top, action, seat)
     else:  # pragma: no cover - the driver never stops at an automatic step
         raise IllegalAction(f"no one decides at {top.kind}")
     advance(s, flow)
@@ -619,7 +715,7 @@ class FlowState:
                     (seat, aid if seat == player else rng.choice(step.legal(new, seat)).id)
                     for seat, aid in step.chosen
                 )
-                items[i] = dataclasses.replace(step, chosen=chosen)
+                items[i] = evolve(step, chosen=chosen)
         new._events = [e for e in self._events if e.visible(player)]
         new.flow._events = new._events
         new._history = []
@@ -649,7 +745,10 @@ class FlowState:
                 [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
                 for e in self._events
             ],
-            "flow": [step.to_json() for step in self.flow.items],
+            "flow": [
+                step.to_json() if step._role != _LEGACY else {"legacy_step": step.to_dict()}  # type: ignore[attr-defined]
+                for step in self.flow.items
+            ],
             "table": table.to_json() if table is not None else None,
             "fields": fields,
         }
@@ -657,6 +756,11 @@ class FlowState:
     def start(self) -> None:
         """Run the first automatic steps (call once the initial steps are on the stack)."""
         advance(self, self.flow)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` (None: a spectator) sees of the state's table (a
+        ``core.zones.View``), derived from the zone declarations."""
+        return self.table.view(seat)  # type: ignore[attr-defined]
 
     def to_move(self) -> tuple[int, ...]:
         items = self.flow.items
@@ -669,6 +773,8 @@ class FlowState:
         if not items:
             return None
         top: Any = items[-1]
+        if top._role == _LEGACY:
+            return self.legacy_decision(top, player)  # type: ignore[attr-defined]
         deciders = who(top, self)
         if top._role == _CHANCE:
             seat = CHANCE
@@ -679,10 +785,10 @@ class FlowState:
         else:
             seat = deciders[0] if deciders else CHANCE
         return Decision(
-            top.kind,
+            top.decision_kind or top.kind,
             seat,
             top.prompt_text(self),
-            self.flow.refs.get(top.rule, top.rule),
+            self.flow.cite(top.rule_key()),
             top.decision_data(self),
         )
 
@@ -691,6 +797,8 @@ class FlowState:
 
     def _chance(self) -> list[tuple[Action, float]]:
         top: Any = self.flow.items[-1]
+        if top._role == _LEGACY:
+            return self.legacy_chance(top)  # type: ignore[attr-defined]
         return top.outcomes(self)
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
@@ -701,10 +809,34 @@ class FlowState:
 
     def sample_chance(self, rng: random.Random) -> Action:
         top: Any = self.flow.items[-1]
+        if top._role == _LEGACY:
+            return weighted_choice(self.legacy_chance(top), rng)  # type: ignore[attr-defined]
         return top.sample(self, rng)
 
     def _do(self, action: Action, player: int) -> None:
         act(self, self.flow, action, player)
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """``State.apply`` with a short path for the frequent case (one seat or chance
+        decides, no seat is named, the action is an ``Action`` found among the cached legal
+        ones); anything else goes through the checks of ``State.apply``."""
+        flow = self.flow
+        items = flow.items
+        if player is None and items and action.__class__ is Action:
+            top: Any = items[-1]
+            role = top._role
+            seat = top.actor(self) if role == _SEAT else CHANCE if role == _CHANCE else None
+            if seat is not None:
+                options = flow._legal.get(seat)
+                if options is None:
+                    options = legal(self, flow, seat)
+                if action in options:
+                    events = self._events
+                    start = len(events)
+                    act(self, flow, action, seat)
+                    self._history.append(action.id)  # type: ignore[attr-defined]
+                    return events[start:]
+        return super().apply(action, player)  # type: ignore[misc]
 
 
 def kinds_of(state: State) -> Kinds | None:

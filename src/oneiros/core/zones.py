@@ -141,6 +141,7 @@ class Table:
         "revealed",
         "sighted",
         "unseen",
+        "watch",
         "where",
     )
 
@@ -163,8 +164,8 @@ class Table:
         self.revealed: dict[str, frozenset[int]] = {}
         self.sighted: set[int] = set()
         """Seats that came to see something new since ``sighted`` was last cleared."""
-        self.moved: list[str] = []
-        """Entities moved since ``moved`` was last cleared (for the generic checks)."""
+        self.moved: list[str] | None = None
+        """When a list (the generic checks set one), the entities moved since."""
         self.unseen: list[Any] | None = None
         """In a redacted copy: the faces hidden from its seat, unassigned."""
         for d in declarations:
@@ -173,6 +174,8 @@ class Table:
                     self.contents[(d.name, owner)] = []
                 else:
                     self.amounts[(d.name, owner)] = d.capacity if owner is None else 0
+        self.watch = {place: self._face_watchers(place) for place in self.contents}
+        """Per place: (spectators see the faces there, the seats that do)."""
 
     def _owners(self, d: Zone | Pool) -> list[int | None]:
         return list(range(self.players)) if d.per_seat else [None]
@@ -316,10 +319,11 @@ class Table:
         else:
             self.contents[dst].append(entity)
         self.where[entity] = dst
-        self.moved.append(entity)
+        if self.moved is not None:
+            self.moved.append(entity)
         known = self.revealed.pop(entity, frozenset())
-        a_all, a_seats = self._face_watchers(src)
-        b_all, b_seats = self._face_watchers(dst)
+        a_all, a_seats = self.watch[src]
+        b_all, b_seats = self.watch[dst]
         self.sighted |= b_seats - a_seats - known
         if _SPECTATOR in known:
             a_all = True
@@ -483,13 +487,14 @@ class Table:
         new = Table.__new__(Table)
         new.players = self.players
         new.decl = self.decl
+        new.watch = self.watch
         new.faces = self.faces.copy()
         new.where = self.where.copy()
         new.contents = {k: v.copy() for k, v in self.contents.items()}
         new.amounts = self.amounts.copy()
         new.revealed = self.revealed.copy()
         new.sighted = set()
-        new.moved = []
+        new.moved = None
         new.unseen = self.unseen
         return new
 
