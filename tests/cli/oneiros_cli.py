@@ -77,9 +77,10 @@ class Unexplained(Pebbles):
         return None
 
 
-register("pebbles", Unexplained)
 register("pebbles-plus", PebblesPlus)
 register_agent(AgentInfo("broken", "fails on its second move (tests only)", BrokenAgent))
 
 if __name__ == "__main__":
+    # only in the command's own process: the test suite's "pebbles" keeps its rule texts
+    register("pebbles", Unexplained)
     main()
