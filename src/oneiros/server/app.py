@@ -261,6 +261,23 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
             },
         )
 
+    @app.get("/api/tables/{table_id}/glossary", tags=["lobby"], responses=ERRORS)
+    async def glossary(table_id: str) -> dict[str, Any]:
+        """The table's cards and named pieces with their texts (``Game.card_texts``)."""
+        table = await table_or_404(table_id)
+        hub.forget_if_idle(table)
+        return {"cards": table.game.card_texts()}
+
+    @app.get("/api/tables/{table_id}/rule", tags=["lobby"], responses=ERRORS)
+    async def rule(table_id: str, ref: str) -> dict[str, Any]:
+        """The text of a rule reference cited by an event or a decision."""
+        table = await table_or_404(table_id)
+        hub.forget_if_idle(table)
+        text = table.game.rule_text(ref[:200])
+        if text is None:
+            raise HTTPException(404, f"no rule text for {ref[:200]!r}")
+        return {"ref": ref, "text": text}
+
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
         """A finished game after ``step`` actions: the public table and every event so far."""

@@ -166,6 +166,11 @@ class LucidityGame(Game):
 
         return rule_text(ref)
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        from .glossary import card_texts
+
+        return card_texts(self)
+
     def action_ids(self) -> list[str]:
         return list(ACTION_IDS) + self.card_ids
 
