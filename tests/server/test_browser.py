@@ -3,63 +3,23 @@ against a bot in the lobby and plays it to the end by clicking, on a phone-sized
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from .browser import PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser", "server"]  # the fixtures
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason=f"{CHROMIUM} is missing (apt-get install chromium; .ci/system-deps.sh does it in CI)",
-    ),
-]
-
-PHONE = {"width": 390, "height": 844}
+pytestmark = browser_marks
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("e2e") / "web.db"
-    proc = ServerProcess(f"sqlite:///{db}").start()
-    try:
-        yield proc
-    finally:
-        proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def screenshot_path(tmp_path: Path, name: str) -> Path:
-    folder = Path(os.environ.get("ONEIROS_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / name
+def instant(page: object) -> object:
+    """Show the other players' moves at once (the table's speed setting: instant)."""
+    page.add_init_script("localStorage.setItem('oneiros:speed', '0')")  # type: ignore[attr-defined]
+    return page
 
 
 def play_by_clicking(
@@ -103,7 +63,7 @@ def play_by_clicking(
 def test_play_a_game_against_a_bot_by_clicking(
     server: ServerProcess, browser: object, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    page = instant(browser.new_page(viewport=PHONE))  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
@@ -123,10 +83,10 @@ def test_play_a_game_against_a_bot_by_clicking(
     page.screenshot(path=str(screenshot_path(tmp_path, "table-pebbles-phone.png")), full_page=True)
 
     # a reload resumes the seat exactly where it was
-    before = page.inner_text("#events")
+    before = page.locator("#events li").all_inner_texts()
     page.reload()
     page.wait_for_selector("#your-turn", timeout=20_000)
-    assert page.inner_text("#events") == before
+    assert page.locator("#events li").all_inner_texts() == before
     clicks = play_by_clicking(page, random.Random(4), max_clicks=300)
     assert clicks >= 2
     status = page.inner_text("#status")
@@ -157,7 +117,7 @@ def test_dedicated_table_views_play_to_the_end(
 
     if game not in [g.name for g in oneiros.games()]:
         pytest.skip(f"{game} is not available in this checkout")
-    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    page = instant(browser.new_page(viewport=PHONE))  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
@@ -186,6 +146,8 @@ def test_two_friends_play_through_an_invite_link(
 ) -> None:
     host = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     friend = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    host.add_init_script("localStorage.setItem('oneiros:speed', '0')")
+    friend.add_init_script("localStorage.setItem('oneiros:speed', '0')")
     a = host.new_page()
     a.goto(f"{server.http}/")
     a.fill("#my-name", "Ada")
