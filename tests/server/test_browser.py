@@ -70,6 +70,7 @@ def test_play_a_game_against_a_bot_by_clicking(
     page.fill("#my-name", "Ada")
     page.select_option("#game", "pebbles")
     page.select_option("#players", "2")
+    page.click("#advanced summary")  # who sits where is folded with the other settings
     page.select_option("[data-seat='1'][data-field='agent']", "random")
     page.click("#create")
     page.wait_for_url("**/t/**")
@@ -123,6 +124,7 @@ def test_dedicated_table_views_play_to_the_end(
     page.goto(f"{server.http}/")
     page.select_option("#game", game)
     page.select_option("#players", players)
+    page.click("#advanced summary")
     page.select_option("[data-seat='1'][data-field='agent']", "random")
     page.click("#create")
     page.wait_for_url("**/t/**")
@@ -153,6 +155,7 @@ def test_two_friends_play_through_an_invite_link(
     a.fill("#my-name", "Ada")
     a.select_option("#game", "pebbles")
     a.select_option("#players", "2")
+    a.click("#advanced summary")
     a.select_option("[data-seat='1'][data-field='kind']", "human")
     a.click("#create")
     a.wait_for_selector("#created:not([hidden])")

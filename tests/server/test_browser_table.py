@@ -43,7 +43,7 @@ RENDER = """async ([msg, legal]) => {
   window.acted = []; window.pointed = [];
   pieces.markPlayable(board, legal, (id) => window.acted.push(id), (ids) => window.pointed.push(ids));
   return [...board.querySelectorAll('.playable')].map((n) => ({
-    owner: n.dataset.owner ?? null, label: n.getAttribute('aria-label'),
+    owner: n.dataset.owner ?? null, label: n.getAttribute('title'),
     ambiguous: n.classList.contains('ambiguous')}));
 }"""
 
@@ -78,7 +78,7 @@ def test_envy_pick_highlights_only_the_dice_on_the_card_the_ids_name(
     lit = render(page, server, s, 1, named)
     assert lit and {p["owner"] for p in lit} == {"0"}, lit
     assert sorted(p["label"] for p in lit) == ["green dream: shadow", "red dream: 2 Power"]
-    page.locator(".playable[aria-label='red dream: 2 Power']").click()
+    page.locator(".playable[title='red dream: 2 Power']").click()
     assert page.evaluate("window.acted") == [n for n in named if ":red:" in n]
     # ids that name no seat fit a die on both cards: both are marked ambiguous, and a click
     # only points at the buttons instead of acting on a die the player may not mean
@@ -86,7 +86,7 @@ def test_envy_pick_highlights_only_the_dice_on_the_card_the_ids_name(
         lit = render(page, server, s, 1, engine_ids)
         reds = [p for p in lit if p["label"] == "red dream: 2 Power"]
         assert {p["owner"] for p in reds} == {"0", "1"} and all(p["ambiguous"] for p in reds)
-        page.locator(".playable[data-owner='1'][aria-label='red dream: 2 Power']").click()
+        page.locator(".playable[data-owner='1'][title='red dream: 2 Power']").click()
         assert page.evaluate("window.acted") == [] and page.evaluate("window.pointed")
     page.close()
 
@@ -244,7 +244,7 @@ def test_names_colours_rules_and_cards_as_a_player_reads_them(
     if game == "sleep-tight":
         texts = page.locator(".my-hand .card .card-text").all_inner_texts()
         assert texts and all(len(t) > 10 for t in texts)
-        page.locator(".my-hand .card .card-more").first.click()
+        page.locator(".my-hand .card-more").first.click()
         assert len(page.inner_text("#rule-body")) > 10
         page.click("#rule-close")
     else:
@@ -255,5 +255,79 @@ def test_names_colours_rules_and_cards_as_a_player_reads_them(
     page.screenshot(
         path=str(screenshot_path(tmp_path, f"names-{game}-desktop.png")), full_page=True
     )
+    assert not errors, errors
+    page.close()
+
+
+def start_game(page: Any, server: ServerProcess, game: str, players: str, clicks: int) -> None:
+    page.add_init_script("localStorage.setItem('oneiros:speed', '0')")
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Nina")
+    page.select_option("#game", game)
+    page.select_option("#players", players)
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    rng = random.Random(11)
+    for _ in range(clicks):
+        page.wait_for_selector("#your-turn, #game-over", timeout=20_000)
+        if page.locator("#game-over").count():
+            return
+        buttons = page.locator("#actions button:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            "() => document.querySelector('#game-over')"
+            " || !document.querySelector('#actions button[disabled]')",
+            timeout=20_000,
+        )
+    page.wait_for_selector("#your-turn, #game-over", timeout=20_000)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize(("game", "clicks"), [("lucidity", 14), ("sleep-tight", 5)])
+def test_the_table_looks_like_the_game(
+    server: ServerProcess, browser: Any, tmp_path: Path, game: str, clicks: int, size: str
+) -> None:
+    """Dice as dice (colour, letter, face symbol), the bag with its counts, cards with name,
+    cost and text, a mat per player with its rows; no sideways scrolling on a phone.
+    ONEIROS_SCREENSHOTS=docs/img keeps the screenshots that docs/web.md shows."""
+    page = browser.new_page(viewport=PHONE if size == "phone" else DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    start_game(page, server, game, "3", clicks)
+    assert page.locator("#board .mat").count() == 3
+    assert "you" in page.locator("#board .mat").first.inner_text()  # your own mat comes first
+    if game == "lucidity":
+        dice = page.evaluate(
+            """() => [...document.querySelectorAll('#board .mat .dice .die')].map((d) => ({
+              colour: getComputedStyle(d).backgroundColor,
+              letter: d.querySelector('.letter').textContent,
+              face: d.querySelector('.face').textContent,
+              label: d.getAttribute('title')}))"""
+        )
+        assert dice, "no dice on the mats after a few turns"
+        for d in dice:
+            assert d["letter"] in "BGYRX" and d["face"] in {"★", "★★", "⚔", "z", "☾", "☠"}, d
+        bag = page.locator(".bag .pouch").inner_text()
+        counts = [
+            int(next(w for w in t.split() if w.isdigit()))
+            for t in page.locator(".bag .chip").all_inner_texts()
+        ]
+        assert int(bag) == sum(counts) > 0
+        assert page.locator("#board .mat").first.locator(".rowline").count() >= 7
+    else:
+        hand = page.locator(".my-hand .card")
+        assert hand.count() > 0
+        for k in range(hand.count()):
+            card = hand.nth(k)
+            assert card.locator(".card-name").inner_text()
+            assert card.locator(".card-text").inner_text()
+            assert card.locator(".cost").inner_text().isdigit()
+        assert page.locator("#board .mat .card.dreamscape").count() >= 1
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"wider than the screen: {width}"
+    if size == "phone":
+        page.locator("#board").scroll_into_view_if_needed()
+        page.evaluate("() => document.querySelector('#board').scrollIntoView()")
+    page.screenshot(path=str(screenshot_path(tmp_path, f"web-{game}-{size}.png")))
     assert not errors, errors
     page.close()

@@ -56,7 +56,7 @@ export function percent(x) {
 
 // ----- who is who: one name, one colour and one shape per player, everywhere ---------------
 /** Seat colours (none of them a dice colour) and shapes, so colour is never the only cue. */
-export const SEAT_COLOURS = ["#c9a2ff", "#4fd1c5", "#ff9f6b", "#f78fb3", "#b5e35d", "#8fb8ff"];
+export const SEAT_COLOURS = ["#dcc8ff", "#74e8dd", "#ffbc94", "#ffb3cf", "#cdf28a", "#b3ceff"];
 export const SEAT_SHAPES = ["●", "▲", "■", "◆", "★", "✚"];
 const DREAMERS = ["Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos"];
 const PERSONALITY = { random: "wild", heuristic: "careful", mcts: "deep", ismcts: "deep", greedy: "greedy" };

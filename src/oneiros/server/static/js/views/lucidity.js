@@ -32,8 +32,9 @@ export function die(d, attrs = {}) {
   const title = describe(d);
   return el("span", {
     class: `die ${d.colour}${d.face === "exhaust" && d.shadow_side ? " turned" : ""}${d.face ? "" : " unrolled"}`,
-    title, "aria-label": title, ...attrs,
-  }, el("span", { class: "face", "aria-hidden": "true" }, symbol), el("span", { class: "letter", "aria-hidden": "true" }, LETTER[d.colour] || "?"));
+    title, ...attrs,
+  }, el("span", { class: `face${symbol.length > 1 ? " double" : ""}`, "aria-hidden": "true" }, symbol), el("span", { class: "letter", "aria-hidden": "true" }, LETTER[d.colour] || "?"),
+  el("span", { class: "sr-only" }, title));
 }
 
 /** The ids a die on seat ``seat``'s row ``row`` could stand for (no seat in them). */
@@ -101,9 +102,9 @@ export function render(board, msg, ctx) {
     el("section", { class: "panel tabletop" }, el("div", { class: "row spread" }, bagView(o.bag),
       o.turn !== undefined ? el("span", { class: "chip" }, `Turn ${o.turn}`) : null), hand, extra),
     mats,
-    el("section", { class: "panel" }, el("h3", {}, "Nightmare cards"), nightmares),
+    el("section", { class: "panel" }, el("h2", {}, "Nightmare cards"), nightmares),
   ];
-  if (manifest.length) sections.push(el("section", { class: "panel" }, el("h3", {}, "Manifestations"),
+  if (manifest.length) sections.push(el("section", { class: "panel" }, el("h2", {}, "Manifestations"),
     el("div", { class: "hand" }, [...new Set(manifest)].map((id) => cardView(id, cards, "manifestation")))));
   sections.push(legend(cards));
   board.replaceChildren(...sections);

@@ -17,7 +17,8 @@ function card(id, cards, opts = {}) {
   if (facedown) return el("div", { class: "card facedown", title: "face down" }, el("span", { class: "card-name" }, "face down"), opts.note ? el("span", { class: "card-note" }, opts.note) : null);
   const c = cards[id] || { name: cardName(id, cards), text: "" };
   const kind = opts.kind || c.kind || "";
-  return el("div", {
+  // the "?" button sits beside the card, not in it: a playable card is itself a button
+  return el("div", { class: "card-wrap" }, el("div", {
     class: `card ${kind} ${opts.cls || ""}`, title: c.text ? `${c.name}: ${c.text}` : c.name,
     dataset: { tokens: String(id), ...(opts.actions && opts.actions.length ? { actions: opts.actions.join(" ") } : {}), ...(opts.owner !== undefined && opts.owner !== null ? { owner: String(opts.owner) } : {}) },
   },
@@ -26,8 +27,8 @@ function card(id, cards, opts = {}) {
     el("span", { class: "card-name" }, c.name),
     c.cost !== undefined ? el("span", { class: "cost", title: `needs ${c.cost} Soul Fragment(s)` }, c.cost) : null),
   c.text ? el("span", { class: "card-text" }, c.text) : null,
-  opts.note ? el("span", { class: "card-note" }, opts.note) : null,
-  el("button", { type: "button", class: "card-more", "aria-label": `Read ${c.name}`, onclick: (e) => { e.stopPropagation(); showCard(c); } }, "?"));
+  opts.note ? el("span", { class: "card-note" }, opts.note) : null),
+  el("button", { type: "button", class: "card-more", "aria-label": `Read ${c.name}`, onclick: () => showCard(c) }, "?"));
 }
 
 /** Legal ids that name this card (play:x, discard:x, stack:x:y, harm:x:seat, take:x...). */
@@ -53,7 +54,7 @@ export function render(board, msg, ctx) {
     el("span", { class: "muted" }, `Action deck ${o.action_deck ?? "?"} · Dreamscapes ${o.dreamscape_deck ?? "?"}`));
   sections.push(el("section", { class: "panel tabletop" }, table, sandman));
   if (mine && Array.isArray(mine.hand)) {
-    sections.push(el("section", { class: "panel my-hand" }, el("h3", {}, "Your hand"),
+    sections.push(el("section", { class: "panel my-hand" }, el("h2", {}, "Your hand"),
       el("div", { class: "hand" }, mine.hand.length ? mine.hand.map((c) => card(c, cards, { actions: cardActions(c, ctx.legal), owner: me })) : el("span", { class: "muted" }, "empty"))));
   }
   const order = players.map((_, i) => i);
