@@ -331,3 +331,72 @@ def test_the_table_looks_like_the_game(
     page.screenshot(path=str(screenshot_path(tmp_path, f"web-{game}-{size}.png")))
     assert not errors, errors
     page.close()
+
+
+def test_the_replay_steps_by_action_and_by_turn_and_plays_itself(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    from .test_browser import play_by_clicking
+
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script("localStorage.setItem('oneiros:speed', '0')")
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Nina")
+    page.select_option("#game", "lucidity")
+    page.select_option("#players", "2")
+    page.click("#advanced summary")
+    page.select_option("[data-seat='1'][data-field='agent']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    play_by_clicking(page, random.Random(2), max_clicks=600)
+    page.click("#replay-link")
+    page.wait_for_selector("text=Final:")
+    # controls say what they do in words (no glyph-only buttons)
+    labels = page.locator(".replay-nav button").all_inner_texts()
+    assert labels == [
+        "First",
+        "Previous turn",
+        "Back one action",
+        "Play",
+        "Forward one action",
+        "Next turn",
+        "Last",
+    ]
+    page.click("#first")
+    page.wait_for_function(
+        "() => document.querySelector('#step-label').textContent.startsWith('Action 0 ')"
+    )
+    page.click("#next-turn")
+    page.wait_for_function(
+        "() => !document.querySelector('#step-label').textContent.startsWith('Action 0 ')"
+    )
+    after_turn = page.inner_text("#step-label")
+    assert "turn 1" in after_turn, after_turn
+    page.click("#next")
+    page.wait_for_function(
+        "(t) => document.querySelector('#step-label').textContent !== t", arg=after_turn
+    )
+    step = page.inner_text("#last-move")
+    assert step.startswith("This step:") and "Nina" in step + page.inner_text("#events")
+    assert not re.search(r"\b[Ss]eat ?\d", page.inner_text("main"))
+    page.click("#play")
+    before = page.inner_text("#step-label")
+    page.wait_for_function(
+        "(t) => document.querySelector('#step-label').textContent !== t", arg=before, timeout=5_000
+    )
+    page.click("#play")  # pause
+    assert page.inner_text("#play") == "Play"
+    page.screenshot(
+        path=str(screenshot_path(tmp_path, "replay-lucidity-phone.png")), full_page=True
+    )
+    page.close()
+
+
+def test_a_bad_link_leads_back_to_the_lobby(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server.http}/t/no-such-table")
+    page.wait_for_selector("#status a[href='/']", timeout=10_000)
+    assert "does not exist" in page.inner_text("#status")
+    page.goto(f"{server.http}/replay/no-such-table")
+    page.wait_for_selector("#status a[href='/']", timeout=10_000)
+    page.close()

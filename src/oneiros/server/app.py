@@ -290,6 +290,7 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         total = len(record["actions"])
         if not 0 <= step <= total:
             raise HTTPException(400, f"step {step} is outside 0..{total}")
+        turns = await asyncio.to_thread(_turns_after_each_action, table.game, record)
         record["actions"] = record["actions"][:step]
         state = await asyncio.to_thread(replay, record)
         events = state.events()
@@ -305,6 +306,8 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
             "events": [e.to_dict() for e in events],
             "scores": state.scores(),
             "winners": state.winners(),
+            "turn": turns[step],
+            "turns": turns,
         }
 
     # ----- the browser client -------------------------------------------------------------
@@ -421,6 +424,20 @@ class _BadFrame(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def _turns_after_each_action(game: Any, record: dict[str, Any]) -> list[int]:
+    """The game's turn number at the start and after each action of a record (the replay
+    page steps by turn with it)."""
+    state = game.new_state(seed=record.get("seed"))
+    turns = [state.turn_number()]
+    for entry in record["actions"]:
+        if isinstance(entry, list | tuple) and len(entry) == 2:
+            state.apply(str(entry[1]), player=int(entry[0]))
+        else:
+            state.apply(str(entry))
+        turns.append(state.turn_number())
+    return turns
 
 
 async def _receive_text(ws: WebSocket) -> Any:
