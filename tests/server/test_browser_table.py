@@ -313,7 +313,8 @@ def test_the_table_looks_like_the_game(
             for t in page.locator(".bag .chip").all_inner_texts()
         ]
         assert int(bag) == sum(counts) > 0
-        assert page.locator("#board .mat").first.locator(".rowline").count() >= 7
+        # a dreamer's mat has its rows (Power, Hunt, Exhaust and the four Shadow rows)
+        assert page.locator("#board .mat.dreamer").first.locator(".rowline").count() >= 7
     else:
         hand = page.locator(".my-hand .card")
         assert hand.count() > 0

@@ -269,7 +269,9 @@ function drawActions() {
     box.replaceChildren();
     $("controls").hidden = view.status !== "running" || view.seat === null;
     $("hint").hidden = true;
-    prompt.textContent = view.seat !== null && view.status === "running" ? "Not your decision right now." : "";
+    const out = view.seat !== null && fateOf(view, view.seat, events);
+    prompt.textContent = view.seat !== null && view.status === "running"
+      ? (out ? "You are out of the game: watching the others play." : "Not your decision right now.") : "";
     return;
   }
   $("controls").hidden = false;
@@ -315,15 +317,29 @@ function drawEvents() {
     el("ol", {}, g.events.slice(-150).map((e) => eventItem(e, fresh.has(e)))))));
 }
 
+let revealTimer = null;
 function drawLastMove() {
   const box = $("last-move");
+  clearTimeout(revealTimer);
   if (!lastEvents.length) { box.replaceChildren(); return; }
-  fill(box, el("span", { class: "muted" }, "Last move: "), el("span", { class: "flash" }, lastEvents.slice(-3).map((e, k) => [k ? " · " : "", ...humanize(e.text, view.seats)])));
+  // the events of one move appear one after the other (dice drawn, then rolled...)
+  const shown = lastEvents.slice(-4);
+  const pause = Math.min(400, (Number(speedBox.value) || 0) / Math.max(1, shown.length));
+  const list = el("span", {});
+  fill(box, el("span", { class: "muted" }, "Last move: "), list);
+  const add = (k) => {
+    list.append(el("span", { class: "flash" }, k ? " · " : "", humanize(shown[k].text, view.seats)));
+    if (k + 1 < shown.length) revealTimer = setTimeout(() => add(k + 1), pause);
+  };
+  if (pause > 0) add(0);
+  else shown.forEach((_, k) => list.append(el("span", { class: "flash" }, k ? " · " : "", humanize(shown[k].text, view.seats))));
 }
 
 function drawBehind() {
   const n = queue.length;
   $("skip").hidden = n === 0;
+  const playing = view && view.seat !== null && !fateOf(view, view.seat, events);
+  $("skip").textContent = playing ? "Skip to my turn" : "Show all the moves";
   $("behind").textContent = n ? `${n} more move${n === 1 ? "" : "s"} to show` : "";
 }
 

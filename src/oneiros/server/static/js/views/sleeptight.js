@@ -49,7 +49,7 @@ export function render(board, msg, ctx) {
     el("span", { class: "chip" }, `Phase: ${String(o.phase || "").replace(/_/g, " ")}`),
     o.first_player !== undefined && o.first_player !== null ? el("span", { class: "chip" }, "First player: ", seatTag(ctx.seats, o.first_player)) : null);
   const sandman = el("div", { class: "row" },
-    el("div", { class: "card sandman facedown deck", title: "Sandman deck" }, el("span", { class: "card-name" }, "Sandman deck"), el("span", { class: "card-note" }, `${o.sandman_deck ?? "?"} cards left`)),
+    el("div", { class: "card sandman facedown deck", title: "Sandman deck" }, el("span", { class: "card-name" }, "Sandman deck"), el("span", { class: "card-note" }, `${o.sandman_deck ?? "?"} card${o.sandman_deck === 1 ? "" : "s"} left`)),
     o.sandman_card ? card(o.sandman_card, cards, { kind: "sandman", note: "the Sandman's card" }) : null,
     el("span", { class: "muted" }, `Action deck ${o.action_deck ?? "?"} · Dreamscapes ${o.dreamscape_deck ?? "?"}`));
   sections.push(el("section", { class: "panel tabletop" }, table, sandman));
