@@ -154,6 +154,8 @@ def test_a_dead_player_sees_the_moment_then_watches_at_the_table_speed(
     # the bots' moves do not jump to the end: they are shown one by one
     assert page.locator("#game-over").count() == 0
     assert "more moves to show" in page.inner_text("#behind")
+    # what the last move brought to the table is highlighted (a Dreamscape card entered)
+    page.wait_for_selector("#board .fresh", timeout=10_000)
     first = page.inner_text("#last-move")
     page.wait_for_function(
         "(t) => document.querySelector('#last-move').innerText !== t", arg=first, timeout=5_000

@@ -170,13 +170,37 @@ function draw() {
   drawMoment();
   drawActions();
   const legal = view.legal.map((a) => a.id);
+  const before = pieceCounts();
   renderBoard($("board"), view, { seats: view.seats, players: view.seats.length, legal: new Set(legal), cards });
+  markFresh(before);
   markPlayable($("board"), legal, act, point);
   drawSeats();
   drawEvents();
   drawLastMove();
   drawRisk();
   focusFirstAction();
+}
+
+/** How many of each piece (what it is, whose card it is on) the board shows. */
+function pieceCounts() {
+  const counts = new Map();
+  for (const n of $("board").querySelectorAll("[data-tokens]")) {
+    const key = `${n.dataset.owner ?? ""}|${n.dataset.tokens}`;
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  return counts;
+}
+
+/** The pieces the last move brought (a die drawn or rolled, a card played) glow a moment. */
+function markFresh(before) {
+  if (!before.size) return;
+  const seen = new Map();
+  for (const n of $("board").querySelectorAll("[data-tokens]")) {
+    const key = `${n.dataset.owner ?? ""}|${n.dataset.tokens}`;
+    const k = (seen.get(key) || 0) + 1;
+    seen.set(key, k);
+    if (k > (before.get(key) || 0)) n.classList.add("fresh");
+  }
 }
 
 function point(ids) {
