@@ -349,9 +349,22 @@ def test_the_replay_steps_by_action_and_by_turn_and_plays_itself(
     page.select_option("#players", "2")
     page.click("#advanced summary")
     page.select_option("[data-seat='1'][data-field='agent']", "random")
+    assert not page.is_checked("#public")  # private unless asked
+    page.check("#public")
     page.click("#create")
     page.wait_for_url("**/t/**")
     play_by_clicking(page, random.Random(2), max_clicks=600)
+    table_url = page.url
+    # the lobby lists the finished game with its winner, scores and date
+    page.goto(f"{server.http}/")
+    page.wait_for_function(
+        "() => document.querySelector('#finished-tables').textContent.includes('Lucidity')"
+    )
+    entry = page.locator("#finished-tables li", has_text="Nina").first.inner_text()
+    assert ("won by" in entry or "nobody won" in entry) and "scores" in entry, entry
+    assert re.search(r"\b20\d\d\b", entry), entry  # the date
+    page.goto(table_url)
+    page.wait_for_selector("#game-over", timeout=20_000)
     page.click("#replay-link")
     page.wait_for_selector("text=Final:")
     # controls say what they do in words (no glyph-only buttons)
