@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from oneiros.core import CHANCE
-from tests.lucidity.helpers import give, legal, new, play
+from tests.lucidity.helpers import give, legal, make_nightmare, new, play
 from tests.sleep_tight.helpers import at_play, empty_sandman_deck_but, reveal
 
 from .browser import (
@@ -415,4 +415,42 @@ def test_a_bad_link_leads_back_to_the_lobby(server: ServerProcess, browser: Any)
     assert "does not exist" in page.inner_text("#status")
     page.goto(f"{server.http}/replay/no-such-table")
     page.wait_for_selector("#status a[href='/']", timeout=10_000)
+    page.close()
+
+
+def eaten_by_a_minion() -> list[str]:
+    """lucidity-en "Send Minions": the green Nightmare (seat 0) gives Orin (seat 1, three
+    hunt dreams already) a red dream that rolls hunt: Orin is eaten; the game goes on."""
+    s = new(3)
+    make_nightmare(s, 0, "green")
+    give(s, 0, "power", "green:power1")
+    give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
+    s.stack.clear()
+    s._start_turn(0)
+    msgs = Messages(s, 1, seats([("bot", None), ("human", "Orin"), ("bot", None)]))
+    frames = [msgs.next("snapshot")]
+    for aid in ("minions", "draw:red", "draw:red", "minion:red", "target:seat1", "roll:hunt"):
+        play(s, aid)
+        frames.append(msgs.next())
+    rng = random.Random(3)
+    while s.to_move() and len(frames) < 400:
+        p = s.to_move()[0]
+        s.apply(rng.choice(s.legal_actions(p)), player=p)
+        frames.append(msgs.next())
+    assert s.seats[1].role == "eliminated"
+    return frames
+
+
+def test_an_eaten_dreamer_sees_it_and_watches_the_end(server: ServerProcess, browser: Any) -> None:
+    page = scripted_page(browser, PHONE, eaten_by_a_minion(), speed="400")
+    page.goto(f"{server.http}/t/scripted")
+    page.wait_for_selector("#fate", timeout=15_000)
+    assert "You were eaten by the Nightmares" in page.inner_text("#moment")
+    assert page.locator("#game-over").count() == 0
+    assert "watching" in page.inner_text("#prompt")
+    page.click("#moment button")  # keep watching: the notice goes
+    assert page.locator("#moment").is_hidden()
+    page.click("#skip")
+    page.wait_for_selector("#game-over", timeout=10_000)
+    assert "You got eaten by the Nightmares" in page.inner_text("#status")
     page.close()
