@@ -343,8 +343,11 @@ def test_the_table_looks_like_the_game(
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"wider than the screen: {width}"
     if size == "phone":
-        page.locator("#board").scroll_into_view_if_needed()
-        page.evaluate("() => document.querySelector('#board').scrollIntoView()")
+        # scrolled to the table, below the sticky header
+        page.evaluate(
+            "() => window.scrollTo(0, document.querySelector('#board').offsetTop"
+            " - document.querySelector('header').offsetHeight - 8)"
+        )
     page.screenshot(path=str(screenshot_path(tmp_path, f"web-{game}-{size}.png")))
     assert not errors, errors
     page.close()
