@@ -410,7 +410,8 @@ def test_the_replay_steps_by_action_and_by_turn_and_plays_itself(
         "(t) => document.querySelector('#step-label').textContent !== t", arg=after_turn
     )
     step = page.inner_text("#last-move")
-    assert step.startswith("This step:") and "Nina" in step + page.inner_text("#events")
+    # the step is told in the players' names (whoever the seeded game let go first)
+    assert step.startswith("This step:") and re.search(r"Nina|Orin \(wild bot\)", step), step
     assert not re.search(r"\b[Ss]eat ?\d", page.inner_text("main"))
     page.click("#play")
     before = page.inner_text("#step-label")
