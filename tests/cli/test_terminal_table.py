@@ -84,3 +84,26 @@ def test_lucidity_cards_include_the_nightmares_and_the_shadow_rows(tmp_path: Pat
     )
     assert "Nightmare of Envy" in out and "Shadow of Envy" in out
     assert 'lucidity-en "Shadow of Envy"' in out
+
+
+def test_the_result_says_why_a_dead_player_still_wins() -> None:
+    """sleep-tight "Goal": Luna dies at the first reveal; the Sandman dies later and every
+    player wins, Luna too; the result says so in the engine's words."""
+    import random
+
+    from oneiros.cli.render import render_result
+    from tests.sleep_tight.helpers import at_play, empty_sandman_deck_but, reveal
+
+    s = at_play(3, frags={0: 1})
+    empty_sandman_deck_but(s, 2)
+    reveal(s)
+    rng = random.Random(1)
+    while s.to_move():
+        p = s.to_move()[0]
+        s.apply(rng.choice(s.legal_actions(p)), player=p)
+    assert 0 in s.winners() and s.observation(0)["players"][0]["alive"] is False
+    console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
+    console.print(render_result(s, ["human", "heuristic", "heuristic"], 0))
+    out = console.export_text()
+    assert "Luna (you)" in out and "winner" in out
+    assert "the Sandman is dead and the players win" in out

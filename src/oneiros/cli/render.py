@@ -272,6 +272,11 @@ def render_result(
     reason = state.end_reason()
     if reason:
         parts.append(Text(f"The game ended by {reason.replace('_', ' ')}."))
+    # the engine's own account of the end: why the winners win (a dead player who shares
+    # a win is never listed without it)
+    ending = [e for e in state.events(viewer) if re.search(r"over|win|victory", e.kind)]
+    for event in ending[-2:]:
+        parts.append(Text(name_seats(event.text)))
     if not winners:
         parts.append(Text("Nobody wins."))
     return Group(*parts)
