@@ -50,7 +50,7 @@ typecheck: install-dev
 	$(BIN)/mypy
 
 unit: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --durations=10
 
 unit-fast: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow" -n auto
