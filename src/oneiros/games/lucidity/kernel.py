@@ -1,0 +1,419 @@
+"""Fast playouts for Lucidity: the rules written once over a flat integer state
+(``kernel_*.py``), run as plain Python or compiled with numba (``pip install
+oneiros[fast]``; the compiled code is cached on disk).
+
+``playouts`` converts an engine state (or a new game) to the kernel's state and plays whole
+games from it with random or heuristic choices. ``covers`` names the configurations the
+kernel does not play; for those ``LucidityGame.playouts`` falls back to the engine, so a
+playout is never silently a different game. ``replay`` feeds a recorded engine game to the
+kernel action by action (the equivalence guard of the tests).
+
+Set ``ONEIROS_KERNEL=python`` to run the plain Python kernel even when numba is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import kernel_base as kb
+from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
+from .content import ABILITY_OPS, BONE_FACES, COLOURS
+from .rules import ACTION_IDS, TRACKS
+
+if TYPE_CHECKING:
+    from .game import LucidityGame
+    from .state import LucidityState
+
+MODULES = (kb, kernel_flow, kernel_turn, kernel_legal, kernel_policy, kernel_step)
+ALL = (*COLOURS, "bone")
+FACE = {f: i for i, f in enumerate(BONE_FACES)}
+FACE[""] = kb.FNONE
+TRACK_INDEX = {t: i for i, t in enumerate(TRACKS)}
+ROLE = {"dreamer": kb.DREAMER, "nightmare": kb.NIGHTMARE, "eliminated": kb.ELIMINATED}
+ROLE_NAMES = ("dreamer", "nightmare", "eliminated")
+REASONS = (None, "power", "nightmare", "dream", "dream")
+POLICIES = {"random": 0, "heuristic": 1}
+KIND = {name: i for i, name in enumerate(kb.KIND_NAMES)}
+MAX_ACTIONS = 400_000
+UNCOVERED_OPTIONS = {
+    "manifestations": "the Manifestations expansion",
+    "dreamscapes": "the Dreamscapes expansion",
+    "table_slips": "table slips (drawing or returning too many)",
+}
+
+
+def covers(game: LucidityGame) -> str | None:
+    """None if the kernel plays this configuration; else what it does not cover."""
+    for option, what in UNCOVERED_OPTIONS.items():
+        if game.options[option]:
+            return what
+    if "shadow" in game.content.faces["bone"]:
+        return "a content file whose Bone Hunter die has a shadow face"
+    return None
+
+
+# ----- the implementation: compiled when numba is there ------------------------------------------
+_IMPL: dict[str, Any] = {}
+
+
+def backend() -> str:
+    """ "numba" when the compiled kernel is used, else "python"."""
+    return str(_impl()["backend"])
+
+
+def _impl() -> dict[str, Any]:
+    if _IMPL:
+        return _IMPL
+    wanted = os.environ.get("ONEIROS_KERNEL", "auto")
+    if wanted != "python":
+        try:
+            import numba
+        except ImportError:
+            numba = None
+        if numba is not None:
+            _IMPL.update(_compile(numba), backend="numba")
+            return _IMPL
+    _IMPL.update(play=kernel_step.play, play_many=kernel_step.play_many, backend="python")
+    return _IMPL
+
+
+def _compile(numba: Any) -> dict[str, Any]:
+    """njit every kernel function (cached on disk) and point every kernel module's names at
+    the compiled versions: the plain Python functions stay importable as themselves."""
+    funcs: dict[Any, Any] = {}
+    for module in MODULES:
+        for value in vars(module).values():
+            if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+                if value.__name__.startswith("_contiguous"):
+                    continue
+                funcs[value] = None
+    jitted = {fn: numba.njit(cache=True, nogil=True)(fn) for fn in funcs}
+    # compile against copies of the modules' namespaces, so that the Python versions stay
+    for fn, disp in jitted.items():
+        glb = fn.__globals__
+        for name, value in list(glb.items()):
+            if isinstance(value, types.FunctionType) and value in jitted:
+                glb[name] = jitted[value]
+        del disp
+    return {
+        "play": jitted[_orig(kernel_step, "play", funcs)],
+        "play_many": jitted[_orig(kernel_step, "play_many", funcs)],
+    }
+
+
+def _orig(module: types.ModuleType, name: str, funcs: dict[Any, Any]) -> Any:
+    for fn in funcs:
+        if fn.__name__ == name and fn.__module__ == module.__name__:
+            return fn
+    raise KeyError(name)  # pragma: no cover
+
+
+def _array(values: list[int]) -> Any:
+    if _impl()["backend"] == "numba":
+        import numpy as np
+
+        return np.array(values, dtype=np.int64)
+    return values
+
+
+# ----- engine state -> kernel state --------------------------------------------------------------
+def _die(d: tuple[str, str, bool]) -> int:
+    return ALL.index(d[0]) + 8 * FACE[d[1]] + (64 if d[2] else 0)
+
+
+def _put(S: list[int], base: int, values: list[int]) -> None:
+    S[base] = len(values)
+    S[base + 1 : base + 1 + len(values)] = values
+
+
+def blank(game: LucidityGame, extra: int = 0) -> list[int]:
+    """A kernel state holding the game's configuration, with nothing played."""
+    S = [0] * (kb.SIZE + extra)
+    S[kb.H_N] = game.players
+    S[kb.H_ES] = 1 if game.ruleset == "es" else 0
+    S[kb.H_FOURTH] = 1 if game.options["fourth_shadow_space"] else 0
+    for c, colour in enumerate(COLOURS):
+        takes = 0
+        for face in game.takes[colour]:
+            takes |= 1 << FACE[face]
+        S[kb.H_TAKES + c] = takes
+        spec = game.abilities[colour]
+        S[kb.H_ABIL + c] = ABILITY_OPS.index(spec.op)
+        S[kb.H_ABDRAW + c] = spec.draw
+    for c, colour in enumerate(ALL):
+        for i, face in enumerate(game.content.faces[colour]):
+            S[kb.H_FACES + 6 * c + i] = FACE[face]
+    for i in range(4):
+        S[kb.H_HOLDER + i] = -1
+    return S
+
+
+def _frame(state: LucidityState, step: Any) -> tuple[int, ...] | None:
+    k = KIND.get(step.kind)
+    if k is None:
+        return None
+    d = step.data
+    p = step.player
+    a = b = c = 0
+    kind = step.kind
+    if kind in ("draw",):
+        a, b = d["seat"], d["upto"]
+    elif kind == "return":
+        a, b = d["left"], d["returned"]
+    elif kind == "check":
+        a, b, c = d["seat"], int(d["exhausted"]), int(d["done"])
+    elif kind == "rest":
+        a = int(d["exhausted"])
+    elif kind == "become":
+        a = sum(1 << COLOURS.index(x) for x in d["colours"])
+        b = int(d.get("minion", False))
+    elif kind == "draw_now":
+        a, b = d["seat"], int(d.get("ref") == "ability")
+    elif kind == "roll_now" or kind == "envy":
+        a, b = d["seat"], int(d["pool"])
+    elif kind == "ability":
+        a, b = d["seat"], COLOURS.index(d["colour"])
+    elif kind == "minion_pick":
+        a = -1 if d["target"] is None else d["target"]
+    elif kind == "now":
+        a = int(d["pool"])
+    elif kind == "spend":
+        a, b, c = COLOURS.index(d["colour"]), int(d["then"] == "now"), int(d["pool"])
+    elif kind == "reroll_pick":
+        a, b, c = COLOURS.index(d["colour"]), d["n"], d["least"]
+    elif kind == "rolloff":
+        a = sum(1 << i for i in state.rolloff)
+    elif "seat" in d:
+        a = d["seat"]
+    return (k, p, a, b, c, 0)
+
+
+def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
+    """The kernel state of an engine state (None if the kernel does not cover it)."""
+    game = state.game
+    if covers(game) is not None:
+        return None
+    S = blank(game, extra)
+    S[kb.H_CUR] = state.current
+    S[kb.H_TURNS] = state.turns
+    S[kb.H_DEND] = int(state.dream_end)
+    r = state.rules
+    S[kb.H_HUNTROW] = r["hunt_row"]
+    S[kb.H_EXHROW] = r["exhaust_row"]
+    S[kb.H_SDELTA] = r["shadow_delta"]
+    S[kb.H_RETURNS] = r["returns"]
+    S[kb.H_STAGES] = r["stages"]
+    S[kb.H_GOAL] = r["power_goal"]
+    if state.final_turns is not None:
+        S[kb.H_FTSET] = 1
+        S[kb.H_FTLEN] = len(state.final_turns)
+        for i, seat in enumerate(state.final_turns):
+            S[kb.H_FT + i] = seat
+    for c, colour in enumerate(COLOURS):
+        h = state.holder[colour]
+        S[kb.H_HOLDER + c] = -1 if h is None else h
+        _put(S, kb.CARDS + c * kb.ROWBLK, [_die(x) for x in state.cards[colour]])
+    for c, colour in enumerate(ALL):
+        S[kb.H_BAG + c] = state.bag[colour]
+    _put(S, kb.HAND, [ALL.index(x) for x in state.hand])
+    _put(S, kb.ROLLED, [_die(x) for x in state.rolled])
+    _put(S, kb.LIMBO, [_die(x) for x in state.limbo])
+    log = [e for e in state.log if "became" in e or "cause" in e][:8]
+    S[kb.H_LOGN] = len(log)
+    for i, e in enumerate(log):
+        what = COLOURS.index(e["became"]) if "became" in e else 4 if e["eaten"] else 5
+        S[kb.H_LOG + 3 * i : kb.H_LOG + 3 * i + 3] = [e["seat"], what, e["turn"]]
+    for p, seat in enumerate(state.seats):
+        sb = kb.seat_base(p)
+        S[sb + kb.SEAT_ROLE] = ROLE[seat.role]
+        S[sb + kb.SEAT_COLOUR] = -1 if seat.colour is None else COLOURS.index(seat.colour)
+        S[sb + kb.SEAT_TRACK] = -1 if seat.track is None else TRACK_INDEX[seat.track]
+        S[sb + kb.SEAT_STAGE] = seat.stage
+        rows = [seat.hunt, seat.exhaust, seat.power, *(seat.shadow[c] for c in COLOURS)]
+        for i, dice in enumerate([*rows, seat.marks]):
+            _put(S, kb.row(p, i), [_die(x) for x in dice])
+    for i, total in state.rolloff.items():
+        S[kb.H_ROLLOFF + i] = total
+    items = state.stack._items
+    for step in items:
+        frame = _frame(state, step)
+        if frame is None:
+            return None
+        sp = S[kb.H_SP]
+        S[kb.STACK + kb.FRAME * sp : kb.STACK + kb.FRAME * sp + kb.FRAME] = frame
+        S[kb.H_SP] = sp + 1
+        if step.kind == "rolloff":
+            queue = step.data["queue"]
+            for j, (seat, colour) in enumerate(queue):
+                S[kb.RQ + j] = seat * 8 + ALL.index(colour)
+            S[kb.H_RQN] = len(queue)
+    return S
+
+
+# ----- playouts --------------------------------------------------------------------------------------
+@dataclass
+class Playout:
+    """One game played by the kernel."""
+
+    scores: list[float]
+    winners: list[int]
+    turns: int
+    end_reason: str | None
+    actions: int
+    decisions: int
+    roles: list[str]
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def stats(self) -> dict[str, Any]:
+        """The engine's ``stats()`` of the finished game."""
+        by_role: dict[str, list[int]] = {}
+        for role, power in zip(self.roles, self.scores, strict=True):
+            by_role.setdefault(role, []).append(int(power))
+        return {
+            "turns": self.turns,
+            "end_reason": self.end_reason,
+            "nightmares": [e for e in self.log if "became" in e],
+            "eaten": [e for e in self.log if e.get("eaten")],
+            "eliminated": [e for e in self.log if "cause" in e],
+            "final_roles": list(self.roles),
+            "final_power": [int(s) for s in self.scores],
+            "final_power_by_role": by_role,
+        }
+
+
+def _policy_codes(policy: str | list[str], players: int) -> list[int]:
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"one policy per seat: {players} needed, {len(names)} given")
+    out = []
+    for name in names:
+        if name not in POLICIES:
+            raise ValueError(f"unknown playout policy {name!r} (policies: random, heuristic)")
+        out.append(POLICIES[name])
+    return out
+
+
+def playouts(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | list[str] = "random",
+    start: LucidityState | None = None,
+) -> list[Playout] | None:
+    """Play ``count`` games from ``start`` (default: a new game); None if the kernel does
+    not cover the configuration or the position."""
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, not {count}")
+    codes = _policy_codes(policy, game.players)
+    state = start if start is not None else game.new_state(seed=seed)
+    if state.is_terminal():
+        return None
+    S = from_state(state)
+    if S is None:
+        return None
+    for i, code in enumerate(codes):
+        S[kb.H_POL + i] = code
+    impl = _impl()
+    width = kernel_step.RESULT
+    out = _array([0] * (width * count))
+    impl["play_many"](_array(S), out, count, seed & 0x7FFFFFFF, MAX_ACTIONS)
+    flat = [int(x) for x in out]
+    n = game.players
+    results = []
+    for g in range(count):
+        o = flat[g * width : (g + 1) * width]
+        done = o[4] >= 0
+        log = []
+        for i in range(o[13]):
+            seat, what, turn = o[16 + 3 * i : 19 + 3 * i]
+            if what < 4:
+                log.append({"seat": seat, "became": COLOURS[what], "turn": turn})
+            else:
+                cause = "hunt" if what == 4 else "shadowmarks"
+                log.append({"seat": seat, "eaten": what == 4, "cause": cause, "turn": turn})
+        results.append(
+            Playout(
+                scores=[float(x) for x in o[:n]] if done else [],
+                winners=[i for i in range(n) if o[4] >> i & 1] if done else [],
+                turns=o[5],
+                end_reason=REASONS[o[6]] if done else None,
+                actions=o[7],
+                decisions=o[8],
+                roles=[ROLE_NAMES[o[9 + i]] for i in range(n)],
+                log=log,
+            )
+        )
+    return results
+
+
+# ----- the equivalence guard ------------------------------------------------------------------------
+@dataclass
+class Replay:
+    """What the kernel saw replaying an engine game: where it refused an action (0: never),
+    its turn snapshots, the option list of every seat decision, and the final state."""
+
+    error_at: int
+    snapshots: list[list[int]]
+    options: list[list[int]]
+    state: list[int]
+
+
+def replay(game: LucidityGame, action_ids: list[str], start: LucidityState | None = None) -> Replay:
+    """Feed the engine's actions (chance included) to the kernel one by one from ``start``
+    (default: a new game), recording what it does."""
+    index = {aid: i for i, aid in enumerate(ACTION_IDS)}
+    script = [index[a] for a in action_ids]
+    trace_cap = kb.SNAP * 420
+    dcap = 40 * len(script) + 8
+    extra = len(script) + trace_cap + dcap
+    state = start if start is not None else game.new_state(seed=0)
+    S = from_state(state, extra)
+    if S is None:
+        raise ValueError(f"the kernel does not cover this configuration: {covers(game)}")
+    s0 = kb.SIZE
+    S[kb.H_SCRIPT0] = s0
+    S[kb.H_SCRIPTN] = len(script)
+    S[s0 : s0 + len(script)] = script
+    S[kb.H_TRACE0] = s0 + len(script)
+    S[kb.H_TRACECAP] = 420
+    S[kb.H_DTRACE0] = s0 + len(script) + trace_cap
+    S[kb.H_DTRACECAP] = dcap
+    arr = _array(S)
+    _impl()["play"](arr, MAX_ACTIONS)
+    S = [int(x) for x in arr]
+    t0 = S[kb.H_TRACE0]
+    snaps = [S[t0 + kb.SNAP * i : t0 + kb.SNAP * (i + 1)] for i in range(S[kb.H_TRACEN])]
+    options = []
+    d0, pos = S[kb.H_DTRACE0], 0
+    while pos < S[kb.H_DTRACEN]:
+        n = S[d0 + pos]
+        options.append(S[d0 + pos + 1 : d0 + pos + 1 + n])
+        pos += n + 1
+    return Replay(S[kb.H_ERR], snaps, options, S[: kb.SIZE])
+
+
+def engine_snapshot(state: LucidityState) -> list[int]:
+    """The engine's counts in the layout of the kernel's turn snapshots."""
+    out = [state.turns, state.current, *(state.bag[c] for c in ALL)]
+    ft = -1
+    if state.final_turns is not None:
+        ft = 0
+        for seat in state.final_turns:
+            ft = ft * 5 + seat + 1
+    out.append(ft)
+    for p in range(4):
+        if p >= len(state.seats):
+            out += [0] * 12
+            continue
+        s = state.seats[p]
+        out += [ROLE[s.role], -1 if s.colour is None else COLOURS.index(s.colour)]
+        rows = [s.hunt, s.exhaust, s.power, *(s.shadow[c] for c in COLOURS), s.marks]
+        out += [len(r) for r in rows]
+        out += [state.power_of(p), 0]
+    return out
+
+
+__all__ = ["Playout", "Replay", "backend", "covers", "from_state", "playouts", "replay"]
