@@ -400,24 +400,6 @@ def test_es_objeto_del_juego_a_nightmare_can_win():
     assert s.end_reason() == "dream" and s.winners() == [1]
 
 
-def test_en_check_for_filled_rows_full_row_of_a_claimed_colour_interpretation():
-    """lucidity-en "4. Check for Filled Rows" (interpretation, see the docs): a full Shadow
-    row whose Nightmare is claimed makes the dreamer the Nightmare of its most-filled free
-    colour."""
-    s = new(3, ruleset="es", temptation="envy")  # Temptation (green) takes only 1-Power
-    make_nightmare(s, 1, "green")
-    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
-    give(s, 0, "shadow_red", "red:shadow")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")  # Envy's shadow is not taken by Temptation: it lands
-    assert s.to_move() == (1,)  # the next player chooses for Envy
-    play(s, "pick:shadow_red:red:shadow", "roll:power1")
-    # the green row is full, green is claimed: every free colour ties at 0 shadows
-    assert sorted(legal(s)) == ["become:blue", "become:red", "become:yellow"]
-    play(s, "become:red")
-    assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
-
-
 def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
     """lucidity-en "Send Minions" (interpretation, see the docs): a minion that fills the
     target's Exhaust row costs nothing at once; the target is exhausted at the end of the

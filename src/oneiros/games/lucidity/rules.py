@@ -10,6 +10,7 @@ ES = "lucidity-es"
 
 _EN_SECTIONS = {
     "setup": "Setting Up",
+    "how_to_win": "How to win",
     "track": "1. Set Level of Control",
     "draw": "2. Draw and Select Dreams",
     "roll": "3. Roll and Resolve Dreams",
@@ -58,6 +59,7 @@ _ES_SECTIONS = {
     "nightmare_victory": "Fin del juego",
     "dream_victory": "Fin del juego",
     "winner": "Fin del juego",
+    "how_to_win": "Fin del juego",
     "two_player": "Juegos de dos jugadores",
     # the worst-case rule ('La regla del "peor caso"') is a paragraph of "Fin del juego"
     "faq": "Fin del juego",
@@ -123,7 +125,7 @@ def _labels() -> dict[str, str]:
         out[f"rest:shadow:{c}"] = f"Rest: return a {c} dream from its Shadow row"
         out[f"rest:hunt:{c}"] = f"Rest: return a {c} shadow dream from the Hunt row"
         out[f"rest:rotated:{c}"] = f"Rest: return a {c} exhaust dream turned to its shadow side"
-    out["rest:none"] = "Rest (nothing to return)"
+    out["rest:none"] = "Rest: return all exhaust dreams (there are none: nothing goes back)"
     out["draw_again"] = "Draw again (next stage of the sleep track)"
     for c in COLOURS:
         out[f"become:{c}"] = f"Become the {c} Nightmare"

@@ -1641,14 +1641,29 @@ class LucidityState(State):
         self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
+        """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
+        lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
+        colour shared by your most-filled Shadow row"; a claimed colour cannot be claimed
+        again (lucidity-es: "nunca puede haber dos Pesadillas del mismo color"), so a full
+        row of a claimed colour does not fill for this check: the most-filled full row among
+        the unclaimed colours decides (the dreamer chooses on a tie), and with none the
+        player stays a dreamer."""
         sh = self.seats[seat].shadow
-        most = max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"]))
-        if most == 0 or most < self.shadow_needed(seat):
+        need = self.shadow_needed(seat)
+        if max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"])) < need:
             return None
-        counts = {c: len(dice) for c, dice in sh.items()}
-        free = [c for c in COLOURS if self.holder[c] is None]
-        best = max(counts[c] for c in free)
-        tied = [c for c in free if counts[c] == best]
+        holder = self.holder
+        best = need
+        tied: list[str] = []
+        for c in COLOURS:
+            if holder[c] is None:
+                n = len(sh[c])
+                if n > best:
+                    best, tied = n, [c]
+                elif n == best:
+                    tied.append(c)
+        if not tied:
+            return None
         return tied[0] if len(tied) == 1 else tied
 
     def _legal_become(self, top: Step) -> list[Action]:
@@ -1779,8 +1794,9 @@ class LucidityState(State):
                 plain_exhaust = True
         # a shadow or a turned exhaust dream moved to the Hunt row by Fear
         hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
-        if plain_exhaust:
-            out.append(A["rest:exhaust"])
+        # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
+        # and is still a rest (``rest:none``), which keeps every shadow dream on the card
+        out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
         shadow = s.shadow
         for c, action in REST_SHADOW_ACTIONS.items():
             if shadow[c]:
@@ -1793,8 +1809,6 @@ class LucidityState(State):
             for c, action in REST_ROTATED_ACTIONS.items():
                 if c in rotated:
                     out.append(action)
-        if not out:
-            out.append(A["rest:none"])
         if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
             out.append(A["draw_again"])
         return out
@@ -2261,15 +2275,7 @@ class LucidityState(State):
         if self.hand or self.rolled:
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
-        self.reason = reason
-        self.emit(
-            "game_over",
-            "The game ends ({reason})",
-            self.R["winner" if capped else reason + "_victory"],
-            reason=reason,
-        )
         n = len(self.seats)
-        powers = [self.power_of(i) for i in range(n)]
         # an eaten player is out of the game ("You are eliminated from the game") and never
         # wins; a Nightmare victory is won by a Nightmare ("the Nightmare with the most Power")
         if reason == "nightmare":
@@ -2277,7 +2283,31 @@ class LucidityState(State):
         else:
             cands = [i for i in range(n) if self.seats[i].role != "eliminated"]
         if not cands:
-            cands = list(range(n))
+            # lucidity-en "How to win": every player eliminated and no Nightmare to win
+            reason = "eliminated"
+        self.reason = reason
+        self.emit(
+            "game_over",
+            "The game ends ({reason})",
+            self.R[
+                "winner"
+                if capped
+                else "nightmare_victory"
+                if reason == "eliminated"
+                else reason + "_victory"
+            ],
+            reason=reason,
+        )
+        if not cands:
+            self.won = []
+            self.emit(
+                "winners",
+                "Nobody wins: every player has been eliminated and no Nightmare is left",
+                self.R["how_to_win"],
+                seats=[],
+            )
+            return
+        powers = [self.power_of(i) for i in range(n)]
         best = max(powers[i] for i in cands)
         tied = [i for i in cands if powers[i] == best]
         if len(tied) > 1 and self.game.ruleset == "en":
