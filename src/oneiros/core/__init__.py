@@ -2,7 +2,7 @@
 
 from .components import Bag, Deck, Die, Grid, weighted_choice
 from .errors import ConfigError, ContentError, IllegalAction, OneirosError
-from .game import Game, GameInfo, OptionSpec, Policy
+from .game import Game, GameInfo, OptionSpec, PlayoutResult, Policy, engine_playouts
 from .registry import games, make, register, replay
 from .state import RECORD_VERSION, State
 from .steps import Step, StepStack
@@ -25,10 +25,12 @@ __all__ = [
     "IllegalAction",
     "OneirosError",
     "OptionSpec",
+    "PlayoutResult",
     "Policy",
     "State",
     "Step",
     "StepStack",
+    "engine_playouts",
     "games",
     "make",
     "register",

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import os
 import types
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...core import ConfigError, PlayoutResult, State, engine_playouts
 from . import kernel_base as kb
 from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
 from .content import ABILITY_OPS, BONE_FACES, COLOURS
@@ -34,7 +36,7 @@ FACE[""] = kb.FNONE
 TRACK_INDEX = {t: i for i, t in enumerate(TRACKS)}
 ROLE = {"dreamer": kb.DREAMER, "nightmare": kb.NIGHTMARE, "eliminated": kb.ELIMINATED}
 ROLE_NAMES = ("dreamer", "nightmare", "eliminated")
-REASONS = (None, "power", "nightmare", "dream", "dream")
+REASONS = (None, "power", "nightmare", "dream", "dream", "eliminated")
 POLICIES = {"random": 0, "heuristic": 1}
 KIND = {name: i for i, name in enumerate(kb.KIND_NAMES)}
 MAX_ACTIONS = 400_000
@@ -56,7 +58,7 @@ def covers(game: LucidityGame) -> str | None:
 
 
 # ----- the implementation: compiled when numba is there ------------------------------------------
-_IMPL: dict[str, Any] = {}
+_IMPL: dict[str, dict[str, Any]] = {}
 
 
 def backend() -> str:
@@ -64,55 +66,55 @@ def backend() -> str:
     return str(_impl()["backend"])
 
 
-def _impl() -> dict[str, Any]:
-    if _IMPL:
-        return _IMPL
-    wanted = os.environ.get("ONEIROS_KERNEL", "auto")
+def _impl(which: str | None = None) -> dict[str, Any]:
+    """The kernel's entry points: compiled with numba when it is installed (unless
+    ``which`` or ``$ONEIROS_KERNEL`` says "python"), else the plain Python functions."""
+    wanted = which or os.environ.get("ONEIROS_KERNEL", "auto")
+    if wanted not in ("auto", "python", "numba"):
+        raise ValueError(f"ONEIROS_KERNEL must be auto, python or numba, not {wanted!r}")
     if wanted != "python":
+        impl = _IMPL.get("numba")
+        if impl is not None:
+            return impl
         try:
             import numba
         except ImportError:
-            numba = None
-        if numba is not None:
-            _IMPL.update(_compile(numba), backend="numba")
-            return _IMPL
-    _IMPL.update(play=kernel_step.play, play_many=kernel_step.play_many, backend="python")
-    return _IMPL
+            if wanted == "numba":
+                raise
+        else:
+            impl = _IMPL["numba"] = {**_compile(numba), "backend": "numba"}
+            return impl
+    return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
 
 
 def _compile(numba: Any) -> dict[str, Any]:
-    """njit every kernel function (cached on disk) and point every kernel module's names at
-    the compiled versions: the plain Python functions stay importable as themselves."""
-    funcs: dict[Any, Any] = {}
+    """njit every kernel function (cached on disk). The compiled functions see each other
+    through copies of the modules' namespaces, so the plain Python kernel stays as it is."""
+    namespaces = {m.__name__: dict(vars(m)) for m in MODULES}
+    jitted: dict[Any, Any] = {}
     for module in MODULES:
-        for value in vars(module).values():
-            if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
-                if value.__name__.startswith("_contiguous"):
-                    continue
-                funcs[value] = None
-    jitted = {fn: numba.njit(cache=True, nogil=True)(fn) for fn in funcs}
-    # compile against copies of the modules' namespaces, so that the Python versions stay
-    for fn, disp in jitted.items():
-        glb = fn.__globals__
-        for name, value in list(glb.items()):
+        ns = namespaces[module.__name__]
+        for name, value in vars(module).items():
+            if (
+                isinstance(value, types.FunctionType)
+                and value.__module__ == module.__name__
+                and not name.startswith("_contiguous")
+            ):
+                clone = types.FunctionType(value.__code__, ns, name, value.__defaults__)
+                clone.__qualname__ = value.__qualname__
+                jitted[value] = numba.njit(cache=True, nogil=True)(clone)
+    for ns in namespaces.values():
+        for name, value in list(ns.items()):
             if isinstance(value, types.FunctionType) and value in jitted:
-                glb[name] = jitted[value]
-        del disp
+                ns[name] = jitted[value]
     return {
-        "play": jitted[_orig(kernel_step, "play", funcs)],
-        "play_many": jitted[_orig(kernel_step, "play_many", funcs)],
+        "play": jitted[kernel_step.play],
+        "play_many": jitted[kernel_step.play_many],
     }
 
 
-def _orig(module: types.ModuleType, name: str, funcs: dict[Any, Any]) -> Any:
-    for fn in funcs:
-        if fn.__name__ == name and fn.__module__ == module.__name__:
-            return fn
-    raise KeyError(name)  # pragma: no cover
-
-
-def _array(values: list[int]) -> Any:
-    if _impl()["backend"] == "numba":
+def _array(values: list[int], impl: dict[str, Any]) -> Any:
+    if impl["backend"] == "numba":
         import numpy as np
 
         return np.array(values, dtype=np.int64)
@@ -137,8 +139,8 @@ def blank(game: LucidityGame, extra: int = 0) -> list[int]:
     S[kb.H_FOURTH] = 1 if game.options["fourth_shadow_space"] else 0
     for c, colour in enumerate(COLOURS):
         takes = 0
-        for face in game.takes[colour]:
-            takes |= 1 << FACE[face]
+        for taken in game.takes[colour]:
+            takes |= 1 << FACE[taken]
         S[kb.H_TAKES + c] = takes
         spec = game.abilities[colour]
         S[kb.H_ABIL + c] = ABILITY_OPS.index(spec.op)
@@ -226,14 +228,14 @@ def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
     for i, e in enumerate(log):
         what = COLOURS.index(e["became"]) if "became" in e else 4 if e["eaten"] else 5
         S[kb.H_LOG + 3 * i : kb.H_LOG + 3 * i + 3] = [e["seat"], what, e["turn"]]
-    for p, seat in enumerate(state.seats):
+    for p, card in enumerate(state.seats):
         sb = kb.seat_base(p)
-        S[sb + kb.SEAT_ROLE] = ROLE[seat.role]
-        S[sb + kb.SEAT_COLOUR] = -1 if seat.colour is None else COLOURS.index(seat.colour)
-        S[sb + kb.SEAT_TRACK] = -1 if seat.track is None else TRACK_INDEX[seat.track]
-        S[sb + kb.SEAT_STAGE] = seat.stage
-        rows = [seat.hunt, seat.exhaust, seat.power, *(seat.shadow[c] for c in COLOURS)]
-        for i, dice in enumerate([*rows, seat.marks]):
+        S[sb + kb.SEAT_ROLE] = ROLE[card.role]
+        S[sb + kb.SEAT_COLOUR] = -1 if card.colour is None else COLOURS.index(card.colour)
+        S[sb + kb.SEAT_TRACK] = -1 if card.track is None else TRACK_INDEX[card.track]
+        S[sb + kb.SEAT_STAGE] = card.stage
+        rows = [card.hunt, card.exhaust, card.power, *(card.shadow[c] for c in COLOURS)]
+        for i, dice in enumerate([*rows, card.marks]):
             _put(S, kb.row(p, i), [_die(x) for x in dice])
     for i, total in state.rolloff.items():
         S[kb.H_ROLLOFF + i] = total
@@ -284,7 +286,7 @@ class Playout:
         }
 
 
-def _policy_codes(policy: str | list[str], players: int) -> list[int]:
+def _policy_codes(policy: str | Sequence[str], players: int) -> list[int]:
     names = [policy] * players if isinstance(policy, str) else list(policy)
     if len(names) != players:
         raise ValueError(f"one policy per seat: {players} needed, {len(names)} given")
@@ -300,11 +302,13 @@ def playouts(
     game: LucidityGame,
     count: int,
     seed: int = 0,
-    policy: str | list[str] = "random",
+    policy: str | Sequence[str] = "random",
     start: LucidityState | None = None,
+    kernel: str | None = None,
 ) -> list[Playout] | None:
     """Play ``count`` games from ``start`` (default: a new game); None if the kernel does
-    not cover the configuration or the position."""
+    not cover the configuration or the position. ``kernel``: "numba", "python" or None
+    (numba when installed, see the module docs)."""
     if count < 0:
         raise ValueError(f"count must be 0 or more, not {count}")
     codes = _policy_codes(policy, game.players)
@@ -316,10 +320,10 @@ def playouts(
         return None
     for i, code in enumerate(codes):
         S[kb.H_POL + i] = code
-    impl = _impl()
+    impl = _impl(kernel)
     width = kernel_step.RESULT
-    out = _array([0] * (width * count))
-    impl["play_many"](_array(S), out, count, seed & 0x7FFFFFFF, MAX_ACTIONS)
+    out = _array([0] * (width * count), impl)
+    impl["play_many"](_array(S, impl), out, count, seed & 0x7FFFFFFF, MAX_ACTIONS)
     flat = [int(x) for x in out]
     n = game.players
     results = []
@@ -349,6 +353,45 @@ def playouts(
     return results
 
 
+def playout_results(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: State | None = None,
+    kernel: str | None = None,
+) -> list[PlayoutResult]:
+    """``Game.playout_results``: the kernel when it covers the configuration, else the
+    engine (``core.engine_playouts``)."""
+    if start is not None and not isinstance(start, _state_class()):
+        raise ConfigError("start must be a Lucidity state")
+    try:
+        fast = playouts(game, count, seed, policy, start, kernel)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if fast is None:
+        return engine_playouts(game, count, seed, policy, start)
+    return [
+        PlayoutResult(
+            scores=p.scores,
+            winners=p.winners,
+            turns=p.turns,
+            end_reason=p.end_reason,
+            actions=p.actions,
+            decisions=p.decisions,
+            stats=p.stats(),
+        )
+        for p in fast
+    ]
+
+
+def _state_class() -> type:
+    """The engine's state class, imported late (state.py imports game.py)."""
+    from .state import LucidityState
+
+    return LucidityState
+
+
 # ----- the equivalence guard ------------------------------------------------------------------------
 @dataclass
 class Replay:
@@ -361,7 +404,12 @@ class Replay:
     state: list[int]
 
 
-def replay(game: LucidityGame, action_ids: list[str], start: LucidityState | None = None) -> Replay:
+def replay(
+    game: LucidityGame,
+    action_ids: list[str],
+    start: LucidityState | None = None,
+    kernel: str | None = None,
+) -> Replay:
     """Feed the engine's actions (chance included) to the kernel one by one from ``start``
     (default: a new game), recording what it does."""
     index = {aid: i for i, aid in enumerate(ACTION_IDS)}
@@ -381,8 +429,9 @@ def replay(game: LucidityGame, action_ids: list[str], start: LucidityState | Non
     S[kb.H_TRACECAP] = 420
     S[kb.H_DTRACE0] = s0 + len(script) + trace_cap
     S[kb.H_DTRACECAP] = dcap
-    arr = _array(S)
-    _impl()["play"](arr, MAX_ACTIONS)
+    impl = _impl(kernel)
+    arr = _array(S, impl)
+    impl["play"](arr, MAX_ACTIONS)
     S = [int(x) for x in arr]
     t0 = S[kb.H_TRACE0]
     snaps = [S[t0 + kb.SNAP * i : t0 + kb.SNAP * (i + 1)] for i in range(S[kb.H_TRACEN])]

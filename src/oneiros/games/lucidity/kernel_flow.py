@@ -133,20 +133,25 @@ def become(S: Any, p: int, c: int) -> None:
 
 
 def nightmare_mask(S: Any, p: int) -> int:
-    """Bit mask of the Nightmare colours ``p`` may become (0: none; several: a tie)."""
+    """Bit mask of the Nightmare colours ``p`` becomes at the check (0: none; several: a
+    tie to choose from). A full row of a claimed colour does not fill for this check: the
+    most-filled full row among the unclaimed colours decides ("4. Check for Filled Rows")."""
+    need = shadow_needed(S, p)
     most = 0
     for c in range(4):
         most = max(most, S[row(p, R_SHADOW + c)])
-    if most == 0 or most < shadow_needed(S, p):
+    if most < need:
         return 0
-    best = -1
-    for c in range(4):
-        if S[H_HOLDER + c] < 0:
-            best = max(best, S[row(p, R_SHADOW + c)])
+    best = need
     mask = 0
     for c in range(4):
-        if S[H_HOLDER + c] < 0 and S[row(p, R_SHADOW + c)] == best:
-            mask |= 1 << c
+        if S[H_HOLDER + c] < 0:
+            n = S[row(p, R_SHADOW + c)]
+            if n > best:
+                best = n
+                mask = 1 << c
+            elif n == best:
+                mask |= 1 << c
     return mask
 
 
@@ -340,7 +345,10 @@ def end_game(S: Any, reason: int) -> None:
         if (reason == 2 and role == NIGHTMARE) or (reason != 2 and role != ELIMINATED):
             cands |= 1 << i
     if cands == 0:
-        cands = (1 << n) - 1
+        # "How to win": every player eliminated and no Nightmare left: nobody wins
+        S[H_REASON] = 5
+        S[H_WON] = 0
+        return
     best = -1
     for i in range(n):
         if cands & (1 << i):

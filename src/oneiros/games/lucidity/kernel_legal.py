@@ -147,8 +147,8 @@ def legal_rest(S: Any, p: int, exhausted: int) -> None:
         d = S[i]
         if (d >> 3) & 7 == FSHADOW or d >= 64:
             hunted |= 1 << (d & 7)
-    if plain:
-        add(S, C_REST_EXHAUST)
+    # "all exhaust dreams" with none returns nothing and is still a rest
+    add(S, C_REST_EXHAUST if plain else C_REST_NONE)
     for c in range(4):
         if S[row(p, R_SHADOW + c)]:
             add(S, C_REST_SHADOW + 3 * c)
@@ -158,8 +158,6 @@ def legal_rest(S: Any, p: int, exhausted: int) -> None:
     for c in range(4):
         if rotated & (1 << c):
             add(S, C_REST_SHADOW + 3 * c + 2)
-    if S[H_OPTN] == 0:
-        add(S, C_REST_NONE)
     if not exhausted and S[seat_base(p) + SEAT_STAGE] < S[H_STAGES] - 1:
         add(S, C_DRAW_AGAIN)
 
