@@ -444,6 +444,26 @@ def replay(
     return Replay(S[kb.H_ERR], snaps, options, S[: kb.SIZE])
 
 
+RANDOM_KINDS = frozenset(("offer", "hunt_move"))
+"""Decisions the heuristic bot leaves to chance (``heuristic.py`` has no rule for them)."""
+
+
+def heuristic_action(state: LucidityState) -> str | None:
+    """The kernel heuristic's choice at the engine's decision (plain Python kernel); None
+    where the heuristic chooses at random or the kernel does not cover the position."""
+    top = state.stack.top
+    if top is None or top.player < 0 or top.kind in RANDOM_KINDS:
+        return None
+    S = from_state(state)
+    if S is None:
+        return None
+    f = kb.top(S)
+    n = kernel_legal.legal(S, f)
+    if n == 1:
+        return ACTION_IDS[S[kb.OPT]]
+    return ACTION_IDS[S[kb.OPT + kernel_policy.heuristic_choice(S, f, n)]]
+
+
 def engine_snapshot(state: LucidityState) -> list[int]:
     """The engine's counts in the layout of the kernel's turn snapshots."""
     out = [state.turns, state.current, *(state.bag[c] for c in ALL)]
