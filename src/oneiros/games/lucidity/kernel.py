@@ -13,10 +13,12 @@ Set ``ONEIROS_KERNEL=python`` to run the plain Python kernel even when numba is 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core import ConfigError, PlayoutResult, State, engine_playouts
@@ -67,29 +69,93 @@ def backend() -> str:
 
 
 def _impl(which: str | None = None) -> dict[str, Any]:
-    """The kernel's entry points: compiled with numba when it is installed (unless
-    ``which`` or ``$ONEIROS_KERNEL`` says "python"), else the plain Python functions."""
+    """The kernel's entry points. ``which`` (else ``$ONEIROS_KERNEL``): "numba" compiles
+    now if the disk cache does not hold the compiled kernel yet (a minute or more, once per
+    kernel version); "auto" uses the compiled kernel when numba is installed and the cache
+    is ready, else the plain Python kernel, so nothing ever stalls on a compile;
+    "python" always runs plain Python."""
     wanted = which or os.environ.get("ONEIROS_KERNEL", "auto")
     if wanted not in ("auto", "python", "numba"):
         raise ValueError(f"ONEIROS_KERNEL must be auto, python or numba, not {wanted!r}")
-    if wanted != "python":
-        impl = _IMPL.get("numba")
-        if impl is not None:
-            return impl
-        try:
-            import numba
-        except ImportError:
-            if wanted == "numba":
-                raise
-        else:
-            impl = _IMPL["numba"] = {**_compile(numba), "backend": "numba"}
-            return impl
+    impl = _IMPL.get("numba")
+    if impl is not None and wanted != "python":
+        return impl
+    if wanted == "numba" or (wanted == "auto" and numba_available() and compiled_ready()):
+        import numba
+
+        impl = _IMPL["numba"] = {**_compile(numba), "backend": "numba"}
+        return impl
     return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
 
 
+def numba_available() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compiled_ready() -> bool:
+    """Whether the disk cache holds the compiled kernel of this version."""
+    return numba_available() and (cache_dir() / "ready").exists()
+
+
+def compile_kernel() -> str:
+    """Compile the kernel with numba (or load it from the disk cache); its backend name."""
+    impl = _impl("numba")
+    game = _any_game()
+    playouts(game, 1, kernel="numba")
+    replay(game, [], kernel="numba")
+    (cache_dir() / "ready").write_text("compiled\n", encoding="utf-8")
+    return str(impl["backend"])
+
+
+def _any_game() -> LucidityGame:
+    from .game import LucidityGame
+
+    return LucidityGame(players=4)
+
+
+_CACHE_DIR: list[Path] = []
+
+
+def cache_dir() -> Path:
+    """Where the compiled kernel is cached: ``$ONEIROS_KERNEL_CACHE``, else
+    ``$XDG_CACHE_HOME/oneiros`` (``~/.cache/oneiros``), in a folder named after a hash of
+    the kernel's source and the numba version, so an edited kernel is never run from a
+    stale cache (numba itself checks only the file of each function, not the files of the
+    functions it calls)."""
+    if _CACHE_DIR:
+        return _CACHE_DIR[0]
+    import numba
+
+    digest = hashlib.sha256(numba.__version__.encode())
+    for module in MODULES:
+        digest.update(Path(str(module.__file__)).read_bytes())
+    base = os.environ.get("ONEIROS_KERNEL_CACHE")
+    if not base:
+        base = str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "oneiros")
+    path = Path(base) / f"lucidity-kernel-{digest.hexdigest()[:16]}"
+    _CACHE_DIR.append(path)
+    return path
+
+
 def _compile(numba: Any) -> dict[str, Any]:
-    """njit every kernel function (cached on disk). The compiled functions see each other
-    through copies of the modules' namespaces, so the plain Python kernel stays as it is."""
+    """njit every kernel function (cached on disk, see ``cache_dir``). The compiled
+    functions see each other through copies of the modules' namespaces, so the plain
+    Python kernel stays as it is."""
+    from numba.core import config
+
+    saved = getattr(config, "CACHE_DIR")  # noqa: B009 - no type stubs
+    setattr(config, "CACHE_DIR", str(cache_dir()))  # noqa: B010
+    try:
+        return _jit_all(numba)
+    finally:
+        setattr(config, "CACHE_DIR", saved)  # noqa: B010
+
+
+def _jit_all(numba: Any) -> dict[str, Any]:
     namespaces = {m.__name__: dict(vars(m)) for m in MODULES}
     jitted: dict[Any, Any] = {}
     for module in MODULES:
