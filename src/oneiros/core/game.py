@@ -160,9 +160,11 @@ def engine_playouts(
     seed: int = 0,
     policy: str | Sequence[str] = "random",
     start: State | None = None,
+    seeds: Sequence[int] | None = None,
 ) -> list[PlayoutResult]:
     """Playouts through the per-action API: the fallback of a kernel that does not cover a
-    configuration. Game ``g`` draws its random numbers from ``random.Random((seed, g))``."""
+    configuration. Game ``g`` draws its random numbers from ``random.Random(seeds[g])``
+    (default: from ``seed`` and ``g``)."""
     import random as _random
 
     from .types import CHANCE
@@ -173,8 +175,10 @@ def engine_playouts(
         if name not in ("random", "heuristic") or (name == "heuristic" and heuristic is None):
             raise ConfigError(f"{game.name}: no playout policy {name!r}")
     out = []
-    for g in range(count):
-        rng = _random.Random(f"{seed}:{g}")
+    if seeds is None:
+        seeds = [seed * 1_000_003 + g for g in range(count)]
+    for game_seed in seeds:
+        rng = _random.Random(game_seed)
         state = start.clone() if start is not None else game.new_state(seed=seed)
         actions = decisions = 0
         while actions < game.info.max_decisions:
@@ -290,17 +294,25 @@ class Game:
         is missing (no kernel at all, or the options it does not cover)."""
         return f"{self.name} has no playout kernel"
 
+    def kernel_backend(self, build: bool = False) -> str | None:
+        """How the playout kernel runs ("numba" compiled, "python"), None without one.
+        ``build``: compile it now if it is not compiled yet (once per kernel version)."""
+        return None
+
     def playout_results(
         self,
         count: int,
         seed: int = 0,
         policy: str | Sequence[str] = "random",
         start: State | None = None,
+        seeds: Sequence[int] | None = None,
     ) -> list[PlayoutResult] | None:
         """Play ``count`` whole games from ``start`` (a state; default a new game) with
-        ``policy`` ("random" or "heuristic", or one per seat) and return how each ended.
-        None for a game without a playout kernel; a game with one plays the configurations
-        its kernel does not cover through the engine (never a different game)."""
+        ``policy`` ("random" or "heuristic", or one per seat) and return how each ended;
+        ``seeds``: one seed per game instead (then ``count`` is ignored), so a game's
+        course depends on its own seed only. None for a game without a playout kernel; a
+        game with one plays the configurations its kernel does not cover through the
+        engine (never a different game)."""
         return None
 
     def playouts(

@@ -177,18 +177,26 @@ class LucidityGame(Game):
 
         return covers(self)
 
+    def kernel_backend(self, build: bool = False) -> str | None:
+        from .kernel import backend, compile_kernel, numba_available
+
+        if build and numba_available():
+            return compile_kernel()
+        return backend()
+
     def playout_results(
         self,
         count: int,
         seed: int = 0,
         policy: str | Sequence[str] = "random",
         start: State | None = None,
+        seeds: Sequence[int] | None = None,
     ) -> list[PlayoutResult]:
         """Whole games from ``start`` through the playout kernel (``kernel.py``), or through
         the engine for the configurations the kernel does not cover."""
         from .kernel import playout_results
 
-        return playout_results(self, count, seed, policy, start)
+        return playout_results(self, count, seed, policy, start, seeds=seeds)
 
     def rule_text(self, ref: str) -> str | None:
         from .explain import rule_text

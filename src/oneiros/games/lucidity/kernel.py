@@ -371,12 +371,17 @@ def playouts(
     policy: str | Sequence[str] = "random",
     start: LucidityState | None = None,
     kernel: str | None = None,
+    seeds: Sequence[int] | None = None,
 ) -> list[Playout] | None:
     """Play ``count`` games from ``start`` (default: a new game); None if the kernel does
-    not cover the configuration or the position. ``kernel``: "numba", "python" or None
-    (numba when installed, see the module docs)."""
-    if count < 0:
-        raise ValueError(f"count must be 0 or more, not {count}")
+    not cover the configuration or the position. Game ``g`` plays with its own seed
+    (``seeds[g]`` when given, else one derived from ``seed`` and ``g``), so a game's course
+    depends on its seed alone. ``kernel``: "numba", "python" or None (see ``_impl``)."""
+    if seeds is None:
+        if count < 0:
+            raise ValueError(f"count must be 0 or more, not {count}")
+        seeds = [(seed * 1_000_003 + g) for g in range(count)]
+    count = len(seeds)
     codes = _policy_codes(policy, game.players)
     state = start if start is not None else game.new_state(seed=seed)
     if state.is_terminal():
@@ -389,7 +394,8 @@ def playouts(
     impl = _impl(kernel)
     width = kernel_step.RESULT
     out = _array([0] * (width * count), impl)
-    impl["play_many"](_array(S, impl), out, count, seed & 0x7FFFFFFF, MAX_ACTIONS)
+    per_game = _array([x & 0x7FFFFFFF for x in seeds], impl)
+    impl["play_many"](_array(S, impl), out, per_game, MAX_ACTIONS)
     flat = [int(x) for x in out]
     n = game.players
     results = []
@@ -426,17 +432,18 @@ def playout_results(
     policy: str | Sequence[str] = "random",
     start: State | None = None,
     kernel: str | None = None,
+    seeds: Sequence[int] | None = None,
 ) -> list[PlayoutResult]:
     """``Game.playout_results``: the kernel when it covers the configuration, else the
     engine (``core.engine_playouts``)."""
     if start is not None and not isinstance(start, _state_class()):
         raise ConfigError("start must be a Lucidity state")
     try:
-        fast = playouts(game, count, seed, policy, start, kernel)  # type: ignore[arg-type]
+        fast = playouts(game, count, seed, policy, start, kernel, seeds)  # type: ignore[arg-type]
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     if fast is None:
-        return engine_playouts(game, count, seed, policy, start)
+        return engine_playouts(game, count, seed, policy, start, seeds)
     return [
         PlayoutResult(
             scores=p.scores,

@@ -419,13 +419,12 @@ log entries, then 8 log entries of (seat, what, turn) (what: 0-3 became that Nig
 4 eaten, 5 three Shadowmarks)."""
 
 
-def play_many(S: Any, out: Any, count: int, seed: int, max_actions: int) -> None:
-    """Play ``count`` games from the position ``S`` (left unchanged); game ``g``'s result
-    goes to ``out[g * RESULT:(g + 1) * RESULT]``."""
-    base = seed & 0x7FFFFFFF
-    for g in range(count):
+def play_many(S: Any, out: Any, seeds: Any, max_actions: int) -> None:
+    """Play one game per seed (below 2**31) from the position ``S`` (left unchanged); game
+    ``g``'s result goes to ``out[g * RESULT:(g + 1) * RESULT]``."""
+    for g in range(len(seeds)):
         T = S.copy()
-        x = (base * 2654435761 + (g + 1) * 0x9E3779B1 + 0x6A09E667) & 0xFFFFFFFF
+        x = (seeds[g] * 2654435761 + 0x6A09E667) & 0xFFFFFFFF
         if x == 0:
             x = 1
         T[H_RNG] = x
