@@ -63,9 +63,9 @@ def covers(game: LucidityGame) -> str | None:
 _IMPL: dict[str, dict[str, Any]] = {}
 
 
-def backend() -> str:
-    """ "numba" when the compiled kernel is used, else "python"."""
-    return str(_impl()["backend"])
+def backend(which: str | None = None) -> str:
+    """The kernel that runs: "numba" (compiled) or "python" (see ``_impl``)."""
+    return str(_impl(which)["backend"])
 
 
 def _impl(which: str | None = None) -> dict[str, Any]:
