@@ -239,8 +239,11 @@ def test_en_shadow_of_imprisonment_the_dreamer_chooses_the_exhaust_dream():
     play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:shadow")
     assert s.to_move() == (0,) and s.decision().kind == "imprison"
-    assert sorted(legal(s)) == ["pick:exhaust:red:exhaust", "pick:exhaust:yellow:exhaust"]
-    play(s, "pick:exhaust:yellow:exhaust")
+    assert sorted(legal(s)) == [
+        "pick:seat0:exhaust:red:exhaust",
+        "pick:seat0:exhaust:yellow:exhaust",
+    ]
+    play(s, "pick:seat0:exhaust:yellow:exhaust")
     assert s.seats[0].exhaust == [("red", "exhaust", False), ("yellow", "exhaust", True)]
     assert "rest:rotated:yellow" in legal(s)
     # one colour only: nothing to choose
@@ -321,7 +324,7 @@ def test_es_preparar_temptation_draw_cites_the_ability_not_the_depths():
     make_nightmare(s, 1, "green")
     give(s, 1, "power", "blue:power1")
     play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1", "ability:use", "pick:power:blue:power1")
+    play(s, "roll:power1", "ability:use", "pick:seat1:power:blue:power1")
     assert s.decision().rule == 'lucidity-es "Habilidades de pesadilla"'
     play(s, "draw:red")
     ev = [e for e in s.events() if e.kind == "drawn"][-1]

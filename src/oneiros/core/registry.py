@@ -89,13 +89,26 @@ def replay(record: Mapping[str, Any]) -> State:
     if not isinstance(actions, list):
         raise ConfigError("the record's actions must be a list")
     for i, entry in enumerate(actions):
+        if not (isinstance(entry, str) or (isinstance(entry, list | tuple) and len(entry) == 2)):
+            raise ConfigError(f"record action {i}: {entry!r} is not an id or [seat, id]")
         try:
-            if isinstance(entry, str):
-                state.apply(entry)
-            elif isinstance(entry, list | tuple) and len(entry) == 2:
-                state.apply(str(entry[1]), player=int(entry[0]))
-            else:
-                raise ConfigError(f"record action {i}: {entry!r} is not an id or [seat, id]")
+            apply_recorded(state, entry)
         except IllegalAction as exc:
             raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
     return state
+
+
+def apply_recorded(state: State, entry: str | list[Any] | tuple[Any, ...]) -> None:
+    """Apply one record entry (an id, or ``[seat, id]``); an id that the game has since
+    renamed (``state.renamed_action``) is applied under its current id."""
+    if isinstance(entry, str):
+        player, aid = None, entry
+    else:
+        player, aid = int(entry[0]), str(entry[1])
+    try:
+        state.apply(aid, player=player)
+    except IllegalAction:
+        newer = state.renamed_action(aid, player)
+        if newer is None:
+            raise
+        state.apply(newer, player=player)

@@ -86,6 +86,12 @@ class State:
         return new
 
     # ----- optional hooks -------------------------------------------------------------------
+    def renamed_action(self, action_id: str, player: int | None = None) -> str | None:
+        """The id that an action recorded by an older version has now, if the game renamed
+        it and it is legal here; None otherwise. ``oneiros.replay`` uses it so that old
+        records keep loading (``apply`` itself never accepts an old id)."""
+        return None
+
     def _lookup(self, action_id: str, player: int) -> Action | None:
         """Find a legal action by id; games may override with something faster."""
         if player == CHANCE:

@@ -91,6 +91,26 @@ ALL_COLOURS = (*COLOURS, "bone")
 ROWS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
 PICK_FACES = (*BONE_FACES, "rotated")
 MAX_SEATS = 4
+# the faces a dream can show in each row of a card (a pick never names a Bone Hunter)
+ROW_FACES: dict[str, tuple[str, ...]] = {
+    "hunt": ("hunt", "shadow", "rotated"),  # shadows and turned exhaust dreams moved by Fear
+    "exhaust": ("exhaust", "rotated"),
+    "power": ("power1", "power2"),
+}
+
+
+def seat_pick_ids() -> list[str]:
+    """``pick:seat<k>:<row>:<colour>:<face>``: a dream on seat k's card, every combination
+    that can occur (a Shadow row holds only shadows of its own colour)."""
+    out: list[str] = []
+    for seat in range(MAX_SEATS):
+        for row, faces in ROW_FACES.items():
+            for c in COLOURS:
+                for f in faces:
+                    out.append(f"pick:seat{seat}:{row}:{c}:{f}")
+        for c in COLOURS:
+            out.append(f"pick:seat{seat}:shadow_{c}:{c}:shadow")
+    return out
 
 
 def _labels() -> dict[str, str]:
@@ -165,6 +185,22 @@ def _labels() -> dict[str, str]:
     return out
 
 
+def _seat_pick_labels() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for aid in seat_pick_ids():
+        _, seat, row, c, f = aid.split(":")
+        what = "turned to its shadow side" if f == "rotated" else f
+        out[aid] = f"Choose a {c} dream ({what}) in the {row} row of seat {seat[4:]}"
+    return out
+
+
 LABELS = _labels()
 ACTION_IDS: tuple[str, ...] = tuple(LABELS)
+SEAT_PICK_LABELS = _seat_pick_labels()
+SEAT_PICK_IDS: tuple[str, ...] = tuple(SEAT_PICK_LABELS)
+"""The picks that name the seat whose card the dream is on. They replaced the older
+``pick:<row>:<colour>:<face>`` (and ``fear:<colour>`` for the Nightmare of Primeval Fear's
+ability), which stay in ``ACTION_IDS`` (never legal) so that every id keeps its index; these
+come last in ``game.action_ids()``, after the card ids."""
 A: dict[str, Action] = {aid: Action(aid, label) for aid, label in LABELS.items()}
+A.update({aid: Action(aid, label) for aid, label in SEAT_PICK_LABELS.items()})
