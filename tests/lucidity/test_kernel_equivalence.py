@@ -14,7 +14,6 @@ import pytest
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.lucidity import kernel as K
-from oneiros.games.lucidity.rules import ACTION_IDS
 
 from .helpers import new, play
 
@@ -69,7 +68,7 @@ def record(game: Any, seed: int, policy: str = "random") -> tuple[Any, list[str]
 def mismatch(game: Any, seed: int, policy: str = "random") -> str | None:
     state, ids, (snaps, options) = record(game, seed, policy)
     r = K.replay(game, ids, kernel="python")
-    kernel_options = [[ACTION_IDS[c] for c in opts] for opts in r.options]
+    kernel_options = [[K.kb.IDS[c] for c in opts] for opts in r.options]
     for i, (a, b) in enumerate(zip(options, kernel_options, strict=False)):
         if a != b:
             return f"decision {i}: engine offers {a}, kernel {b}"

@@ -25,7 +25,7 @@ from ...core import ConfigError, PlayoutResult, State, engine_playouts
 from . import kernel_base as kb
 from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
 from .content import ABILITY_OPS, BONE_FACES, COLOURS
-from .rules import ACTION_IDS, TRACKS
+from .rules import TRACKS
 
 if TYPE_CHECKING:
     from .game import LucidityGame
@@ -485,7 +485,7 @@ def replay(
 ) -> Replay:
     """Feed the engine's actions (chance included) to the kernel one by one from ``start``
     (default: a new game), recording what it does."""
-    index = {aid: i for i, aid in enumerate(ACTION_IDS)}
+    index = {aid: i for i, aid in enumerate(kb.IDS)}
     script = [index[a] for a in action_ids]
     trace_cap = kb.SNAP * 420
     dcap = 40 * len(script) + 8
@@ -533,8 +533,8 @@ def heuristic_action(state: LucidityState) -> str | None:
     f = kb.top(S)
     n = kernel_legal.legal(S, f)
     if n == 1:
-        return ACTION_IDS[S[kb.OPT]]
-    return ACTION_IDS[S[kb.OPT + kernel_policy.heuristic_choice(S, f, n)]]
+        return kb.IDS[S[kb.OPT]]
+    return kb.IDS[S[kb.OPT + kernel_policy.heuristic_choice(S, f, n)]]
 
 
 def engine_snapshot(state: LucidityState) -> list[int]:

@@ -10,17 +10,19 @@ as is and compiles with numba (``kernel.py`` does that when numba is installed).
 Codes: colours 0-3 are blue, green, yellow, red and 4 is a Bone Hunter; faces 0-5 are
 power1, power2, hunt, exhaust, shadow, shadowmark and 6 is a dream not rolled yet; a die is
 ``colour + 8 * face + 64 * rotated`` (rotated: an exhaust dream turned to its shadow side by
-Shadow of Imprisonment). An action is its index in ``rules.ACTION_IDS``, so a kernel
-option and an engine action are the same number.
+Shadow of Imprisonment). An action is its index in ``IDS`` (``rules.ACTION_IDS``, then
+``rules.SEAT_PICK_IDS``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .rules import ACTION_IDS, TRACKS
+from .rules import ACTION_IDS, SEAT_PICK_IDS, TRACKS
 
-_I = {aid: i for i, aid in enumerate(ACTION_IDS)}
+IDS: tuple[str, ...] = ACTION_IDS + SEAT_PICK_IDS
+"""The kernel's action codes: ``rules.ACTION_IDS`` then the picks that name a seat."""
+_I = {aid: i for i, aid in enumerate(IDS)}
 
 # ----- colours, faces, roles, dice ------------------------------------------------------------
 BLUE, GREEN, YELLOW, RED, BONE = 0, 1, 2, 3, 4
@@ -47,7 +49,7 @@ C_REROLL = _I["reroll:blue"]
 C_RESOLVE = _I["resolve:power"]  # + 0 power, 1 hunt, 2 exhaust, 3 shadowmark
 C_RESOLVE_SHADOW = _I["resolve:shadow:blue"]
 C_RESOLVE_NOW = _I["resolve:now"]
-C_PICK = _I["pick:hunt:blue:power1"]  # + 35 * row + 7 * colour + face (6: rotated)
+C_PICK = _I["pick:seat0:hunt:blue:hunt"]  # see pick_code
 C_FEAR = _I["fear:blue"]  # + 2 * colour; + 1: the rotated dream of that colour
 C_FEAR_NONE = _I["fear:none"]
 C_REST_EXHAUST = _I["rest:exhaust"]
@@ -64,6 +66,38 @@ C_ABILITY_PASS = _I["ability:pass"]
 C_SPEND = _I["spend:blue:power1"]  # + 2 * colour + face
 C_REROLL_FACE = _I["reroll:blue:power1"]  # + 5 * colour + face
 C_REROLL_CHOSEN = _I["reroll:chosen"]
+
+
+def pick_code(seat: int, r: int, d: int) -> int:
+    """The offset from ``C_PICK`` of ``pick:seat<k>:<row>:<colour>:<face>`` for die ``d``
+    in row ``r`` of seat ``seat`` (the order of ``rules.SEAT_PICK_IDS``: per seat 12 Hunt
+    row picks (hunt, shadow, rotated), 8 Exhaust (exhaust, rotated), 8 Power, 4 Shadow)."""
+    c = d & 7
+    base = 32 * seat
+    if r == 0:
+        f = (d >> 3) & 7
+        return base + 3 * c + (2 if d >= 64 else 1 if f == FSHADOW else 0)
+    if r == 1:
+        return base + 12 + 2 * c + (1 if d >= 64 else 0)
+    if r == 2:
+        return base + 20 + 2 * c + ((d >> 3) & 7)
+    return base + 28 + c
+
+
+def pick_row(j: int) -> int:
+    """The row of pick offset ``j``."""
+    k = j % 32
+    return 0 if k < 12 else 1 if k < 20 else 2 if k < 28 else 3 + k - 28
+
+
+def pick_colour(j: int) -> int:
+    k = j % 32
+    return k // 3 if k < 12 else (k - 12) // 2 if k < 20 else (k - 20) // 2 if k < 28 else k - 28
+
+
+def pick_matches(j: int, d: int) -> bool:
+    """Whether die ``d`` of row ``pick_row(j)`` is the dream pick offset ``j`` names."""
+    return pick_code(j // 32, pick_row(j), d) == j
 
 
 def _contiguous() -> None:
@@ -104,15 +138,20 @@ def _contiguous() -> None:
             (C_TARGET + s, f"target:seat{s}"),
             (C_CONSUME + 2 * s + 1, f"consume:seat{s}:power2"),
         ]
-    for r in range(7):
-        for c in range(5):
-            for f in range(7):
-                checks.append(
-                    (C_PICK + 35 * r + 7 * c + f, f"pick:{rows[r]}:{colours[c]}:{faces[f]}")
-                )
+    for seat in range(4):
+        for r, dream_faces in ((0, (2, 4, 6)), (1, (3, 6)), (2, (0, 1))):
+            for c in range(4):
+                for f in dream_faces:
+                    aid = f"pick:seat{seat}:{rows[r]}:{colours[c]}:{faces[f]}"
+                    checks.append(
+                        (C_PICK + pick_code(seat, r, c + 8 * f if f < 6 else c + 8 * 3 + 64), aid)
+                    )
+        for c in range(4):
+            aid = f"pick:seat{seat}:shadow_{colours[c]}:{colours[c]}:shadow"
+            checks.append((C_PICK + pick_code(seat, 3 + c, c + 8 * 4), aid))
     for code, aid in checks:
-        if ACTION_IDS[code] != aid:  # pragma: no cover - the action table is append-only
-            raise AssertionError(f"kernel action code {code} is {ACTION_IDS[code]}, not {aid}")
+        if IDS[code] != aid:  # pragma: no cover - the action table is append-only
+            raise AssertionError(f"kernel action code {code} is {IDS[code]}, not {aid}")
 
 
 _contiguous()

@@ -16,6 +16,7 @@ from .kernel_base import (
     H_DEND,
     H_ES,
     H_EXHROW,
+    H_FACES,
     H_FT,
     H_FTLEN,
     H_FTSET,
@@ -403,14 +404,29 @@ def do_rolloff(S: Any, face: int) -> None:
 
 
 def finish_winners(S: Any, tied: int) -> None:
+    """ "The Winner": the most Power rolled wins; players still tied roll off again, as long
+    as one of their dreams can roll Power (else the tie stands)."""
     best = -1
     for i in range(S[H_N]):
         if tied & (1 << i):
             best = max(best, S[H_ROLLOFF + i])
     won = 0
+    n = 0
     for i in range(S[H_N]):
         if tied & (1 << i) and S[H_ROLLOFF + i] == best:
             won |= 1 << i
+            n += 1
+    if n > 1:
+        for i in range(S[H_N]):
+            if won & (1 << i):
+                for r in range(8):
+                    b = row(i, r)
+                    for j in range(b + 1, b + 1 + S[b]):
+                        c = S[j] & 7
+                        for k in range(6):
+                            if S[H_FACES + 6 * c + k] <= P2:
+                                start_rolloff(S, won)
+                                return
     S[H_WON] = won
 
 

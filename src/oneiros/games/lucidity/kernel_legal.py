@@ -69,10 +69,10 @@ from .kernel_base import (
     SEAT_STAGE,
     any_dreamer,
     bag_total,
+    pick_code,
     row,
     seat_base,
 )
-from .kernel_turn import pick_code
 
 
 def add(S: Any, code: int) -> None:
@@ -174,7 +174,7 @@ def legal_envy(S: Any, p: int) -> None:
                 continue
             if S[H_ES] and r == R_SHADOW + 1 and i == last:
                 continue
-            add_unique(S, C_PICK + pick_code(r, d))
+            add_unique(S, C_PICK + pick_code(p, r, d))
 
 
 def legal_power_picks(S: Any, p: int) -> None:
@@ -182,7 +182,7 @@ def legal_power_picks(S: Any, p: int) -> None:
     for i in range(pw + 1, pw + 1 + S[pw]):
         d = S[i]
         if d & 7 != BONE:
-            add_unique(S, C_PICK + pick_code(R_POW, d))
+            add_unique(S, C_PICK + pick_code(p, R_POW, d))
 
 
 def legal(S: Any, f: int) -> int:
@@ -224,14 +224,15 @@ def legal(S: Any, f: int) -> int:
             if turned & (1 << c):
                 add(S, C_FEAR + 2 * c + 1)
     elif k == K_IMPRISON:
-        ex = row(S[f + 2], R_EXH)
+        seat = S[f + 2]
+        ex = row(seat, R_EXH)
         have = 0
         for i in range(ex + 1, ex + 1 + S[ex]):
             if S[i] < 64:
                 have |= 1 << (S[i] & 7)
         for c in range(4):
             if have & (1 << c):
-                add(S, C_PICK + 35 * R_EXH + 7 * c + FEXH)
+                add(S, C_PICK + pick_code(seat, R_EXH, c + 8 * FEXH))
     elif k == K_ABILITY:
         add(S, C_ABILITY_USE)
         add(S, C_ABILITY_PASS)
@@ -275,7 +276,7 @@ def legal(S: Any, f: int) -> int:
         target = S[f + 2]
         for c in range(4):
             if S[row(target, R_SHADOW + c)]:
-                add(S, C_FEAR + 2 * c)
+                add(S, C_PICK + pick_code(target, R_SHADOW + c, c + 8 * FSHADOW))
     elif k == K_NOW:
         add(S, C_RESOLVE_NOW)
         add(S, C_REROLL + (S[LIMBO + S[LIMBO]] & 7))

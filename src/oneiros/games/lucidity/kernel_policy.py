@@ -60,6 +60,7 @@ from .kernel_base import (
     ROWBLK,
     SEAT_ROLE,
     SEAT_STAGE,
+    pick_row,
     power_value,
     rand_below,
     row,
@@ -202,10 +203,11 @@ def _rest(S: Any, p: int, n: int) -> int:
     return best
 
 
-def _pick_face(S: Any, n: int, face: int) -> int:
-    """The first pick option showing ``face``."""
+def _pick_power2(S: Any, n: int) -> int:
+    """The first pick option naming a 2-Power dream."""
     for i in range(n):
-        if (S[OPT + i] - C_PICK) % 7 == face:
+        k = (S[OPT + i] - C_PICK) % 32
+        if 20 <= k < 28 and k % 2 == 1:
             return i
     return -1
 
@@ -249,15 +251,15 @@ def heuristic_choice(S: Any, f: int, n: int) -> int:
     if k == K_REST:
         return _rest(S, p, n)
     if k == K_ENVY:
-        i = _pick_face(S, n, P2)
+        i = _pick_power2(S, n)
         if i >= 0:
             return i
         for i in range(n):
-            if (S[OPT + i] - C_PICK) // 35 == R_POW:
+            if pick_row(S[OPT + i] - C_PICK) == R_POW:
                 return i
         return 0
     if k == K_STRIP:
-        i = _pick_face(S, n, P2)
+        i = _pick_power2(S, n)
         return i if i >= 0 else 0
     if k == K_BECOME:
         best = 0

@@ -88,6 +88,7 @@ from .kernel_base import (
     SEAT_ROLE,
     bag_total,
     draw_colour,
+    pick_colour,
     pop_frame,
     power_value,
     rand_below,
@@ -258,9 +259,9 @@ def apply_decision(S: Any, k: int, code: int) -> None:
         else:
             do_fear(S, (code - C_FEAR) // 2, (code - C_FEAR) % 2 == 1)
     elif k == K_HUNT_MOVE:
-        do_hunt_move(S, (code - C_FEAR) // 2)
+        do_hunt_move(S, pick_colour(code - C_PICK))
     elif k == K_IMPRISON:
-        do_imprison(S, ((code - C_PICK) % 35) // 7)
+        do_imprison(S, pick_colour(code - C_PICK))
     elif k == K_ABILITY:
         do_ability(S, code == C_ABILITY_USE)
     elif k == K_STRIP:

@@ -75,6 +75,8 @@ from .kernel_base import (
     delete,
     find_first,
     next_seat,
+    pick_matches,
+    pick_row,
     pop_frame,
     pop_last,
     push,
@@ -388,18 +390,11 @@ def do_now(S: Any, reroll: bool) -> None:
     start_reroll(S, p, S[LIMBO + S[LIMBO]] & 7, 1, pool)
 
 
-def pick_code(r: int, d: int) -> int:
-    """The ``pick:<row>:<colour>:<face>`` code of die ``d`` in row ``r``."""
-    face = 6 if d >= 64 else (d >> 3) & 7
-    return 35 * r + 7 * (d & 7) + face
-
-
-def remove_pick(S: Any, p: int, code: int) -> int:
-    """Remove the last die of the row that the pick code names; return it."""
-    r = code // 35
-    b = row(p, r)
+def remove_pick(S: Any, p: int, j: int) -> int:
+    """Remove the last die of seat ``p``'s row that pick offset ``j`` names; return it."""
+    b = row(p, pick_row(j))
     for i in range(S[b] - 1, -1, -1):
-        if pick_code(r, S[b + 1 + i]) == code:
+        if pick_matches(j, S[b + 1 + i]):
             return delete(S, b, i)
     return -1  # pragma: no cover
 
