@@ -14,6 +14,7 @@ import pytest
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.lucidity import kernel as K
+from oneiros.games.lucidity.kernel_guard import engine_snapshot, mismatch, replay
 
 from .helpers import new, play
 
@@ -34,64 +35,6 @@ CONFIGS: list[tuple[int, str, dict[str, Any]]] = [
     (2, "en", {"first_player": "1"}),
     (4, "es", {"first_player": "3", "fourth_shadow_space": True}),
 ]
-
-
-def record(game: Any, seed: int, policy: str = "random") -> tuple[Any, list[str], list[Any]]:
-    """Play an engine game; the action ids (chance included), the counts at each turn
-    boundary (taken as each turn starts) and the legal lists of every seat decision."""
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    snaps: list[list[int]] = []
-    start_turn = state._start_turn
-
-    def watched(seat: int) -> None:
-        snaps.append(K.engine_snapshot(state))
-        start_turn(seat)
-
-    state._start_turn = watched  # the instance attribute wraps the engine's own method
-    heuristic = game.heuristic_policy()
-    ids: list[str] = []
-    options: list[list[str]] = []
-    while state.to_move():
-        if state.to_move()[0] == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            options.append([a.id for a in legal])
-            seat = state.to_move()[0]
-            action = heuristic(state, seat, rng) if policy == "heuristic" else rng.choice(legal)
-        ids.append(action.id)
-        state.apply(action)
-    return state, ids, [snaps, options]
-
-
-def mismatch(game: Any, seed: int, policy: str = "random") -> str | None:
-    state, ids, (snaps, options) = record(game, seed, policy)
-    r = K.replay(game, ids, kernel="python")
-    kernel_options = [[K.kb.IDS[c] for c in opts] for opts in r.options]
-    for i, (a, b) in enumerate(zip(options, kernel_options, strict=False)):
-        if a != b:
-            return f"decision {i}: engine offers {a}, kernel {b}"
-    if r.error_at:
-        return f"the kernel refuses action {r.error_at - 1}: {ids[r.error_at - 1]}"
-    expected = [*snaps, K.engine_snapshot(state)]
-    for i, (a, b) in enumerate(zip(expected, r.snapshots, strict=False)):
-        if a != b:
-            return f"turn boundary {i}: engine {a}, kernel {b}"
-    if len(expected) != len(r.snapshots):
-        return f"{len(expected)} turn boundaries in the engine, {len(r.snapshots)} in the kernel"
-    S = r.state
-    if S[K.kb.H_SP] != 0:
-        return "the kernel's game is not over"
-    won = [i for i in range(game.players) if S[K.kb.H_WON] >> i & 1]
-    if won != state.winners():
-        return f"winners: engine {state.winners()}, kernel {won}"
-    if K.REASONS[S[K.kb.H_REASON]] != state.end_reason():
-        return f"end: engine {state.end_reason()}, kernel {K.REASONS[S[K.kb.H_REASON]]}"
-    scores = [float(K.kb.power_value(S, i)) for i in range(game.players)]
-    if scores != state.scores():
-        return f"scores: engine {state.scores()}, kernel {scores}"
-    return None
 
 
 @pytest.mark.parametrize(("players", "ruleset", "options"), CONFIGS)
@@ -126,7 +69,7 @@ def test_many_engine_games_replay_identically(
 def test_the_kernel_refuses_what_the_engine_would_refuse() -> None:
     """A replayed action the rules do not allow stops the kernel where it is offered."""
     game = oneiros.make("lucidity", players=2, options={"first_player": "0"})
-    r = K.replay(
+    r = replay(
         game, ["track:3-5-7", "draw:blue", "draw:blue", "draw:blue", "return:red"], kernel="python"
     )
     assert r.error_at == 5
@@ -151,9 +94,9 @@ def test_a_mid_game_position_converts_and_plays_on_identically() -> None:
             action = rng.choice(probe.legal_actions())
         ids.append(action.id)
         probe.apply(action)
-    r = K.replay(state.game, ids, start=state, kernel="python")
+    r = replay(state.game, ids, start=state, kernel="python")
     assert r.error_at == 0
-    assert r.snapshots[-1] == K.engine_snapshot(probe)
+    assert r.snapshots[-1] == engine_snapshot(probe)
 
 
 def test_configurations_the_kernel_does_not_cover_are_named_and_played_by_the_engine() -> None:

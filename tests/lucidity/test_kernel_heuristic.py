@@ -12,8 +12,8 @@ import pytest
 
 import oneiros
 from oneiros.core import CHANCE
-from oneiros.games.lucidity import kernel as K
 from oneiros.games.lucidity.heuristic import heuristic_policy
+from oneiros.games.lucidity.kernel_guard import heuristic_action
 
 CONFIGS: list[tuple[int, str, dict[str, Any]]] = [
     (4, "en", {}),
@@ -34,7 +34,7 @@ def compare(game: Any, seed: int, kinds: Counter[str]) -> str | None:
         if seat == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
-        mine = K.heuristic_action(state)
+        mine = heuristic_action(state)
         action = heuristic_policy(state, seat, rng)
         if mine is not None and len(state.legal_actions()) > 1:
             kinds[state.stack.top.kind] += 1

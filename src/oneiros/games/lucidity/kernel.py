@@ -105,6 +105,8 @@ def compile_kernel() -> str:
     """Compile the kernel with numba (or load it from the disk cache); its backend name."""
     impl = _impl("numba")
     game = _any_game()
+    from .kernel_guard import replay
+
     playouts(game, 1, kernel="numba")
     replay(game, [], kernel="numba")
     (cache_dir() / "ready").write_text("compiled\n", encoding="utf-8")
@@ -465,97 +467,4 @@ def _state_class() -> type:
     return LucidityState
 
 
-# ----- the equivalence guard ------------------------------------------------------------------------
-@dataclass
-class Replay:
-    """What the kernel saw replaying an engine game: where it refused an action (0: never),
-    its turn snapshots, the option list of every seat decision, and the final state."""
-
-    error_at: int
-    snapshots: list[list[int]]
-    options: list[list[int]]
-    state: list[int]
-
-
-def replay(
-    game: LucidityGame,
-    action_ids: list[str],
-    start: LucidityState | None = None,
-    kernel: str | None = None,
-) -> Replay:
-    """Feed the engine's actions (chance included) to the kernel one by one from ``start``
-    (default: a new game), recording what it does."""
-    index = {aid: i for i, aid in enumerate(kb.IDS)}
-    script = [index[a] for a in action_ids]
-    trace_cap = kb.SNAP * 420
-    dcap = 40 * len(script) + 8
-    extra = len(script) + trace_cap + dcap
-    state = start if start is not None else game.new_state(seed=0)
-    S = from_state(state, extra)
-    if S is None:
-        raise ValueError(f"the kernel does not cover this configuration: {covers(game)}")
-    s0 = kb.SIZE
-    S[kb.H_SCRIPT0] = s0
-    S[kb.H_SCRIPTN] = len(script)
-    S[s0 : s0 + len(script)] = script
-    S[kb.H_TRACE0] = s0 + len(script)
-    S[kb.H_TRACECAP] = 420
-    S[kb.H_DTRACE0] = s0 + len(script) + trace_cap
-    S[kb.H_DTRACECAP] = dcap
-    impl = _impl(kernel)
-    arr = _array(S, impl)
-    impl["play"](arr, MAX_ACTIONS)
-    S = [int(x) for x in arr]
-    t0 = S[kb.H_TRACE0]
-    snaps = [S[t0 + kb.SNAP * i : t0 + kb.SNAP * (i + 1)] for i in range(S[kb.H_TRACEN])]
-    options = []
-    d0, pos = S[kb.H_DTRACE0], 0
-    while pos < S[kb.H_DTRACEN]:
-        n = S[d0 + pos]
-        options.append(S[d0 + pos + 1 : d0 + pos + 1 + n])
-        pos += n + 1
-    return Replay(S[kb.H_ERR], snaps, options, S[: kb.SIZE])
-
-
-RANDOM_KINDS = frozenset(("offer", "hunt_move"))
-"""Decisions the heuristic bot leaves to chance (``heuristic.py`` has no rule for them)."""
-
-
-def heuristic_action(state: LucidityState) -> str | None:
-    """The kernel heuristic's choice at the engine's decision (plain Python kernel); None
-    where the heuristic chooses at random or the kernel does not cover the position."""
-    top = state.stack.top
-    if top is None or top.player < 0 or top.kind in RANDOM_KINDS:
-        return None
-    S = from_state(state)
-    if S is None:
-        return None
-    f = kb.top(S)
-    n = kernel_legal.legal(S, f)
-    if n == 1:
-        return kb.IDS[S[kb.OPT]]
-    return kb.IDS[S[kb.OPT + kernel_policy.heuristic_choice(S, f, n)]]
-
-
-def engine_snapshot(state: LucidityState) -> list[int]:
-    """The engine's counts in the layout of the kernel's turn snapshots."""
-    out = [state.turns, state.current, *(state.bag[c] for c in ALL)]
-    ft = -1
-    if state.final_turns is not None:
-        ft = 0
-        for seat in state.final_turns:
-            ft = ft * 5 + seat + 1
-    out.append(ft)
-    for p in range(4):
-        if p >= len(state.seats):
-            out += [0] * 12
-            continue
-        s = state.seats[p]
-        out += [ROLE[s.role], -1 if s.colour is None else COLOURS.index(s.colour)]
-        rows = [s.hunt, s.exhaust, s.power, *(s.shadow[c] for c in COLOURS), s.marks]
-        out += [len(r) for r in rows]
-        out += [state.power_of(p), 0]
-    return out
-
-
-__all__ = ["Playout", "Replay", "backend", "covers", "from_state", "playouts", "replay"]
+__all__ = ["Playout", "backend", "covers", "from_state", "playouts"]
