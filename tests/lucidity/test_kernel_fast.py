@@ -19,9 +19,10 @@ from oneiros.agents.mcts import MCTSAgent
 from oneiros.cli.main import app, main
 from oneiros.core import CHANCE, ConfigError, engine_playouts
 from oneiros.games.lucidity import kernel as K
+from oneiros.games.lucidity import risk
 from oneiros.sim import RunConfig, run_games
 
-from .helpers import new, play
+from .helpers import give, new, play
 
 
 def lucidity(players: int = 4, **options: Any) -> Any:
@@ -173,3 +174,24 @@ def test_simulate_uses_the_kernel_when_it_can_and_says_why_not_otherwise(
             main(["simulate", "lucidity", "-n", "2", "--fast", *args])
         assert exc.value.code != 0
         assert why in " ".join(capsys.readouterr().err.split())
+
+
+def test_the_risk_meter_samples_through_the_kernel_as_the_engine_would() -> None:
+    """A dreamer with three hunt dreams and two yellow shadows at rest: the kernel's
+    continuations and the engine's give the same chances (within sampling error)."""
+    s = new(3)
+    give(s, 0, "hunt", "red:hunt", "red:hunt")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue")
+    play(s, "return:blue", "return:blue", "roll:power1")
+    assert s.decision().kind == "rest_or_draw"
+    fast = risk._kernel_samples(s, 0, 600, seed=3)
+    assert fast is not None and len(fast) == 600
+    rng = random.Random(3)
+    slow = [risk._simulate(s, 0, rng) for _ in range(600)]
+    for k in range(3):  # eaten, Nightmare, exhausted
+        a = sum(x[k] for x in fast) / 600
+        b = sum(x[k] for x in slow) / 600
+        assert abs(a - b) < 0.08, (k, a, b)
+    assert abs(statistics.mean(x[3] for x in fast) - statistics.mean(x[3] for x in slow)) < 0.6
+    assert sum(x[0] for x in fast) > 0 and sum(x[1] for x in fast) > 0

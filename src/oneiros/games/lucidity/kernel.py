@@ -218,6 +218,7 @@ def blank(game: LucidityGame, extra: int = 0) -> list[int]:
             S[kb.H_FACES + 6 * c + i] = FACE[face]
     for i in range(4):
         S[kb.H_HOLDER + i] = -1
+    S[kb.H_STOP] = -1
     return S
 
 
@@ -336,6 +337,10 @@ class Playout:
     decisions: int
     roles: list[str]
     log: list[dict[str, Any]] = field(default_factory=list)
+    power: list[int] = field(default_factory=list)
+    """Each seat's Power where the game stopped (``scores`` once it is over)."""
+    exhausted: list[int] = field(default_factory=list)
+    """The seats exhausted during the playout."""
 
     def stats(self) -> dict[str, Any]:
         """The engine's ``stats()`` of the finished game."""
@@ -374,11 +379,14 @@ def playouts(
     start: LucidityState | None = None,
     kernel: str | None = None,
     seeds: Sequence[int] | None = None,
+    stop_seat: int = -1,
 ) -> list[Playout] | None:
     """Play ``count`` games from ``start`` (default: a new game); None if the kernel does
     not cover the configuration or the position. Game ``g`` plays with its own seed
     (``seeds[g]`` when given, else one derived from ``seed`` and ``g``), so a game's course
-    depends on its seed alone. ``kernel``: "numba", "python" or None (see ``_impl``)."""
+    depends on its seed alone. ``kernel``: "numba", "python" or None (see ``_impl``).
+    ``stop_seat``: stop each game before that seat's next rest decision, or once it is no
+    longer a dreamer or no longer the current player (the risk meter's continuations)."""
     if seeds is None:
         if count < 0:
             raise ValueError(f"count must be 0 or more, not {count}")
@@ -393,6 +401,7 @@ def playouts(
         return None
     for i, code in enumerate(codes):
         S[kb.H_POL + i] = code
+    S[kb.H_STOP] = stop_seat
     impl = _impl(kernel)
     width = kernel_step.RESULT
     out = _array([0] * (width * count), impl)
@@ -422,6 +431,8 @@ def playouts(
                 decisions=o[8],
                 roles=[ROLE_NAMES[o[9 + i]] for i in range(n)],
                 log=log,
+                power=o[:n],
+                exhausted=[i for i in range(n) if o[14] >> i & 1],
             )
         )
     return results

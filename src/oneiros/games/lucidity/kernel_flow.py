@@ -15,6 +15,7 @@ from .kernel_base import (
     H_CUR,
     H_DEND,
     H_ES,
+    H_EXHFLAG,
     H_EXHROW,
     H_FACES,
     H_FT,
@@ -240,6 +241,7 @@ def exhaust_draw(S: Any, c: int) -> None:
     f = top(S)
     p = S[f + 2]
     pop_frame(S)
+    S[H_EXHFLAG] |= 1 << p
     if c == 4:
         return  # a Bone Hunter: no Power is lost, the dream goes straight back
     pw = row(p, R_POW)

@@ -30,12 +30,14 @@ from .kernel_base import (
     CHANCE,
     H_ACTIONS,
     H_BAG,
+    H_CUR,
     H_DECISIONS,
     H_DEND,
     H_DTRACE0,
     H_DTRACECAP,
     H_DTRACEN,
     H_ERR,
+    H_EXHFLAG,
     H_FACES,
     H_LOG,
     H_LOGN,
@@ -48,6 +50,7 @@ from .kernel_base import (
     H_SCRIPTN,
     H_SCRIPTPOS,
     H_SP,
+    H_STOP,
     H_TURNS,
     H_WON,
     HAND,
@@ -368,6 +371,7 @@ def play(S: Any, max_actions: int) -> None:
     """Play on until the game ends (or ``max_actions`` applied actions, or the end of the
     replay script); chance from the kernel's random numbers or the script."""
     scripted = S[H_SCRIPT0] > 0
+    stop = S[H_STOP]
     while True:
         advance(S)
         if S[H_SP] == 0 or S[H_ACTIONS] >= max_actions:
@@ -375,6 +379,10 @@ def play(S: Any, max_actions: int) -> None:
         f = top(S)
         k = S[f]
         p = S[f + 1]
+        if stop >= 0 and (
+            (k == K_REST and p == stop) or S[seat_base(stop) + SEAT_ROLE] != 0 or S[H_CUR] != stop
+        ):
+            return
         if p == CHANCE:
             if scripted:
                 code = next_scripted(S)
@@ -442,5 +450,6 @@ def play_many(S: Any, out: Any, seeds: Any, max_actions: int) -> None:
         out[o + 7] = T[H_ACTIONS]
         out[o + 8] = T[H_DECISIONS]
         out[o + 13] = T[H_LOGN]
+        out[o + 14] = T[H_EXHFLAG]
         for i in range(24):
             out[o + 16 + i] = T[H_LOG + i]
