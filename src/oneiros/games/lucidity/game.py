@@ -198,6 +198,17 @@ class LucidityGame(Game):
 
         return playout_results(self, count, seed, policy, start, seeds=seeds)
 
+    def playouts(
+        self,
+        count: int,
+        seed: int = 0,
+        policy: str | Sequence[str] = "random",
+        start: State | None = None,
+    ) -> list[list[float]]:
+        from .kernel import score_lists
+
+        return score_lists(self, count, seed, policy, start)
+
     def rule_text(self, ref: str) -> str | None:
         from .explain import rule_text
 

@@ -42,6 +42,8 @@ REASONS = (None, "power", "nightmare", "dream", "dream", "eliminated")
 POLICIES = {"random": 0, "heuristic": 1}
 KIND = {name: i for i, name in enumerate(kb.KIND_NAMES)}
 MAX_ACTIONS = 400_000
+JIT_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy"}
+"""numba's options (no division checks: the kernel never divides by zero)."""
 UNCOVERED_OPTIONS = {
     "manifestations": "the Manifestations expansion",
     "dreamscapes": "the Dreamscapes expansion",
@@ -132,7 +134,7 @@ def cache_dir() -> Path:
         return _CACHE_DIR[0]
     import numba
 
-    digest = hashlib.sha256(numba.__version__.encode())
+    digest = hashlib.sha256(f"{numba.__version__} {sorted(JIT_OPTIONS.items())}".encode())
     for module in MODULES:
         digest.update(Path(str(module.__file__)).read_bytes())
     base = os.environ.get("ONEIROS_KERNEL_CACHE")
@@ -170,7 +172,7 @@ def _jit_all(numba: Any) -> dict[str, Any]:
             ):
                 clone = types.FunctionType(value.__code__, ns, name, value.__defaults__)
                 clone.__qualname__ = value.__qualname__
-                jitted[value] = numba.njit(cache=True, nogil=True)(clone)
+                jitted[value] = numba.njit(**JIT_OPTIONS)(clone)
     for ns in namespaces.values():
         for name, value in list(ns.items()):
             if isinstance(value, types.FunctionType) and value in jitted:
@@ -436,6 +438,39 @@ def playouts(
             )
         )
     return results
+
+
+def score_lists(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: State | None = None,
+) -> list[list[float]]:
+    """``Game.playouts``: the scores of each game only (no statistics decoded)."""
+    if start is not None and not isinstance(start, _state_class()):
+        raise ConfigError("start must be a Lucidity state")
+    try:
+        codes = _policy_codes(policy, game.players)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    state = start if start is not None else game.new_state(seed=seed)
+    S = None if state.is_terminal() else from_state(state)  # type: ignore[arg-type]
+    if S is None or count < 0:
+        return [r.scores for r in playout_results(game, count, seed, policy, start)]
+    for i, code in enumerate(codes):
+        S[kb.H_POL + i] = code
+    impl = _impl()
+    width = kernel_step.RESULT
+    out = _array([0] * (width * count), impl)
+    seeds = _array([(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)], impl)
+    impl["play_many"](_array(S, impl), out, seeds, MAX_ACTIONS)
+    flat = out.tolist() if hasattr(out, "tolist") else out
+    n = game.players
+    return [
+        [float(x) for x in flat[o : o + n]] if flat[o + 4] >= 0 else []
+        for o in range(0, width * count, width)
+    ]
 
 
 def playout_results(
