@@ -42,6 +42,8 @@ from .kernel_base import (
     H_LOG,
     H_LOGN,
     H_N,
+    H_OPTFOR,
+    H_OPTN,
     H_POL,
     H_REASON,
     H_RNG,
@@ -169,6 +171,7 @@ def advance(S: Any) -> None:
             if (n == 1 and code < C_REROLL) or (n == 1 and code > C_REROLL + 3):
                 apply_resolve(S, code)
                 continue
+            S[H_OPTFOR] = 1
             return
         if k == K_CHECK:
             run_check(S)
@@ -230,6 +233,7 @@ def advance(S: Any) -> None:
                 elif k == K_NIGHTMARE:
                     end_turn(S)
                 continue
+            S[H_OPTFOR] = 1
             return
         return
 
@@ -373,6 +377,7 @@ def play(S: Any, max_actions: int) -> None:
     scripted = S[H_SCRIPT0] > 0
     stop = S[H_STOP]
     while True:
+        S[H_OPTFOR] = 0
         advance(S)
         if S[H_SP] == 0 or S[H_ACTIONS] >= max_actions:
             return
@@ -396,7 +401,7 @@ def play(S: Any, max_actions: int) -> None:
             S[H_ACTIONS] += 1
             apply_chance(S, f, code)
             continue
-        n = legal(S, f)
+        n = S[H_OPTN] if S[H_OPTFOR] else legal(S, f)
         if scripted:
             if S[H_DTRACE0]:
                 trace_options(S, n)
