@@ -107,8 +107,10 @@ def test_kernel_games_look_like_engine_games(policy: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_the_compiled_kernel_plays_the_same_games_as_the_plain_one() -> None:
-    """Compiles the kernel with numba if the cache does not hold it yet (a few minutes)."""
+    """Compiles the kernel with numba if the cache does not hold it yet (one to eight
+    minutes on the development machine, depending on its load)."""
     pytest.importorskip("numba")
     game = lucidity(4)
     for policy in ("random", "heuristic"):
