@@ -135,7 +135,10 @@ def _labels() -> dict[str, str]:
     for row in ROWS:
         for c in ALL_COLOURS:
             for f in PICK_FACES:
-                out[f"pick:{row}:{c}:{f}"] = f"Choose a {c} {f} dream in the {row} row"
+                # the older form, never legal now: picks name the seat (SEAT_PICK_IDS)
+                out[f"pick:{row}:{c}:{f}"] = (
+                    f"Choose a {c} {f} dream in the {row} row (older id: pick:seat<k>:...)"
+                )
     for c in COLOURS:
         out[f"fear:{c}"] = f"Move a {c} shadow dream to the Hunt row"
         out[f"fear:rotated:{c}"] = f"Move a {c} dream turned to its shadow side to the Hunt row"
