@@ -127,7 +127,7 @@ _CACHE_DIR: list[Path] = []
 def cache_dir() -> Path:
     """Where the compiled kernel is cached: ``$ONEIROS_KERNEL_CACHE``, else
     ``$XDG_CACHE_HOME/oneiros`` (``~/.cache/oneiros``), in a folder named after a hash of
-    the kernel's source and the numba version, so an edited kernel is never run from a
+    the kernel's source, the action ids and the numba version, so an edited kernel is never run from a
     stale cache (numba itself checks only the file of each function, not the files of the
     functions it calls)."""
     if _CACHE_DIR:
@@ -137,6 +137,7 @@ def cache_dir() -> Path:
     digest = hashlib.sha256(f"{numba.__version__} {sorted(JIT_OPTIONS.items())}".encode())
     for module in MODULES:
         digest.update(Path(str(module.__file__)).read_bytes())
+    digest.update("\n".join(kb.IDS).encode())  # the action codes are compiled in
     base = os.environ.get("ONEIROS_KERNEL_CACHE")
     if not base:
         base = str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "oneiros")
