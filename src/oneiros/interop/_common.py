@@ -7,6 +7,7 @@ OpenSpiel without glue code.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -156,3 +157,33 @@ def describe_illegal(state: State, seat: int, action_id: str) -> str:
     legal: Sequence[str] = [a.id for a in state.legal_actions(seat)]
     shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
     return f"{action_id!r} is not legal for seat {seat} at {what}; legal: {shown}"
+
+
+def render_text(state: State) -> str:
+    """A short text view of a state for people, built only from what every seat sees: who
+    decides and the public decision, then the public observation as JSON.
+
+    The decision is ``state.decision(None)``, the public one: a seat's own prompt may name
+    what only that seat knows (a Sleep Tight seat that drew I Am the Sandman is asked to
+    accept or refuse the offer, the others see an ordinary "buy" decision), so it is never
+    shown here. When the game gives no public decision (Sleep Tight when several seats decide
+    at the same time) the text says only who decides.
+    """
+    game = state.game
+    if state.is_terminal():
+        head = f"{game.info.title}: game over, winners {state.winners()}, scores {state.scores()}"
+    else:
+        seats = [s for s in state.to_move() if s != CHANCE]
+        who = (
+            f"seat {seats[0]} decides"
+            if len(seats) == 1
+            else "seats " + ", ".join(str(s) for s in seats) + " decide at the same time"
+        )
+        decision = state.decision(None)
+        if not seats:
+            head = f"{game.info.title}: chance" + (f": {decision.prompt}" if decision else "")
+        elif decision is not None:
+            head = f"{game.info.title}: {who}: {decision.prompt}"
+        else:
+            head = f"{game.info.title}: {who}"
+    return head + "\n" + json.dumps(state.observation(None), sort_keys=True)

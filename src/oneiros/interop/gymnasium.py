@@ -42,9 +42,9 @@ from ._common import (
     make_encoded_game,
     observation_bounds,
     potentials,
+    render_text,
     resolve_chance,
 )
-from .pettingzoo import render_text
 
 __all__ = ["OneirosEnv", "make"]
 

@@ -21,7 +21,6 @@ shaping terms of a game cancel out).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -44,6 +43,7 @@ from ._common import (
     make_encoded_game,
     observation_bounds,
     potentials,
+    render_text,
     resolve_chance,
 )
 
@@ -238,19 +238,6 @@ class OneirosAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
                 for seat in range(self.game.players)
             ]
         )
-
-
-def render_text(state: State) -> str:
-    """A short text view of a state for people: who decides what, and the public view."""
-    game = state.game
-    if state.is_terminal():
-        head = f"{game.info.title}: game over, winners {state.winners()}, scores {state.scores()}"
-    else:
-        seat = acting_seat(state)
-        decision = state.decision(seat)
-        prompt = decision.prompt if decision else ""
-        head = f"{game.info.title}: seat {seat} decides: {prompt}"
-    return head + "\n" + json.dumps(state.observation(None), sort_keys=True)
 
 
 def raw_env(game: str | Game, players: int | None = None, **kwargs: Any) -> OneirosAECEnv:
