@@ -39,7 +39,7 @@ for _ in range(50):
 assert "Lucidity" in env.render()
 """,
     "pettingzoo": """
-from oneiros.interop.pettingzoo import env
+from oneiros.interop.pettingzoo import env, parallel_env
 e = env("lucidity", players=2, render_mode="ansi")
 e.reset(seed=1)
 import numpy as np
@@ -48,6 +48,9 @@ for n, agent in enumerate(e.agent_iter(100)):
     obs, reward, terminated, truncated, info = e.last()
     e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 assert "Lucidity" in e.render()
+p = parallel_env("lucidity", players=2)
+observations, infos = p.reset(seed=1)
+assert set(observations) == {"player_0", "player_1"}
 """,
     "openspiel": """
 import pyspiel

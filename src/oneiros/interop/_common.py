@@ -132,15 +132,17 @@ def acting_seat(state: State) -> int | None:
     return min(tm)
 
 
-def action_id_at(game: Game, index: Any) -> str:
-    """The id of action ``index`` of the action space, or ``IllegalAction``."""
+def action_id_at(game: Game, index: Any, ids: Sequence[str] | None = None) -> str:
+    """The id of action ``index`` of the action space (``ids``: ``game.action_ids()``
+    when the caller keeps it), or ``IllegalAction``."""
     try:
         i = int(index)
     except (TypeError, ValueError):
         raise IllegalAction(f"an action is an integer index, not {index!r}") from None
     if isinstance(index, float) and index != i:
         raise IllegalAction(f"an action is an integer index, not {index!r}")
-    ids = game.action_ids()
+    if ids is None:
+        ids = game.action_ids()
     if not 0 <= i < len(ids):
         raise IllegalAction(f"action index {i} is outside 0..{len(ids) - 1}")
     return ids[i]
@@ -149,6 +151,40 @@ def action_id_at(game: Game, index: Any) -> str:
 def legal_indices(state: State, seat: int) -> list[int]:
     """Sorted action-space indices of ``seat``'s legal actions."""
     return sorted(state.action_index(a) for a in state.legal_actions(seat))
+
+
+class Encoder:
+    """A game's observation tensor and legal-action mask as numpy arrays, the way the
+    environments hand them over: built once per call, from the core API only.
+
+    The mask is set from the seat's legal actions (a few ids) rather than converted from
+    the core's list of booleans over the whole action space, which costs more than the
+    decision itself in a game with a large action space.
+    """
+
+    def __init__(self, game: Game) -> None:
+        import numpy as np
+
+        self._np = np
+        self.ids = game.action_ids()
+        self.index = {aid: i for i, aid in enumerate(self.ids)}
+        self.size = len(self.index)
+        self.shape = tuple(game.observation_shape)
+
+    def tensor(self, state: State, seat: int) -> Any:
+        """``state.observation_tensor(seat)`` as a float32 array."""
+        np = self._np
+        return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
+
+    def mask(self, state: State, seat: int | None, dtype: Any = None) -> Any:
+        """The seat's legal actions over the action space (int8 by default); all zeros for
+        ``None`` or a seat that does not decide now."""
+        np = self._np
+        out = np.zeros(self.size, dtype=np.int8 if dtype is None else dtype)
+        if seat is not None and seat in state.to_move():
+            index = self.index
+            out[[index[a.id] for a in state.legal_actions(seat)]] = 1
+        return out
 
 
 def describe_illegal(state: State, seat: int, action_id: str) -> str:
