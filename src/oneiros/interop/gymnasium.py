@@ -248,7 +248,8 @@ def make(
 def register_envs() -> list[str]:
     """Register ``oneiros/<game>-v0`` with Gymnasium for every game that declares the
     encodings, so ``gymnasium.make("oneiros/lucidity-v0", players=4)`` works; returns the
-    ids."""
+    ids. Importing this module does it for the games registered then (call it again after
+    registering a game of your own)."""
     from ..core import games
     from ..core import make as make_game
     from ._common import declares_encodings
@@ -266,3 +267,9 @@ def register_envs() -> list[str]:
             )
         ids.append(env_id)
     return ids
+
+
+# Gymnasium 1.x reads no entry-point group (plugins were removed in 1.0): an environment
+# package registers its ids when imported, which ``gymnasium.make`` does itself for an id
+# written "module:id" ("oneiros.interop.gymnasium:oneiros/lucidity-v0").
+register_envs()
