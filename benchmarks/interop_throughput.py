@@ -27,10 +27,9 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import oneiros
-from oneiros.agents import register_agent
-from oneiros.agents.base import AgentInfo, RandomAgent
 from oneiros.core import CHANCE
 from oneiros.interop.gymnasium import make
 from oneiros.interop.pettingzoo import env as aec_env
@@ -94,29 +93,23 @@ def pettingzoo(name: str, players: int, seconds: float) -> float:
     return _timed(loop, seconds)
 
 
-class CountedRandom(RandomAgent):
-    """Uniformly random, counting its decisions (the bots' share of a Gymnasium step)."""
-
-    name = "counted-random"
-    decisions = 0
-
-    def act(self, state: oneiros.State, player: int) -> oneiros.Action:
-        CountedRandom.decisions += 1
-        return super().act(state, player)
-
-
-register_agent(AgentInfo("counted-random", "random, counting", CountedRandom))
-
-
 def gymnasium(name: str, players: int, seconds: float) -> tuple[float, float]:
     """(decisions per CPU second, the bots' included; steps per CPU second)."""
-    g = make(name, seat=0, opponents="counted-random", players=players)
+    g = make(name, seat=0, opponents="random", players=players)
+    bot_decisions = [0]
+    for agent in g.opponents.values():  # count the bots' decisions
+        act = agent.act
+
+        def counted(state: oneiros.State, player: int, act: Any = act) -> oneiros.Action:
+            bot_decisions[0] += 1
+            return act(state, player)
+
+        agent.act = counted  # type: ignore[method-assign]
     rng = random.Random(1)
     steps = [0]
 
     def loop(more: Callable[[], bool]) -> int:
         seed = 0
-        CountedRandom.decisions = 0
         while more():
             obs, _ = g.reset(seed=seed)
             seed += 1
@@ -127,7 +120,7 @@ def gymnasium(name: str, players: int, seconds: float) -> tuple[float, float]:
                 steps[0] += 1
                 if terminated or truncated or (steps[0] % 64 == 0 and not more()):
                     break
-        return steps[0] + CountedRandom.decisions
+        return steps[0] + bot_decisions[0]
 
     start = time.process_time()
     per_second = _timed(loop, seconds)

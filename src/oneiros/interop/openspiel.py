@@ -122,6 +122,16 @@ def _factory(name: str) -> type[OneirosSpielGame]:
     return type(cls_name, (OneirosSpielGame,), {"oneiros_name": name, "__module__": __name__})
 
 
+def max_game_length(game: Game) -> int:
+    """OpenSpiel's ``max_game_length`` (decisions, chance not counted): the game's declared
+    ``decision_bound`` (a realistic bound: the longest measured game with a margin), else
+    the engine's cap ``GameInfo.max_decisions``."""
+    bound = getattr(game, "decision_bound", None)
+    if isinstance(bound, int) and not isinstance(bound, bool) and bound > 0:
+        return min(bound, game.info.max_decisions)
+    return game.info.max_decisions
+
+
 class OneirosSpielGame(pyspiel.Game):
     """A configured Oneiros game seen by OpenSpiel (one subclass per Oneiros game)."""
 
@@ -145,7 +155,7 @@ class OneirosSpielGame(pyspiel.Game):
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=None,
-                max_game_length=game.info.max_decisions,
+                max_game_length=max_game_length(game),
             ),
             params,
         )
