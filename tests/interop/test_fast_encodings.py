@@ -56,3 +56,19 @@ def test_lucidity_tensor_equals_the_encoding_of_the_observation(players, ruleset
         assert state.observation_tensor(0) == lucidity_encoding.encode_state(state, 0)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_sleep_tight_tensor_equals_the_encoding_of_the_observation(players):
+    from oneiros.games.sleep_tight import encoding as sleep_tight_encoding
+
+    game = oneiros.make("sleep-tight", players=players)
+    checked = 0
+    for state in positions(game, games=3, seed=players):
+        for seat in range(players):
+            fast = sleep_tight_encoding.encode_state(state, seat)
+            slow = sleep_tight_encoding.encode(state.observation(seat), seat, state.c)
+            assert fast == slow, (seat, state.history()[-3:])
+            assert state.observation_tensor(seat) == fast
+        checked += 1
+    assert checked > 100

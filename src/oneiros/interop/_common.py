@@ -159,7 +159,7 @@ class Encoder:
 
     The mask is set from the seat's legal actions (a few ids) rather than converted from
     the core's list of booleans over the whole action space, which costs more than the
-    decision itself in a game with a large action space.
+    decision itself in a game with a large action space; masks already made are copied.
     """
 
     def __init__(self, game: Game) -> None:
@@ -170,6 +170,8 @@ class Encoder:
         self.index = {aid: i for i, aid in enumerate(self.ids)}
         self.size = len(self.index)
         self.shape = tuple(game.observation_shape)
+        self._masks: dict[tuple[str, ...], Any] = {}
+        """Masks already built, by the legal ids (the same few sets recur all game long)."""
 
     def tensor(self, state: State, seat: int) -> Any:
         """``state.observation_tensor(seat)`` as a float32 array."""
@@ -180,11 +182,18 @@ class Encoder:
         """The seat's legal actions over the action space (int8 by default); all zeros for
         ``None`` or a seat that does not decide now."""
         np = self._np
-        out = np.zeros(self.size, dtype=np.int8 if dtype is None else dtype)
-        if seat is not None and seat in state.to_move():
+        if seat is None or seat not in state.to_move():
+            return np.zeros(self.size, dtype=np.int8 if dtype is None else dtype)
+        key = tuple(a.id for a in state.legal_actions(seat))
+        masks = self._masks
+        made = masks.get(key)
+        if made is None:
+            if len(masks) > 20_000:
+                masks.clear()
             index = self.index
-            out[[index[a.id] for a in state.legal_actions(seat)]] = 1
-        return out
+            made = masks[key] = np.zeros(self.size, dtype=np.int8)
+            made[[index[i] for i in key]] = 1
+        return made.copy() if dtype is None else made.astype(dtype)
 
 
 def describe_illegal(state: State, seat: int, action_id: str) -> str:

@@ -151,6 +151,41 @@ def _layout(game: Any) -> _Layout:
     return layout
 
 
+_SEATS: dict[int, tuple[Any, ...]] = {}
+"""Recently encoded seat blocks by ``id(seat)``, with what they were made from."""
+_SEATS_KEPT = 4096
+
+
+def _seat_block(lay: _Layout, seat: Any, power: int, goal: int) -> list[float]:
+    """One seat's part of the tensor (``_PER_SEAT`` entries)."""
+    out = [0.0] * _PER_SEAT
+    totals, colour_at = lay.totals, lay.colour_at
+    sh = seat.shadow
+    rows = (seat.hunt, seat.exhaust, seat.power, sh["blue"], sh["green"], sh["yellow"])
+    for r, row in enumerate((*rows, sh["red"])):
+        if row:
+            at = r * len(_BAG)
+            for d in row:
+                out[at + colour_at[d[0]]] += 1.0
+            for k in range(len(_BAG)):
+                if out[at + k]:
+                    out[at + k] /= totals[k]
+    if seat.role in _ROLE_AT:
+        out[lay.role_at + _ROLE_AT[seat.role]] = 1.0
+    if seat.colour in _COLOUR_AT:
+        out[lay.colour_of + _COLOUR_AT[seat.colour]] = 1.0
+    if seat.track is not None:
+        if seat.track in _TRACK_AT:
+            out[lay.track_at + _TRACK_AT[seat.track]] = 1.0
+        if 0 <= seat.stage < 3:
+            out[lay.stage_at + seat.stage] = 1.0
+    if power:
+        out[lay.power_at] = power / (power + goal)
+    if seat.marks:
+        out[lay.power_at + 1] = len(seat.marks) / totals[-1]
+    return out
+
+
 def encode_state(state: Any, viewer: int | None = None) -> list[float]:
     """``encode(state.observation(viewer), state.game, state.to_move(), viewer)``, entry for
     entry, read from the state directly (Lucidity hides nothing, so every seat's
@@ -166,32 +201,54 @@ def encode_state(state: Any, viewer: int | None = None) -> list[float]:
         if n:
             out[i] = n / totals[i]
     goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
+    memo = _SEATS
+    if len(memo) > _SEATS_KEPT:
+        memo.clear()
     for i, seat in enumerate(state.seats):
         base = lay.seats + i * _PER_SEAT
         sh = seat.shadow
-        rows = (seat.hunt, seat.exhaust, seat.power, sh["blue"], sh["green"], sh["yellow"])
-        for r, row in enumerate((*rows, sh["red"])):
-            if row:
-                at = base + r * len(_BAG)
-                for d in row:
-                    out[at + colour_at[d[0]]] += 1.0
-                for k in range(len(_BAG)):
-                    if out[at + k]:
-                        out[at + k] /= totals[k]
-        if seat.role in _ROLE_AT:
-            out[base + lay.role_at + _ROLE_AT[seat.role]] = 1.0
-        if seat.colour in _COLOUR_AT:
-            out[base + lay.colour_of + _COLOUR_AT[seat.colour]] = 1.0
-        if seat.track is not None:
-            if seat.track in _TRACK_AT:
-                out[base + lay.track_at + _TRACK_AT[seat.track]] = 1.0
-            if 0 <= seat.stage < 3:
-                out[base + lay.stage_at + seat.stage] = 1.0
-        power = state.power_of(i)
-        if power:
-            out[base + lay.power_at] = power / (power + goal)
-        if seat.marks:
-            out[base + lay.power_at + 1] = len(seat.marks) / totals[-1]
+        # A seat's block is reused when its card is exactly as when the block was made:
+        # the same Seat object (held, so its id is not reused), role, colour, track, stage,
+        # Shadowmarks, Power goal and dice in every row (lists compared element by element).
+        e = memo.get(id(seat))
+        if (
+            e is not None
+            and e[0] is seat
+            and e[1] == seat.role
+            and e[2] == seat.colour
+            and e[3] == seat.track
+            and e[4] == seat.stage
+            and e[5] == len(seat.marks)
+            and e[6] == goal
+            and e[7] == seat.hunt
+            and e[8] == seat.exhaust
+            and e[9] == seat.power
+            and e[10] == sh["blue"]
+            and e[11] == sh["green"]
+            and e[12] == sh["yellow"]
+            and e[13] == sh["red"]
+        ):
+            out[base : base + _PER_SEAT] = e[14]
+            continue
+        block = _seat_block(lay, seat, state.power_of(i), goal)
+        out[base : base + _PER_SEAT] = block
+        memo[id(seat)] = (
+            seat,
+            seat.role,
+            seat.colour,
+            seat.track,
+            seat.stage,
+            len(seat.marks),
+            goal,
+            seat.hunt.copy(),
+            seat.exhaust.copy(),
+            seat.power.copy(),
+            sh["blue"].copy(),
+            sh["green"].copy(),
+            sh["yellow"].copy(),
+            sh["red"].copy(),
+            block,
+        )
     for k, c in enumerate(COLOURS):
         dice = state.cards[c]
         if dice:
