@@ -221,6 +221,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        self._acting: int | None = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` fixes every chance outcome of the episode; without it
@@ -239,7 +240,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._select()
 
     def _select(self) -> None:
-        seat = acting_seat(self._state)
+        seat = self._acting = acting_seat(self._state)
         if seat is None:  # the game ended: every agent leaves with a last step(None)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
@@ -257,7 +258,9 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._state
         seat = self._seat[agent]
-        chosen = seat if agent == self.agent_selection and acting_seat(state) == seat else None
+        # The mask is the seat's legal actions when it is the selected agent and decides
+        # now (``mask`` checks the state too, should it have been changed from outside).
+        chosen = seat if agent == self.agent_selection and self._acting == seat else None
         return {
             "observation": self._encoder.tensor(state, seat),
             "action_mask": self._encoder.mask(state, chosen),

@@ -18,7 +18,6 @@ Every entry of the tensor lies in [0, 1] (``LucidityGame.observation_bounds``):
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from ...core import CHANCE
 from .content import COLOURS
@@ -141,14 +140,16 @@ class _Layout:
         }
 
 
-_LAYOUTS: WeakKeyDictionary[Any, _Layout] = WeakKeyDictionary()
+_LAYOUTS: dict[int, tuple[Any, _Layout]] = {}
 
 
 def _layout(game: Any) -> _Layout:
-    layout = _LAYOUTS.get(game)
-    if layout is None:
-        layout = _LAYOUTS[game] = _Layout(game)
-    return layout
+    found = _LAYOUTS.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[id(game)] = (game, _Layout(game))
+    return found[1]
 
 
 _SEATS: dict[int, tuple[Any, ...]] = {}
