@@ -125,7 +125,9 @@ def resolve_chance(state: State, rng: random.Random) -> None:
 
 def acting_seat(state: State) -> int | None:
     """The seat that acts next in a sequential view: simultaneous decisions are serialised
-    in seat order (the core hides each seat's choice from the others until the reveal)."""
+    in seat order. The core keeps hidden choices (face-down plays) from the other seats
+    until the reveal, but a public act (a Sleep Tight buy, say) is seen at once by the
+    seats that act after it (``docs/rl.md``, "Simultaneous decisions")."""
     tm = state.to_move()
     if not tm or tm == (CHANCE,):
         return None

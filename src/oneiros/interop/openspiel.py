@@ -9,11 +9,13 @@ One pyspiel game per Oneiros game (``python_oneiros_<name>``, dashes become unde
 with the parameters ``players``, ``ruleset`` and the game's options. The game type is
 sequential with explicit chance (chance nodes carry the core's probabilities); it is
 imperfect-information when the game hides anything or has simultaneous decisions, which
-are serialised here (the deciding seats act one after another in seat order and none sees
-another's choice before the reveal). Returns are +1 for a winner and -1 for every other
+are serialised here (the deciding seats act one after another in seat order; hidden
+choices stay hidden until the reveal, public acts are seen by the later seats). Returns are +1 for a winner and -1 for every other
 seat; utilities are general-sum, or identical for a cooperative game that declares
-``shared_outcome = True`` (its seats always win or lose together). Actions, chance outcomes included, are indices into the
-game's action space (``game.action_ids()``).
+``shared_outcome = True`` (its seats always win or lose together). Actions, chance
+outcomes included, are indices into the game's action space (``game.action_ids()``).
+``max_game_length`` is the game's declared ``decision_bound`` (the longest measured game
+with a margin), or the engine's cap ``GameInfo.max_decisions`` when it declares none.
 
 Observation tensors are the game's ``observation_tensor``; information-state tensors
 append the counts of the seat's own past actions over the action space (so they are not

@@ -22,8 +22,10 @@ Agents are ``player_0``...``player_{n-1}`` (seat order). Each observation is a d
 ``action_mask`` (int8 over the game's whole action space; all zeros for an agent that does
 not decide now). Chance (dice, bag and deck draws) is resolved inside the environment from
 the seed given to ``reset``. In the AEC API simultaneous decisions are serialised: the
-deciding seats act one after another in seat order. In the parallel API every deciding
-seat chooses from the same observations and the choices are applied together. Rewards
+deciding seats act one after another in seat order; hidden choices stay hidden until the
+reveal, but a later seat sees an earlier seat's public act (a Sleep Tight buy). In the
+parallel API every deciding seat chooses from the same observations and the choices are
+applied together. Rewards
 come at the end (see ``reward``), plus, with ``shaped=True``, the change of the game's
 declared potential after every step (taken as 0 once the game is over, so the shaping
 terms of a game cancel out).
