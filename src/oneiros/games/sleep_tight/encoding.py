@@ -39,6 +39,11 @@ class _Scales:
                     prevent[e.kind] += a.copies * e.amount
         self.prevent_sandman = float(max(1, prevent["prevent_sandman"]))
         self.prevent_players = float(max(1, prevent["prevent_players"]))
+        self.dreamscapes = {
+            d.id: (d.fragments, DREAMS.index(d.dream) if d.dream in DREAMS else -1)
+            for d in content.dreamscapes
+        }
+        """Each Dreamscape's fragments and the index of its Dream (for ``encode_state``)."""
 
 
 _SCALES: dict[int, tuple[Content, _Scales]] = {}
@@ -184,29 +189,30 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     frozen at the start of the face-down plays while they are hidden, its role is shown
     only when exposed, dead or at the end, its plays only face up while plays are hidden,
     and only the seat's own hand, pending discards and pending offer are read."""
-    content = state.c
-    sc = _scales(content)
-    cix, copies = sc.cix, sc.copies
+    sc = _scales(state.c)
+    cix, copies, dreamscapes = sc.cix, sc.copies, sc.dreamscapes
     k = len(sc.cards)
+    n_sandman = len(sc.sandman)
     per_seat = 16 + len(DREAMS) + k
-    out = [0.0] * (MAX_PLAYERS * per_seat)
-    n = state.n
-    hiding = state.frozen_hands is not None
+    mine = MAX_PLAYERS * per_seat
+    out = [0.0] * (mine + 3 * k + 2 * n_sandman + 1 + len(PHASES) + 8)
     frozen = state.frozen_hands
+    hiding = frozen is not None
     over = bool(state.result)
     first = state.first
-    for s in range(n):
+    fragments, alive_of, roles = state.fragments, state.alive, state.role
+    for s in range(state.n):
         base = s * per_seat
         own = s == player
         ds = state.dreamscape[s]
-        hand_count = frozen[s] if hiding and not own else len(state.hands[s])  # type: ignore[index]
-        role = state.role[s]
-        alive = state.alive[s]
-        shown = role if (own or role == "exposed" or not alive or over) else "dreamer"
+        role = roles[s]
+        alive = alive_of[s]
         plays = state.plays[s]
         if hiding and not own:
             plays = [p for p in plays if p.face_up]
-        card = content.dreamscape(ds) if ds else None
+            hand_count = frozen[s]  # type: ignore[index]
+        else:
+            hand_count = len(state.hands[s])
         out[base] = 1.0
         if own:
             out[base + 1] = 1.0
@@ -214,16 +220,20 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                 out[base + 15] = 1.0
         if s == first:
             out[base + 2] = 1.0
-        out[base + 3] = state.fragments[s] / TOTAL_FRAGMENTS
+        out[base + 3] = fragments[s] / TOTAL_FRAGMENTS
         if alive:
             out[base + 4] = 1.0
         out[base + 5] = hand_count / ACTIONS
-        if card is not None:
-            out[base + 6] = card.fragments / 6
-        if shown == "exposed":
-            out[base + 7] = 1.0
-        elif shown == "undercover":
-            out[base + 8] = 1.0
+        if ds:
+            ds_fragments, dream = dreamscapes[ds]
+            out[base + 6] = ds_fragments / 6
+            if dream >= 0:
+                out[base + 16 + dream] = 1.0
+        if own or role == "exposed" or not alive or over:
+            if role == "exposed":
+                out[base + 7] = 1.0
+            elif role == "undercover":
+                out[base + 8] = 1.0
         out[base + 9] = state.prevent_sandman[s] / sc.prevent_sandman
         out[base + 10] = state.prevent_players[s] / sc.prevent_players
         if state.shield[s]:
@@ -231,31 +241,29 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
         if state.untouchable[s]:
             out[base + 12] = 1.0
         out[base + 13] = state.buys[s] / 6
-        out[base + 14] = len(plays) / ACTIONS
-        if card is not None and card.dream in _DREAM_AT:
-            out[base + 16 + _DREAM_AT[card.dream]] = 1.0
-        at = base + 16 + len(DREAMS)
-        for play in plays:
-            i = cix[play.card]
-            out[at + i] += 1.0 / copies[i]
+        if plays:
+            out[base + 14] = len(plays) / ACTIONS
+            at = base + 16 + len(DREAMS)
+            for play in plays:
+                i = cix[play.card]
+                out[at + i] += 1.0 / copies[i]
+    at = mine
     for cards in (state.hands[player], state.action_discard, state.pending_discards[player]):
-        counts = [0.0] * k
         for c in cards:
             i = cix[c]
-            counts[i] += 1.0 / copies[i]
-        out += counts
-    current = [0.0] * (len(sc.sandman) + 1)
+            out[at + i] += 1.0 / copies[i]
+        at += k
     sandman = state.sandman_current
-    current[sc.six[sandman] if sandman else len(sc.sandman)] = 1.0
-    out += current
-    gone = [0.0] * len(sc.sandman)
+    out[at + (sc.six[sandman] if sandman else n_sandman)] = 1.0
+    at += n_sandman + 1
     for c in state.sandman_discard:
         i = sc.six[c]
-        gone[i] += 1.0 / sc.sandman_copies[i]
-    out += gone
-    phase = state.phase
-    out += [1.0 if phase == ph else 0.0 for ph in PHASES]
-    out += [
+        out[at + i] += 1.0 / sc.sandman_copies[i]
+    at += n_sandman
+    if state.phase in _PHASE_AT:
+        out[at + _PHASE_AT[state.phase]] = 1.0
+    at += len(PHASES)
+    out[at : at + 8] = [
         state.pile / TOTAL_FRAGMENTS,
         len(state.action_deck) / ACTIONS,
         len(state.dream_deck) / DECK_SIZES["dreamscapes"],
@@ -268,4 +276,4 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     return out
 
 
-_DREAM_AT = {d: i for i, d in enumerate(DREAMS)}
+_PHASE_AT = {p: i for i, p in enumerate(PHASES)}
