@@ -205,7 +205,8 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of this seat now, as booleans over the action space."""
+        """The legal actions of this seat now, as booleans over the action space (every
+        action once the episode is over, as in the observation's mask)."""
         if self.game_state is None:
             raise RuntimeError("call reset() before asking for the action mask")
         return self._mask(bool)
