@@ -2011,15 +2011,15 @@ class SleepTightState(State):
         }
 
     def observation_tensor(self, player: int) -> list[float]:
-        from .game import encode
+        from .encoding import encode_state
 
-        return encode(self.observation(player), player, self.c)
+        return encode_state(self, player)
 
     def reward_potential(self, seat: int) -> float:
         """A shaping potential in [-1, 1] from what ``seat`` sees: how much of the Sandman's
         deck is gone, the pace against the Dreamscape deck and its own fragments, reversed
-        for the Sandman's agent (the formula is in ``game.reward_potential``)."""
-        from .game import reward_potential
+        for the Sandman's agent (the formula is in ``encoding.reward_potential``)."""
+        from .encoding import reward_potential
 
         return reward_potential(self, seat)
 
