@@ -107,7 +107,7 @@ def scenario(
     for seat in offers:
         _take_card(state, IAM)
         _add_to_hand(state, seat, IAM)
-        state.pending_offer[seat] = True
+        state.seats[seat].pending_offer = True
     for card in sandman_discard:
         state.sandman_deck.remove_anywhere(card)
         state.sandman_discard.append(card)
@@ -202,48 +202,48 @@ def _take_card(state: SleepTightState, card: str) -> None:
 
 
 def _add_to_hand(state: SleepTightState, seat: int, card: str) -> None:
-    state.hands[seat] = sorted([*state.hands[seat], card])
+    state.seats[seat].hand = sorted([*state.seats[seat].hand, card])
     if state.frozen_hands is not None:
         state.frozen_hands[seat] += 1
 
 
 def _set_hand(state: SleepTightState, seat: int, cards: list[str]) -> None:
     """Give ``seat`` exactly ``cards`` (the old hand goes back into the deck)."""
-    for card in state.hands[seat]:
+    for card in state.seats[seat].hand:
         state.action_deck.add_unknown(card)
-    state.hands[seat] = []
+    state.seats[seat].hand = []
     for card in cards:
         _take_card(state, card)
-    state.hands[seat] = sorted(cards)
+    state.seats[seat].hand = sorted(cards)
     if state.frozen_hands is not None:
         state.frozen_hands[seat] = len(cards)
 
 
 def _set_fragments(state: SleepTightState, seat: int, n: int) -> None:
-    delta = n - state.fragments[seat]
+    delta = n - state.seats[seat].fragments
     assert state.pile >= delta, "not enough fragments in the pile"
     state.pile -= delta
-    state.fragments[seat] = n
+    state.seats[seat].fragments = n
 
 
 def _set_dreamscapes(state: SleepTightState, dreams: dict[int, str]) -> None:
     """Give seats these Dreamscapes (their old ones go back into the deck)."""
     for seat in dreams:
-        old = state.dreamscape[seat]
+        old = state.seats[seat].dreamscape
         if old is not None:
             state.dream_deck.add_unknown(old)
-            state.dreamscape[seat] = None
+            state.seats[seat].dreamscape = None
     for seat, card in dreams.items():
         state.dream_deck.remove_anywhere(card)
-        state.dreamscape[seat] = card
+        state.seats[seat].dreamscape = card
 
 
 def _make_agent(state: SleepTightState, seat: int, role: str) -> None:
     """Make ``seat`` the Sandman's agent as if it had accepted I Am the Sandman earlier."""
     assert role in ("undercover", "exposed"), role
     _take_card(state, IAM)
-    state.role[seat] = role
-    state.agent_round[seat] = state.round - 1
+    state.seats[seat].role = role
+    state.seats[seat].agent_round = state.round - 1
     if role == "undercover":
         _add_to_hand(state, seat, IAM)
     else:

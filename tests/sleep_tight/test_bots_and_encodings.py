@@ -109,8 +109,8 @@ def later_offer(players: int, discarded: int, mine: int = 3, theirs: int = 3) ->
         state.sandman_deck.remove_anywhere(card)
         state.sandman_discard.append(card)
     take_card(state, IAM)
-    state.hands[0] = sorted([*state.hands[0], IAM])
-    state.pending_offer[0] = True
+    state.seats[0].hand = sorted([*state.seats[0].hand, IAM])
+    state.seats[0].pending_offer = True
     set_fragments(state, 0, mine)
     for seat in range(1, players):
         set_fragments(state, seat, theirs)
@@ -201,7 +201,7 @@ def test_observation_tensor_comes_from_the_redacted_observation() -> None:
     before = state.observation_tensor(0)
     view = state.determinize(0, random.Random(5))
     assert view.observation_tensor(0) == before
-    state.hands[1] = sorted(["tantrum", "nightlight"])  # another hidden hand
+    state.seats[1].hand = sorted(["tantrum", "nightlight"])  # another hidden hand
     assert state.observation_tensor(0) == before
 
 

@@ -177,12 +177,12 @@ def reward_potential(state: SleepTightState, seat: int) -> float:
     dreams, sandman = state.game.setup_decks
     left = state.sandman_left() / sandman
     beaten = 1.0 - left
-    safety = min(state.fragments[seat], WAKE_AT) / WAKE_AT if state.alive[seat] else 0.0
-    if state.role[seat] == "dreamer":
+    safety = min(state.seats[seat].fragments, WAKE_AT) / WAKE_AT if state.seats[seat].alive else 0.0
+    if state.seats[seat].role == "dreamer":
         pace = max(-1.0, min(1.0, len(state.dream_deck) / dreams - left))
         return beaten / 2 + pace / 4 + safety / 4
     others = [s for s in range(state.n) if s != seat]
-    dead = sum(1 for s in others if not state.alive[s]) / len(others) if others else 0.0
+    dead = sum(1 for s in others if not state.seats[s].alive) / len(others) if others else 0.0
     return -beaten / 2 + dead / 4 + safety / 4
 
 
@@ -203,27 +203,28 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     hiding = frozen is not None
     over = bool(state.result)
     first = state.first
-    fragments, alive_of, roles = state.fragments, state.alive, state.role
+    seats = state.seats
     for s in range(state.n):
+        seat = seats[s]
         base = s * per_seat
         own = s == player
-        ds = state.dreamscape[s]
-        role = roles[s]
-        alive = alive_of[s]
-        plays = state.plays[s]
+        ds = seat.dreamscape
+        role = seat.role
+        alive = seat.alive
+        plays = seat.plays
         if hiding and not own:
             plays = [p for p in plays if p.face_up or p.bottom]
             hand_count = frozen[s]  # type: ignore[index]
         else:
-            hand_count = len(state.hands[s])
+            hand_count = len(seat.hand)
         out[base] = 1.0
         if own:
             out[base + 1] = 1.0
-            if state.pending_offer[s]:
+            if seat.pending_offer:
                 out[base + 15] = 1.0
         if s == first:
             out[base + 2] = 1.0
-        out[base + 3] = fragments[s] / TOTAL_FRAGMENTS
+        out[base + 3] = seat.fragments / TOTAL_FRAGMENTS
         if alive:
             out[base + 4] = 1.0
         out[base + 5] = hand_count / ACTIONS
@@ -237,13 +238,13 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                 out[base + 7] = 1.0
             elif role == "undercover":
                 out[base + 8] = 1.0
-        out[base + 9] = state.prevent_sandman[s] / sc.prevent_sandman
-        out[base + 10] = state.prevent_players[s] / sc.prevent_players
-        if state.shield[s]:
+        out[base + 9] = seat.prevent_sandman / sc.prevent_sandman
+        out[base + 10] = seat.prevent_players / sc.prevent_players
+        if seat.shield:
             out[base + 11] = 1.0
-        if state.untouchable[s]:
+        if seat.untouchable:
             out[base + 12] = 1.0
-        out[base + 13] = state.buys[s] / 6
+        out[base + 13] = seat.buys / 6
         if plays:
             out[base + 14] = len(plays) / ACTIONS
             at = base + 16 + len(DREAMS)
@@ -255,7 +256,8 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                     i = cix[play.bottom]
                     out[at + i] += 1.0 / copies[i]
     at = mine
-    for cards in (state.hands[player], state.action_discard, state.pending_discards[player]):
+    me = seats[player]
+    for cards in (me.hand, state.action_discard, me.pending_discards):
         for c in cards:
             i = cix[c]
             out[at + i] += 1.0 / copies[i]
