@@ -11,7 +11,7 @@ import oneiros
 from oneiros.agents.base import make_agent
 from oneiros.core import CHANCE
 from oneiros.games.sleep_tight.heuristic import team_outlook
-from oneiros.games.sleep_tight.rules import SECTIONS
+from oneiros.games.sleep_tight.refs import SECTIONS
 from oneiros.sim.loop import play_game
 from oneiros.testing import random_step
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .content import DECK_SIZES, DREAMS, Content
-from .state import TOTAL_FRAGMENTS, WAKE_AT
+from .params import MAX_PLAYERS, TOTAL_FRAGMENTS, WAKE_AT
 
 if TYPE_CHECKING:
     from .state import SleepTightState
 
-MAX_PLAYERS = 4
 PHASES = ("setup", "keep", "dreamscapes", "draw", "play", "resolve", "over")
 
 

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from ...core import ConfigError, Game, GameInfo, OptionSpec, Policy
+from .actions import all_ids
 from .content import (
     ACTION_TYPES,
     CONTENT_ENV,
@@ -15,8 +16,9 @@ from .content import (
     Content,
     load_content,
 )
-from .encoding import MAX_PLAYERS, PHASES, encode, reward_potential
-from .rules import BOOK, SECTIONS
+from .encoding import PHASES, encode, reward_potential
+from .params import MAX_PLAYERS
+from .refs import BOOK, SECTIONS
 from .state import SleepTightState
 
 # An upper bound on applied actions with the shipped cards (at most 2 effects of amount 3 or
@@ -108,24 +110,7 @@ class SleepTightGame(Game):
 
     @cached_property
     def _ids(self) -> list[str]:
-        c = self.content
-        cards = [a.id for a in c.actions]
-        seats = range(MAX_PLAYERS)
-        ids = ["accept", "refuse", "expose", "buy", "done", "cancel", "pass", "wake", "wait"]
-        ids += ["dodge:take", "dodge:pay", "from:pile"]
-        ids += [f"pass:{s}" for s in seats]
-        ids += [f"target:{s}" for s in seats]
-        ids += [f"from:{s}" for s in seats]
-        for verb in ("return", "take", "play", "discard"):
-            ids += [f"{verb}:{x}" for x in cards]
-        ids += [f"stack:{x}:{y}" for x in cards for y in cards]
-        ids += [f"harm:{x}:{s}" for x in cards for s in seats]
-        ids += [f"draw:{x}" for x in cards]
-        ids += [f"steal:{x}" for x in cards]
-        ids += [f"dream:{d.id}" for d in c.dreamscapes]
-        ids += [f"sandman:{s.id}" for s in c.sandman]
-        ids += [f"revive:{s.id}" for s in c.sandman]
-        return ids
+        return all_ids(self.content)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -15,7 +15,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, State, Step, StepStack
-from . import rules as R
+from . import actions as A
+from . import refs as R
 from .content import HELD_SPECIALS, Content, Effect
 from .model import Play, SeatState
 from .params import DEAL, DISCARD_LIMIT, KEEP, START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
@@ -225,46 +226,7 @@ class SleepTightState(State):
         return found
 
     def _label(self, aid: str) -> str:
-        fixed = {
-            "accept": "Accept: become the Sandman's undercover agent",
-            "refuse": "Refuse the Sandman's offer: lose 1 Soul Fragment",
-            "buy": "Return 1 Soul Fragment to draw 1 Action card",
-            "expose": "Play I Am the Sandman: become an exposed agent",
-            "done": "Done",
-            "cancel": "Use Discard Soul Consumer",
-            "pass": "Do nothing",
-            "wake": "Wake Up!: win alone",
-            "wait": "Not now",
-            "dodge:take": "Take the damage",
-            "dodge:pay": "Return 1 Soul Fragment; the Sandman revives a card",
-            "from:pile": "From the pile",
-        }
-        if aid in fixed:
-            return fixed[aid]
-        verb, _, rest = aid.partition(":")
-        seats = {"pass": "Deal the damage to seat {}", "target": "Seat {}", "from": "From seat {}"}
-        if verb in seats:
-            return seats[verb].format(rest)
-        if verb == "dream":
-            return "Dreamscape: " + self.c.dreamscape(rest).name
-        if verb in ("sandman", "revive"):
-            name = self.c.sandman_card(rest).name
-            return ("Sandman card: " if verb == "sandman" else "Revive ") + name
-        if verb == "stack":
-            top, bottom = rest.split(":")
-            return f"Play {self._name(top)} face down on top of {self._name(bottom)}"
-        if verb == "harm":
-            card, target = rest.split(":")
-            return f"Discard {self._name(card)}: 1 damage to seat {target}"
-        template = {
-            "return": "Shuffle back {}",
-            "take": "Take {}",
-            "play": "Play {} face down",
-            "discard": "Discard {} for 1 Soul Fragment",
-            "draw": "Draw {}",
-            "steal": "Take {}",
-        }[verb]
-        return template.format(self._name(rest))
+        return A.label(aid, self.c, self._name)
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -1554,7 +1516,7 @@ class SleepTightState(State):
 
     # chance results
     def _do_draw(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self.action_deck.take(card)
         self._hand_add(seat, card)
@@ -1581,7 +1543,7 @@ class SleepTightState(State):
             self.stack.pop()
 
     def _do_dream(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self.stack.pop()
         self.dream_deck.take(card)
@@ -1603,7 +1565,7 @@ class SleepTightState(State):
         )
 
     def _do_sandman_draw(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self._take_sandman(card)
         self.sandman_current = card
@@ -1620,7 +1582,7 @@ class SleepTightState(State):
         )
 
     def _do_sdiscard(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self._take_sandman(card)
         self.sandman_discard.append(card)
@@ -1642,7 +1604,7 @@ class SleepTightState(State):
             self.stack.pop()
 
     def _do_steal(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self._take_from_hand(
             top["seat"],
@@ -1653,7 +1615,7 @@ class SleepTightState(State):
         )
 
     def _do_revive(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self.sandman_discard.remove(card)
         self._release_reserved()
@@ -1699,7 +1661,7 @@ class SleepTightState(State):
 
     def _do_keep(self, top: Step, aid: str, player: int) -> None:
         if not self._offer(top, aid, player):
-            card = aid.split(":", 1)[1]
+            card = A.arg(aid)
             self._hand_remove(player, card)
             self.action_deck.add_unknown(card)
             self.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=player)
@@ -1856,7 +1818,7 @@ class SleepTightState(State):
             )
             self.stack.push(Step("revive", CHANCE))
         else:
-            target = int(aid.split(":", 1)[1])
+            target = A.seat_arg(aid)
             self.emit(
                 "passed",
                 "Seat {seat} passes the Sandman's {damage} damage to seat {target}",
@@ -1875,21 +1837,21 @@ class SleepTightState(State):
 
     def _do_target(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        target = int(aid.split(":", 1)[1])
+        target = A.seat_arg(aid)
         below = self.stack.top
         assert below is not None and below.kind == "effect"
         self.stack.replace_top(below.replace(target=target))
 
     def _do_source(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        source = aid.split(":", 1)[1]
+        source = A.arg(aid)
         below = self.stack.top
         assert below is not None and below.kind == "effect"
         self.stack.replace_top(below.replace(source=source))
 
     def _do_take(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self._take_from_hand(
             player,
             top["victim"],
@@ -1916,7 +1878,7 @@ class SleepTightState(State):
         )
 
     def _do_return(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self._hand_remove(player, card)
         self.action_deck.add_unknown(card)
         self.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=player)
