@@ -19,6 +19,8 @@ from . import actions as A
 from . import refs as R
 from .content import HELD_SPECIALS, Content, Effect
 from .model import Play, SeatState
+from .observation import determinize as _determinize
+from .observation import observe
 from .params import DEAL, DISCARD_LIMIT, KEEP, START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
 
 if TYPE_CHECKING:
@@ -1897,59 +1899,7 @@ class SleepTightState(State):
 
     # ================================================================== views
     def observation(self, player: int | None) -> dict[str, Any]:
-        hiding = self.frozen_hands is not None
-        players = []
-        for s in range(self.n):
-            own = player == s
-            hand_count = len(self.seats[s].hand)
-            if hiding and not own:
-                hand_count = self.frozen_hands[s]  # type: ignore[index]
-            ds = self.seats[s].dreamscape
-            entry: dict[str, Any] = {
-                "fragments": self.seats[s].fragments,
-                "alive": self.seats[s].alive,
-                "hand_count": hand_count,
-                "hand": list(self.seats[s].hand) if own else None,
-                "dreamscape": ds,
-                "dream": self.c.dreamscape(ds).dream if ds else None,
-                "role": self.seats[s].role
-                if (
-                    own or self.seats[s].role == "exposed" or not self.seats[s].alive or self.result
-                )
-                else "dreamer",
-                "plays": [p.to_dict() for p in self.seats[s].plays]
-                if (own or not hiding)
-                else [p.public_dict() for p in self.seats[s].plays if p.face_up or p.bottom],
-                "pending_discards": list(self.seats[s].pending_discards) if own else [],
-                "pending_harm": [list(h) for h in self.seats[s].pending_harm] if own else [],
-                "prevent_sandman": self.seats[s].prevent_sandman,
-                "prevent_players": self.seats[s].prevent_players,
-                "shield": self.seats[s].shield,
-                "untouchable": self.seats[s].untouchable,
-                "buys": self.seats[s].buys,
-            }
-            if own:
-                entry["offer_pending"] = self.seats[s].pending_offer
-            players.append(entry)
-        return {
-            "round": self.round,
-            "phase": self.phase,
-            "first_player": self.first,
-            "pile": self.pile,
-            "players": players,
-            "action_deck": len(self.action_deck),
-            "action_discard": sorted(self.action_discard),
-            "removed_actions": sorted(self.removed_actions),
-            "exposed_cards": list(self.exposed_cards),
-            "dreamscape_deck": len(self.dream_deck),
-            "dreamscape_discard": list(self.dream_discard),
-            "sandman_deck": self.sandman_left(),
-            "sandman_discard": list(self.sandman_discard),
-            "sandman_card": self.sandman_current,
-            "box": {"dreamscapes": len(self.box_dreamscapes), "sandman": len(self.box_sandman)},
-            "result": self.result,
-            "winners": list(self.winner_seats) if self.result else [],
-        }
+        return observe(self, player)
 
     def scores(self) -> list[float]:
         if self.result is None:
@@ -2010,62 +1960,5 @@ class SleepTightState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> SleepTightState:
-        """A state ``player`` cannot tell from this one: other hands, their face-down plays and
-        pending discards, and the undercover agent resampled from the unseen cards."""
-        new = self.clone()
-        assert isinstance(new, SleepTightState)
-        hidden = self.frozen_hands is not None
-        pool: list[str] = new.action_deck.cards()
-        sizes: dict[int, int] = {}
-        tops: list[Play] = []
-        top = self.stack.top
-        seen = (
-            top["victim"]
-            if top is not None and top.kind == "take" and top.player == player
-            else None
-        )
-        # Where Is The Sandman has shown who holds I Am the Sandman.
-        shown = top.player if top is not None and top.kind == "where" else None
-        for s in range(self.n):
-            if s in (player, seen):
-                continue
-            pool.extend(new.seats[s].hand)
-            sizes[s] = len(new.seats[s].hand)
-            if s == shown and self.iam is not None:
-                pool.remove(self.iam)
-                sizes[s] -= 1
-            if hidden:
-                sizes[s] = self.frozen_hands[s]  # type: ignore[index]
-                for p in new.seats[s].plays:
-                    if p.status == "hidden":
-                        pool.append(p.card)
-                        if p.bottom:
-                            tops.append(p)  # the face-up bottom stays, the top is resampled
-                new.seats[s].plays = [
-                    p for p in new.seats[s].plays if p.status != "hidden" or p.bottom
-                ]
-                pool.extend(new.seats[s].pending_discards)
-                new.seats[s].pending_discards = []
-                pool.extend(c for c, _t in new.seats[s].pending_harm)
-                new.seats[s].pending_harm = []
-        rng.shuffle(pool)
-        for p in tops:
-            # A card that can be played face down (never I Am the Sandman, for instance).
-            ok = [i for i, card in enumerate(pool) if self.playable(0, card)]
-            p.card = pool.pop(ok[-1] if ok else -1)
-        for s, size in sizes.items():
-            new.seats[s].hand = sorted(
-                pool[:size] + ([self.iam] if s == shown and self.iam else [])
-            )
-            del pool[:size]
-            new.seats[s].pending_offer = False
-            # A living undercover agent is whoever holds I Am the Sandman in the sample.
-            if new.seats[s].alive and new.seats[s].role == "undercover":
-                new.seats[s].role = "dreamer"
-            if self.iam is not None and self.iam in new.seats[s].hand and new.seats[s].alive:
-                new.seats[s].role = "undercover"
-                new.seats[s].agent_round = min(self.seats[s].agent_round, self.round - 1)
-        new.action_deck = Deck(pool)
-        new._events = [e for e in self._events if e.visible(player)]
-        new._history = []
-        return new
+        """A state ``player`` cannot tell from this one (``observation.determinize``)."""
+        return _determinize(self, player, rng)
