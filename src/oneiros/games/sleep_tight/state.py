@@ -332,14 +332,17 @@ class SleepTightState(State):
     def _checkpoint(self) -> bool:
         """Deaths, the ends of the game and Wake Up! offers between steps."""
         top = self.stack.top
-        for seat in range(self.n):
-            if self.seats[seat].alive and self.seats[seat].fragments <= 0:
-                self._die(seat)
+        most = 0
+        for i, record in enumerate(self.seats):
+            if record.alive and record.fragments <= 0:
+                self._die(i)
+            if record.fragments > most:
+                most = record.fragments
         if self._check_end():
             return True
         if top is not None and top.kind == "wake":
             return False
-        if self.wake_card is None or max(seat.fragments for seat in self.seats) < WAKE_AT:
+        if self.wake_card is None or most < WAKE_AT:
             return False
         if self.frozen_hands is not None:
             # While the face-down plays are hidden a question would show that a seat acted
@@ -390,9 +393,15 @@ class SleepTightState(State):
         if self.result is not None:
             self.stack.clear()
             return True
+        exposed_agent = anyone_alive = False
+        for record in self.seats:
+            if record.role == "exposed":
+                exposed_agent = True
+            if record.alive:
+                anyone_alive = True
         if (
-            not any(seat.role == "exposed" for seat in self.seats)
-            and any(seat.alive for seat in self.seats)
+            not exposed_agent
+            and anyone_alive
             and ((self.sandman_left() > 0 and len(self.dream_deck) > 0) or self.phase == "setup")
         ):
             return False
