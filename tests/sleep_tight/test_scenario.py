@@ -71,3 +71,17 @@ def test_decks_cut_down_and_plays_already_made() -> None:
     assert state.to_move() == (1, 2)
     assert len(state.observation(0)["players"][0]["plays"]) == 1
     assert count_cards(state) == WHOLE
+
+
+def test_a_clone_plays_on_without_changing_the_original_seats() -> None:
+    # Each seat's record (hand, plays, fragments) is copied with the state: a face-down
+    # play in the clone leaves the original's hand and plays as they were.
+    state = scenario(3, hands={0: ["tantrum", "nightlight"]}, fragments={0: 4})
+    copy = state.clone()
+    copy.apply("play:tantrum", player=0)
+    copy.apply("done", player=0)
+    assert state.observation(0)["players"][0]["hand"] == ["nightlight", "tantrum"]
+    assert state.observation(0)["players"][0]["plays"] == []
+    assert copy.observation(0)["players"][0]["hand"] == ["nightlight"]
+    assert [p["card"] for p in copy.observation(0)["players"][0]["plays"]] == ["tantrum"]
+    assert state.to_move() == (0, 1, 2) and copy.to_move() == (1, 2)
