@@ -94,9 +94,9 @@ def test_unknown_table_and_wrong_token_are_refused(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect) as closed:
         p.recv()
     assert closed.value.code == 4401
-    # the seat is still free: the real invite link still works
-    r = client.get(f"/api/tables/{made['id']}").json()
-    assert r["status"] == "open" and not r["seats"][0]["claimed"]
+    # the creator's seat is untouched: the real invite link still works
+    good = Player(client, made["id"], token=made["seats"][0]["token"])
+    assert good.wait(lambda m: m["type"] == "snapshot")["seat"] == 0
 
 
 def test_messages_before_hello_are_refused(client: TestClient) -> None:
