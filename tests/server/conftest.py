@@ -20,12 +20,13 @@ from fastapi.testclient import TestClient
 import oneiros
 from tests.tinygame import Pebbles
 
-from .games import Pebbles4, PebblesCoach
+from .games import Pebbles4, PebblesCoach, PebblesWhisper
 from .helpers import close_all, free_port, make_app
 
 oneiros.register("pebbles", Pebbles)
 oneiros.register("pebbles4", Pebbles4)
 oneiros.register("pebbles-coach", PebblesCoach)
+oneiros.register("pebbles-whisper", PebblesWhisper)
 
 
 @pytest.fixture

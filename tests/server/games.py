@@ -55,3 +55,51 @@ class CoachState(PebblesState):
         new = super()._copy()
         new.__class__ = CoachState
         return new  # type: ignore[return-value]
+
+
+WHISPER = Action("whisper", "Whisper to the Sandman (nobody else knows)")
+
+
+class PebblesWhisper(Pebbles):
+    """Pebbles where a seat may, before its bet, make a secret extra move (a private event,
+    one more history entry): the shape of Sleep Tight's accepted Sandman offer."""
+
+    info = dataclasses.replace(Pebbles.info, name="pebbles-whisper")
+
+    def new_state(self, seed: int | None = None) -> PebblesState:
+        state = WhisperState(self, seed)
+        state.whispered = [False] * self.players
+        return state
+
+    def action_ids(self) -> list[str]:
+        return [*super().action_ids(), WHISPER.id]
+
+
+class WhisperState(PebblesState):
+    whispered: list[bool]
+
+    def _legal(self, player: int) -> list[Action]:
+        legal = super()._legal(player)
+        top = self.stack.top
+        if top is not None and top.kind == "bet" and not self.whispered[player]:
+            legal = [*legal, WHISPER]
+        return legal
+
+    def _do(self, action: Action, player: int) -> None:
+        if action.id == WHISPER.id:
+            self.whispered[player] = True
+            self.emit("whisper", "You whisper to the Sandman", "pebbles Setup", (player,))
+            return
+        super()._do(action, player)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        obs = super().observation(player)
+        if player is not None:
+            obs["whispered"] = self.whispered[player]
+        return obs
+
+    def _copy(self) -> WhisperState:
+        new = super()._copy()
+        new.__class__ = WhisperState
+        new.whispered = self.whispered.copy()  # type: ignore[attr-defined]
+        return new  # type: ignore[return-value]

@@ -187,6 +187,9 @@ class Position:
         self.state = state
         self.clock = PublicClock(state)
         players = state.game.players
+        self.chances = 0
+        """Chance outcomes so far (the chance stream's index: how many entries the seats
+        made, some of them hidden, must not change what chance does next)."""
         self.decision_ids = [0] * players
         self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(players)]
 
@@ -208,6 +211,8 @@ class Position:
 
     def applied(self, actor: int) -> None:
         """Refresh the clock and the decision counters after ``actor``'s action."""
+        if actor == CHANCE:
+            self.chances += 1
         for seat in range(len(self.decision_ids)):
             fp = self._fingerprint(seat)
             if fp != self.fingerprints[seat] or seat == actor:
@@ -759,8 +764,8 @@ class Hub:
         """Resolve every chance node now reached, from the table's derived RNG."""
         state = table.state
         while state.is_chance():
-            n = len(state.history())
-            outcome = state.sample_chance(random.Random(derive(table.seed, n, "chance")))
+            k = table.pos.chances
+            outcome = state.sample_chance(random.Random(derive(table.seed, k, "chance")))
             state.apply(outcome)
             table.note_applied(CHANCE)
 
@@ -946,7 +951,7 @@ class Hub:
                         )
                         legal = state.legal_actions(seat)
                         rng = random.Random(
-                            derive(table.seed, len(state.history()), seat, "fallback")
+                            derive(table.seed, table.decision_id(seat), seat, "fallback")
                         )
                         state.apply(rng.choice(legal), player=seat)
                     table.note_applied(seat)
@@ -954,7 +959,8 @@ class Hub:
                 await self._commit(table, conn)
 
     async def _think(self, table: LiveTable, seat: int) -> str:
-        n = len(table.state.history())
+        n = table.decision_id(seat)  # the bot's own counter: hidden moves of others change
+        # neither what it sees nor its random stream
         loop = asyncio.get_running_loop()
         try:
             agent = table.agents.get(seat)
