@@ -235,8 +235,16 @@ def play_until(
             wait_any(humans, end)
             continue
         p = deciders[0]
+        did = p.view["decision_id"]
         p.act(scripted_choice(p.view, seed))
-        msg = p.wait(lambda m: m["type"] in ("error", "update", "snapshot"))
+        # the answer: an error, or the seat's view after its move (a new decision id; an
+        # update already on its way, such as who is connected, still shows the old one)
+        msg = p.wait(
+            lambda m, did=did: (
+                m["type"] == "error"  # type: ignore[misc]
+                or (m["type"] in ("update", "snapshot") and m["decision_id"] != did)
+            )
+        )
         if msg["type"] == "error" and msg["code"] == "stale":
             continue  # another seat's move changed this decision first: look again
         assert msg["type"] != "error", msg
@@ -324,7 +332,7 @@ class ServerProcess:
                 cmd = Path(f"/proc/{child}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"multiprocessing" in cmd or b"spawn" in cmd:
+            if b"spawn_main" in cmd:
                 out.append(int(child))
         return out
 
