@@ -349,3 +349,21 @@ def test_names_are_normalised_on_postgresql(postgres_url: str) -> None:
             names_round_trip(client)
         finally:
             close_all()
+
+
+def test_a_flooding_client_is_disconnected_and_cooled_down(app_with: Any) -> None:
+    client = app_with(messages_per_second=5, message_burst=5)
+    made = create(client, game="pebbles", seats=HUMAN_AND_BOT)
+    p = Player(client, made["id"])
+    p.wait(lambda m: m["type"] == "snapshot")
+    for _ in range(400):  # bounded flood: far over the limit
+        p.send({"type": "ping"})
+    with pytest.raises(WebSocketDisconnect) as closed:
+        while True:
+            p.recv()
+    assert closed.value.code == 4429
+    assert any(m.get("code") == "rate_limited" for m in p.messages)
+    with pytest.raises(WebSocketDisconnect) as refused:  # refused for a while, at once
+        Player(client, made["id"]).recv()
+    assert refused.value.code == 4429
+    assert client.get("/healthz").status_code == 200

@@ -58,6 +58,10 @@ log = logging.getLogger("oneiros.server")
 STATIC = files("oneiros.server") / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 30.0
+FLOOD_CLOSE = 200
+"""Messages dropped in a row (over the rate limit) before the socket is closed."""
+FLOOD_COOL_DOWN = 10.0
+"""Seconds a flooding address is refused new sockets."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "Bad request (the message says why)."},
     404: {"model": ErrorBody, "description": "No such table."},
@@ -153,6 +157,8 @@ def create_app(
     messages = RateLimiter(settings.messages_per_second, settings.message_burst)
     hints = RateLimiter(settings.hints_per_second, settings.hint_burst)
     sockets = Counter(settings.max_sockets_per_client)
+    cooling: dict[str, float] = {}
+    """Addresses disconnected for flooding, and until when they are refused."""
 
     def game_catalog() -> list[dict[str, Any]]:
         """/api/games, built once at start in a thread (games read their content files)."""
@@ -419,6 +425,12 @@ def create_app(
             await ws.close(code=4403, reason="origin not allowed")
             return
         who = client_of(ws)
+        until = cooling.get(who)
+        if until is not None:
+            if asyncio.get_running_loop().time() < until:
+                await ws.close(code=4429, reason="flooding: wait before reconnecting")
+                return
+            cooling.pop(who, None)
         if not sockets.acquire(who):
             await ws.accept()
             await _refuse(
@@ -514,14 +526,26 @@ def create_app(
 
     async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, who: str) -> None:
         warned = 0.0
+        dropped = 0
         while not conn.closed:
+            msg: Any
             try:
-                msg = await _receive_text(ws)
+                msg = await _receive_frame(ws)
             except _Disconnected:
                 return
             except _BadFrame as exc:
                 msg = exc
-            wait = messages.allow(who)
+            wait = messages.allow(who)  # counted before any parsing: a flood costs little
+            dropped = dropped + 1 if wait else 0
+            if dropped > FLOOD_CLOSE:
+                cooling[who] = asyncio.get_running_loop().time() + FLOOD_COOL_DOWN
+                await _refuse(
+                    ws,
+                    "rate_limited",
+                    f"too many messages: disconnected for {FLOOD_COOL_DOWN:.0f} s",
+                    4429,
+                )
+                return
             if wait:
                 # dropped; one error a second at most, so a flood is not answered in kind
                 now = asyncio.get_running_loop().time()
@@ -535,6 +559,11 @@ def create_app(
                         )
                     )
                 continue
+            if not isinstance(msg, _BadFrame):
+                try:
+                    msg = _parse(msg)
+                except _BadFrame as exc:
+                    msg = exc
             if isinstance(msg, _BadFrame):
                 conn.push(error_message(msg.code, msg.message))
                 continue
@@ -574,8 +603,8 @@ class _BadFrame(Exception):
         self.message = message
 
 
-async def _receive_text(ws: WebSocket) -> Any:
-    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
+async def _receive_frame(ws: WebSocket) -> str:
+    """The next text frame; ``_BadFrame`` for a binary or oversized one."""
     if ws.client_state != WebSocketState.CONNECTED:
         raise _Disconnected
     try:
@@ -591,6 +620,11 @@ async def _receive_text(ws: WebSocket) -> Any:
         raise _BadFrame(
             "too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}"
         )
+    return str(text)
+
+
+def _parse(text: str) -> Any:
+    """A client message, parsed and validated; ``_BadFrame`` for anything malformed."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -607,6 +641,11 @@ async def _receive_text(ws: WebSocket) -> Any:
         raise _BadFrame("bad_message", explain(exc)) from None
     except RecursionError:
         raise _BadFrame("bad_message", "a message nested too deep") from None
+
+
+async def _receive_text(ws: WebSocket) -> Any:
+    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
+    return _parse(await _receive_frame(ws))
 
 
 async def _send_error(ws: WebSocket, code: str, message: str) -> None:
