@@ -471,7 +471,10 @@ def create_app(
         if hello is None:
             return
         seat, panels = hello
-        await hub.refresh(table)  # another process may have moved since this one looked
+        # one object per table in this process (it may have been dropped from memory while
+        # the handshake waited), caught up with what other processes stored meanwhile
+        table = hub.tables.setdefault(table.id, table)
+        await hub.refresh(table)
         conn = Connection(seat, ws.send_text, panels=panels)
         table.conns.add(conn)
         table.snapshot(conn)

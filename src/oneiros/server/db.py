@@ -276,18 +276,30 @@ class Database:
         if not self.is_sqlite:
             conn.execute(select(func.pg_notify(CHANNEL, f"{os.getpid()}:{table_id}")))
 
-    def lock_table(self, table_id: str) -> Connection:
-        """Open a transaction holding the table's advisory lock: every process that changes
-        the table takes it first, so the table's changes are serialised by the database."""
+    def lock_table(self, table_id: str, start: int) -> tuple[Connection, str | None, list[Any]]:
+        """Open a transaction holding the table's advisory lock (every process that changes
+        the table takes it first, so the table's changes are serialised by the database);
+        returns it with the table's status and its action entries from ``start`` on."""
         conn = self.engine.connect()
         try:
             conn.begin()
             if not self.is_sqlite:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key(table_id)})
+            status = conn.execute(
+                select(tables_t.c.status).where(tables_t.c.id == table_id)
+            ).scalar()
+            entries = [
+                r.entry
+                for r in conn.execute(
+                    select(actions_t.c.entry)
+                    .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
+                    .order_by(actions_t.c.idx)
+                )
+            ]
         except Exception:
             conn.close()
             raise
-        return conn
+        return conn, status, entries
 
     def news(
         self, table_id: str, start: int, conn: Connection | None = None
@@ -337,6 +349,7 @@ class Database:
             )
         self._notify(conn, table_id)
         conn.commit()
+        conn.close()
 
     @staticmethod
     def release(conn: Connection) -> None:

@@ -155,14 +155,14 @@ class PublicClock:
             self.n += 1
             self._fp = fp
 
-    def _fingerprint(self, state: State) -> str:
+    def _fingerprint(self, state: State) -> tuple[Any, ...]:
         events = state.events()
         for e in events[self._seen :]:
             if e.visible_to is None:
                 self._public_events += 1
         self._seen = len(events)
-        view = [state.observation(None), list(state.to_move()), self._public_events]
-        return hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
+        # compared by value with the previous one (a fresh observation each time)
+        return (self._public_events, state.to_move(), state.observation(None))
 
 
 def entry_actor(state: State, entry: Any) -> int:
@@ -589,12 +589,18 @@ class Hub:
             yield None
             return
         async with self._slots:
-            conn = await self._db(self.db.lock_table, table.id)
+            # one trip to a database thread: lock, then what others stored since
+            conn, status, entries = await self._db(self.db.lock_table, table.id, table.saved)
             try:
-                await self._catch_up(table, conn)
+                for entry in entries:
+                    table.pos.advance(entry)
+                table.saved += len(entries)
+                if status is not None:
+                    table.status = status
                 yield conn
             finally:
-                await self._db(self.db.release, conn)
+                if not conn.closed:  # nothing stored: roll back (frees the lock)
+                    await self._db(self.db.release, conn)
 
     # ----- lobby --------------------------------------------------------------------------
     async def create(
