@@ -191,8 +191,8 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             kwargs["pool_pre_ping"] = True
-            kwargs["pool_size"] = 16
-            kwargs["max_overflow"] = 16
+            kwargs["pool_size"] = 24
+            kwargs["max_overflow"] = 8
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

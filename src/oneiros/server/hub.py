@@ -440,7 +440,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
         self.db_pool = ThreadPoolExecutor(
-            max_workers=1 if db.is_sqlite else 8, thread_name_prefix="oneiros-db"
+            max_workers=1 if db.is_sqlite else 16, thread_name_prefix="oneiros-db"
         )
         self.bot_pool = ThreadPoolExecutor(
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
@@ -453,7 +453,7 @@ class Hub:
             tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
         ] = []
         self._flusher: asyncio.Task[None] | None = None
-        self._slots = asyncio.Semaphore(12)
+        self._slots = asyncio.Semaphore(24)
         """Locked transactions open at once (each holds a pooled database connection)."""
         self._listener: Listener | None = None
 
