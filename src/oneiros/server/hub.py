@@ -635,8 +635,9 @@ class Hub:
                 mine = creator is None
                 if mine:
                     creator = i
-                name = spec.get("name") or (f"Seat {i}" if mine else None)
-                seat_rows.append(SeatRow(i, "human", None, name, hash_token(tokens[i]), mine))
+                seat_rows.append(
+                    SeatRow(i, "human", None, spec.get("name"), hash_token(tokens[i]), mine)
+                )
             else:
                 seat_rows.append(SeatRow(i, "bot", spec["agent"], spec.get("name"), None, True))
         cfg = game.config()
@@ -680,6 +681,10 @@ class Hub:
                 token = new_token()
             s = table.seats[seat]
             if s.claimed:  # a reload or a second device: the seat is already this token's
+                if name and s.name is None:  # the creator's seat, named on arrival
+                    await self._db(self.db.rename_seat, table.id, seat, name)
+                    s.name = name
+                    table.broadcast()
                 return seat, token
             clean = name or s.name or f"Seat {seat}"
             s_hash = hash_token(token)
