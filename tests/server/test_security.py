@@ -367,3 +367,20 @@ def test_a_flooding_client_is_disconnected_and_cooled_down(app_with: Any) -> Non
         Player(client, made["id"]).recv()
     assert refused.value.code == 4429
     assert client.get("/healthz").status_code == 200
+
+
+def test_a_table_whose_pack_is_removed_waits_for_it(tmp_path: Path) -> None:
+    packs = tmp_path / "packs"
+    (packs / "sleep-tight").mkdir(parents=True)
+    shutil.copy(DEFAULT_CONTENT, packs / "sleep-tight" / "house.json")
+    url = f"sqlite:///{tmp_path / 'packs.db'}"
+    with TestClient(make_app(url, content_dir=str(packs))) as client:
+        made = create(
+            client, game="sleep-tight", players=2, seats=[{}, {}], options={"content": "house"}
+        )
+        assert made["status"] == "open"
+    with TestClient(make_app(url)) as client:  # the operator removed the pack
+        assert client.get(f"/api/tables/{made['id']}").status_code == 404
+    with TestClient(make_app(url, content_dir=str(packs))) as client:  # and put it back
+        table = client.get(f"/api/tables/{made['id']}").json()
+        assert table["status"] == "open" and table["options"]["content"] == "house"

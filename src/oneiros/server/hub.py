@@ -44,7 +44,7 @@ from ..agents.base import Agent, make_agent, view_for
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make, replay
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
-from .packs import ContentPacks
+from .packs import ContentPacks, MissingPack
 from .shared import Listener
 
 log = logging.getLogger("oneiros.server")
@@ -523,6 +523,9 @@ class Hub:
                 return None
             try:  # replaying a long game is real work: not on the event loop
                 table = await asyncio.to_thread(self._load, row)
+            except MissingPack as exc:  # not the record's fault: reinstall the pack
+                log.error("table %s cannot be loaded: %s", table_id, exc)
+                return None
             except Exception as exc:  # a record that no longer replays must not stop the server
                 log.error("table %s does not replay: %s", table_id, exc)
                 await self._db(self.db.mark_broken, table_id, str(exc))

@@ -26,6 +26,10 @@ MAX_PACK = 1 << 20
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
+class MissingPack(ConfigError):
+    """A stored table names a pack that is not installed (any more)."""
+
+
 class ContentPacks:
     """The installed packs: ``(game, name) -> path``, filled by :meth:`scan`."""
 
@@ -80,7 +84,7 @@ class ContentPacks:
                 continue
             path = self.packs.get((game, str(value)))
             if path is None:
-                raise ConfigError(f"content pack {value!r} of {game} is no longer installed")
+                raise MissingPack(f"content pack {value!r} of {game} is not installed")
             out[key] = path
         return out
 
@@ -112,4 +116,4 @@ def _check(game: str, file: Path) -> str | None:
     return None
 
 
-__all__ = ["CONTENT_OPTIONS", "MAX_PACK", "ContentPacks"]
+__all__ = ["CONTENT_OPTIONS", "MAX_PACK", "ContentPacks", "MissingPack"]
