@@ -36,8 +36,8 @@ class PebblesCoach(Pebbles):
 
 class CoachState(PebblesState):
     def insights(self, player: int) -> dict[str, Any]:
-        top = self.stack.top
-        if top is None or top.kind != "turn" or top.player != player:
+        top = self.flow.top
+        if top is None or top.kind != "turn" or top.seat != player:  # type: ignore[attr-defined]
             return {}
         bust = 1 / 6
         return {
@@ -78,12 +78,20 @@ class PebblesWhisper(Pebbles):
 class WhisperState(PebblesState):
     whispered: list[bool]
 
+    def _betting(self) -> bool:
+        top = self.flow.top
+        return top is not None and top.kind == "bet"
+
     def _legal(self, player: int) -> list[Action]:
         legal = super()._legal(player)
-        top = self.stack.top
-        if top is not None and top.kind == "bet" and not self.whispered[player]:
+        if self._betting() and not self.whispered[player]:
             legal = [*legal, WHISPER]
         return legal
+
+    def _lookup(self, action_id: str, player: int) -> Action | None:
+        if action_id == WHISPER.id:
+            return WHISPER if WHISPER in self._legal(player) else None
+        return super()._lookup(action_id, player)
 
     def _do(self, action: Action, player: int) -> None:
         if action.id == WHISPER.id:
@@ -100,6 +108,5 @@ class WhisperState(PebblesState):
 
     def _copy(self) -> WhisperState:
         new = super()._copy()
-        new.__class__ = WhisperState
-        new.whispered = self.whispered.copy()  # type: ignore[attr-defined]
+        new.whispered = list(self.whispered)  # type: ignore[attr-defined]
         return new  # type: ignore[return-value]

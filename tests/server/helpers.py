@@ -303,6 +303,7 @@ class ServerProcess:
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, killed whole
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -339,11 +340,8 @@ class ServerProcess:
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash."""
         if self.proc is not None and self.proc.poll() is None:
-            for pid in self.worker_pids():
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+            with contextlib.suppress(ProcessLookupError):  # workers included
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
         if self.proc is not None and self.proc.stderr:
             self.proc.stderr.close()

@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 
 from .helpers import NetPlayer, Player, ServerProcess, close_all, create, make_app, play_until
 
+pytestmark = pytest.mark.slow  # kills and restarts real servers
+
 SEATS = [
     {"kind": "human", "name": "Ada"},
     {"kind": "bot", "agent": "random"},

@@ -68,6 +68,28 @@ def make(
     return _load(name)(players=players, ruleset=ruleset, options=options)
 
 
+def _short(value: Any) -> str:
+    return "none" if value is None else str(value)[:12]
+
+
+def check_provenance(game: Game, record: Mapping[str, Any]) -> None:
+    """Refuse a version-2 record made with another content pack or other rules, with a
+    one-line ``ConfigError`` naming what changed (a key the record lacks is not checked)."""
+    if "rules" in record and record["rules"] != game.rules_version:
+        raise ConfigError(
+            f"the record was played under {game.name} rules version {record['rules']}, this "
+            f"engine has version {game.rules_version}: a rule changed since, so it cannot replay"
+        )
+    if "content" in record:
+        now = game.content_hash()
+        if record["content"] != now:
+            raise ConfigError(
+                f"the record was played with {game.name} content {_short(record['content'])}, "
+                f"this game loads content {_short(now)}: the content pack changed, "
+                "so it cannot replay"
+            )
+
+
 def replay(record: Mapping[str, Any]) -> State:
     """Rebuild the identical state from a record (``state.record()``)."""
     if not isinstance(record, Mapping):
@@ -76,26 +98,43 @@ def replay(record: Mapping[str, Any]) -> State:
         if key not in record:
             raise ConfigError(f"the record has no {key!r}")
     version = record.get("version", RECORD_VERSION)
-    if version != RECORD_VERSION:
-        raise ConfigError(f"record version {version!r} is not supported (this is {RECORD_VERSION})")
+    if version not in (1, RECORD_VERSION):
+        raise ConfigError(
+            f"record version {version!r} is not supported (this is {RECORD_VERSION}; 1 is read too)"
+        )
     game = make(
         record["game"],
         players=record.get("players"),
         ruleset=record.get("ruleset"),
         options=record.get("options") or {},
     )
+    if version >= 2:
+        check_provenance(game, record)
     state = game.new_state(seed=record.get("seed"))
     actions = record["actions"]
     if not isinstance(actions, list):
         raise ConfigError("the record's actions must be a list")
     for i, entry in enumerate(actions):
+        if not (isinstance(entry, str) or (isinstance(entry, list | tuple) and len(entry) == 2)):
+            raise ConfigError(f"record action {i}: {entry!r} is not an id or [seat, id]")
         try:
-            if isinstance(entry, str):
-                state.apply(entry)
-            elif isinstance(entry, list | tuple) and len(entry) == 2:
-                state.apply(str(entry[1]), player=int(entry[0]))
-            else:
-                raise ConfigError(f"record action {i}: {entry!r} is not an id or [seat, id]")
+            apply_recorded(state, entry)
         except IllegalAction as exc:
             raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
     return state
+
+
+def apply_recorded(state: State, entry: str | list[Any] | tuple[Any, ...]) -> None:
+    """Apply one record entry (an id, or ``[seat, id]``); an id that the game has since
+    renamed (``state.renamed_action``) is applied under its current id."""
+    if isinstance(entry, str):
+        player, aid = None, entry
+    else:
+        player, aid = int(entry[0]), str(entry[1])
+    try:
+        state.apply(aid, player=player)
+    except IllegalAction:
+        newer = state.renamed_action(aid, player)
+        if newer is None:
+            raise
+        state.apply(newer, player=player)

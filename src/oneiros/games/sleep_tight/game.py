@@ -195,8 +195,9 @@ def encode(obs: dict[str, Any], player: int, content: Content) -> list[float]:
     - the round's protections / the total that every Action card of the set could give
       (``prevent_sandman`` 6 and ``prevent_players`` 4 with the shipped cards): they are
       the sum of the effects of the seat's revealed plays of the round;
-    - counts of one Action card (face-up plays, the seat's hand, the discard pile, pending
-      discards) / that card's copies, and counts of one discarded Sandman card / its
+    - counts of one Action card (a seat's plays as the observation shows them, top and
+      bottom card of a stack, the seat's hand, the discard pile, pending discards) / that
+      card's copies, and counts of one discarded Sandman card / its
       copies: cards are never made;
     - the Dreamscape and Sandman decks / 28, the round / 29 (see ``ROUNDS``), the removed
       Action cards / 4 (only Where Is The Sandman is ever removed, and there is at most
@@ -238,8 +239,10 @@ def encode(obs: dict[str, Any], player: int, content: Content) -> list[float]:
         out += [1.0 if p["dream"] == d else 0.0 for d in DREAMS]
         played = [0.0] * k
         for play in p["plays"]:
-            i = cix[play["card"]]
-            played[i] += 1.0 / copies[i]
+            for card in (play["card"], play["bottom"]):
+                if card is not None:  # a stack's top is face down until the reveal
+                    i = cix[card]
+                    played[i] += 1.0 / copies[i]
         out += played
     me = obs["players"][player]
     for cards in (me["hand"] or [], obs["action_discard"], me["pending_discards"]):
