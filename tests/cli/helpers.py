@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def cli_env() -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+        "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}",  # this checkout first
         "COLUMNS": "100",
         "NO_COLOR": "1",
         "TERM": "dumb",

@@ -9,6 +9,7 @@ import pexpect
 import pytest
 
 import oneiros
+from oneiros.cli.render import seat_name
 from tests.cli.helpers import after, cli_env, load, ok
 from tests.cli.helpers import oneiros as run
 
@@ -39,11 +40,11 @@ def test_the_default_game_is_one_human_against_three_heuristic_bots_to_the_end(t
     assert state.is_terminal()
     result = after(out, "Result")
     for seat, score in enumerate(state.scores()):
-        assert re.search(rf"seat {seat} \(\w+\)\s+│\s+{score:g} │", result), result
+        assert re.search(rf"{seat_name(seat)} \([\w ]+\)\s+│\s+{score:g} │", result), result
     for seat in state.winners():
-        assert re.search(rf"seat {seat} \(\w+\)\s+│\s+\d+ │ winner", result)
+        assert re.search(rf"{seat_name(seat)} \([\w ]+\)\s+│\s+\d+ │ winner", result)
     # the table showed the dreamer cards, the bag and the Nightmare cards
-    assert "▶ seat 0 (you) · dreamer" in out
+    assert "▶ Luna (you) · dreamer" in out
     assert re.search(r"Bag:\s+B\s+blue \d+", out)
     assert "Nightmare of Primeval Fear" in out
 
@@ -67,7 +68,7 @@ def test_replay_of_a_lucidity_game_jumps_to_a_turn(tmp_path):
     out = ok(run(tmp_path, "replay", "g.json", answers=["turn 3", "n", "q"]))
     jumped = after(out, "replay> turn 3")
     assert re.search(r"Move \d+ of \d+  \(action \d+, turn 3\)", jumped)
-    assert "Lucidity: Six-Sided Nightmares  turn 3  to play: seat" in jumped
+    assert "Lucidity: Six-Sided Nightmares  turn 3  to play: " in jumped
     assert "this move" in after(jumped, "replay> n")
 
 
@@ -102,21 +103,21 @@ def test_in_a_terminal_the_rule_the_risk_meter_and_a_hint(tmp_path):
     seen: dict[str, str] = {}
     try:
         for _ in range(800):
-            index = child.expect([r"seat 0> ", r"Result"])
+            index = child.expect([r"Luna> ", r"Result"])
             if index == 1:
                 break
             screen = ANSI.sub("", child.before)
             if "?" not in seen:
                 child.sendline("?")
-                child.expect(r"seat 0> ")
+                child.expect(r"Luna> ")
                 seen["?"] = ANSI.sub("", child.before)
             if "hint" not in seen and "Rest or draw again" in screen:
                 child.sendline("hint")
-                child.expect(r"seat 0> ")
+                child.expect(r"Luna> ")
                 seen["hint"] = ANSI.sub("", child.before)
             if "risk" not in seen and "draw_again" in screen:
                 child.sendline("risk")
-                child.expect(r"seat 0> ")
+                child.expect(r"Luna> ")
                 seen["risk"] = ANSI.sub("", child.before)
             child.sendline("1")
         child.expect(pexpect.EOF)
@@ -155,5 +156,5 @@ def test_hot_seat_in_lucidity_needs_no_pass_screen(tmp_path):
         )
     )
     assert "Pass the device" not in out
-    assert "seat 1 (human) to play" in out and "seat 0 (human) to play" in out
-    assert "seat 1> " in out and "seat 0> " in out
+    assert "Orin (human) to play" in out and "Luna (human) to play" in out
+    assert "Orin> " in out and "Luna> " in out

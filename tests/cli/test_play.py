@@ -11,6 +11,7 @@ import pytest
 
 import oneiros
 import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this process too)
+from oneiros.cli.render import seat_name
 from tests.cli.helpers import after, cli_env, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
@@ -39,7 +40,7 @@ def test_a_full_game_against_a_bot_runs_to_the_end_and_is_recorded(tmp_path):
     printed = winner_lines(out)
     assert len(printed) == len(state.winners()) >= 1
     for seat in state.winners():
-        assert any(line.strip("│ ").startswith(f"seat {seat} ") for line in printed)
+        assert any(line.strip("│ ").startswith(f"{seat_name(seat)} ") for line in printed)
     assert "oneiros replay game.json" in out
 
 
@@ -55,7 +56,7 @@ def test_bots_alone_play_a_whole_game_without_any_input(tmp_path):
 def test_default_seats_are_one_human_and_bots(tmp_path):
     out = ok(run(tmp_path, "play", "pebbles", "--delay", "0", answers=["quit"]))
     # pebbles has no heuristic bot, so the default bots fall back to random ones
-    assert "Seats: seat 0 (human), seat 1 (random)" in out
+    assert "Seats: Luna (human), Orin (wild bot)" in out
 
 
 def test_end_of_input_saves_and_resume_continues_the_same_game(tmp_path):
@@ -92,7 +93,7 @@ def test_save_then_resume_from_the_saved_file(tmp_path):
             answers=["quit"],
         )
     )
-    assert "to play: seat 0 (you)  Roll or stop?" in out
+    assert "to play: Luna (you)  Roll or stop?" in out
     assert load(tmp_path / "after.json")["actions"] == mid["actions"]
 
 
@@ -144,7 +145,7 @@ def test_question_mark_explains_the_rule_behind_the_decision(tmp_path):
 def test_question_mark_without_an_explanation_shows_the_reference(tmp_path):
     out = ok(play(tmp_path, answers=["?", "quit"]))
     explained = after(out, "> ?")
-    panel = [line.strip("│ ") for line in explained.split("seat 0> quit")[0].splitlines()]
+    panel = [line.strip("│ ") for line in explained.split("Luna> quit")[0].splitlines()]
     assert [line for line in panel if line and "─" not in line] == ['pebbles "Setup"']
 
 
@@ -154,7 +155,7 @@ def test_log_narrates_the_history_with_rule_references(tmp_path):
     lines = [line for line in full.splitlines() if '[pebbles "' in line]
     assert any("You draw" in line and '[pebbles "Setup"]' in line for line in lines)
     assert any("You bet odd" in line for line in lines)
-    assert not any("Seat 1 draws a secret card" in line and "You draw" in line for line in lines)
+    assert not any("Orin draws a secret card" in line and "You draw" in line for line in lines)
     last = after(out, "> log 1").split("> quit")[0]
     assert len([line for line in last.splitlines() if '[pebbles "' in line]) == 1
 
@@ -258,13 +259,13 @@ def test_hot_seat_passes_the_device_and_shows_only_the_seats_own_card(tmp_path):
     )
     state = oneiros.replay(load(tmp_path / "hot.json"))
     cards = state.cards  # type: ignore[attr-defined]
-    first_view = out.split("Pass the device to seat 1")[0]
+    first_view = out.split("Pass the device to Orin")[0]
     assert cards_line(first_view) == [str(cards[0]), "-"]
-    second_view = after(out, "Pass the device to seat 1").split("Pass the device to seat 0")[0]
+    second_view = after(out, "Pass the device to Orin").split("Pass the device to Luna")[0]
     assert cards_line(second_view) == ["-", str(cards[1])]
     assert "You bet odd" not in second_view
     # seat 0 plays the next turn: the device goes back first
-    assert "Pass the device to seat 0" in out
+    assert "Pass the device to Luna" in out
     assert state.bets == ["odd", "even"]  # type: ignore[attr-defined]
 
 
@@ -360,9 +361,9 @@ def test_ctrl_c_saves_the_game(tmp_path):
         timeout=30,
     )
     try:
-        child.expect("seat 0> ")
+        child.expect("Luna> ")
         child.sendline("1")
-        child.expect("seat 0> ")
+        child.expect("Luna> ")
         child.sendintr()
         child.expect("Interrupted: game saved to c.json")
         child.expect(pexpect.EOF)

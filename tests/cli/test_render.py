@@ -79,7 +79,7 @@ def test_a_dreamer_card_shows_each_die_in_its_row():
         shadow_blue=[d("blue", "shadow", True)],
     )
     me.update(track="4-6-8", control=6)
-    out = text(render_observation(observation([me, player()], power=[3, 0]), 0, ["you", "bot"]))
+    out = text(render_observation(observation([me, player()], power=[3, 0]), None, ["you", "bot"]))
     assert line_with(out, "Hunt").split() == ["Hunt", "RHu", "·", "·", "·"]
     # a yellow exhaust turned to its shadow side is starred; the row has 3 spaces
     assert line_with(out, "Exhaust").split() == ["Exhaust", "YEx*", "GEx", "·"]
@@ -213,4 +213,4 @@ def test_the_generic_table_shows_only_what_the_viewer_may_see():
     assert re.search(r"cards\s+3, -", mine)
     public = text(render_table(state, None, ["human", "random"]))
     assert "You draw" not in public and re.search(r"cards\s+-, -", public)
-    assert "to play: seat 0 (you), seat 1 (random)" in mine
+    assert "to play: Luna (you), Orin (wild bot)" in mine

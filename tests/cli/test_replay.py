@@ -144,7 +144,7 @@ def test_a_saved_unfinished_game_replays_too(tmp_game):
     shown = headers(out)
     assert shown[0][2] == len(load(tmp_path / "mid.json")["actions"])
     assert "Result" not in out
-    assert "seat 0 (human)" in out
+    assert "Luna (human)" in out
 
 
 def test_bad_records_give_one_line(tmp_game):

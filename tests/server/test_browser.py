@@ -3,64 +3,23 @@ against a bot in the lobby and plays it to the end by clicking, on a phone-sized
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from .browser import PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser", "server"]  # the fixtures
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason=f"{CHROMIUM} is missing (apt-get install chromium; .ci/system-deps.sh does it in CI)",
-    ),
-]
-
-PHONE = {"width": 390, "height": 844}
+pytestmark = browser_marks
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("e2e") / "web.db"
-    proc = ServerProcess(f"sqlite:///{db}").start()
-    try:
-        yield proc
-    finally:
-        proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def screenshot_path(tmp_path: Path, name: str) -> Path:
-    folder = Path(os.environ.get("ONEIROS_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / name
+def instant(page: object) -> object:
+    """Show the other players' moves at once (the table's speed setting: instant)."""
+    page.add_init_script("localStorage.setItem('oneiros:speed', '0')")  # type: ignore[attr-defined]
+    return page
 
 
 def play_by_clicking(
@@ -104,13 +63,14 @@ def play_by_clicking(
 def test_play_a_game_against_a_bot_by_clicking(
     server: ServerProcess, browser: object, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    page = instant(browser.new_page(viewport=PHONE))  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
     page.fill("#my-name", "Ada")
     page.select_option("#game", "pebbles")
     page.select_option("#players", "2")
+    page.click("#advanced summary")  # who sits where is folded with the other settings
     page.select_option("[data-seat='1'][data-field='agent']", "random")
     page.click("#create")
     page.wait_for_url("**/t/**")
@@ -124,10 +84,10 @@ def test_play_a_game_against_a_bot_by_clicking(
     page.screenshot(path=str(screenshot_path(tmp_path, "table-pebbles-phone.png")), full_page=True)
 
     # a reload resumes the seat exactly where it was
-    before = page.inner_text("#events")
+    before = page.locator("#events li").all_inner_texts()
     page.reload()
     page.wait_for_selector("#your-turn", timeout=20_000)
-    assert page.inner_text("#events") == before
+    assert page.locator("#events li").all_inner_texts() == before
     clicks = play_by_clicking(page, random.Random(4), max_clicks=300)
     assert clicks >= 2
     status = page.inner_text("#status")
@@ -158,12 +118,13 @@ def test_dedicated_table_views_play_to_the_end(
 
     if game not in [g.name for g in oneiros.games()]:
         pytest.skip(f"{game} is not available in this checkout")
-    page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    page = instant(browser.new_page(viewport=PHONE))  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
     page.select_option("#game", game)
     page.select_option("#players", players)
+    page.click("#advanced summary")
     page.select_option("[data-seat='1'][data-field='agent']", "random")
     page.click("#create")
     page.wait_for_url("**/t/**")
@@ -187,11 +148,14 @@ def test_two_friends_play_through_an_invite_link(
 ) -> None:
     host = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
     friend = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    host.add_init_script("localStorage.setItem('oneiros:speed', '0')")
+    friend.add_init_script("localStorage.setItem('oneiros:speed', '0')")
     a = host.new_page()
     a.goto(f"{server.http}/")
     a.fill("#my-name", "Ada")
     a.select_option("#game", "pebbles")
     a.select_option("#players", "2")
+    a.click("#advanced summary")
     a.select_option("[data-seat='1'][data-field='kind']", "human")
     a.click("#create")
     a.wait_for_selector("#created:not([hidden])")

@@ -25,6 +25,24 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
+EXTRA_OF = {
+    "matplotlib": "analysis",
+    "trueskill": "analysis",
+    "numpy": "rl",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
+    "pyspiel": "rl",
+    "open_spiel": "rl",
+    "ray": "ray",
+    "fastapi": "web",
+    "uvicorn": "web",
+    "sqlalchemy": "web",
+    "httpx2": "web",
+    "websockets": "web",
+    "psycopg": "postgres",
+}
+"""The extra that installs each optional library (pyproject.toml's optional-dependencies)."""
+
 COMMAND_MODULES = (
     "oneiros.cli.games",
     "oneiros.cli.play",
@@ -79,6 +97,15 @@ def main(argv: list[str] | None = None) -> None:
         fail(exc.format_message())
     except OneirosError as exc:
         fail(str(exc))
+    except ModuleNotFoundError as exc:
+        missing = (exc.name or "").split(".")[0]
+        if missing not in EXTRA_OF:
+            raise
+        extra = EXTRA_OF[missing]
+        fail(
+            f"this command needs {missing}, which is not installed: "
+            f"pip install 'oneiros[{extra}]' (from a checkout: pip install -e '.[{extra}]')"
+        )
     except BrokenPipeError:
         sys.exit(0)
     except KeyboardInterrupt:

@@ -31,12 +31,14 @@ from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_g
 from .render import (
     event_line,
     make_console,
+    name_seats,
     render_data,
     render_result,
     render_table,
     risk_renderer,
     risk_when,
     seat_label,
+    seat_name,
 )
 
 HUMAN = "human"
@@ -50,7 +52,8 @@ LAST_MOVES = 14
 COMMANDS_HELP = (
     "Type the number of a choice or its action id. Commands: "
     "? (the rule behind this decision), log [N] (the story so far), risk (risk meter), "
-    "hint (what the MCTS bot would do), undo, table, choices, save FILE, quit."
+    "hint (what the MCTS bot would do), card [NAME] (read a card; alone: list them), undo, "
+    "table, choices, save FILE, quit."
 )
 
 
@@ -242,7 +245,7 @@ class PlaySession:
         self.state.apply(aid, player=seat)
         if seat != CHANCE:
             who = seat_label(seat, self.seats, self.viewer)
-            shown = label if self._may_see(seat) else "has chosen."
+            shown = name_seats(label) if self._may_see(seat) else "has chosen."
             self.pending.append(Text.assemble((f"{who}: ", "bold"), shown, (suffix, "dim")))
         events = self.state.events()
         for event in events[self.narrated :]:
@@ -314,8 +317,8 @@ class PlaySession:
         self.console.print(
             Panel(
                 Text(
-                    f"Pass the device to seat {seat} (player {seat + 1}).\n"
-                    f"Seat {seat}: press Enter when you are ready (others, look away).",
+                    f"Pass the device to {seat_name(seat)} (player {seat + 1}).\n"
+                    f"{seat_name(seat)}: press Enter when you are ready (others, look away).",
                     justify="center",
                 ),
                 title="hot-seat",
@@ -335,7 +338,7 @@ class PlaySession:
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             if self.game.info.perfect_information:
                 # nothing is hidden: just say whose turn it is
-                self.console.rule(f"seat {seat} (human) to play", style="bold cyan")
+                self.console.rule(f"{seat_name(seat)} (human) to play", style="bold cyan")
                 self.shown = None
             else:
                 self.pass_device(seat)
@@ -346,7 +349,7 @@ class PlaySession:
         self.show_table()
         self.show_choices(seat)
         while True:
-            answer = self.read(f"seat {seat}> ")
+            answer = self.read(f"{seat_name(seat)}> ")
             try:
                 outcome = self.handle(answer, seat)
             except (Quit, EndOfInput, KeyboardInterrupt):
@@ -364,10 +367,16 @@ class PlaySession:
     def show_choices(self, seat: int) -> None:
         decision = self.state.decision(seat)
         prompt = decision.prompt if decision else "Your choice"
-        lines = [Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), prompt)]
+        lines = [
+            Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), name_seats(prompt))
+        ]
         for i, action in enumerate(self.state.legal_actions(seat), 1):
             lines.append(
-                Text.assemble((f"{i:>3}. ", "bold cyan"), action.label, (f"  [{action.id}]", "dim"))
+                Text.assemble(
+                    (f"{i:>3}. ", "bold cyan"),
+                    name_seats(action.label),
+                    (f"  [{action.id}]", "dim"),
+                )
             )
         lines.append(Text("Type a number or an action id; help for the commands.", style="dim"))
         self.console.print(Group(*lines))
@@ -402,6 +411,8 @@ class PlaySession:
             self.log(seat, rest)
         elif word == "risk":
             self.risk(seat)
+        elif word in ("card", "cards"):
+            self.card(rest)
         elif word == "hint":
             self.hint(seat)
         elif word == "undo":
@@ -449,6 +460,34 @@ class PlaySession:
         if text:  # without an explanation the reference is shown alone
             body.append("\n" + text.strip(), style="not bold")
         self.console.print(Panel(body, title="the rule", title_align="left"))
+
+    def card(self, rest: str) -> None:
+        """``card NAME``: the card's name, cost and text; ``card`` alone: every card's name."""
+        texts = self.game.card_texts()
+        if not texts:
+            self.say("This game has no cards to read.")
+            return
+        if not rest:
+            names = sorted({c["name"] for c in texts.values() if c.get("kind") not in ("face",)})
+            self.console.print(
+                Panel(
+                    Text(", ".join(names)), title="cards (card NAME reads one)", title_align="left"
+                )
+            )
+            return
+        want = rest.lower()
+        found = [c for cid, c in texts.items() if want == cid.lower() or want in c["name"].lower()]
+        if not found:
+            self.say(f"No card is called {rest!r}: type card alone for the list.")
+            return
+        for c in found[:4]:
+            body = Text(c["name"], style="bold")
+            if c.get("cost") is not None:
+                body.append(f"  (cost {c['cost']})", style="dim")
+            body.append("\n" + str(c["text"]))
+            if c.get("rule"):
+                body.append(f"\n[{c['rule']}]", style="dim")
+            self.console.print(Panel(body, title="card", title_align="left"))
 
     def log(self, seat: int, rest: str) -> None:
         events = list(self.state.events(seat))

@@ -10,6 +10,7 @@ only, so a renderer can never show a hidden card. A game may provide its own dra
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
@@ -74,14 +75,60 @@ def risk_when(game: Game) -> str | None:
     return when if isinstance(when, str) else None
 
 
-def seat_label(seat: int, seats: Sequence[str] | None = None, viewer: int | None = None) -> str:
-    """``seat 2 (heuristic)``, ``seat 0 (you)``; chance is ``chance``."""
+DREAMERS = ("Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos")
+"""The players' names by seat, as at the web table (never "seat 2")."""
+PERSONALITY = {"random": "wild", "heuristic": "careful", "mcts": "deep", "ismcts": "deep"}
+
+
+def seat_name(seat: int) -> str:
+    """``Luna`` for seat 0, ``Orin`` for seat 1...; chance is ``chance``."""
     if seat == CHANCE:
         return "chance"
-    who = ""
-    if seats is not None and 0 <= seat < len(seats):
-        who = "you" if seat == viewer and seats[seat] == "human" else seats[seat]
-    return f"seat {seat} ({who})" if who else f"seat {seat}"
+    base = DREAMERS[seat % len(DREAMERS)]
+    return base if seat < len(DREAMERS) else f"{base} {seat // len(DREAMERS) + 1}"
+
+
+def seat_label(seat: int, seats: Sequence[str] | None = None, viewer: int | None = None) -> str:
+    """``Orin (careful bot)``, ``Luna (you)``, ``Vesper (human)``; chance is ``chance``."""
+    if seat == CHANCE:
+        return "chance"
+    name = seat_name(seat)
+    if seats is None or not 0 <= seat < len(seats):
+        return name
+    spec = seats[seat]
+    if spec == "human":
+        return f"{name} ({'you' if seat == viewer else 'human'})"
+    agent = spec.split(":")[0]
+    return f"{name} ({PERSONALITY.get(agent, agent)} bot)"
+
+
+_SEAT_RE = re.compile(r"\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+))")
+_IDS = {
+    "power1": "1 Power",
+    "power2": "2 Power",
+    "shadow_blue": "Shadow of the Depths",
+    "shadow_green": "Shadow of Envy",
+    "shadow_yellow": "Shadow of Imprisonment",
+    "shadow_red": "Shadow of Primeval Fear",
+}
+
+
+def name_seats(text: str) -> str:
+    """Engine text in players' names: ``Seat 2 gains power1`` -> ``Vesper gains 1 Power``."""
+
+    def names(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            seats = [int(x) for x in m.group(1).replace(",", " ").split()]
+            if not seats:
+                return "nobody"
+            listed = [seat_name(x) for x in seats]
+            return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+        return seat_name(int(m.group(2)))
+
+    text = _SEAT_RE.sub(names, text)
+    return re.sub(
+        r"\b(power[12]|shadow_[a-z]+)\b", lambda m: _IDS.get(m.group(1), m.group(1)), text
+    )
 
 
 # ----- generic data ---------------------------------------------------------------------------
@@ -139,8 +186,8 @@ def render_observation(obs: Mapping[str, Any], title: str = "table") -> Renderab
 
 # ----- events -------------------------------------------------------------------------------
 def event_line(event: Event, with_rule: bool = True) -> Text:
-    """``Seat 1 banks 3   [pebbles "Turn"]``."""
-    line = Text(event.text)
+    """``Orin banks 3   [pebbles "Turn"]``."""
+    line = Text(name_seats(event.text))
     if with_rule and event.rule:
         line.append(f"   [{event.rule}]", style="dim")
     return line
@@ -225,6 +272,11 @@ def render_result(
     reason = state.end_reason()
     if reason:
         parts.append(Text(f"The game ended by {reason.replace('_', ' ')}."))
+    # the engine's own account of the end: why the winners win (a dead player who shares
+    # a win is never listed without it)
+    ending = [e for e in state.events(viewer) if re.search(r"over|win|victory", e.kind)]
+    for event in ending[-2:]:
+        parts.append(Text(name_seats(event.text)))
     if not winners:
         parts.append(Text("Nobody wins."))
     return Group(*parts)

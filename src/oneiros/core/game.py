@@ -226,6 +226,11 @@ class Game:
         """A one-paragraph explanation of a rule reference, for the ``?`` command."""
         return None
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        """The named pieces a table shows (cards, rows...): id -> ``{"name", "text"}`` and
+        optional ``"kind"``, ``"cost"``; the ids are those of the observation."""
+        return {}
+
     # ----- optional: machine-learning encodings --------------------------------------------
     def action_ids(self) -> Sequence[str]:
         """Every action id the game can ever offer, in a fixed order (the action space)."""

@@ -371,6 +371,23 @@ def create_app(
             },
         )
 
+    @app.get("/api/tables/{table_id}/glossary", tags=["lobby"], responses=ERRORS)
+    async def glossary(table_id: str) -> dict[str, Any]:
+        """The table's cards and named pieces with their texts (``Game.card_texts``)."""
+        table = await table_or_404(table_id)
+        hub.forget_if_idle(table)
+        return {"cards": table.game.card_texts()}
+
+    @app.get("/api/tables/{table_id}/rule", tags=["lobby"], responses=ERRORS)
+    async def rule(table_id: str, ref: str) -> dict[str, Any]:
+        """The text of a rule reference cited by an event or a decision."""
+        table = await table_or_404(table_id)
+        hub.forget_if_idle(table)
+        text = table.game.rule_text(ref[:200])
+        if text is None:
+            raise HTTPException(404, f"no rule text for {ref[:200]!r}")
+        return {"ref": ref, "text": text}
+
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
         """A finished game after ``step`` actions: the public table and every event so far."""
@@ -383,6 +400,7 @@ def create_app(
         total = len(record["actions"])
         if not 0 <= step <= total:
             raise HTTPException(400, f"step {step} is outside 0..{total}")
+        turns = await asyncio.to_thread(_turns_after_each_action, table.game, record)
         record["actions"] = record["actions"][:step]
         state = await asyncio.to_thread(replay, record)
         events = state.events()
@@ -398,6 +416,8 @@ def create_app(
             "events": [e.to_dict() for e in events],
             "scores": state.scores(),
             "winners": state.winners(),
+            "turn": turns[step],
+            "turns": turns,
         }
 
     # ----- the browser client -------------------------------------------------------------
@@ -604,6 +624,20 @@ class _BadFrame(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def _turns_after_each_action(game: Any, record: dict[str, Any]) -> list[int]:
+    """The game's turn number at the start and after each action of a record (the replay
+    page steps by turn with it)."""
+    state = game.new_state(seed=record.get("seed"))
+    turns = [state.turn_number()]
+    for entry in record["actions"]:
+        if isinstance(entry, list | tuple) and len(entry) == 2:
+            state.apply(str(entry[1]), player=int(entry[0]))
+        else:
+            state.apply(str(entry))
+        turns.append(state.turn_number())
+    return turns
 
 
 async def _receive_frame(ws: WebSocket) -> str:

@@ -74,20 +74,45 @@ def _figure(path: Path, width: float = 6.4, height: float = 4.0) -> Iterator[Any
         plt.close(fig)
 
 
+def _words(key: str) -> str:
+    """A stats key in words: ``final_power_by_role`` -> "Final power by role"."""
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
 def _rate_chart(
-    rows: Sequence[dict[str, Any]], labels: Sequence[str], title: str, path: Path
+    rows: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    title: str,
+    xlabel: str,
+    path: Path,
+    even: float | None = None,
 ) -> None:
+    from matplotlib.ticker import PercentFormatter
+
     rates = [r["rate"] for r in rows]
     low = [r["rate"] - r["low"] for r in rows]
     high = [r["high"] - r["rate"] for r in rows]
     with _figure(path, width=max(5.0, 1.2 * len(rows) + 2)) as ax:
-        ax.bar(range(len(rows)), rates, yerr=[low, high], capsize=6, color="#5b7fbf")
+        ax.bar(
+            range(len(rows)),
+            rates,
+            yerr=[low, high],
+            capsize=6,
+            color="#5b7fbf",
+            label="share of games won (bar), 95% Wilson interval (whiskers)",
+        )
         ax.set_xticks(range(len(rows)), labels, rotation=20 if len(rows) > 3 else 0, ha="right")
         ax.set_ylim(0, 1)
-        ax.set_ylabel("win rate (95% Wilson interval)")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("win rate (% of games)")
         ax.set_title(title)
-        if rows:
-            ax.axhline(1 / max(1, len(rows)), color="grey", linestyle=":", linewidth=1)
+        if even is not None:
+            ax.axhline(
+                even, color="grey", linestyle=":", linewidth=1, label=f"even share ({even:.0%})"
+            )
+        ax.legend(loc="upper right", fontsize="small")
 
 
 def _length_chart(results: Sequence[GameResult], path: Path) -> None:
@@ -99,41 +124,64 @@ def _length_chart(results: Sequence[GameResult], path: Path) -> None:
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
     try:
         for ax, key, label in (
-            (axes[0], "turns", "turns"),
-            (axes[1], "decisions", "decisions by seats"),
+            (axes[0], "turns", "turns per game (turns)"),
+            (axes[1], "decisions", "decisions per game (decisions by all seats)"),
         ):
             values = [getattr(r, key) for r in results]
             bins = min(40, max(1, len(set(values))))
-            ax.hist(values, bins=bins, color="#7aa36b")
+            ax.hist(values, bins=bins, color="#7aa36b", label="games")
+            mean = sum(values) / max(1, len(values))
+            ax.axvline(mean, color="#333", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
             ax.set_xlabel(label)
-            ax.set_ylabel("games")
-            ax.set_title(f"Game length: {label}")
+            ax.set_ylabel("games (count)")
+            ax.set_title(f"How long games last: {key}")
+            ax.legend(fontsize="small")
         fig.tight_layout()
         fig.savefig(path, dpi=100)
     finally:
         plt.close(fig)
 
 
-def _bar_chart(counts: dict[str, float], title: str, ylabel: str, path: Path) -> None:
+def _bar_chart(
+    counts: dict[str, float],
+    title: str,
+    ylabel: str,
+    path: Path,
+    xlabel: str = "",
+    legend: str = "",
+) -> None:
     labels = list(counts)
     with _figure(path, width=max(5.0, 0.8 * len(labels) + 2)) as ax:
-        ax.bar(range(len(labels)), list(counts.values()), color="#c28e4a")
+        ax.bar(range(len(labels)), list(counts.values()), color="#c28e4a", label=legend or ylabel)
         ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 4 else 0, ha="right")
         ax.set_ylabel(ylabel)
+        if xlabel:
+            ax.set_xlabel(xlabel)
         ax.set_title(title)
+        ax.legend(fontsize="small")
 
 
-def _hist_chart(values: Sequence[float], title: str, path: Path) -> None:
+def _hist_chart(values: Sequence[float], title: str, xlabel: str, path: Path) -> None:
     with _figure(path) as ax:
-        ax.hist(values, bins=min(30, max(1, len(set(values)))), color="#8a6bbf")
-        ax.set_ylabel("games")
+        ax.hist(values, bins=min(30, max(1, len(set(values)))), color="#8a6bbf", label="games")
+        mean = sum(values) / max(1, len(values))
+        ax.axvline(mean, color="#333", linestyle="--", linewidth=1, label=f"mean {mean:.3g}")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("games (count)")
         ax.set_title(title)
+        ax.legend(fontsize="small")
 
 
 def generic_stat_charts(
-    results: Sequence[GameResult], out: Path, limit: int = MAX_GENERIC_CHARTS
+    results: Sequence[GameResult],
+    out: Path,
+    limit: int = MAX_GENERIC_CHARTS,
+    sentences: dict[str, str] | None = None,
 ) -> list[tuple[str, str]]:
-    """Charts over the games' ``stats()`` values, whatever the game."""
+    """Charts over the games' ``stats()`` values, whatever the game; ``sentences`` receives
+    one sentence per chart file saying what it shows."""
+    said = sentences if sentences is not None else {}
+    n = len(results)
     players = max((r.players for r in results), default=0)
     keys: list[str] = []
     for r in results:
@@ -147,14 +195,33 @@ def generic_stat_charts(
         values = [r.stats[key] for r in results if key in r.stats]
         file = f"stat_{''.join(ch if ch.isalnum() else '_' for ch in key)}.png"
         path = out / file
+        words = _words(key)
         if all(isinstance(v, bool) for v in values):
             share = sum(values) / len(values)
-            _bar_chart({"yes": share, "no": 1 - share}, f"{key} (share of games)", "share", path)
+            _bar_chart(
+                {"yes": share, "no": 1 - share},
+                f"{words}: share of games",
+                "share of games (0 to 1)",
+                path,
+                legend="share of games",
+            )
+            said[file] = f"In how many of the {n} games {key} was true (yes) or not (no)."
         elif all(isinstance(v, int | float) for v in values):
-            _hist_chart([float(v) for v in values], f"{key} (per game)", path)
+            _hist_chart([float(v) for v in values], f"{words}: spread over games", words, path)
+            said[file] = (
+                f"How {key} varies from game to game over {n} games; the dashed line is its mean."
+            )
         elif all(isinstance(v, str) or v is None for v in values):
             counts = Counter(str(v) for v in values)
-            _bar_chart(dict(counts.most_common(20)), f"{key} (games)", "games", path)
+            _bar_chart(
+                dict(counts.most_common(20)),
+                f"{words}: games by value",
+                "games (count)",
+                path,
+                xlabel=words,
+                legend="games",
+            )
+            said[file] = f"How many of the {n} games ended with each value of {key}."
         elif all(
             isinstance(v, list) and len(v) == players and all(isinstance(x, int | float) for x in v)
             for v in values
@@ -162,17 +229,31 @@ def generic_stat_charts(
             means = {
                 f"seat {s}": sum(float(v[s]) for v in values) / len(values) for s in range(players)
             }
-            _bar_chart(means, f"{key} (mean per seat)", "mean", path)
+            _bar_chart(
+                means,
+                f"{words}: mean per seat",
+                f"mean {words.lower()} per game",
+                path,
+                xlabel="seat",
+                legend=f"mean over {n} games",
+            )
+            said[file] = (
+                f"The mean of {key} for each seat over {n} games: a gap between seats "
+                "shows an advantage of sitting there."
+            )
         elif all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in values):
             counts = Counter(x for v in values for x in v)
             if not counts:
                 continue
             _bar_chart(
                 {k: c / len(values) for k, c in counts.most_common(20)},
-                f"{key} (mean count per game)",
-                "per game",
+                f"{words}: how often per game",
+                "times per game (mean)",
                 path,
+                xlabel=words,
+                legend=f"mean over {n} games",
             )
+            said[file] = f"How many times per game each value of {key} appears, on average."
         elif all(
             isinstance(v, dict) and all(isinstance(x, int | float) for x in v.values())
             for v in values
@@ -186,10 +267,13 @@ def generic_stat_charts(
             top = sorted(totals.items(), key=lambda kv: -kv[1])[:20]
             _bar_chart(
                 {k: t / len(values) for k, t in top},
-                f"{key} (mean per game)",
-                "mean",
+                f"{words}: mean per game",
+                "mean per game",
                 path,
+                xlabel=words,
+                legend=f"mean over {n} games",
             )
+            said[file] = f"The mean per game of each part of {key}."
         elif all(
             isinstance(v, dict)
             and all(
@@ -204,9 +288,14 @@ def generic_stat_charts(
                     groups.setdefault(str(k), []).extend(float(y) for y in x)
             if not groups:
                 continue
-            _box_chart(groups, f"{key} (distribution by group)", path)
+            _box_chart(groups, f"{words}: spread by group", words, path)
+            said[file] = (
+                f"The spread of {key} in each group: the box holds the middle half of the "
+                "values with the median as a line; whiskers reach the values within 1.5 box "
+                "lengths, dots are the rarer ones."
+            )
         elif all(isinstance(v, list) and all(isinstance(x, dict) for x in v) for v in values):
-            drawn = _record_charts(key, values, out, limit - len(made))
+            drawn = _record_charts(key, values, out, limit - len(made), said)
             made.extend(drawn)
             continue
         else:
@@ -215,16 +304,32 @@ def generic_stat_charts(
     return made
 
 
-def _box_chart(groups: dict[str, list[float]], title: str, path: Path) -> None:
+def _box_chart(groups: dict[str, list[float]], title: str, ylabel: str, path: Path) -> None:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
     labels = [k for k, v in groups.items() if v]
     with _figure(path, width=max(5.0, 1.0 * len(labels) + 2)) as ax:
         ax.boxplot([groups[k] for k in labels])
         ax.set_xticks(range(1, len(labels) + 1), labels)
+        ax.set_xlabel("group")
+        ax.set_ylabel(ylabel)
         ax.set_title(title)
+        ax.legend(
+            handles=[
+                Patch(facecolor="white", edgecolor="black", label="middle half (quartiles)"),
+                Line2D([0], [0], color="#ff7f0e", label="median"),
+            ],
+            fontsize="small",
+        )
 
 
 def _record_charts(
-    key: str, values: Sequence[list[dict[str, Any]]], out: Path, limit: int
+    key: str,
+    values: Sequence[list[dict[str, Any]]],
+    out: Path,
+    limit: int,
+    said: dict[str, str] | None = None,
 ) -> list[tuple[str, str]]:
     """For a list of records per game (``nightmares: [{"seat": 0, "became": "green"}]``):
     how often each value of each text field appears, per game."""
@@ -240,10 +345,14 @@ def _record_charts(
         name = f"stat_{''.join(ch if ch.isalnum() else '_' for ch in f'{key}_{f}')}.png"
         _bar_chart(
             {k: c / len(values) for k, c in counts.most_common(20)},
-            f"{key}: {f} (mean count per game)",
-            "per game",
+            f"{_words(key)}: {f}, how often per game",
+            "times per game (mean)",
             out / name,
+            xlabel=f,
+            legend=f"mean over {len(values)} games",
         )
+        if said is not None:
+            said[name] = f"How many times per game each {f} of {key} appears, on average."
         made.append((f"{key}: {f}", name))
     return made
 
@@ -280,28 +389,59 @@ def write_report(results: Sequence[GameResult], out: Path) -> list[Path]:
     except OSError as exc:
         raise ConfigError(f"{out}: cannot create the folder ({exc.strerror})") from None
     summary = summarize(results)
+    n = summary["games"]
     charts: list[tuple[str, str]] = []
+    said: dict[str, str] = {}
     seat_rows = summary["seats"]
     _rate_chart(
         seat_rows,
-        [f"seat {r['seat']}" for r in seat_rows],
-        "Win rate by seat",
+        [f"seat {r['seat']} ({', '.join(r['agents'])})" for r in seat_rows],
+        "Who wins: win rate by seat",
+        "seat (its agent)",
         out / "winrate_seat.png",
+        even=1 / max(1, len(seat_rows)),
     )
     charts.append(("Win rate by seat", "winrate_seat.png"))
+    said["winrate_seat.png"] = (
+        f"The share of the {n} games each seat won, with its 95% interval: a bar whose "
+        "whiskers miss the dotted even-share line wins more (or less) often than chance."
+    )
     agent_rows = summary["agents"]
     _rate_chart(
-        agent_rows, [r["agent"] for r in agent_rows], "Win rate by agent", out / "winrate_agent.png"
+        agent_rows,
+        [r["agent"] for r in agent_rows],
+        "Which bot wins: win rate by agent",
+        "agent",
+        out / "winrate_agent.png",
     )
     charts.append(("Win rate by agent", "winrate_agent.png"))
+    said["winrate_agent.png"] = (
+        "The share of the games each agent won over every seat it played, with its 95% "
+        "interval: agents whose intervals do not overlap differ in strength."
+    )
     _length_chart(results, out / "length.png")
     charts.append(("Distribution of game length", "length.png"))
-    _bar_chart(summary["end_reasons"], "End reasons", "games", out / "end_reasons.png")
+    said["length.png"] = (
+        "How many games lasted how many turns (left) and decisions (right); the dashed line "
+        "is the mean."
+    )
+    _bar_chart(
+        summary["end_reasons"],
+        "How games end",
+        "games (count)",
+        out / "end_reasons.png",
+        xlabel="end reason",
+        legend=f"games out of {n}",
+    )
     charts.append(("End reasons", "end_reasons.png"))
+    said["end_reasons.png"] = f"How many of the {n} games ended each way."
     own = game_charts(results, out)
-    charts.extend(own if own is not None else generic_stat_charts(results, out))
+    if own is None:
+        own = generic_stat_charts(results, out, sentences=said)
+    charts.extend(own)
+    captions = [(t, f, said.get(f, f"{t}, drawn by the game's own charts.")) for t, f in charts]
     page = out / "index.html"
-    page.write_text(render_html(summary, charts), encoding="utf-8")
+    page.write_text(render_html(summary, captions), encoding="utf-8")
     (out / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return [out / f for _t, f in charts] + [page, out / "summary.json"]
 
@@ -310,7 +450,8 @@ def _pct(row: dict[str, Any]) -> str:
     return f"{row['rate']:.1%} [{row['low']:.1%}, {row['high']:.1%}]"
 
 
-def render_html(summary: dict[str, Any], charts: Sequence[tuple[str, str]]) -> str:
+def render_html(summary: dict[str, Any], charts: Sequence[tuple[str, ...]]) -> str:
+    """The report page; ``charts`` holds (title, file) or (title, file, sentence)."""
     e = html.escape
     n = summary["games"]
 
@@ -360,8 +501,9 @@ def render_html(summary: dict[str, Any], charts: Sequence[tuple[str, str]]) -> s
         else ""
     )
     figures = "".join(
-        f'<figure><img src="{e(f)}" alt="{e(t)}"><figcaption>{e(t)}</figcaption></figure>'
-        for t, f in charts
+        f'<figure><img src="{e(c[1])}" alt="{e(c[0])}"><figcaption><strong>{e(c[0])}.</strong> '
+        f"{e(c[2] if len(c) > 2 else '')}</figcaption></figure>"
+        for c in charts
     )
     title = f"{summary['game']}: {n} games"
     return f"""<!doctype html>
@@ -371,7 +513,8 @@ body {{ font-family: system-ui, sans-serif; margin: 2em; max-width: 1100px; }}
 table {{ border-collapse: collapse; margin: 0.5em 0 1.5em; }}
 th, td {{ border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }}
 th:first-child, td:first-child {{ text-align: left; }}
-figure {{ display: inline-block; margin: 0.5em; vertical-align: top; }}
+figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 520px; }}
+figcaption {{ font-size: 0.95em; }}
 img {{ max-width: 520px; }}
 </style></head><body>
 <h1>{e(title)}</h1>

@@ -166,6 +166,11 @@ class LucidityGame(Game):
 
         return rule_text(ref)
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        from .glossary import card_texts
+
+        return card_texts(self)
+
     def action_ids(self) -> list[str]:
         # the seat-named picks were added after the card ids: every older id keeps its index
         return list(ACTION_IDS) + self.card_ids + list(SEAT_PICK_IDS)

@@ -195,17 +195,17 @@ def render_observation(
     current = obs.get("current")
     shadow_size = 4 if len(players) == 2 else 3
     parts: list[RenderableType] = [bag_line(obs.get("bag") or {})]
-    panels = [
-        player_panel(
-            seat,
-            player,
-            int(powers[seat]) if seat < len(powers) else 0,
-            shadow_size,
-            seat == current,
-            labels,
-        )
-        for seat, player in enumerate(players)
-    ]
+    cards = obs.get("nightmare_cards") or {}
+    if cards:
+        parts.append(nightmare_table(cards, labels))
+
+    def panel(seat: int) -> Panel:
+        power = int(powers[seat]) if seat < len(powers) else 0
+        return player_panel(seat, players[seat], power, shadow_size, seat == current, labels)
+
+    # the viewer's own card comes last, right above the choices, so it stays on screen
+    mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
+    panels = [panel(seat) for seat in range(len(players)) if seat != mine]
     grid = Table.grid(expand=True, padding=(0, 1))
     per_row = 2 if len(panels) > 1 else 1
     for _ in range(per_row):
@@ -215,6 +215,8 @@ def render_observation(
         row += [Text("")] * (per_row - len(row))
         grid.add_row(*row)
     parts.append(grid)
+    if mine is not None:
+        parts.append(panel(mine))
     in_hand = obs.get("in_hand") or []
     hand = Text("In hand: ", style="bold")
     hand.append_text(dice_row(in_hand) if in_hand else Text("nothing", style="dim"))
@@ -228,10 +230,7 @@ def render_observation(
                 style="bold magenta",
             )
         )
-    cards = obs.get("nightmare_cards") or {}
-    if cards:
-        parts.append(nightmare_table(cards, labels))
-    parts.append(legend())
+    parts.insert(1, legend())
     return Group(*parts)
 
 

@@ -99,6 +99,24 @@ class SleepTightGame(Game):
         section = section.strip('"').strip()
         return _rule_texts().get(section)
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        """Every Action card, Dreamscape and Sandman card of the content set by id."""
+        c = self.content
+        out: dict[str, dict[str, Any]] = {}
+        for a in c.actions:
+            out[a.id] = {"name": a.name, "text": a.text, "cost": a.requirement, "kind": a.type}
+        for d in c.dreamscapes:
+            facts = f"Dream: {d.dream} · {d.fragments} Soul Fragment(s) on entering."
+            text = f"{d.text} {facts}" if d.text else facts
+            out[d.id] = {"name": d.name, "text": text, "kind": "dreamscape"}
+        for s in c.sandman:
+            facts = f"Dreams: {', '.join(s.dreams) or 'none'} · damage {s.damage}"
+            if s.kind != "normal":
+                facts += f" · {s.kind.replace('_', ' ')}"
+            text = f"{s.text} {facts}" if s.text else facts
+            out[s.id] = {"name": s.name, "text": text, "kind": "sandman"}
+        return out
+
     # ----- machine-learning encodings ------------------------------------------------------
     def action_ids(self) -> list[str]:
         return self._ids

@@ -146,12 +146,20 @@ def render_observation(
     per_row = 2 if len(players) > 1 else 1
     for _ in range(per_row):
         grid.add_column(ratio=1)
-    panels = [player_panel(seat, p, seat == first, labels) for seat, p in enumerate(players)]
+    # the viewer's own panel (their hand) comes last, right above the choices
+    mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
+    panels = [
+        player_panel(seat, p, seat == first, labels)
+        for seat, p in enumerate(players)
+        if seat != mine
+    ]
     for start in range(0, len(panels), per_row):
         row: list[RenderableType] = list(panels[start : start + per_row])
         row += [Text("")] * (per_row - len(row))
         grid.add_row(*row)
     parts.append(grid)
+    if mine is not None:
+        parts.append(player_panel(mine, players[mine], mine == first, labels))
     if obs.get("exposed_cards"):
         parts.append(Text.assemble(("Exposed: ", "bold"), _cards(obs["exposed_cards"])))
     if obs.get("removed_actions"):

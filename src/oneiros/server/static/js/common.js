@@ -10,7 +10,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (key === "text") node.textContent = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -50,12 +50,128 @@ export function pretty(id) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function seatName(seats, index) {
-  if (index === -1) return "chance";
-  const s = seats && seats[index];
-  return (s && s.name) || `Seat ${index}`;
-}
-
 export function percent(x) {
   return `${Math.round(x * 1000) / 10}%`;
+}
+
+// ----- who is who: one name, one colour and one shape per player, everywhere ---------------
+/** Seat colours (none of them a dice colour) and shapes, so colour is never the only cue. */
+export const SEAT_COLOURS = ["#dcc8ff", "#74e8dd", "#ffbc94", "#ffb3cf", "#cdf28a", "#b3ceff"];
+export const SEAT_SHAPES = ["●", "▲", "■", "◆", "★", "✚"];
+const DREAMERS = ["Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos"];
+const PERSONALITY = { random: "wild", heuristic: "careful", mcts: "deep", ismcts: "deep", greedy: "greedy" };
+
+/** A bot's default name from its seat and its personality: "Orin (careful bot)". */
+function botName(seat) {
+  const agent = String(seat.agent || "bot").split(":")[0];
+  const kind = PERSONALITY[agent] || agent;
+  return `${DREAMERS[seat.seat % DREAMERS.length]} (${kind} bot)`;
+}
+
+/** One unique display name per seat: bots by personality, never "Seat 2". */
+export function playerNames(seats) {
+  const names = (seats || []).map((s, i) => {
+    const seat = { seat: i, ...s };
+    if (seat.kind === "bot" && (!seat.name || /^Bot \(/.test(seat.name))) return botName(seat);
+    if (seat.name) return seat.name;
+    return seat.kind === "human" && !seat.claimed ? `${DREAMERS[i % DREAMERS.length]} (free seat)` : DREAMERS[i % DREAMERS.length];
+  });
+  const seen = new Map();
+  return names.map((n) => {
+    const k = (seen.get(n) || 0) + 1;
+    seen.set(n, k);
+    return k === 1 ? n : `${n} ${k}`;
+  });
+}
+
+export function seatName(seats, index) {
+  if (index === -1) return "chance";
+  return playerNames(seats)[index] ?? `Player ${Number(index) + 1}`;
+}
+
+/** A player's name in their colour with their shape: used in every list, event and button. */
+export function seatTag(seats, index, opts = {}) {
+  if (index === -1 || index === null || index === undefined) return el("span", { class: "seat-tag chance" }, "chance");
+  const colour = SEAT_COLOURS[index % SEAT_COLOURS.length];
+  const shape = SEAT_SHAPES[index % SEAT_SHAPES.length];
+  return el("span", { class: "seat-tag", style: `--seat:${colour}`, dataset: { seat: index } },
+    el("span", { class: "seat-shape", "aria-hidden": "true" }, shape), seatName(seats, index),
+    opts.you ? el("span", { class: "you" }, " (you)") : null);
+}
+
+export function seatStyle(index) {
+  return `--seat:${SEAT_COLOURS[index % SEAT_COLOURS.length]}`;
+}
+
+// ----- engine text for people: names instead of seat numbers, words instead of ids ---------
+let vocabulary = {};
+/** Words for internal ids that engine texts may contain ("shadow_green" -> "Shadow of Envy"). */
+export function setVocabulary(cards) {
+  vocabulary = {};
+  for (const [id, card] of Object.entries(cards || {})) {
+    const short = id.includes(":") ? id.split(":").pop() : id;
+    if (/[_\d]/.test(short) || id.startsWith("face:") || id.startsWith("row:")) vocabulary[short] = card.name;
+  }
+}
+export function cardName(id, cards) {
+  const c = cards && (cards[id] || cards[`row:${id}`] || cards[`face:${id}`]);
+  return c ? c.name : (vocabulary[id] || pretty(id));
+}
+
+const SEAT_RE = /\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+))/g;
+
+/** Engine text as nodes: "Seat 2 gains power1" -> [tag(Nina), " gains 1 Power"]. */
+export function humanize(text, seats) {
+  const words = String(text ?? "").replace(/\b([a-z]+(?:[_\d][a-z0-9]*)+)\b/g, (m) => vocabulary[m] || m);
+  const out = [];
+  let last = 0;
+  for (const m of words.matchAll(SEAT_RE)) {
+    out.push(words.slice(last, m.index));
+    const list = m[1] !== undefined ? m[1].split(",").map((x) => x.trim()).filter(Boolean).map(Number) : [Number(m[2])];
+    if (!list.length) out.push("nobody");
+    list.forEach((s, k) => {
+      if (k) out.push(k === list.length - 1 ? " and " : ", ");
+      out.push(seats && seats.length > s ? seatTag(seats, s) : `player ${s + 1}`);
+    });
+    last = m.index + m[0].length;
+  }
+  out.push(words.slice(last));
+  return out.filter((x) => x !== "");
+}
+
+/** The same as plain text (button titles, the document title). */
+export function humanText(text, seats) {
+  return humanize(text, seats).map((x) => (x instanceof Node ? x.textContent : x)).join("");
+}
+
+// ----- rule citations open their text ------------------------------------------------------
+let ruleSource = null;
+/** Where rule texts come from: a function ref -> Promise<string|null>. */
+export function setRuleSource(fn) { ruleSource = fn; }
+
+export function ruleLink(ref) {
+  if (!ref) return null;
+  return el("button", { type: "button", class: "rule-link", title: "Show this rule", onclick: (e) => { e.stopPropagation(); openRule(ref); } },
+    el("span", { "aria-hidden": "true" }, "§ "), ref);
+}
+
+export async function openRule(ref) {
+  const dialog = document.getElementById("rule-dialog");
+  if (!dialog) return;
+  document.getElementById("rule-title").textContent = ref;
+  const body = document.getElementById("rule-body");
+  body.textContent = "…";
+  if (!dialog.open) dialog.showModal();
+  let text = null;
+  try { text = ruleSource ? await ruleSource(ref) : null; } catch { text = null; }
+  body.textContent = text || "No text is stored for this rule; see the rulebook section named above.";
+}
+
+export function showCard(card) {
+  const dialog = document.getElementById("rule-dialog");
+  if (!dialog || !card) return;
+  document.getElementById("rule-title").textContent = card.name;
+  fill(document.getElementById("rule-body"), card.cost !== undefined ? el("p", { class: "muted" }, `Cost ${card.cost}`) : null,
+    el("p", {}, card.text), card.rule ? ruleLink(card.rule) : null);
+  if (!dialog.open) dialog.showModal();
 }

@@ -1,37 +1,98 @@
-// The replay page: step through a finished game (public view, every event).
-import { api, el, seatName, toast } from "./common.js";
+// The replay page: step through a finished game (public view, every event) by action or by
+// turn, or let it play; each step says what happened in the players' names.
+import { api, el, fill, humanize, ruleLink, seatTag, setRuleSource, setVocabulary, toast } from "./common.js";
 import { renderBoard } from "./views/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
+const base = `/api/tables/${encodeURIComponent(tableId)}`;
 let steps = 0;
+let current = 0;
+let turns = [];
+let cards = {};
+let shownEvents = 0;
+let timer = null;
+
+const palette = $("palette");
+palette.value = localStorage.getItem("oneiros:palette") || "standard";
+document.documentElement.dataset.palette = palette.value;
+palette.addEventListener("change", () => {
+  localStorage.setItem("oneiros:palette", palette.value);
+  document.documentElement.dataset.palette = palette.value;
+});
+setRuleSource((ref) => api(`${base}/rule?ref=${encodeURIComponent(ref)}`).then((r) => r.text, () => null));
 
 async function show(step) {
   try {
-    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}`);
+    const r = await api(`${base}/replay/${step}`);
+    const previous = current;
     steps = r.steps;
+    current = step;
+    turns = r.turns || [];
     $("step").max = String(steps);
     $("step").value = String(step);
     $("title").textContent = `${r.title} · replay`;
-    $("step-label").textContent = `after ${step} of ${steps} actions`;
+    $("step-label").textContent = `Action ${step} of ${steps}${r.turn !== undefined ? ` · turn ${r.turn}` : ""}`;
     const msg = { game: r.game, title: r.title, seat: null, seats: r.seats, observation: r.observation, legal: [] };
-    renderBoard($("board"), msg, { seats: r.seats, players: r.seats.length, legal: new Set() });
+    renderBoard($("board"), msg, { seats: r.seats, players: r.seats.length, legal: new Set(), cards });
     const done = step === steps && r.scores.length;
-    $("status").replaceChildren(done
-      ? `Final: ${r.scores.map((s, i) => `${seatName(r.seats, i)} ${s}`).join(", ")}; winners: ${r.winners.map((w) => seatName(r.seats, w)).join(", ") || "none"}`
-      : `To move: ${r.to_move.map((p) => seatName(r.seats, p)).join(", ")}`);
+    const who = (list) => list.flatMap((p, k) => [k ? ", " : "", seatTag(r.seats, p)]);
+    fill($("status"), done
+      ? ["Final: ", r.scores.flatMap((s, i) => [i ? ", " : "", seatTag(r.seats, i), ` ${Math.round(s * 10) / 10}`]),
+        "; won by ", r.winners.length ? who(r.winners) : "nobody", "."]
+      : ["To move: ", r.to_move.length ? who(r.to_move.filter((p) => p >= 0)) : "", r.to_move.includes(-1) ? "chance" : ""]);
+    // what this step did: the events since the step before (forward) or of this step
+    const fresh = step > previous ? r.events.slice(step === previous + 1 ? shownEvents : 0) : [];
+    shownEvents = r.events.length;
+    fill($("last-move"), fresh.length && step ? [el("span", { class: "muted" }, "This step: "),
+      el("span", { class: "flash" }, fresh.slice(-4).flatMap((e, k) => [k ? " · " : "", ...humanize(e.text, r.seats)]))] : "");
     $("events").replaceChildren(...r.events.slice(-200).reverse().map((e) =>
-      el("li", {}, e.text, e.rule ? el("span", { class: "rule" }, e.rule) : null)));
+      el("li", { class: fresh.includes(e) ? "fresh" : "" }, humanize(e.text, r.seats), e.rule ? ruleLink(e.rule) : null)));
   } catch (err) {
+    stop();
     toast(err.message);
+    if (/no table|409/.test(err.message)) fill($("status"), `${err.message}. `, el("a", { class: "button small", href: "/" }, "Back to the lobby"));
   }
 }
 
-const go = (f) => () => show(Math.max(0, Math.min(steps, f(Number($("step").value)))));
+function turnStep(direction) {
+  if (!turns.length) return current + direction;
+  const now = turns[current];
+  let s = current;
+  if (direction > 0) {
+    while (s < steps && turns[s] === now) s++;
+  } else {
+    while (s > 0 && turns[s - 1] === now) s--;   // the start of this turn
+    if (s === current && s > 0) {                // already there: the start of the one before
+      const before = turns[s - 1];
+      s--;
+      while (s > 0 && turns[s - 1] === before) s--;
+    }
+  }
+  return s;
+}
+
+function stop() {
+  clearInterval(timer);
+  timer = null;
+  $("play").textContent = "Play";
+  $("play").setAttribute("aria-pressed", "false");
+}
+
+const go = (f) => () => { show(Math.max(0, Math.min(steps, f(current)))); };
 $("first").addEventListener("click", go(() => 0));
 $("prev").addEventListener("click", go((s) => s - 1));
 $("next").addEventListener("click", go((s) => s + 1));
 $("last").addEventListener("click", go(() => steps));
-$("step").addEventListener("change", go((s) => s));
-$("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-show(0).then(() => show(steps));
+$("prev-turn").addEventListener("click", go(() => turnStep(-1)));
+$("next-turn").addEventListener("click", go(() => turnStep(1)));
+$("step").addEventListener("change", () => show(Number($("step").value)));
+$("play").addEventListener("click", () => {
+  if (timer) { stop(); return; }
+  if (current >= steps) show(0);
+  $("play").textContent = "Pause";
+  $("play").setAttribute("aria-pressed", "true");
+  timer = setInterval(() => { if (current >= steps) stop(); else show(current + 1); }, 900);
+});
+$("download").href = `${base}/record`;
+api(`${base}/glossary`).then((g) => { cards = g.cards || {}; setVocabulary(cards); }, () => {}).finally(() => show(0).then(() => show(steps)));

@@ -1,7 +1,10 @@
 // The table page: one WebSocket to the server, which holds the only real state. Every
 // message carries this seat's view; the page draws it and sends the chosen action's id.
-import { el, fill, percent, pretty, seatName, toast } from "./common.js";
-import { renderBoard } from "./views/index.js";
+// Other players' moves arrive one message each and are shown one by one at the chosen
+// speed (the last move stays highlighted); "Skip to my turn" shows them all at once.
+import { api, el, fill, humanize, humanText, percent, ruleLink, seatTag, setRuleSource, setVocabulary, toast } from "./common.js";
+import { markPlayable } from "./pieces.js";
+import { fateOf, renderBoard, scoreText } from "./views/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const tokenKey = `oneiros:token:${tableId}`;
@@ -10,13 +13,47 @@ if (params.get("token")) localStorage.setItem(tokenKey, params.get("token"));
 const token = params.get("token") || localStorage.getItem(tokenKey);
 
 const $ = (id) => document.getElementById(id);
-let view = null;          // the latest snapshot/update
-let events = [];          // every event this seat may see, in order
+let view = null;          // the message on screen
+let events = [];          // every event on screen, in order
+let groups = [];          // the log: [{turn, events}] in order
+let lastEvents = [];      // the events of the message on screen (the last move)
+let queue = [];           // messages received and not shown yet
+let timer = null;
 let socket = null;
 let retry = 0;
 let stopped = false;
 let insights = {};
+let cards = {};
+let shownDecision = null;
+let fateSeen = false;
 
+// ----- settings ----------------------------------------------------------------------------
+const speedBox = $("speed");
+speedBox.value = localStorage.getItem("oneiros:speed") ?? "900";
+if (!speedBox.value) speedBox.value = "900";
+speedBox.addEventListener("change", () => { localStorage.setItem("oneiros:speed", speedBox.value); });
+const palette = $("palette");
+palette.value = localStorage.getItem("oneiros:palette") || "standard";
+document.documentElement.dataset.palette = palette.value;
+palette.addEventListener("change", () => {
+  localStorage.setItem("oneiros:palette", palette.value);
+  document.documentElement.dataset.palette = palette.value;
+});
+
+const ruleCache = new Map();
+setRuleSource(async (ref) => {
+  if (!ruleCache.has(ref)) {
+    ruleCache.set(ref, api(`/api/tables/${encodeURIComponent(tableId)}/rule?ref=${encodeURIComponent(ref)}`).then((r) => r.text, () => null));
+  }
+  return ruleCache.get(ref);
+});
+api(`/api/tables/${encodeURIComponent(tableId)}/glossary`).then((g) => {
+  cards = g.cards || {};
+  setVocabulary(cards);
+  if (view) draw();
+}, () => {});
+
+// ----- the connection ----------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
@@ -33,11 +70,20 @@ function connect() {
   });
   socket.addEventListener("message", (e) => handle(JSON.parse(e.data)));
   socket.addEventListener("close", (e) => {
-    if (stopped || e.code === 4401 || e.code === 4404) { setLink("disconnected", "bad"); return; }
+    if (stopped || e.code === 4401 || e.code === 4404) {
+      setLink("disconnected", "bad");
+      if (e.code === 4404) badLink();
+      return;
+    }
     setLink("reconnecting…", "bad");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);   // a reload or a dropped network resumes the seat
   });
+}
+
+function badLink() {
+  fill($("status"), "This table does not exist (the link may be mistyped or the table was removed). ",
+    el("a", { class: "button small", href: "/" }, "Back to the lobby"));
 }
 
 function setLink(text, cls) {
@@ -47,15 +93,62 @@ function setLink(text, cls) {
 }
 
 function handle(msg) {
-  if (msg.type === "snapshot") { events = msg.events; view = msg; insights = msg.insights || {}; draw(); }
-  else if (msg.type === "update") { events = events.concat(msg.events); view = msg; insights = msg.insights || {}; draw(); }
-  else if (msg.type === "insights") { if (view && msg.n === view.n) { insights = msg.insights; drawRisk(); } }
+  if (msg.type === "snapshot") {
+    queue = [];
+    clearTimeout(timer);
+    timer = null;
+    take(msg, true);
+    draw();
+  } else if (msg.type === "update") {
+    queue.push(msg);
+    pump();
+  } else if (msg.type === "insights") { if (view && msg.n === view.n) { insights = msg.insights; drawRisk(); } }
   else if (msg.type === "hint") { showHint(msg); }
   else if (msg.type === "error") {
     toast(msg.message);
     if (view) draw();   // the move was refused: offer the choices again
     if (["unauthorized", "unknown_table"].includes(msg.code)) stopped = true;
+    if (msg.code === "unknown_table") badLink();
   }
+}
+
+/** Show the next waiting message, then the one after it once the pause has passed. */
+function pump() {
+  if (timer !== null || !queue.length) { drawBehind(); return; }
+  const pause = Number(speedBox.value) || 0;
+  if (pause <= 0) { skipAll(); return; }
+  take(queue.shift(), false);
+  draw();
+  // the next move waits its turn, even if it has not arrived yet
+  timer = setTimeout(() => { timer = null; pump(); }, pause);
+  drawBehind();
+}
+
+function skipAll() {
+  clearTimeout(timer);
+  timer = null;
+  while (queue.length) take(queue.shift(), false);
+  draw();
+  drawBehind();
+}
+
+function take(msg, snapshot) {
+  if (snapshot) {
+    events = msg.events;
+    groups = msg.events.length ? [{ turn: null, events: [...msg.events] }] : [];
+    lastEvents = [];
+  } else {
+    const turn = view ? view.turn : msg.turn;
+    events = events.concat(msg.events);
+    if (msg.events.length) {
+      const g = groups[groups.length - 1];
+      if (g && g.turn === turn) g.events.push(...msg.events);
+      else groups.push({ turn, events: [...msg.events] });
+    }
+    lastEvents = msg.events;
+  }
+  view = msg;
+  insights = msg.insights || {};
 }
 
 function send(message) {
@@ -69,17 +162,63 @@ function act(id) {
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;   // until the answer
 }
 
+// ----- drawing -----------------------------------------------------------------------------
 function draw() {
   document.title = `Oneiros — ${view.title}`;
   $("title").textContent = `${view.title} · ${view.ruleset}`;
   drawStatus();
+  drawMoment();
   drawActions();
-  const legal = new Set(view.legal.map((a) => a.id));
-  renderBoard($("board"), view, { seats: view.seats, players: view.seats.length, legal });
-  markPlayable(legal);
+  const legal = view.legal.map((a) => a.id);
+  const before = pieceCounts();
+  renderBoard($("board"), view, { seats: view.seats, players: view.seats.length, legal: new Set(legal), cards });
+  markFresh(before);
+  markPlayable($("board"), legal, act, point);
   drawSeats();
   drawEvents();
+  drawLastMove();
   drawRisk();
+  focusFirstAction();
+}
+
+/** How many of each piece (what it is, whose card it is on) the board shows. */
+function pieceCounts() {
+  const counts = new Map();
+  for (const n of $("board").querySelectorAll("[data-tokens]")) {
+    const key = `${n.dataset.owner ?? ""}|${n.dataset.tokens}`;
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  return counts;
+}
+
+/** The pieces the last move brought (a die drawn or rolled, a card played) glow a moment. */
+function markFresh(before) {
+  if (!before.size) return;
+  const seen = new Map();
+  for (const n of $("board").querySelectorAll("[data-tokens]")) {
+    const key = `${n.dataset.owner ?? ""}|${n.dataset.tokens}`;
+    const k = (seen.get(key) || 0) + 1;
+    seen.set(key, k);
+    if (k > (before.get(key) || 0)) n.classList.add("fresh");
+  }
+}
+
+function point(ids) {
+  for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("focus", ids.includes(b.dataset.action));
+  const first = [...document.querySelectorAll("#actions button")].find((b) => ids.includes(b.dataset.action));
+  if (first) first.focus({ preventScroll: true });
+  $("actions").scrollIntoView({ block: "nearest" });
+}
+
+function fmtScore(x) {
+  const n = Number(x);
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10);
+}
+
+
+function endingEvents() {
+  const tail = events.slice(-4).filter((e) => /over|win|victory|end/i.test(e.kind || ""));
+  return tail.length ? tail : events.slice(-1);
 }
 
 function drawStatus() {
@@ -87,12 +226,28 @@ function drawStatus() {
   s.className = "status";
   if (view.status === "finished") {
     s.classList.add("over");
-    const winners = view.winners.map((w) => seatName(view.seats, w));
-    fill(s, 
-      el("strong", { id: "game-over" }, "Game over. "),
-      winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Nobody wins.",
-      view.end_reason ? el("span", { class: "muted" }, ` (${pretty(view.end_reason)})`) : null,
-      el("div", { class: "row" }, view.scores.map((sc, i) => el("span", { class: "chip" }, `${seatName(view.seats, i)}: ${sc}`))),
+    const w = view.winners;
+    const headline = [];
+    const score = (i) => scoreText(view, i, fmtScore(view.scores[i]));
+    if (!w.length) headline.push("Nobody wins.");
+    else if (w.length === 1) headline.push(seatTag(view.seats, w[0]), ` wins with ${score(w[0])}.`);
+    else {
+      w.forEach((x, k) => headline.push(k ? (k === w.length - 1 ? " and " : ", ") : "", seatTag(view.seats, x)));
+      headline.push(" win.");
+    }
+    const notes = [];
+    for (let i = 0; i < view.seats.length; i++) {
+      const f = fateOf(view, i, events);
+      if (!f) continue;
+      const you = i === view.seat;
+      const shares = w.includes(i) ? `, and still ${you ? "share" : "shares"} the win: it goes to the whole winning side, as the end of the game above says.` : ".";
+      notes.push(el("li", { class: "fate-note" }, you ? "You" : seatTag(view.seats, i), ` ${f.other}${shares}`));
+    }
+    fill(s,
+      el("strong", { id: "game-over" }, "Game over. "), ...headline,
+      el("div", { class: "ending" }, endingEvents().map((e) => el("div", {}, humanize(e.text, view.seats), ruleLink(e.rule)))),
+      notes.length ? el("ul", { class: "fates" }, notes) : null,
+      el("div", { class: "row" }, view.scores.map((sc, i) => el("span", { class: "chip score" }, seatTag(view.seats, i), `: ${score(i)}`))),
       el("div", { class: "row" },
         el("a", { class: "button small", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"),
         el("a", { class: "button small", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, "Download the record"),
@@ -105,16 +260,29 @@ function drawStatus() {
     try { invites = JSON.parse(localStorage.getItem(`oneiros:invites:${tableId}`) || "[]"); } catch { invites = []; }
     const open = invites.filter((i) => view.seats[i.seat] && !view.seats[i.seat].claimed);
     fill(s, `Waiting for ${free} more player${free === 1 ? "" : "s"}: the game starts when every seat is taken.`,
-      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, `Invite link for seat ${i.seat}: `, el("a", { href: i.url }, i.url)))) : null);
+      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, "Invite link for ", seatTag(view.seats, i.seat), ": ",
+        el("a", { href: i.url }, i.url), " ",
+        el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(i.url) }, "Copy")))) : null);
     return;
   }
   const mine = view.decision_id !== null;
   if (mine) s.classList.add("mine");
-  const others = view.to_move.filter((p) => p !== view.seat).map((p) => seatName(view.seats, p));
-  fill(s, 
+  const others = view.to_move.filter((p) => p !== view.seat && p >= 0);
+  const list = [];
+  others.forEach((p, k) => list.push(k ? ", " : "", seatTag(view.seats, p)));
+  fill(s,
     mine ? el("strong", { id: "your-turn" }, "Your turn. ") : "",
-    others.length ? `${mine ? "Also deciding" : "Waiting for"}: ${others.join(", ")}.` : "",
+    others.length ? [`${mine ? "Also deciding" : "Waiting for"}: `, ...list, "."] : "",
     view.turn ? el("span", { class: "muted" }, ` Turn ${view.turn}.`) : "");
+}
+
+function drawMoment() {
+  const box = $("moment");
+  const f = view.seat === null ? null : fateOf(view, view.seat, events);
+  if (!f || fateSeen || view.status === "finished") { box.hidden = true; return; }
+  box.hidden = false;
+  fill(box, el("strong", { id: "fate", dataset: { kind: f.kind } }, f.you), " ",
+    el("button", { type: "button", class: "small", onclick: () => { fateSeen = true; box.hidden = true; } }, "Keep watching"));
 }
 
 function drawActions() {
@@ -122,52 +290,81 @@ function drawActions() {
   const prompt = $("prompt");
   $("hint-text").textContent = "";
   if (!view.decision) {
-    prompt.textContent = view.status === "running" ? "" : "";
     box.replaceChildren();
     $("controls").hidden = view.status !== "running" || view.seat === null;
     $("hint").hidden = true;
-    if (view.seat !== null && view.status === "running") prompt.textContent = "Not your decision right now.";
+    const out = view.seat !== null && fateOf(view, view.seat, events);
+    prompt.textContent = view.seat !== null && view.status === "running"
+      ? (out ? "You are out of the game: watching the others play." : "Not your decision right now.") : "";
     return;
   }
   $("controls").hidden = false;
-  prompt.replaceChildren(view.decision.prompt, view.decision.rule ? el("span", { class: "muted" }, ` — ${view.decision.rule}`) : "");
-  box.replaceChildren(...view.legal.map((a) =>
-    el("button", { type: "button", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, a.label)));
+  prompt.replaceChildren(...humanize(view.decision.prompt, view.seats), view.decision.rule ? " " : "", ruleLink(view.decision.rule));
+  box.replaceChildren(...view.legal.map((a, k) =>
+    el("button", { type: "button", dataset: { action: a.id }, title: humanText(a.label, view.seats), onclick: () => act(a.id) },
+      k < 9 ? el("kbd", { "aria-hidden": "true" }, String(k + 1)) : null, humanize(a.label, view.seats))));
   $("hint").hidden = !view.hints;
 }
 
-function markPlayable(legal) {
-  for (const node of $("board").querySelectorAll("[data-actions]")) {
-    const ids = node.dataset.actions.split(" ").filter((id) => legal.has(id));
-    if (!ids.length) continue;
-    node.classList.add("playable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.title = ids.map((id) => (view.legal.find((a) => a.id === id) || {}).label || id).join(" / ");
-    const choose = () => {
-      if (ids.length === 1) { act(ids[0]); return; }
-      for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("focus", ids.includes(b.dataset.action));
-      $("actions").scrollIntoView({ block: "nearest" });
-    };
-    node.addEventListener("click", choose);
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
-  }
+function focusFirstAction() {
+  const key = view.decision_id === null ? null : `${view.n}:${view.decision_id}`;
+  if (key === null || key === shownDecision) return;
+  shownDecision = key;
+  const active = document.activeElement;
+  if (active && active !== document.body && !$("actions").contains(active) && !$("board").contains(active)) return;
+  if ($("rule-dialog").open) return;
+  const first = document.querySelector("#actions button:not([disabled])");
+  if (first) first.focus({ preventScroll: true });
 }
 
 function drawSeats() {
   $("name-form").hidden = view.seat === null || view.status === "finished";
-  $("seat-list").replaceChildren(...view.seats.map((x) => el("li", {
-    class: `${view.to_move.includes(x.seat) ? "turn" : ""} ${x.connected ? "" : "off"}`,
-  }, x.name || `Seat ${x.seat}`, x.seat === view.seat ? " (you)" : "",
-  x.kind === "bot" ? el("span", { class: "muted" }, " · bot") : (x.claimed ? (x.connected ? "" : el("span", { class: "muted" }, " · away")) : el("span", { class: "muted" }, " · free seat")))));
+  $("seat-list").replaceChildren(...view.seats.map((x, i) => el("li", {
+    class: `${view.to_move.includes(i) ? "turn" : ""} ${x.connected ? "" : "off"}`,
+  }, seatTag(view.seats, i, { you: i === view.seat }),
+  view.to_move.includes(i) && view.status === "running" ? el("span", { class: "muted" }, " · to move") : null,
+  x.kind === "bot" ? null : (x.claimed ? (x.connected ? "" : el("span", { class: "muted" }, " · away")) : el("span", { class: "muted" }, " · free seat")))));
+}
+
+function eventItem(e, fresh) {
+  return el("li", { class: `${e.visible_to ? "private" : ""}${fresh ? " fresh" : ""}` },
+    humanize(e.text, view.seats), e.visible_to ? el("span", { class: "muted" }, " (only you)") : null,
+    e.rule ? ruleLink(e.rule) : null);
 }
 
 function drawEvents() {
-  const list = $("events");
-  const shown = events.slice(-200).reverse();
-  list.replaceChildren(...shown.map((e) => el("li", { class: e.visible_to ? "private" : "" },
-    e.text, e.visible_to ? el("span", { class: "muted" }, " (only you)") : null,
-    e.rule ? el("span", { class: "rule" }, e.rule) : null)));
+  const box = $("events");
+  const fresh = new Set(lastEvents);
+  const shown = groups.slice(-40).reverse();
+  box.replaceChildren(...shown.map((g, k) => el("details", { class: "turn-group", open: k < 2 },
+    el("summary", {}, g.turn === null ? "Earlier in the game" : (g.turn ? `Turn ${g.turn}` : "Setting up"), el("span", { class: "muted" }, ` · ${g.events.length} event${g.events.length === 1 ? "" : "s"}`)),
+    el("ol", {}, g.events.slice(-150).map((e) => eventItem(e, fresh.has(e)))))));
+}
+
+let revealTimer = null;
+function drawLastMove() {
+  const box = $("last-move");
+  clearTimeout(revealTimer);
+  if (!lastEvents.length) { box.replaceChildren(); return; }
+  // the events of one move appear one after the other (dice drawn, then rolled...)
+  const shown = lastEvents.slice(-4);
+  const pause = Math.min(400, (Number(speedBox.value) || 0) / Math.max(1, shown.length));
+  const list = el("span", {});
+  fill(box, el("span", { class: "muted" }, "Last move: "), list);
+  const add = (k) => {
+    list.append(el("span", { class: "flash" }, k ? " · " : "", humanize(shown[k].text, view.seats)));
+    if (k + 1 < shown.length) revealTimer = setTimeout(() => add(k + 1), pause);
+  };
+  if (pause > 0) add(0);
+  else shown.forEach((_, k) => list.append(el("span", { class: "flash" }, k ? " · " : "", humanize(shown[k].text, view.seats))));
+}
+
+function drawBehind() {
+  const n = queue.length;
+  $("skip").hidden = n === 0;
+  const playing = view && view.seat !== null && !fateOf(view, view.seat, events);
+  $("skip").textContent = playing ? "Skip to my turn" : "Show all the moves";
+  $("behind").textContent = n ? `${n} more move${n === 1 ? "" : "s"} to show` : "";
 }
 
 function drawRisk() {
@@ -184,10 +381,27 @@ function drawRisk() {
 
 function showHint(msg) {
   if (!view || msg.decision_id !== view.decision_id) return;
-  $("hint-text").textContent = `Suggested: ${msg.label}`;
+  fill($("hint-text"), "Suggested: ", humanize(msg.label, view.seats));
   for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("focus", b.dataset.action === msg.action);
 }
 
+// ----- keys and controls -------------------------------------------------------------------
+document.addEventListener("keydown", (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || $("rule-dialog").open) return;
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelectorAll("#actions button:not([disabled])")[Number(e.key) - 1];
+    if (b) { e.preventDefault(); b.click(); }
+  }
+});
+$("skip").addEventListener("click", skipAll);
+$("fold-log").addEventListener("click", () => {
+  const all = [...document.querySelectorAll("#events details")];
+  const open = all.some((d) => d.open);
+  for (const d of all) d.open = !open;
+  $("fold-log").textContent = open ? "Unfold all" : "Fold all";
+});
 $("hint").addEventListener("click", () => send({ type: "hint" }));
 $("name-form").addEventListener("submit", (e) => {
   e.preventDefault();

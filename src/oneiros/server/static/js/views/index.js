@@ -17,3 +17,17 @@ export function renderBoard(board, msg, ctx) {
     generic.render(board, msg, ctx);
   }
 }
+
+/** A seat's final score in the game's words ("16 Power"); "3 points" by default. */
+export function scoreText(msg, seat, score) {
+  const view = viewFor(msg.game);
+  try { if (view.scoreText) return view.scoreText(msg, seat, score); } catch { /* the default */ }
+  return `${score} point${score === "1" ? "" : "s"}`;
+}
+
+/** What happened to a seat that is out of the game ({kind, you, other}), or null. */
+export function fateOf(msg, seat, events) {
+  const view = viewFor(msg.game);
+  if (!view.fate || seat === null || seat === undefined) return null;
+  try { return view.fate(msg, seat, events); } catch { return null; }
+}

@@ -1,39 +1,51 @@
-// Lucidity: dreamer cards with the dice in their rows, the bag, the Nightmare cards and the
-// dreams in hand, drawn from the observation fixed in core-api.md ("Lucidity observation").
-// Dice are clickable when an action uses them (pick, spend to reroll, rest, consume...).
-import { el, pretty, seatName } from "../common.js";
+// Lucidity: each player's dreamer card as a mat with its rows, dice drawn as dice (colour,
+// colour letter and face symbol), the bag with its counts, the Nightmare cards with their
+// abilities, Manifestations and Dreamscapes as cards. Drawn from the observation fixed in
+// core-api.md ("Lucidity observation"). Each die says what it is (data-tokens, data-owner)
+// and which ids it could stand for; pieces.js highlights the ones the legal actions name.
+import { cardName, el, seatStyle, seatTag, showCard } from "../common.js";
 
 const COLOURS = ["blue", "green", "yellow", "red"];
-const FACE = { power1: "1★", power2: "2★", hunt: "Hunt", exhaust: "Exh", shadow: "Shd", shadowmark: "Mark" };
-const ROWS = [
-  ["power", "Power"], ["hunt", "Hunt"], ["exhaust", "Exhaust"],
-  ["shadow_blue", "Shadow blue"], ["shadow_green", "Shadow green"],
-  ["shadow_yellow", "Shadow yellow"], ["shadow_red", "Shadow red"], ["shadowmark", "Shadowmarks"],
-];
+export const LETTER = { blue: "B", green: "G", yellow: "Y", red: "R", bone: "X" };
+export const SYMBOL = { power1: "★", power2: "★★", hunt: "⚔", exhaust: "z", shadow: "☾", shadowmark: "☠" };
+const FACE_WORD = { power1: "1 Power", power2: "2 Power", hunt: "hunt", exhaust: "exhaust", shadow: "shadow", shadowmark: "Shadowmark" };
+const ROWS = ["power", "hunt", "exhaust", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red", "shadowmark"];
+const ROW_LABEL = { power: "Power", hunt: "Hunt", exhaust: "Exhaust", shadowmark: "Shadowmarks" };
+const SLOTS = { hunt: 4, exhaust: 3 };
+export function scoreText(msg, seat, score) {
+  return `${score} Power`;
+}
 
 function faceOf(die) {
   if (die.face === "exhaust" && die.shadow_side) return "rotated";
   return die.face;
 }
 
-export function die(d, actions = []) {
-  const face = d.face === null || d.face === undefined ? "?" : (FACE[d.face] || d.face);
-  const title = `${d.colour} ${d.face ? pretty(d.face) : "dream (not rolled)"}${d.shadow_side ? " (shadow side)" : ""}`;
-  return el("span", {
-    class: `die ${d.colour}${d.shadow_side ? " shadow" : ""}`,
-    title, "aria-label": title,
-    dataset: actions.length ? { actions: actions.join(" ") } : undefined,
-  }, face);
+function describe(d) {
+  const face = d.face ? FACE_WORD[d.face] || d.face : "not rolled yet";
+  return `${d.colour} dream: ${face}${d.face === "exhaust" && d.shadow_side ? " (turned to its shadow side)" : ""}`;
 }
 
-/** The actions a die on seat ``seat``'s row ``row`` could stand for. */
+/** One die: its colour, its colour's letter and its face symbol. */
+export function die(d, attrs = {}) {
+  const symbol = d.face ? (SYMBOL[d.face] || d.face) : "";
+  const title = describe(d);
+  return el("span", {
+    class: `die ${d.colour}${d.face === "exhaust" && d.shadow_side ? " turned" : ""}${d.face ? "" : " unrolled"}`,
+    title, ...attrs,
+  }, el("span", { class: `face${symbol.length > 1 ? " double" : ""}`, "aria-hidden": "true" }, symbol), el("span", { class: "letter", "aria-hidden": "true" }, LETTER[d.colour] || "?"),
+  el("span", { class: "sr-only" }, title));
+}
+
+/** The ids a die on seat ``seat``'s row ``row`` could stand for (no seat in them). */
 function rowActions(d, row, seat, me) {
   const face = faceOf(d);
   const out = [`pick:${row}:${d.colour}:${face}`];
   if (seat === me) {
-    if (row === "power") out.push(`reroll:${d.colour}`);
+    if (row === "power") out.push(`reroll:${d.colour}`, `spend:${d.colour}:${d.face}`);
     if (row === "exhaust") out.push(face === "rotated" ? `rest:rotated:${d.colour}` : "rest:exhaust");
     if (row.startsWith("shadow_")) out.push(`rest:shadow:${d.colour}`, `fear:${d.colour}`);
+    if (row === "exhaust" && face === "rotated") out.push(`fear:rotated:${d.colour}`);
     if (row === "hunt") out.push(`rest:hunt:${d.colour}`);
   } else if (row === "power" && d.face) {
     out.push(`consume:seat${seat}:${d.face}`);
@@ -42,59 +54,142 @@ function rowActions(d, row, seat, me) {
 }
 
 function handActions(d) {
-  const out = [`return:${d.colour}`, `minion:${d.colour}`, `excess:${d.colour}`];
+  const out = [`return:${d.colour}`, `minion:${d.colour}`, `excess:${d.colour}`, `excess:${d.colour}:${d.face}`, `empower:${d.colour}:${d.face}`];
   if (d.face === "power1" || d.face === "power2") out.push("resolve:power");
   else if (d.face === "hunt") out.push("resolve:hunt");
   else if (d.face === "exhaust") out.push("resolve:exhaust");
   else if (d.face === "shadow") out.push(`resolve:shadow:${d.colour}`);
   else if (d.face === "shadowmark") out.push("resolve:shadowmark");
+  if (d.face) out.push(`reroll:${d.colour}:${d.face}`);
   return out;
+}
+
+function pieceAttrs(d, actions, tokens, owner) {
+  return { dataset: { actions: actions.join(" "), tokens: tokens.filter(Boolean).join(" "), ...(owner === null ? {} : { owner: String(owner) }) } };
+}
+
+function bagView(bag) {
+  const entries = Object.entries(bag || {}).filter(([c, n]) => c !== "bone" || n > 0);
+  const total = entries.reduce((a, [, n]) => a + n, 0);
+  return el("div", { class: "bag", role: "group", "aria-label": `The bag: ${total} dreams` },
+    el("div", { class: "pouch", "aria-hidden": "true" }, el("span", {}, total)),
+    el("div", { class: "bag-counts" }, el("strong", {}, "Bag"),
+      entries.map(([c, n]) => el("span", { class: "chip", title: `${n} ${c} dreams in the bag` },
+        el("span", { class: `die mini ${c}`, "aria-hidden": "true" }, el("span", { class: "letter" }, LETTER[c] || "?")), `${n} ${c}`))));
 }
 
 export function render(board, msg, ctx) {
   const o = msg.observation || {};
-  const me = msg.seat;
-  const bag = el("div", { class: "bag" }, el("strong", {}, "Bag"),
-    Object.entries(o.bag || {}).filter(([c, n]) => c !== "bone" || n > 0).map(([c, n]) =>
-      el("span", { class: "chip", title: `${n} ${c} dreams in the bag` }, el("span", { class: `swatch ${c}` }), `${n}`)));
-  const hand = el("div", {}, el("strong", {}, "In hand "),
-    el("span", { class: "dice" }, (o.in_hand || []).map((d) => die(d, handActions(d)))),
-    (o.in_hand || []).length ? null : el("span", { class: "muted" }, "nothing drawn"));
-  const cards = el("div", { class: "cards" }, (o.players || []).map((p, i) => dreamerCard(p, i, o, msg, ctx)));
+  const cards = ctx.cards || {};
+  const inHand = o.in_hand || [];
+  const hand = el("div", { class: "in-hand" }, el("strong", {}, "Just drawn "),
+    el("span", { class: "dice" }, inHand.map((d) => die(d, pieceAttrs(d, handActions(d), ["hand", d.colour, d.face], null)))),
+    inHand.length ? null : el("span", { class: "muted" }, "nothing"));
+  const players = o.players || [];
+  const order = players.map((_, i) => i);
+  if (msg.seat !== null && msg.seat !== undefined && msg.seat < players.length) {
+    order.splice(order.indexOf(msg.seat), 1);
+    order.unshift(msg.seat);   // your own card first: always on screen
+  }
+  const mats = el("div", { class: "mats" }, order.map((i) => dreamerMat(players[i], i, o, msg, ctx)));
   const nightmares = el("div", { class: "nightmares" }, COLOURS.filter((c) => o.nightmare_cards && o.nightmare_cards[c])
-    .map((c) => {
-      const card = o.nightmare_cards[c];
-      return el("div", { class: "nightmare-card" },
-        el("div", {}, el("span", { class: `swatch ${c}` }), ` Nightmare (${c}) `,
-          card.holder === null || card.holder === undefined ? el("span", { class: "muted" }, "free") : el("strong", {}, seatName(ctx.seats, card.holder))),
-        el("span", { class: "dice" }, (card.dice || []).map((d) => die(d, [`pick:nightmare:${d.colour}:${faceOf(d)}`]))));
-    }));
+    .map((c) => nightmareCard(c, o.nightmare_cards[c], cards, ctx)));
   const extra = [];
-  if (o.final_turns && o.final_turns.length) extra.push(el("p", { class: "muted" }, `Final turns: ${o.final_turns.map((s) => seatName(ctx.seats, s)).join(", ")}`));
-  board.replaceChildren(
-    el("section", { class: "panel" }, el("div", { class: "row" }, bag, o.turn !== undefined ? el("span", { class: "muted" }, `turn ${o.turn}`) : null), hand, extra),
-    cards,
-    el("section", { class: "panel" }, el("h3", {}, "Nightmare cards"), nightmares),
-  );
+  if (o.final_turns && o.final_turns.length) extra.push(el("p", { class: "note" }, "Final turns: ", o.final_turns.map((s) => seatTag(ctx.seats, s))));
+  if (o.dreamscape) extra.push(cardView(o.dreamscape, cards, "dreamscape"));
+  const manifest = (o.manifest_revealed || []).concat(o.manifest_pool || []);
+  const sections = [
+    el("section", { class: "panel tabletop" }, el("div", { class: "row spread" }, bagView(o.bag),
+      o.turn !== undefined ? el("span", { class: "chip" }, `Turn ${o.turn}`) : null), hand, extra),
+    mats,
+    el("section", { class: "panel" }, el("h2", {}, "Nightmare cards"), nightmares),
+  ];
+  if (manifest.length) sections.push(el("section", { class: "panel" }, el("h2", {}, "Manifestations"),
+    el("div", { class: "hand" }, [...new Set(manifest)].map((id) => cardView(id, cards, "manifestation")))));
+  sections.push(legend(cards));
+  board.replaceChildren(...sections);
 }
 
-function dreamerCard(p, i, o, msg, ctx) {
+function cardView(id, cards, kind) {
+  const c = cards[id] || { name: cardName(id, cards), text: "" };
+  return el("button", { type: "button", class: `card ${kind}`, title: c.text || c.name, onclick: () => showCard(c), dataset: { tokens: `${kind} ${id}` } },
+    el("span", { class: "card-name" }, c.name), c.cost !== undefined ? el("span", { class: "cost", title: "cost" }, c.cost) : null,
+    c.text ? el("span", { class: "card-text" }, c.text) : null);
+}
+
+function nightmareCard(colour, card, cards, ctx) {
+  const info = cards[`nightmare:${colour}`] || { name: `${colour} Nightmare`, text: "" };
+  const holder = card.holder === null || card.holder === undefined ? null : card.holder;
+  return el("div", { class: `nightmare-card ${colour}` },
+    el("button", { type: "button", class: "card-name linkish", onclick: () => showCard(info) },
+      el("span", { class: `die mini ${colour}`, "aria-hidden": "true" }, el("span", { class: "letter" }, LETTER[colour])), ` ${info.name}`),
+    el("div", { class: "card-text" }, info.text),
+    el("div", {}, holder === null ? el("span", { class: "muted" }, "not taken") : seatTag(ctx.seats, holder)),
+    el("span", { class: "dice" }, (card.dice || []).map((d) => die(d, pieceAttrs(d, [`pick:nightmare:${d.colour}:${faceOf(d)}`], ["nightmare", d.colour, d.face, faceOf(d)], null)))));
+}
+
+function rowName(key, cards) {
+  const c = cards[`row:${key}`];
+  if (c) return c.name;
+  return ROW_LABEL[key] || key;
+}
+
+function dreamerMat(p, i, o, msg, ctx) {
+  const cards = ctx.cards || {};
   const role = p.role || "dreamer";
   const power = o.power ? o.power[i] : undefined;
   const rows = p.rows || {};
-  const lines = ROWS.filter(([key]) => key in rows && (rows[key].length || !key.startsWith("shadow_") || role === "dreamer"))
-    .filter(([key]) => key !== "shadowmark" || rows[key].length)
-    .map(([key, label]) => el("div", { class: "rowline" },
-      el("span", { class: "rowname" }, label),
-      el("span", { class: "dice" }, rows[key].map((d) => die(d, rowActions(d, key, i, msg.seat))))));
-  const head = el("div", { class: "row", dataset: { actions: `target:seat${i}` } },
-    el("strong", {}, seatName(ctx.seats, i)), i === msg.seat ? el("span", { class: "pill" }, "you") : null,
-    el("span", { class: "pill" }, role === "nightmare" ? `Nightmare${p.colour ? " (" + p.colour + ")" : ""}` : pretty(role)),
-    power !== undefined ? el("span", { title: "Power" }, `★ ${power}`) : null);
-  const track = p.track ? el("div", { class: "muted" }, `Track ${p.track}`,
+  const lines = ROWS.filter((key) => key in rows)
+    .filter((key) => key !== "shadowmark" || rows[key].length)
+    .filter((key) => role === "dreamer" || rows[key].length)
+    .map((key) => {
+      const dice = rows[key];
+      const cap = key.startsWith("shadow_") ? (p.shadow_needed || 3) : (o.dreamscape ? 0 : (SLOTS[key] || 0));
+      const empty = Math.max(0, cap - dice.length);
+      const colour = key.startsWith("shadow_") ? key.slice(7) : "";
+      return el("div", { class: `rowline ${key.startsWith("shadow_") ? "shadow-row " + colour : key}` },
+        el("button", { type: "button", class: "rowname linkish", title: (cards[`row:${key}`] || {}).text || "", onclick: () => cards[`row:${key}`] && showCard(cards[`row:${key}`]) },
+          colour ? el("span", { class: `die mini ${colour}`, "aria-hidden": "true" }, el("span", { class: "letter" }, LETTER[colour])) : null, rowName(key, cards)),
+        el("span", { class: "dice" },
+          dice.map((d) => die(d, pieceAttrs(d, rowActions(d, key, i, msg.seat), [key, d.colour, d.face, faceOf(d), key.startsWith("shadow_") ? "shadow" : ""], i))),
+          Array.from({ length: empty }, () => el("span", { class: "slot", "aria-hidden": "true" }))));
+    });
+  const roleText = role === "nightmare" ? (cards[`nightmare:${p.colour}`] || {}).name || "Nightmare"
+    : role === "eliminated" ? "eaten by the Nightmares" : "dreamer";
+  const head = el("div", { class: "mat-head", dataset: { actions: `target:seat${i}`, owner: String(i) } },
+    seatTag(ctx.seats, i, { you: i === msg.seat }),
+    el("span", { class: `pill role ${role}` }, roleText),
+    power !== undefined ? el("span", { class: "power", title: "Power" }, `★ ${power} Power`) : null);
+  const track = p.track ? el("div", { class: "muted small-text" }, `Sleep track ${p.track}`,
     p.control !== null && p.control !== undefined ? ` · control ${p.control}` : "",
     p.track_stage !== null && p.track_stage !== undefined ? ` · stage ${p.track_stage + 1}` : "",
-    p.shadow_needed ? ` · ${p.shadow_needed} shadows make a Nightmare` : "") : null;
-  return el("article", { class: `dreamer${o.current === i ? " current" : ""}${role === "nightmare" ? " nightmare" : ""}` },
-    head, track, role === "eliminated" ? el("p", { class: "muted" }, "eliminated") : lines);
+    p.shield ? ` · shield ${p.shield}` : "") : null;
+  const owned = (p.manifestations || []).length ? el("div", { class: "hand" }, p.manifestations.map((id) => cardView(id, cards, "manifestation"))) : null;
+  return el("article", {
+    class: `mat${o.current === i ? " current" : ""} ${role}`, style: seatStyle(i),
+    "aria-label": `${roleText} card`,
+  }, head, track, role === "eliminated" ? el("p", { class: "muted" }, "Eaten: out of the game.") : lines, owned);
+}
+
+function legend(cards) {
+  return el("details", { class: "panel legend" }, el("summary", {}, "Legend: dice faces and rows"),
+    el("div", { class: "row" }, Object.entries(SYMBOL).map(([face, s]) => el("span", { class: "chip" },
+      el("span", { class: "die mini bone", "aria-hidden": "true" }, el("span", { class: "face" }, s)), FACE_WORD[face]))),
+    el("p", { class: "muted" }, "Each die shows its colour's letter: B blue, G green, Y yellow, R red, X bone. A die drawn in italics with a stripe is turned to its shadow side."),
+    el("ul", {}, ["shadow_blue", "shadow_green", "shadow_yellow", "shadow_red"].filter((k) => cards[`row:${k}`]).map((k) =>
+      el("li", {}, el("button", { type: "button", class: "linkish", onclick: () => showCard(cards[`row:${k}`]) }, `${LETTER[k.slice(7)]} row: ${cards[`row:${k}`].name}`)))));
+}
+
+/** What happened to ``seat`` if it is out of the game (shown once, and at the game's end). */
+export function fate(msg, seat, events = []) {
+  const p = ((msg.observation || {}).players || [])[seat];
+  if (!p || p.role !== "eliminated") return null;
+  const e = events.filter((x) => x.kind === "eliminated" && x.data && x.data.seat === seat).pop();
+  const marks = e && !/eaten/.test(e.text);
+  const how = marks ? "taken by the Bone Hunters (three Shadowmarks)" : "eaten by the Nightmares";
+  return {
+    kind: marks ? "eliminated" : "eaten",
+    you: `You were ${how}: you are out of the game. You keep watching the others play to the end.`,
+    other: `got ${how}`,
+  };
 }

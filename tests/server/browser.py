@@ -1,0 +1,133 @@
+"""Shared pieces of the browser tests: Debian's Chromium driven by Playwright, a real server,
+and table messages built from real game states (for a page whose WebSocket is replaced)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oneiros.core import State
+
+from .helpers import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+
+browser_marks = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"{CHROMIUM} is missing (apt-get install chromium; .ci/system-deps.sh does it in CI)",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("e2e") / "web.db"
+    proc = ServerProcess(f"sqlite:///{db}").start()
+    try:
+        yield proc
+    finally:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra is not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def screenshot_path(tmp_path: Path, name: str) -> Path:
+    """Where a screenshot goes: $ONEIROS_SCREENSHOTS if set (docs/ uses it), else tmp_path."""
+    folder = Path(os.environ.get("ONEIROS_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
+def seats(names: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
+    """The seat list of a table message: (kind, name) per seat ("bot" seats play heuristic)."""
+    return [
+        {
+            "seat": i,
+            "kind": kind,
+            "agent": "heuristic" if kind == "bot" else None,
+            "name": name if name is not None else ("Bot (heuristic)" if kind == "bot" else None),
+            "claimed": True,
+            "connected": True,
+        }
+        for i, (kind, name) in enumerate(names)
+    ]
+
+
+class Messages:
+    """The messages the server would send one seat while ``state`` moves on, in the format
+    of ``oneiros.server.hub.LiveTable.message``."""
+
+    def __init__(self, state: State, seat: int, seat_list: list[dict[str, Any]]) -> None:
+        self.state = state
+        self.seat = seat
+        self.seats = seat_list
+        self.sent = 0
+        self.n = 0
+
+    def next(self, kind: str = "update") -> str:
+        s = self.state
+        events = [e.to_dict() for e in s.events()[self.sent :] if e.visible(self.seat)]
+        if kind == "snapshot":
+            events = [e.to_dict() for e in s.events() if e.visible(self.seat)]
+        self.sent = len(s.events())
+        self.n += 1
+        tm = list(s.to_move())
+        mine = self.seat in tm
+        over = not tm
+        return json.dumps(
+            {
+                "type": kind,
+                "table": "scripted",
+                "game": s.game.name,
+                "title": s.game.info.title,
+                "ruleset": s.game.ruleset,
+                "options": dict(s.game.options),
+                "status": "finished" if over else "running",
+                "seat": self.seat,
+                "seats": self.seats,
+                "n": self.n,
+                "turn": s.turn_number(),
+                "to_move": tm,
+                "decision": s.decision(self.seat).to_dict() if mine else None,
+                "decision_id": self.n if mine else None,
+                "legal": [{"id": a.id, "label": a.label} for a in s.legal_actions(self.seat)]
+                if mine
+                else [],
+                "observation": s.observation(self.seat),
+                "events": events,
+                "insights": {},
+                "hints": False,
+                "scores": s.scores() if over else [],
+                "winners": s.winners() if over else [],
+                "end_reason": s.end_reason() if over else None,
+            }
+        )
