@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from oneiros.core import Action, Policy, State
-from tests.tinygame import Pebbles, PebblesState
+from tests.tinygame import REFS, Pebbles, PebblesState
 
 
 class Pebbles4(Pebbles):
@@ -96,7 +96,7 @@ class WhisperState(PebblesState):
     def _do(self, action: Action, player: int) -> None:
         if action.id == WHISPER.id:
             self.whispered[player] = True
-            self.emit("whisper", "You whisper to the Sandman", "pebbles Setup", (player,))
+            self.emit("whisper", "You whisper to the Sandman", REFS["setup"], (player,))
             return
         super()._do(action, player)
 
