@@ -83,6 +83,11 @@ def check_invariants(state: Any) -> None:
 def check_winners(state: Any) -> None:
     scores = state.scores()
     winners = state.winners()
+    if state.end_reason() == "eliminated":
+        # every player eliminated, no Nightmare left: nobody wins (lucidity-en "How to win")
+        assert winners == []
+        assert all(p["role"] == "eliminated" for p in state.observation(None)["players"])
+        return
     assert winners, "a finished game has winners"
     best = max(scores)
     assert all(scores[w] == best for w in winners), "a winner has the most Power"

@@ -96,7 +96,7 @@ def test_never_picked_by_envy_moved_by_fear_or_turned():
         "return:blue",
         "roll:shadow",
     )
-    assert legal(s) == ["pick:shadow_green:green:shadow"]
+    assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
 
 
 def test_never_stolen_or_lost_to_exhaustion():

@@ -149,8 +149,8 @@ def test_shadow_of_envy_next_player_picks_a_dream_to_reroll():
     play(s, "roll:shadow")
     assert s.to_move() == (1,)
     assert s.decision().rule == 'lucidity-en "Shadow of Envy"'
-    assert set(legal(s)) == {"pick:power:red:power2", "pick:shadow_green:green:shadow"}
-    play(s, "pick:power:red:power2")
+    assert set(legal(s)) == {"pick:seat0:power:red:power2", "pick:seat0:shadow_green:green:shadow"}
+    play(s, "pick:seat0:power:red:power2")
     assert s.is_chance() and chance_ids(s) == [
         "roll:power2",
         "roll:power1",
@@ -315,7 +315,7 @@ def test_row_only_counts_if_still_full_after_everything_resolved():
     play(s, "roll:shadow", "roll:hunt")  # green shadow, red hunt -> 4 hunt for now
     assert len(s.seats[0].hunt) == 4
     # the hunt dream resolves first, then the Envy shadow: seat 1 picks a hunt dream
-    play(s, "pick:hunt:red:hunt", "roll:power1")
+    play(s, "pick:seat0:hunt:red:hunt", "roll:power1")
     assert len(s.seats[0].hunt) == 3 and s.seats[0].role == "dreamer"
 
 

@@ -63,7 +63,7 @@ def test_es_envy_cannot_pick_the_envy_dream_itself():
         "return:blue",
         "roll:shadow",
     )
-    assert legal(s) == ["pick:power:blue:power1"]
+    assert legal(s) == ["pick:seat0:power:blue:power1"]
     en = new(3)
     give(en, 0, "power", "blue:power1")
     play(
@@ -76,7 +76,7 @@ def test_es_envy_cannot_pick_the_envy_dream_itself():
         "return:blue",
         "roll:shadow",
     )
-    assert "pick:shadow_green:green:shadow" in legal(en)
+    assert "pick:seat0:shadow_green:green:shadow" in legal(en)
 
 
 def test_es_fear_can_move_a_turned_exhaust_dream():
@@ -255,8 +255,8 @@ def test_temptation_takes_power_and_offers_power_provisional_card():
     )
     assert s.power_of(1) == 3 and s.to_move() == (1,)
     play(s, "ability:use")
-    assert legal(s) == ["pick:power:red:power2", "pick:power:green:power1"]
-    play(s, "pick:power:red:power2", "draw:yellow", "roll:exhaust")
+    assert legal(s) == ["pick:seat1:power:red:power2", "pick:seat1:power:green:power1"]
+    play(s, "pick:seat1:power:red:power2", "draw:yellow", "roll:exhaust")
     assert s.power_of(0) == 2 and len(s.seats[0].exhaust) == 1 and s.power_of(1) == 1
 
 

@@ -38,11 +38,11 @@ def test_manifest_pays_to_the_bag_and_applies_the_card():
     # de-lux "Manifest": "The Dreamer pays Power equal or greater than the Manifestation's
     # cost": the dreamer chooses the dreams, one at a time, until the cost is covered
     assert s.decision().kind == "pay" and sorted(legal(s)) == [
-        "pick:power:green:power1",
-        "pick:power:red:power2",
-        "pick:power:yellow:power1",
+        "pick:seat0:power:green:power1",
+        "pick:seat0:power:red:power2",
+        "pick:seat0:power:yellow:power1",
     ]
-    play(s, "pick:power:red:power2", "pick:power:green:power1")
+    play(s, "pick:seat0:power:red:power2", "pick:seat0:power:green:power1")
     p = s.seats[0]
     assert p.manifested == ["m01"] and len(p.hunt) == 1
     assert s.power_of(0) == 1  # paid exactly 3 of 4 (a 2-power and a 1-power dream)
@@ -99,7 +99,13 @@ def test_harvest_draws_dreams_as_power():
     s = new(3, manifestations=True)
     give(s, 0, "power", "red:power2", "red:power2")
     rest_now(s)
-    play(s, "card:m08", "manifest:m08", "pick:power:red:power2", "pick:power:yellow:power1")
+    play(
+        s,
+        "card:m08",
+        "manifest:m08",
+        "pick:seat0:power:red:power2",
+        "pick:seat0:power:yellow:power1",
+    )
     # the last red 2-Power dream is the only kind left: paid without asking
     play(s, "draw:blue", "draw:red")
     assert sorted(d[:2] for d in s.seats[0].power)[:2] == [("blue", "power1"), ("red", "power1")]
@@ -168,8 +174,8 @@ def test_manifest_the_dreamer_chooses_which_power_pays_and_may_overpay():
     rest_now(s)
     play(s, "card:m10", "manifest:m10")  # Open Window: cost 1
     assert s.decision().kind == "pay"
-    assert sorted(legal(s)) == ["pick:power:red:power2", "pick:power:yellow:power1"]
-    play(s, "pick:power:red:power2")  # overpays: 2 for a cost of 1
+    assert sorted(legal(s)) == ["pick:seat0:power:red:power2", "pick:seat0:power:yellow:power1"]
+    play(s, "pick:seat0:power:red:power2")  # overpays: 2 for a cost of 1
     assert s.seats[0].manifested == ["m10"] and s.power_of(0) == 1
     s = new(3, manifestations=True)
     give(s, 0, "power", "yellow:power1")

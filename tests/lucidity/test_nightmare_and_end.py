@@ -206,7 +206,8 @@ def test_winner_tie_break_most_dreams_on_card():
 
 
 def test_winner_tie_break_roll_off():
-    """lucidity-en "The Winner": still tied, every dream on the card is rolled; most Power wins."""
+    """lucidity-en "The Winner": still tied, every dream on the card is rolled; most Power
+    wins (a roll-off that ties again is rolled off again)."""
     s = new(2)
     give(s, 0, "power", "red:power2")
     give(s, 1, "power", "blue:power1", "blue:power1")
@@ -215,7 +216,10 @@ def test_winner_tie_break_roll_off():
     play(s, "track:3-5-7")
     assert s.is_chance() and s.decision().kind == "roll"
     play(s, "roll:power1", "roll:hunt", "roll:power1", "roll:shadow")
-    assert s.is_terminal() and s.winners() == [0, 1]
+    # tied again (1 against 1): they roll off again
+    assert not s.is_terminal() and s.decision().kind == "roll"
+    play(s, "roll:hunt", "roll:hunt", "roll:power1", "roll:shadow")
+    assert s.is_terminal() and s.winners() == [1]
     s = new(2)
     give(s, 0, "power", "red:power2")
     give(s, 1, "power", "blue:power1", "blue:power1")

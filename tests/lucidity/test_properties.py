@@ -35,7 +35,7 @@ def test_random_play_keeps_every_dream_in_one_place(players, ruleset, options, s
     state = random_playout(game, seed, check=check_invariants)
     check_terminal(state)
     check_winners(state)
-    assert state.end_reason() in ("power", "nightmare", "dream")
+    assert state.end_reason() in ("power", "nightmare", "dream", "eliminated")
     check_observations_json(state)
     check_replay(state)
     for event in state.events():

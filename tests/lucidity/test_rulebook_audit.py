@@ -21,8 +21,8 @@ def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player
     play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
     play(s, "roll:shadow")
     assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
-    assert legal(s) == ["pick:shadow_green:green:shadow"]
-    play(s, "pick:shadow_green:green:shadow", "roll:power1")
+    assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
+    play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
     assert s.seats[0].shadow["green"] == [] and s.power_of(0) == 1
     play(s, "rest:none")
     assert s.current == 2 and s.decision().kind == "choose_track"
@@ -36,8 +36,11 @@ def test_en_shadow_of_envy_any_dream_on_the_card_including_the_envy_dream():
     play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:shadow")
     assert s.to_move() == (1,)
-    assert sorted(legal(s)) == ["pick:power:red:power2", "pick:shadow_green:green:shadow"]
-    play(s, "pick:power:red:power2", "roll:hunt")
+    assert sorted(legal(s)) == [
+        "pick:seat0:power:red:power2",
+        "pick:seat0:shadow_green:green:shadow",
+    ]
+    play(s, "pick:seat0:power:red:power2", "roll:hunt")
     assert [d[:2] for d in s.seats[0].hunt] == [("red", "hunt")] and s.power_of(0) == 0
 
 
@@ -132,7 +135,7 @@ def test_es_compruebe_las_filas_llenas_exhausted_and_still_becomes_a_nightmare()
     play(s, "return:red", "return:red", "roll:exhaust", "roll:shadow")
     # Imprisonment with blue and yellow exhaust dreams: the dreamer chooses which turns
     assert s.decision().kind == "imprison"
-    play(s, "pick:exhaust:blue:exhaust")
+    play(s, "pick:seat0:exhaust:blue:exhaust")
     assert s.decision().kind == "draw"  # the exhausted dreamer's draw
     play(s, "draw:green")
     seat = s.seats[0]

@@ -187,7 +187,7 @@ def test_en_shadow_of_envy_the_reroll_is_rolled_under_envy():
     s = new(3)
     give(s, 0, "power", "red:power2")
     play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "pick:power:red:power2")
+    play(s, "roll:shadow", "pick:seat0:power:red:power2")
     ref = 'lucidity-en "Shadow of Envy"'
     assert s.decision().rule == ref
     ev = s.apply("roll:hunt")

@@ -239,8 +239,11 @@ def test_en_shadow_of_imprisonment_the_dreamer_chooses_the_exhaust_dream():
     play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:shadow")
     assert s.to_move() == (0,) and s.decision().kind == "imprison"
-    assert sorted(legal(s)) == ["pick:exhaust:red:exhaust", "pick:exhaust:yellow:exhaust"]
-    play(s, "pick:exhaust:yellow:exhaust")
+    assert sorted(legal(s)) == [
+        "pick:seat0:exhaust:red:exhaust",
+        "pick:seat0:exhaust:yellow:exhaust",
+    ]
+    play(s, "pick:seat0:exhaust:yellow:exhaust")
     assert s.seats[0].exhaust == [("red", "exhaust", False), ("yellow", "exhaust", True)]
     assert "rest:rotated:yellow" in legal(s)
     # one colour only: nothing to choose
@@ -321,7 +324,7 @@ def test_es_preparar_temptation_draw_cites_the_ability_not_the_depths():
     make_nightmare(s, 1, "green")
     give(s, 1, "power", "blue:power1")
     play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1", "ability:use", "pick:power:blue:power1")
+    play(s, "roll:power1", "ability:use", "pick:seat1:power:blue:power1")
     assert s.decision().rule == 'lucidity-es "Habilidades de pesadilla"'
     play(s, "draw:red")
     ev = [e for e in s.events() if e.kind == "drawn"][-1]
@@ -398,24 +401,6 @@ def test_es_objeto_del_juego_a_nightmare_can_win():
     empty_bag_but(s, {})
     play(s, "track:3-5-7")
     assert s.end_reason() == "dream" and s.winners() == [1]
-
-
-def test_en_check_for_filled_rows_full_row_of_a_claimed_colour_interpretation():
-    """lucidity-en "4. Check for Filled Rows" (interpretation, see the docs): a full Shadow
-    row whose Nightmare is claimed makes the dreamer the Nightmare of its most-filled free
-    colour."""
-    s = new(3, ruleset="es", temptation="envy")  # Temptation (green) takes only 1-Power
-    make_nightmare(s, 1, "green")
-    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
-    give(s, 0, "shadow_red", "red:shadow")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")  # Envy's shadow is not taken by Temptation: it lands
-    assert s.to_move() == (1,)  # the next player chooses for Envy
-    play(s, "pick:shadow_red:red:shadow", "roll:power1")
-    # the green row is full, green is claimed: every free colour ties at 0 shadows
-    assert sorted(legal(s)) == ["become:blue", "become:red", "become:yellow"]
-    play(s, "become:red")
-    assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
 
 
 def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():

@@ -139,13 +139,16 @@ def test_team_outlook_reads_the_pace_of_sandman_discards() -> None:
     obs = {
         "players": [{"alive": True}] * 4,
         "round": 3,
-        "dreamscape_deck": 12,
+        "dreamscape_deck": 13,
         "sandman_deck": 16,
         "sandman_discard": ["x"] * 6,
     }
-    # 4 rounds left (3 more + this one), 12 cards to discard beyond the 4 reveals: 3 a
-    # round, against 2 a round discarded so far (6 cards minus 2 reveals over 2 rounds).
+    # 4 rounds left (this one and 3 more: the 13th Dreamscape is drawn in the round after,
+    # which ends the game), 12 cards to discard beyond the 4 reveals: 3 a round, against 2
+    # a round discarded so far (6 cards minus 2 reveals over 2 rounds).
     assert team_outlook(obs) == pytest.approx(1.5)
+    # With 12 Dreamscapes left, the 12th is drawn in the 4th round: 3 rounds left.
+    assert team_outlook({**obs, "dreamscape_deck": 12}) == pytest.approx(13 / 3 / 2)
     assert team_outlook({**obs, "round": 1}) == 0.0  # no round played yet
     assert team_outlook({**obs, "sandman_deck": 4}) == 0.0  # the reveals alone suffice
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from oneiros.games.sleep_tight.state import SleepTightState
+
 from .helpers import at_play, empty_sandman_deck_but, kinds, play, reveal, run_until
 
 
@@ -48,6 +50,7 @@ def test_empty_dreamscape_deck_traps_the_players() -> None:
         state.dream_deck.remove_anywhere(card)
         state.dream_discard.append(card)
     reveal(state)
+    run_until(state, "play")  # round 2: the first player draws the last Dreamscape
     assert state.end_reason() == "trapped" and state.winners() == []
 
 
@@ -55,3 +58,34 @@ def test_not_terminal_has_no_scores() -> None:
     state = at_play(2)
     assert state.scores() == [] and state.winners() == [] and state.end_reason() is None
     assert state.turn_number() == 1
+
+
+def dreamscapes_left_after_round_one(left: int) -> SleepTightState:
+    """Three players in round 1 with ``left`` Dreamscape cards in the deck; round 1 ends."""
+    state = at_play(3)
+    for card in state.dream_deck.cards()[left:]:
+        state.dream_deck.remove_anywhere(card)
+        state.dream_discard.append(card)
+    reveal(state)
+    return state
+
+
+def test_goal_the_players_lose_as_soon_as_the_last_dreamscape_is_drawn() -> None:
+    # "If the Dreamscape deck is empty, the players lose": with 3 cards left for 3 players,
+    # round 2 deals them and the game ends there, before anyone draws an Action card.
+    state = dreamscapes_left_after_round_one(3)
+    run_until(state, "play")
+    assert state.end_reason() == "trapped" and state.winners() == []
+    assert state.round == 2 and len(state.dream_deck) == 0
+    round_two = [e.kind for e in state.events()][
+        [e.kind for e in state.events()].index("round_end") :
+    ]
+    assert round_two.count("dreamscape") == 3
+    assert "drew" not in round_two and "sandman" not in round_two
+    assert kinds(state, "game_over")[0].rule == 'sleep-tight "Goal"'
+
+
+def test_goal_a_round_is_played_while_a_dreamscape_is_left() -> None:
+    state = dreamscapes_left_after_round_one(4)
+    run_until(state, "play")
+    assert not state.is_terminal() and state.round == 2 and len(state.dream_deck) == 1

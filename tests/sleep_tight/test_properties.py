@@ -50,8 +50,8 @@ def public_cards(state: SleepTightState) -> Counter[str]:
         for p in plays:
             if p.status != "hidden":
                 out[p.card] += 1
-                if p.bottom:
-                    out[p.bottom] += 1
+            if p.bottom:  # a stack's bottom card is face up from the start
+                out[p.bottom] += 1
     return out
 
 
@@ -88,7 +88,11 @@ def check_new_events(state: SleepTightState, start: int) -> None:
 
 
 def observations(state: SleepTightState) -> list[str]:
-    return [json.dumps(state.observation(s), sort_keys=True) for s in [None, *range(state.n)]]
+    """What each viewer (a spectator, then every seat) sees, with its event counter."""
+    return [
+        json.dumps([state.observation(s), state.event_count(s)], sort_keys=True)
+        for s in [None, *range(state.n)]
+    ]
 
 
 def checked_playout(players: int, seed: int, determinize_every: int = 1) -> SleepTightState:
@@ -106,10 +110,11 @@ def checked_playout(players: int, seed: int, determinize_every: int = 1) -> Slee
         start = len(state.events())
         tm = state.to_move()
         seat = tm[0] if tm == (CHANCE,) or len(tm) == 1 else rng.choice(tm)
-        random_step_for(state, rng, seat)
+        chosen = random_step_for(state, rng, seat)
         check_new_events(state, start)
-        if top.kind == "play" and state.frozen_hands is not None:
-            # A face-down choice changes nothing any other seat (or a spectator) can see.
+        if top.kind == "play" and state.frozen_hands is not None and chosen != "stack":
+            # A face-down choice changes nothing any other seat (or a spectator) can see;
+            # only a stack shows its face-up bottom card (and the two cards leaving the hand).
             after = observations(state)
             for k, who in enumerate([None, *range(state.n)]):
                 if who != seat:
@@ -122,7 +127,8 @@ def checked_playout(players: int, seed: int, determinize_every: int = 1) -> Slee
                 for other, p in enumerate(obs["players"]):
                     if other != viewer:
                         assert p["hand"] is None
-                        assert all(play["face_up"] for play in p["plays"])
+                        for play in p["plays"]:
+                            assert play["face_up"] or (play["bottom"] and play["card"] is None)
         if i % determinize_every == 0 and not state.is_terminal():
             for viewer in range(state.n):
                 view = state.determinize(viewer, rng)
@@ -135,13 +141,15 @@ def checked_playout(players: int, seed: int, determinize_every: int = 1) -> Slee
     return state
 
 
-def random_step_for(state: SleepTightState, rng: random.Random, seat: int) -> None:
+def random_step_for(state: SleepTightState, rng: random.Random, seat: int) -> str:
+    """Apply a random legal action of ``seat`` (or chance); return its verb."""
     tm = state.to_move()
     if tm == (CHANCE,):
         state.apply(state.sample_chance(rng))
-        return
-    actions = state.legal_actions(seat)
-    state.apply(rng.choice(actions), player=seat if len(tm) > 1 else None)
+        return "chance"
+    action = rng.choice(state.legal_actions(seat))
+    state.apply(action, player=seat if len(tm) > 1 else None)
+    return action.id.partition(":")[0]
 
 
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**32))

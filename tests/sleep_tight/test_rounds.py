@@ -210,8 +210,9 @@ def test_fragments_for_discards_are_taken_at_the_reveal_first_player_first() -> 
     state.apply("discard:tantrum", player=2)
     reveal(state)
     got = {e.data["seat"]: e.data["got"] for e in kinds(state, "discarded_for_fragments")}
-    assert got == {1: 1, 2: 0}  # a short pile pays what it has
-    assert {"heel-kick", "tantrum"} <= set(state.action_discard)
+    assert got == {1: 1}  # seat 1 comes first and takes the last fragment
+    assert [e.data["seat"] for e in kinds(state, "discard_refused")] == [2]
+    assert "heel-kick" in state.action_discard and "tantrum" in state.hands[2]
 
 
 def test_phase_two_and_three_decisions_are_named_by_rule() -> None:

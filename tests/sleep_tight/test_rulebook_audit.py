@@ -5,6 +5,7 @@ and spectators may see."""
 
 from __future__ import annotations
 
+import random
 from itertools import permutations
 from typing import Any
 
@@ -23,6 +24,7 @@ from .helpers import (
     reveal,
     run_until,
     set_fragments,
+    set_hand,
     step_top,
 )
 
@@ -39,6 +41,8 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
         "to_move": state.to_move(),
         "decision": None if decision is None else decision.to_dict(),
         "status": status_line(state, viewer, None).plain,
+        "event_count": state.event_count(viewer),
+        "turn": state.turn_number(),
     }
 
 
@@ -75,8 +79,8 @@ def test_special_cards_soul_consumer_charges_the_requirements_that_applied() -> 
     for seat in (0, 1, 2):
         state.apply("pass", player=seat)
     assert kinds(state, "soul_consumer")[-1].data["extra"] == [4, 1, 0]
-    # The Soul Consumer's own damage (1) on top of what the cards required.
-    assert state.fragments == [1, 2, 2]
+    # What the cards required, in place of the Sandman's usual damage.
+    assert state.fragments == [2, 3, 3]
 
 
 # ----- "Special Cards": a pending offer is answered before Where Is The Sandman ----------
@@ -227,6 +231,27 @@ def test_special_cards_the_sandman_offer_is_not_shown_to_other_viewers() -> None
     assert offer.decision().to_dict() == control.decision().to_dict()  # type: ignore[union-attr]
 
 
+def test_special_cards_accepting_the_offer_changes_nothing_another_seat_is_sent() -> None:
+    # Two games that differ only in a hidden choice: seat 0 drew I Am the Sandman and accepts
+    # it, or drew Elbow Jab. Every other seat and a spectator are sent the same things all
+    # along, the position counter included (``event_count``), though one more action was
+    # applied (``len(history())`` counts it).
+    offer = offer_at_buy(True)
+    control = offer_at_buy(False)
+    before = {v: public_view(offer, v) for v in (1, 2, None)}
+    offer.apply("accept")
+    assert offer.role[0] == "undercover"
+    assert len(offer.history()) == len(control.history()) + 1
+    for viewer in (1, 2, None):
+        assert public_view(offer, viewer) == before[viewer] == public_view(control, viewer)
+    assert offer.event_count(0) == control.event_count(0) + 1  # seat 0's own "you accept"
+    offer.apply("done")
+    control.apply("done")
+    for viewer in (1, 2, None):
+        assert public_view(offer, viewer) == public_view(control, viewer)
+        assert offer.event_count(viewer) == len(offer.events(viewer))
+
+
 # ----- "3. Play Actions Facedown": nothing public changes before the reveal ---------------
 def ten_fragments_at_play(secret: bool) -> SleepTightState:
     state = at_play(3, hands={0: ["paper-slingshot", "wake-up"], 1: ["elbow-jab"]}, frags={0: 10})
@@ -247,3 +272,181 @@ def test_play_actions_facedown_wake_up_questions_wait_for_the_reveal() -> None:
     all_done(acted)
     assert step_top(acted) == "wake" and acted.to_move() == (0,)
     assert [a.id for a in acted.legal_actions()] == ["wake", "wait"]
+
+
+# ----- "Special Cards" with "Card Symbols": Where Is The Sandman meets a protected holder ---
+def where_is_against(guard: str, holds: bool) -> SleepTightState:
+    """Seat 0 plays Where Is The Sandman; seat 1 plays ``guard`` and holds I Am the Sandman
+    (as an undercover agent) when ``holds``, or Paper Slingshot in its place."""
+    state = at_play(3, hands={0: ["where-is-the-sandman"], 1: [guard]}, frags={1: 3})
+    if holds:
+        make_agent(state, 1)
+    else:
+        set_hand(state, 1, [guard, "paper-slingshot"])
+    play(state, 0, "play:where-is-the-sandman")
+    play(state, 1, f"play:{guard}")
+    reveal(state)
+    return state
+
+
+def test_special_cards_where_is_the_sandman_does_not_expose_a_protected_holder() -> None:
+    # Blanket Fort: "you cannot be affected by any other effects this turn"; Mirror Ward:
+    # "All actions played against you by other players fail".
+    for guard in ("blanket-fort", "mirror-ward"):
+        state = where_is_against(guard, holds=True)
+        assert step_top(state) != "where", guard  # the holder is not even asked
+        assert state.role[1] == "undercover" and IAM in state.hands[1], guard
+        assert not kinds(state, "exposed") and kinds(state, "nobody"), guard
+        assert state.removed_actions == ["where-is-the-sandman"], guard
+        # Nothing tells the others that the protected player held the card.
+        control = where_is_against(guard, holds=False)
+        for viewer in VIEWERS_OTHER_THAN_0[1:]:
+            assert public_view(state, viewer) == public_view(control, viewer), guard
+
+
+def test_special_cards_where_is_the_sandman_still_exposes_an_unprotected_holder() -> None:
+    state = where_is_against("nightlight", holds=True)  # protection from the Sandman only
+    assert step_top(state) == "where" and state.to_move() == (1,)
+    state.apply("expose")
+    assert state.role[1] == "exposed"
+
+
+# ----- "Special Cards": the Soul Consumer's worked example --------------------------------
+def soul_consumer_round(cancel: bool) -> SleepTightState:
+    """Seat 0 plays 3 cards requiring 5 in all (2 + 1 + 2); seat 1 plays nothing; seat 2
+    holds Discard Soul Consumer and uses it when ``cancel``."""
+    state = at_play(
+        3,
+        hands={
+            0: ["slam-the-closet", "paper-slingshot", "nightlight"],
+            2: ["discard-soul-consumer"],
+        },
+        frags={0: 6},
+    )
+    play(state, 0, "play:slam-the-closet", "play:paper-slingshot", "play:nightlight")
+    reveal(state, "soul-consumer")
+    state.apply("pass", player=0)
+    state.apply("pass", player=1)
+    state.apply("cancel" if cancel else "pass", player=2)
+    return state
+
+
+def test_special_cards_soul_consumer_requirement_of_five_costs_five() -> None:
+    # "if he played 3 cards that required a total of 5 Soul Fragments, he loses 5": the Soul
+    # Consumer's damage replaces the Sandman's base damage; who played nothing loses nothing.
+    state = soul_consumer_round(cancel=False)
+    assert kinds(state, "soul_consumer")[-1].data["extra"] == [5, 0, 0]
+    assert state.fragments == [1, 3, 3]
+    assert [e.data["lost"] for e in kinds(state, "sandman_damage")] == [5, 0, 0]
+    assert not kinds(state, "resolve")  # every card failed, Nightlight's prevention too
+
+
+def test_special_cards_a_cancelled_soul_consumer_deals_no_damage() -> None:
+    state = soul_consumer_round(cancel=True)
+    assert kinds(state, "consumer_cancelled") and not kinds(state, "sandman_damage")
+    assert state.fragments[1:] == [3, 3]  # no Sandman damage at all this round
+    # Seat 0's cards work: Slam the Closet Door and Paper Slingshot discard Sandman cards.
+    assert step_top(state) == "sdiscard"
+
+
+# ----- "Card Symbols" / "Goal": Wake Up! "at any moment" ------------------------------------
+def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None:
+    # Seat 1 waits at 10, the Sandman takes 1 (9), Gather Glimmers gives it back (10): the
+    # hand is the same size and the count the same as when it waited, and it is asked again.
+    state = at_play(3, hands={1: ["gather-glimmers", "wake-up"]}, frags={1: 10})
+    play(state, 1, "play:gather-glimmers")
+    all_done(state)
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    state.apply("wait")
+    state.apply("sandman:quiet-visitor")  # lurking in no dream: 1 damage
+    assert state.fragments[1] == 10
+    assert [e.data["lost"] for e in kinds(state, "sandman_damage") if e.data["seat"] == 1] == [1]
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
+    state.apply("wake")
+    assert state.end_reason() == "wake_up" and state.winners() == [1]
+
+
+# ----- "Reducing Fragment Requirements by Discarding Cards": the bottom card is face up -----
+def test_reducing_fragment_requirements_the_bottom_card_is_seen_when_played() -> None:
+    # "stacking the top card face down and the bottom card face up": Tantrum (3) on Slam the
+    # Closet Door (2) with 1 fragment. The other seats see Slam at once, never Tantrum.
+    state = at_play(3, hands={1: ["tantrum", "slam-the-closet", "elbow-jab"]}, frags={1: 1})
+    start = {v: len(state.events(v)) for v in (0, 2, None)}
+    state.apply("stack:tantrum:slam-the-closet", player=1)
+    for viewer in (0, 2, None):
+        seat1 = state.observation(viewer)["players"][1]
+        assert seat1["plays"] == [
+            {"card": None, "bottom": "slam-the-closet", "face_up": False, "status": "hidden"}
+        ]
+        assert seat1["hand_count"] == 1  # the two cards left the hand in view
+        new_events = state.events(viewer)[start[viewer] :]
+        assert [e.text for e in new_events] == [
+            "Seat 1 plays a card face down on top of Slam the Closet Door (face up)"
+        ]
+    assert state.observation(1)["players"][1]["plays"][0]["card"] == "tantrum"
+    # A single face-down play stays unseen.
+    before = [state.observation(v) for v in (0, 2, None)]
+    state.apply("play:elbow-jab", player=1)
+    assert [state.observation(v) for v in (0, 2, None)] == before
+    # Another seat's determinization keeps the bottom card and resamples the top one among
+    # the cards seat 0 has not seen (never I Am the Sandman, which cannot be played).
+    make_agent(state, 2)
+    tops = set()
+    for seed in range(30):
+        view = state.determinize(0, random.Random(seed))
+        assert view.observation(0) == state.observation(0)
+        assert [p.bottom for p in view.plays[1]] == ["slam-the-closet"]
+        tops.add(view.plays[1][0].card)
+    assert len(tops) > 1 and IAM not in tops
+    reveal(state)
+    revealed = kinds(state, "revealed")[1].data["plays"]
+    assert [(p["card"], p["bottom"]) for p in revealed] == [
+        ("tantrum", "slam-the-closet"),
+        ("elbow-jab", None),
+    ]
+
+
+# ----- "3. Play Actions Facedown": a requirement needs fragments really held --------------
+def short_pile(pile: int) -> SleepTightState:
+    """Seat 0 (the First Player) discards Elbow Jab for a fragment; seat 1, with 2 fragments,
+    discards Heel Kick and counts on that fragment to play Tantrum (requires 3). The pile
+    holds ``pile`` fragments."""
+    state = at_play(
+        3,
+        hands={0: ["elbow-jab"], 1: ["heel-kick", "tantrum"]},
+        frags={0: 3, 1: 2, 2: 23 - pile - 2},
+    )
+    assert state.pile == pile
+    play(state, 0, "discard:elbow-jab")
+    assert "play:tantrum" not in [a.id for a in state.legal_actions(1)]
+    state.apply("discard:heel-kick", player=1)
+    play(state, 1, "play:tantrum")  # 2 held + 1 to come from the pile
+    all_done(state)
+    while step_top(state) == "wake":  # seat 2 holds most of the fragments
+        state.apply("wait")
+    reveal(state)  # a Sandman card lurking in no dream: 1 damage to each
+    run_until(state, "dream")  # the end of the round (seat 2 waits when asked to wake up)
+    return state
+
+
+def test_play_actions_facedown_a_discard_the_pile_cannot_pay_is_refused() -> None:
+    # One fragment left: seat 0, first, takes it. Seat 1's discard is refused (Heel Kick stays
+    # in hand) and Tantrum, which counted on that fragment, is not played.
+    state = short_pile(1)
+    assert kinds(state, "discarded_for_fragments")[0].data["seat"] == 0
+    refused = kinds(state, "discard_refused")[0].data
+    assert (refused["seat"], refused["cards"]) == (1, ["heel-kick"])
+    unmet = kinds(state, "requirement_unmet")[0].data
+    assert (unmet["seat"], unmet["card"], unmet["need"], unmet["have"]) == (1, "tantrum", 3, 2)
+    assert sorted(state.hands[1]) == ["heel-kick", "tantrum"]
+    assert not kinds(state, "resolve")
+    assert state.fragments == [3 + 1 - 1, 2 - 1, 20 - 1]  # no Tantrum damage
+
+
+def test_play_actions_facedown_a_discard_the_pile_pays_meets_the_requirement() -> None:
+    state = short_pile(2)
+    assert not kinds(state, "discard_refused") and not kinds(state, "requirement_unmet")
+    assert [e.data["card"] for e in kinds(state, "resolve")] == ["tantrum"]
+    # Tantrum: every other player loses 1, after the Sandman's 1.
+    assert state.fragments == [3 + 1 - 1 - 1, 2 + 1 - 1, 19 - 1 - 1]

@@ -205,8 +205,8 @@ def test_soul_consumer_fails_every_card_and_costs_their_requirements() -> None:
     assert [a.id for a in state.legal_actions(0)] == ["pass"]
     for seat in (0, 1, 2):
         state.apply("pass", player=seat)
-    # 1 from the Sandman plus 2 + 1 for seat 0's cards, 0 + 1 for seat 1's.
-    assert state.fragments == [5 - 4, 3 - 1, 3 - 1]
+    # Instead of the Sandman's usual 1: 2 + 1 for seat 0's cards, 0 for seat 1's.
+    assert state.fragments == [5 - 3, 3 - 0, 3 - 0]
     assert not kinds(state, "resolve") and not kinds(state, "sandman_discarded")
 
 

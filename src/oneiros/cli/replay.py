@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..core import CHANCE, ConfigError, IllegalAction, State, replay
+from ..core.registry import apply_recorded
 from .common import fail, load_json
 from .render import event_line, make_console, render_result, render_table, seat_label
 
@@ -46,10 +47,7 @@ def positions_of(record: dict[str, Any]) -> list[Position]:
     out = [Position(0, state.clone())]
     for i, entry in enumerate(record["actions"]):
         try:
-            if isinstance(entry, list):
-                state.apply(str(entry[1]), player=int(entry[0]))
-            else:
-                state.apply(str(entry))
+            apply_recorded(state, entry if isinstance(entry, list) else str(entry))
         except (IllegalAction, ValueError, IndexError) as exc:
             raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
         if not state.is_chance():

@@ -20,8 +20,13 @@ from .types import CHANCE, Action, Decision, Event
 if TYPE_CHECKING:
     from .game import Game
 
-RECORD_VERSION = 1
-"""Version of the record format written by :meth:`State.record`."""
+RECORD_VERSION = 2
+"""Version of the record format written by :meth:`State.record`. Version 2 adds the
+game's ``content`` hash (None without a content pack) and its ``rules`` version; version 1
+records (without them) still replay."""
+
+SNAPSHOT_FORMAT = 1
+"""Version of the layout written by :meth:`State.to_snapshot`."""
 
 RecordEntry = str | list[Any]
 """An action in a record: its id, or ``[seat, id]`` when several seats were deciding."""
@@ -86,6 +91,12 @@ class State:
         return new
 
     # ----- optional hooks -------------------------------------------------------------------
+    def renamed_action(self, action_id: str, player: int | None = None) -> str | None:
+        """The id that an action recorded by an older version has now, if the game renamed
+        it and it is legal here; None otherwise. ``oneiros.replay`` uses it so that old
+        records keep loading (``apply`` itself never accepts an old id)."""
+        return None
+
     def _lookup(self, action_id: str, player: int) -> Action | None:
         """Find a legal action by id; games may override with something faster."""
         if player == CHANCE:
@@ -118,11 +129,8 @@ class State:
         return {}
 
     def carry_over(self) -> dict[str, Any]:
-        """What a finished scenario hands to the next one in a campaign (JSON-serialisable).
-
-        Campaign games take it back as an option of the next game (``options={"campaign":
-        ...}``), so each scenario's record still replays on its own.
-        """
+        """A hook for campaigns: what a finished scenario hands to the next one
+        (JSON-serialisable). No game implements it yet and the campaign design is open."""
         return {}
 
     def turn_number(self) -> int:
@@ -234,6 +242,19 @@ class State:
             return self._events
         return [e for e in self._events if e.visible(player)]
 
+    def event_count(self, player: int | None = -99) -> int:
+        """``len(events(player))`` without building the list: how many events seat
+        ``player`` (None: a spectator) may see so far (all of them without a player).
+
+        A position counter that is safe to send to that seat: unlike ``len(history())``,
+        which counts every applied action, hidden ones included (a secret choice at a
+        simultaneous step, a seat accepting a private offer), it changes only with what
+        ``player`` can see, provided the game sends the events of a hidden choice to the
+        seats that may see it alone (``visible_to``)."""
+        if player == -99:
+            return len(self._events)
+        return sum(1 for e in self._events if e.visible(player))
+
     def history(self) -> list[RecordEntry]:
         """The applied action ids, in order (chance outcomes included)."""
         return list(self._history)
@@ -258,8 +279,17 @@ class State:
             "seed": self.seed,
             "actions": [e if isinstance(e, str) else list(e) for e in self._history],
             "version": RECORD_VERSION,
+            "content": self.game.content_hash(),
+            "rules": self.game.rules_version,
             "oneiros": __version__,
         }
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as flat JSON (``Game.from_snapshot`` rebuilds it), for states
+        built on the flow (``core.flow.FlowState``); others cannot be snapshotted."""
+        raise NotImplementedError(
+            f"{self.game.name} is not built on the flow: save its record() instead"
+        )
 
     # ----- machine-learning encodings ---------------------------------------------------------
     def action_index(self, action: Action | str) -> int:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core import Action, ConfigError, ContentError, Game, GameInfo, OptionSpec, Policy
 from .content import COLOURS, NightmareSpec, load_content
-from .rules import ACTION_IDS, TRACKS, A, rule_refs
+from .rules import ACTION_IDS, SEAT_PICK_IDS, TRACKS, A, rule_refs
 
 LABELS_EXTRA: dict[str, str] = {}
 
@@ -173,7 +173,8 @@ class LucidityGame(Game):
         return rule_text(ref)
 
     def action_ids(self) -> list[str]:
-        return list(ACTION_IDS) + self.card_ids
+        # the seat-named picks were added after the card ids: every older id keeps its index
+        return list(ACTION_IDS) + self.card_ids + list(SEAT_PICK_IDS)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

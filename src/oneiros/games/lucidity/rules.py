@@ -10,6 +10,7 @@ ES = "lucidity-es"
 
 _EN_SECTIONS = {
     "setup": "Setting Up",
+    "how_to_win": "How to win",
     "track": "1. Set Level of Control",
     "draw": "2. Draw and Select Dreams",
     "roll": "3. Roll and Resolve Dreams",
@@ -58,6 +59,7 @@ _ES_SECTIONS = {
     "nightmare_victory": "Fin del juego",
     "dream_victory": "Fin del juego",
     "winner": "Fin del juego",
+    "how_to_win": "Fin del juego",
     "two_player": "Juegos de dos jugadores",
     # the worst-case rule ('La regla del "peor caso"') is a paragraph of "Fin del juego"
     "faq": "Fin del juego",
@@ -89,6 +91,26 @@ ALL_COLOURS = (*COLOURS, "bone")
 ROWS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
 PICK_FACES = (*BONE_FACES, "rotated")
 MAX_SEATS = 4
+# the faces a dream can show in each row of a card (a pick never names a Bone Hunter)
+ROW_FACES: dict[str, tuple[str, ...]] = {
+    "hunt": ("hunt", "shadow", "rotated"),  # shadows and turned exhaust dreams moved by Fear
+    "exhaust": ("exhaust", "rotated"),
+    "power": ("power1", "power2"),
+}
+
+
+def seat_pick_ids() -> list[str]:
+    """``pick:seat<k>:<row>:<colour>:<face>``: a dream on seat k's card, every combination
+    that can occur (a Shadow row holds only shadows of its own colour)."""
+    out: list[str] = []
+    for seat in range(MAX_SEATS):
+        for row, faces in ROW_FACES.items():
+            for c in COLOURS:
+                for f in faces:
+                    out.append(f"pick:seat{seat}:{row}:{c}:{f}")
+        for c in COLOURS:
+            out.append(f"pick:seat{seat}:shadow_{c}:{c}:shadow")
+    return out
 
 
 def _labels() -> dict[str, str]:
@@ -113,7 +135,10 @@ def _labels() -> dict[str, str]:
     for row in ROWS:
         for c in ALL_COLOURS:
             for f in PICK_FACES:
-                out[f"pick:{row}:{c}:{f}"] = f"Choose a {c} {f} dream in the {row} row"
+                # the older form, never legal now: picks name the seat (SEAT_PICK_IDS)
+                out[f"pick:{row}:{c}:{f}"] = (
+                    f"Choose a {c} {f} dream in the {row} row (older id: pick:seat<k>:...)"
+                )
     for c in COLOURS:
         out[f"fear:{c}"] = f"Move a {c} shadow dream to the Hunt row"
         out[f"fear:rotated:{c}"] = f"Move a {c} dream turned to its shadow side to the Hunt row"
@@ -123,7 +148,7 @@ def _labels() -> dict[str, str]:
         out[f"rest:shadow:{c}"] = f"Rest: return a {c} dream from its Shadow row"
         out[f"rest:hunt:{c}"] = f"Rest: return a {c} shadow dream from the Hunt row"
         out[f"rest:rotated:{c}"] = f"Rest: return a {c} exhaust dream turned to its shadow side"
-    out["rest:none"] = "Rest (nothing to return)"
+    out["rest:none"] = "Rest: return all exhaust dreams (there are none: nothing goes back)"
     out["draw_again"] = "Draw again (next stage of the sleep track)"
     for c in COLOURS:
         out[f"become:{c}"] = f"Become the {c} Nightmare"
@@ -163,6 +188,22 @@ def _labels() -> dict[str, str]:
     return out
 
 
+def _seat_pick_labels() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for aid in seat_pick_ids():
+        _, seat, row, c, f = aid.split(":")
+        what = "turned to its shadow side" if f == "rotated" else f
+        out[aid] = f"Choose a {c} dream ({what}) in the {row} row of seat {seat[4:]}"
+    return out
+
+
 LABELS = _labels()
 ACTION_IDS: tuple[str, ...] = tuple(LABELS)
+SEAT_PICK_LABELS = _seat_pick_labels()
+SEAT_PICK_IDS: tuple[str, ...] = tuple(SEAT_PICK_LABELS)
+"""The picks that name the seat whose card the dream is on. They replaced the older
+``pick:<row>:<colour>:<face>`` (and ``fear:<colour>`` for the Nightmare of Primeval Fear's
+ability), which stay in ``ACTION_IDS`` (never legal) so that every id keeps its index; these
+come last in ``game.action_ids()``, after the card ids."""
 A: dict[str, Action] = {aid: Action(aid, label) for aid, label in LABELS.items()}
+A.update({aid: Action(aid, label) for aid, label in SEAT_PICK_LABELS.items()})

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, Action, Decision, Deck, Event, State, Step, StepStack, weighted_choice
+from ...core import (
+    CHANCE,
+    Action,
+    Decision,
+    Deck,
+    Event,
+    IllegalAction,
+    State,
+    Step,
+    StepStack,
+    weighted_choice,
+)
 from .content import COLOURS
 from .rules import ALL_COLOURS, TRACKS, A
 
@@ -502,6 +513,39 @@ class LucidityState(State):
                 return self._legal(top.player)
         return State.legal_actions(self, player)
 
+    def renamed_action(self, action_id: str, player: int | None = None) -> str | None:
+        """The id an action recorded by an older version has now, if it is legal here.
+        A pick used to be ``pick:<row>:<colour>:<face>`` and the Nightmare of Primeval
+        Fear's ability moved ``fear:<colour>``; both now name the seat whose card the dream
+        is on: ``pick:seat<k>:<row>:<colour>:<face>``."""
+        top = self.stack.top
+        if top is None or top.player < 0 or (player is not None and player != top.player):
+            return None
+        k = top.kind
+        parts = action_id.split(":")
+        if k == "hunt_move":
+            if len(parts) != 2 or parts[0] != "fear" or parts[1] not in COLOURS:
+                return None
+            c = parts[1]
+            new = f"pick:seat{top.data['seat']}:shadow_{c}:{c}:shadow"
+        elif k in ("envy", "strip", "imprison", "offer", "pay"):
+            if len(parts) != 4 or parts[0] != "pick":
+                return None
+            seat = top.player if k in ("offer", "pay") else top.data["seat"]
+            new = f"pick:seat{seat}:{action_id[5:]}"
+        else:
+            return None
+        return new if self._lookup(new, top.player) is not None else None
+
+    def _reject(self, action_id: str, seat: int) -> None:
+        newer = self.renamed_action(action_id, seat)
+        if newer is not None:
+            raise IllegalAction(
+                f"{action_id!r} is the older form of {newer!r}: a pick names the seat whose "
+                "card the dream is on (pick:seat<k>:<row>:<colour>:<face>)"
+            )
+        State._reject(self, action_id, seat)
+
     def _rolling_colour(self, top: Step) -> str | None:
         k = top.kind
         if k == "roll":
@@ -643,6 +687,8 @@ class LucidityState(State):
             if k == "rexcess":
                 if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
                     items.pop()
+                    if top.data.get("fixed"):
+                        self._reroll_kept(top.data["seat"])
                     continue
                 return
             if k == "minion_check":
@@ -904,6 +950,9 @@ class LucidityState(State):
         _, c, f = aid.split(":")
         self.rolled.remove(die(c, f))
         self.bag[c] += 1
+        if self.game.ruleset == "es" and not top.data.get("fixed"):
+            # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
+            self.stack.replace_top(top.replace(fixed=True))
         self.emit(
             "excess",
             "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
@@ -913,6 +962,25 @@ class LucidityState(State):
             colour=c,
             face=f,
         )
+
+    def _reroll_kept(self, seat: int) -> None:
+        """lucidity-es "Fin del juego", La regla del "peor caso": once the next player has
+        returned the excess rolled dreams, "Entonces debes tirar / volver a tirar los
+        sueños": the dreams kept are rolled again before anything resolves (a Bone Hunter,
+        which may never be rerolled, keeps its result)."""
+        again = [d for d in self.rolled if d[0] != "bone"]
+        if not again:
+            return
+        self.rolled = [d for d in self.rolled if d[0] == "bone"]
+        self.hand.extend(d[0] for d in again)
+        self.emit(
+            "reroll",
+            "Seat {seat} rolls the {n} dream(s) it keeps again",
+            self.R["faq"],
+            seat=seat,
+            n=len(again),
+        )
+        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
 
     def _legal_excess(self, top: Step) -> list[Action]:
         return [A["excess:" + c] for c in COLOURS if c in self.hand]
@@ -1292,13 +1360,13 @@ class LucidityState(State):
         )
 
     def _legal_imprison(self, top: Step) -> list[Action]:
-        s = self.seats[top.data["seat"]]
-        have = {e[0] for e in s.exhaust if not e[2]}
-        return [A[f"pick:exhaust:{c}:exhaust"] for c in COLOURS if c in have]
+        seat = top.data["seat"]
+        have = {e[0] for e in self.seats[seat].exhaust if not e[2]}
+        return [A[f"pick:seat{seat}:exhaust:{c}:exhaust"] for c in COLOURS if c in have]
 
     def _do_imprison(self, top: Step, aid: str) -> None:
         self.stack.pop()
-        self._imprison(top.data["seat"], aid.split(":")[2])
+        self._imprison(top.data["seat"], aid.split(":")[3])
 
     # Shadow of the Depths (and every "draw one, roll it now")
     def _do_draw_now(self, top: Step, aid: str) -> None:
@@ -1381,19 +1449,23 @@ class LucidityState(State):
                 out.append((row, d))
         return out
 
-    def _pick_id(self, row: str, d: Die) -> str:
-        return f"pick:{row}:{d[0]}:{'rotated' if d[2] else d[1]}"
+    def _pick_id(self, seat: int, row: str, d: Die) -> str:
+        """``pick:seat<k>:<row>:<colour>:<face>``: a dream on seat k's card (``rotated``: an
+        exhaust dream turned to its shadow side)."""
+        return f"pick:seat{seat}:{row}:{d[0]}:{'rotated' if d[2] else d[1]}"
 
     def _legal_envy(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
-        for row, d in self._envy_choices(top.data["seat"]):
-            aid = self._pick_id(row, d)
+        seat = top.data["seat"]
+        for row, d in self._envy_choices(seat):
+            aid = self._pick_id(seat, row, d)
             if aid not in seen:
                 seen[aid] = A[aid]
         return list(seen.values())
 
     def _remove_pick(self, seat: int, aid: str) -> Die:
-        _, row, _c, _face = aid.split(":")
+        _, who, row, _c, _face = aid.split(":")
+        assert who == f"seat{seat}", aid
         s = self.seats[seat]
         rowlist = (
             s.hunt
@@ -1406,7 +1478,7 @@ class LucidityState(State):
         )
         for i in range(len(rowlist) - 1, -1, -1):
             d = rowlist[i]
-            if self._pick_id(row, d) == aid:
+            if self._pick_id(seat, row, d) == aid:
                 return rowlist.pop(i)
         raise AssertionError(aid)  # pragma: no cover
 
@@ -1422,7 +1494,7 @@ class LucidityState(State):
             chooser=top.player,
             seat=seat,
             colour=d[0],
-            row=aid.split(":")[1],
+            row=aid.split(":")[2],
         )
         self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy"))
 
@@ -1510,9 +1582,10 @@ class LucidityState(State):
 
     def _legal_strip(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
-        for d in self.seats[top.data["seat"]].power:
+        seat = top.data["seat"]
+        for d in self.seats[seat].power:
             if d[0] != "bone":
-                aid = self._pick_id("power", d)
+                aid = self._pick_id(seat, "power", d)
                 seen.setdefault(aid, A[aid])
         return list(seen.values())
 
@@ -1535,7 +1608,7 @@ class LucidityState(State):
         seen: dict[str, Action] = {}
         for d in self.seats[top.player].power:
             if d[0] != "bone":
-                aid = self._pick_id("power", d)
+                aid = self._pick_id(top.player, "power", d)
                 seen.setdefault(aid, A[aid])
         return list(seen.values())
 
@@ -1559,12 +1632,13 @@ class LucidityState(State):
             self.stack.push(Step("draw_now", CHANCE, seat=target, ref="ability"))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
-        s = self.seats[top.data["seat"]]
-        return [A["fear:" + c] for c in COLOURS if s.shadow[c]]
+        seat = top.data["seat"]
+        s = self.seats[seat]
+        return [A[f"pick:seat{seat}:shadow_{c}:{c}:shadow"] for c in COLOURS if s.shadow[c]]
 
     def _do_hunt_move(self, top: Step, aid: str) -> None:
         s = self.seats[top.data["seat"]]
-        c = aid[5:]
+        c = aid.split(":")[3]
         s.hunt.append(s.shadow[c].pop())
         self.stack.pop()
         self.emit(
@@ -1641,14 +1715,29 @@ class LucidityState(State):
         self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
+        """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
+        lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
+        colour shared by your most-filled Shadow row"; a claimed colour cannot be claimed
+        again (lucidity-es: "nunca puede haber dos Pesadillas del mismo color"), so a full
+        row of a claimed colour does not fill for this check: the most-filled full row among
+        the unclaimed colours decides (the dreamer chooses on a tie), and with none the
+        player stays a dreamer."""
         sh = self.seats[seat].shadow
-        most = max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"]))
-        if most == 0 or most < self.shadow_needed(seat):
+        need = self.shadow_needed(seat)
+        if max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"])) < need:
             return None
-        counts = {c: len(dice) for c, dice in sh.items()}
-        free = [c for c in COLOURS if self.holder[c] is None]
-        best = max(counts[c] for c in free)
-        tied = [c for c in free if counts[c] == best]
+        holder = self.holder
+        best = need
+        tied: list[str] = []
+        for c in COLOURS:
+            if holder[c] is None:
+                n = len(sh[c])
+                if n > best:
+                    best, tied = n, [c]
+                elif n == best:
+                    tied.append(c)
+        if not tied:
+            return None
         return tied[0] if len(tied) == 1 else tied
 
     def _legal_become(self, top: Step) -> list[Action]:
@@ -1779,8 +1868,9 @@ class LucidityState(State):
                 plain_exhaust = True
         # a shadow or a turned exhaust dream moved to the Hunt row by Fear
         hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
-        if plain_exhaust:
-            out.append(A["rest:exhaust"])
+        # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
+        # and is still a rest (``rest:none``), which keeps every shadow dream on the card
+        out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
         shadow = s.shadow
         for c, action in REST_SHADOW_ACTIONS.items():
             if shadow[c]:
@@ -1793,8 +1883,6 @@ class LucidityState(State):
             for c, action in REST_ROTATED_ACTIONS.items():
                 if c in rotated:
                     out.append(action)
-        if not out:
-            out.append(A["rest:none"])
         if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
             out.append(A["draw_again"])
         return out
@@ -1931,7 +2019,7 @@ class LucidityState(State):
         seen: dict[str, Action] = {}
         for d in self.seats[top.player].power:
             if d[0] != "bone":
-                aid = self._pick_id("power", d)
+                aid = self._pick_id(top.player, "power", d)
                 if aid not in seen:
                     seen[aid] = A[aid]
         return list(seen.values())
@@ -2261,15 +2349,7 @@ class LucidityState(State):
         if self.hand or self.rolled:
             self._to_bag([die(c, "") for c in self.hand] + self.rolled)
             self.hand, self.rolled = [], []
-        self.reason = reason
-        self.emit(
-            "game_over",
-            "The game ends ({reason})",
-            self.R["winner" if capped else reason + "_victory"],
-            reason=reason,
-        )
         n = len(self.seats)
-        powers = [self.power_of(i) for i in range(n)]
         # an eaten player is out of the game ("You are eliminated from the game") and never
         # wins; a Nightmare victory is won by a Nightmare ("the Nightmare with the most Power")
         if reason == "nightmare":
@@ -2277,7 +2357,31 @@ class LucidityState(State):
         else:
             cands = [i for i in range(n) if self.seats[i].role != "eliminated"]
         if not cands:
-            cands = list(range(n))
+            # lucidity-en "How to win": every player eliminated and no Nightmare to win
+            reason = "eliminated"
+        self.reason = reason
+        self.emit(
+            "game_over",
+            "The game ends ({reason})",
+            self.R[
+                "winner"
+                if capped
+                else "nightmare_victory"
+                if reason == "eliminated"
+                else reason + "_victory"
+            ],
+            reason=reason,
+        )
+        if not cands:
+            self.won = []
+            self.emit(
+                "winners",
+                "Nobody wins: every player has been eliminated and no Nightmare is left",
+                self.R["how_to_win"],
+                seats=[],
+            )
+            return
+        powers = [self.power_of(i) for i in range(n)]
         best = max(powers[i] for i in cands)
         tied = [i for i in cands if powers[i] == best]
         if len(tied) > 1 and self.game.ruleset == "en":
@@ -2306,8 +2410,25 @@ class LucidityState(State):
         self.stack.replace_top(top.replace(queue=q[1:]))
 
     def _finish_winners(self) -> None:
+        """lucidity-en "The Winner": "tying players roll every dream on their card and the
+        player who rolls the most Power wins"; players still tied roll off again, as long as
+        one of their dreams can roll Power (otherwise nothing could break the tie: shared)."""
         best = max(self.rolloff.values())
-        self.won = [i for i, v in self.rolloff.items() if v == best]
+        tied = [i for i, v in self.rolloff.items() if v == best]
+        if len(tied) > 1:
+            queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
+            faces = self.game.content.faces
+            if any(f in POWER_FACES for _, c in queue for f in faces[c]):
+                self.rolloff = {i: 0 for i in tied}
+                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.emit(
+                    "rolloff",
+                    "Seats {seats} tie again in the roll-off: they roll off again",
+                    self.R["winner"],
+                    seats=tied,
+                )
+                return
+        self.won = tied
         self._announce()
 
     def _announce(self) -> None:

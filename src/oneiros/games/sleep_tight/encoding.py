@@ -76,8 +76,9 @@ def encode(obs: dict[str, Any], player: int, content: Content) -> list[float]:
     - the round's protections / the total that every Action card of the set could give
       (``prevent_sandman`` 6 and ``prevent_players`` 4 with the shipped cards): they are
       the sum of the effects of the seat's revealed plays of the round;
-    - counts of one Action card (face-up plays, the seat's hand, the discard pile, pending
-      discards) / that card's copies, and counts of one discarded Sandman card / its
+    - counts of one Action card (a seat's plays as the observation shows them, top and
+      bottom card of a stack, the seat's hand, the discard pile, pending discards) / that
+      card's copies, and counts of one discarded Sandman card / its
       copies: cards are never made;
     - the Dreamscape and Sandman decks / 28, the round / 29 (see ``ROUNDS``), the removed
       Action cards / 4 (only Where Is The Sandman is ever removed, and there is at most
@@ -119,8 +120,10 @@ def encode(obs: dict[str, Any], player: int, content: Content) -> list[float]:
         out += [1.0 if p["dream"] == d else 0.0 for d in DREAMS]
         played = [0.0] * k
         for play in p["plays"]:
-            i = cix[play["card"]]
-            played[i] += 1.0 / copies[i]
+            for card in (play["card"], play["bottom"]):
+                if card is not None:  # a stack's top is face down until the reveal
+                    i = cix[card]
+                    played[i] += 1.0 / copies[i]
         out += played
     me = obs["players"][player]
     for cards in (me["hand"] or [], obs["action_discard"], me["pending_discards"]):
@@ -187,8 +190,9 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     """``encode(state.observation(player), player, content)``, entry for entry, read from
     the state with the observation's visibility rules: another seat's hand size is the one
     frozen at the start of the face-down plays while they are hidden, its role is shown
-    only when exposed, dead or at the end, its plays only face up while plays are hidden,
-    and only the seat's own hand, pending discards and pending offer are read."""
+    only when exposed, dead or at the end, its plays while plays are hidden only face up
+    or as the face-up bottom card of a stack, and only the seat's own hand, pending
+    discards and pending offer are read."""
     sc = _scales(state.c)
     cix, copies, dreamscapes = sc.cix, sc.copies, sc.dreamscapes
     k = len(sc.cards)
@@ -207,11 +211,17 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
         ds = state.dreamscape[s]
         role = roles[s]
         alive = alive_of[s]
-        plays = state.plays[s]
         if hiding and not own:
-            plays = [p for p in plays if p.face_up]
+            # Face-up plays, and stacks whose bottom card is face up (their top card is not
+            # shown until the reveal).
+            plays = [
+                (None if p.status == "hidden" else p.card, p.bottom)
+                for p in state.plays[s]
+                if p.face_up or p.bottom
+            ]
             hand_count = frozen[s]  # type: ignore[index]
         else:
+            plays = [(p.card, p.bottom) for p in state.plays[s]]
             hand_count = len(state.hands[s])
         out[base] = 1.0
         if own:
@@ -244,9 +254,13 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
         if plays:
             out[base + 14] = len(plays) / ACTIONS
             at = base + 16 + len(DREAMS)
-            for play in plays:
-                i = cix[play.card]
-                out[at + i] += 1.0 / copies[i]
+            for top, bottom in plays:
+                if top is not None:
+                    i = cix[top]
+                    out[at + i] += 1.0 / copies[i]
+                if bottom is not None:
+                    i = cix[bottom]
+                    out[at + i] += 1.0 / copies[i]
     at = mine
     for cards in (state.hands[player], state.action_discard, state.pending_discards[player]):
         for c in cards:

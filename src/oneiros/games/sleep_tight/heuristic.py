@@ -77,8 +77,9 @@ def team_outlook(obs: dict[str, Any]) -> float:
     they have discarded per round so far (above 1: at this pace the Dreamscape deck runs out
     first and everyone is trapped)."""
     living = sum(1 for p in obs["players"] if p["alive"]) or 1
-    # Rounds still to play, this one included once its Dreamscapes are out.
-    rounds_left = obs["dreamscape_deck"] // living + (1 if obs["round"] >= 1 else 0)
+    # Rounds still to play, this one included once its Dreamscapes are out: a later round is
+    # played only if a Dreamscape is left once every living player has drawn one.
+    rounds_left = max(0, obs["dreamscape_deck"] - 1) // living + (1 if obs["round"] >= 1 else 0)
     # Each round reveals one Sandman card; the rest of the Sandman discard pile is the players'.
     rounds_done = max(0, obs["round"] - 1)
     discarded = max(0, len(obs["sandman_discard"]) - rounds_done)

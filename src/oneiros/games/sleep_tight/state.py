@@ -61,6 +61,14 @@ class Play:
             "status": self.status,
         }
 
+    def public_dict(self) -> dict[str, Any]:
+        """What other seats see before the reveal: a stack's bottom card is face up, its top
+        card face down (sleep-tight "Reducing Fragment Requirements by Discarding Cards")."""
+        out = self.to_dict()
+        if self.status == "hidden":
+            out["card"] = None
+        return out
+
 
 class SleepTightState(State):
     game: SleepTightGame
@@ -417,7 +425,7 @@ class SleepTightState(State):
         if (
             "exposed" not in self.role
             and True in self.alive
-            and (self.sandman_left() > 0 or self.phase == "setup")
+            and ((self.sandman_left() > 0 and len(self.dream_deck) > 0) or self.phase == "setup")
         ):
             return False
         living = [s for s in range(self.n) if self.alive[s]]
@@ -456,6 +464,16 @@ class SleepTightState(State):
                 names=", ".join(f"seat {w}" for w in winners) or "nobody",
             )
             return True
+        if len(self.dream_deck) == 0 and self.phase != "setup":
+            # As soon as its last card is drawn, as for the Sandman deck: the players do not
+            # play a round with no Dreamscape left (sleep-tight "Goal").
+            self._end(
+                "trapped",
+                [],
+                "The Dreamscape deck is empty: the nightmare traps the players and they lose",
+                R.GOAL,
+            )
+            return True
         return False
 
     def _end(self, reason: str, winners: list[int], fmt: str, ref: str, **data: Any) -> None:
@@ -476,6 +494,9 @@ class SleepTightState(State):
         lost = max(0, min(n, self.fragments[seat]))
         self.fragments[seat] -= lost
         self.pile += lost
+        if self.fragments[seat] < WAKE_AT:
+            # Back at 10 later, the player is asked again: Wake Up! "at any moment".
+            self.wake_seen[seat] = None
         if lost and self.fragments[seat] == 0 and source is not None:
             self.killer[seat] = (source, how)
         return lost
@@ -504,6 +525,11 @@ class SleepTightState(State):
             lost=lost,
             prevented=prevented,
         )
+
+    def _guarded(self, src: int, dst: int) -> bool:
+        """Whether an action of ``src`` fails against ``dst`` (shield / untouchable), without
+        saying so: for effects whose target is secret (Where Is The Sandman)."""
+        return src != dst and (self.untouchable[dst] or self.shield[dst])
 
     def _protected(self, src: int, dst: int) -> bool:
         """Whether an action of ``src`` fails against ``dst`` (shield / untouchable)."""
@@ -536,14 +562,6 @@ class SleepTightState(State):
             first=self.first,
         )
         living = self._order()
-        if len(self.dream_deck) < len(living):
-            self._end(
-                "trapped",
-                [],
-                "The Dreamscape deck is empty: the nightmare traps the players and they lose",
-                R.GOAL,
-            )
-            return
         for s in range(self.n):
             if self.dreamscape[s] is not None:
                 self.dream_discard.append(self.dreamscape[s])  # type: ignore[arg-type]
@@ -650,23 +668,70 @@ class SleepTightState(State):
                 )
                 or "nothing",
             )
-        # Discards for fragments are settled now, First Player first; a short pile pays
-        # what it has (sleep-tight "3. Play Actions Facedown", "Note" in phase 1).
+        # Discards for fragments are settled now, First Player first, each for 1 fragment;
+        # one the pile cannot pay is refused and the card stays in hand (sleep-tight "3. Play
+        # Actions Facedown": "For each Action card you discard, you take 1 Soul Fragment").
         for seat in self._order():
             cards = self.pending_discards[seat]
             if not cards:
                 continue
             self.pending_discards[seat] = []
-            self.action_discard.extend(cards)
-            got = self._gain(seat, len(cards))
+            paid = cards[: self.pile]
+            refused = cards[len(paid) :]
+            if paid:
+                self.action_discard.extend(paid)
+                got = self._gain(seat, len(paid))
+                self.emit(
+                    "discarded_for_fragments",
+                    "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+                    R.PHASE3,
+                    seat=seat,
+                    cards=paid,
+                    names=self._names(paid),
+                    got=got,
+                )
+            if refused:
+                for card in refused:
+                    self._hand_add(seat, card)
+                self.emit(
+                    "discard_refused",
+                    "The pile has no Soul Fragment left for seat {seat}: {names} stays in their "
+                    "hand",
+                    R.PHASE3,
+                    seat=seat,
+                    cards=refused,
+                    names=self._names(refused),
+                )
+        for seat in self._order():
+            self._check_requirements(seat)
+
+    def _check_requirements(self, seat: int) -> None:
+        """A card needs its requirement in fragments the player really holds (sleep-tight "3.
+        Play Actions Facedown": "Each Action card requires the player to have some number of
+        Soul Fragments"): a play counted on a discard the pile could not pay goes back to the
+        hand, unplayed."""
+        have = self.fragments[seat]
+        for p in list(self.plays[seat]):
+            if p.face_up or p.status != "revealed":
+                continue
+            need = self._required(seat, p)
+            if need <= have:
+                continue
+            self.plays[seat].remove(p)
+            self._hand_add(seat, p.card)
+            if p.bottom is not None:
+                self._hand_add(seat, p.bottom)
             self.emit(
-                "discarded_for_fragments",
-                "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+                "requirement_unmet",
+                "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} "
+                "requires: it goes back to their hand",
                 R.PHASE3,
                 seat=seat,
-                cards=cards,
-                names=self._names(cards),
-                got=got,
+                card=p.card,
+                bottom=p.bottom,
+                name=self._name(p.card),
+                need=need,
+                have=have,
             )
 
     def _auto_sandman_effect(self, step: Step) -> None:
@@ -693,6 +758,11 @@ class SleepTightState(State):
     def _auto_consumer_apply(self, step: Step) -> None:
         if self.consumer_cancelled:
             self.consumer_cancelled = False
+            self.emit(
+                "consumer_cancelled",
+                "The Soul Consumer is cancelled: it deals no damage this round",
+                R.SPECIAL,
+            )
             return
         self.consumer_active = True
         for seat in self._order():
@@ -701,7 +771,8 @@ class SleepTightState(State):
         self.emit(
             "soul_consumer",
             "The Soul Consumer: all Action cards fail and each player loses the total "
-            "Soul Fragment requirement of the cards they played ({losses})",
+            "Soul Fragment requirement of the cards they played, instead of the Sandman's "
+            "usual damage ({losses})",
             R.SPECIAL,
             extra=list(self.consumer_extra),
             losses=", ".join(f"seat {s}: {x}" for s, x in enumerate(self.consumer_extra)),
@@ -881,9 +952,19 @@ class SleepTightState(State):
                 seat=seat,
             )
             return
-        dream = self.c.dreamscape(self.dreamscape[seat]).dream if self.dreamscape[seat] else None
-        extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
-        damage = info.damage + extra + self.consumer_extra[seat]
+        if info.kind == "soul_consumer":
+            # Its damage replaces the Sandman's base damage: the requirements of the cards
+            # played, 0 for a player who played nothing, none at all once it is cancelled
+            # (sleep-tight "Special Cards": "he loses 5").
+            if not self.consumer_active:
+                return
+            extra = 0
+            damage = self.consumer_extra[seat]
+        else:
+            ds = self.dreamscape[seat]
+            dream = self.c.dreamscape(ds).dream if ds else None
+            extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
+            damage = info.damage + extra
         redirect = self._dodge_effect(seat, "redirect")
         if redirect is not None:
             self._redirect_sandman(seat, redirect, damage, info.name)
@@ -1129,6 +1210,11 @@ class SleepTightState(State):
             self.stack.push(Step("sdiscard", CHANCE, seat=seat, n=eff.amount))
         elif kind == "where_is_sandman":
             holder = next((s for s in range(self.n) if self.iam in self.hands[s]), None)
+            if holder is not None and self._guarded(seat, holder):
+                # A player behind Blanket Fort ("you cannot be affected by any other effects
+                # this turn") or Mirror Ward ("all actions played against you by other players
+                # fail") is not made to reveal (sleep-tight "Card Symbols", "Card Examples").
+                holder = None
             if holder is not None and self.alive[holder] and not step.get("asked"):
                 # The holder answers first: a pending offer may still be refused (sleep-tight
                 # "Special Cards": you may refuse when you draw it). An agent who accepted
@@ -1138,9 +1224,11 @@ class SleepTightState(State):
             elif holder is not None and self.alive[holder]:
                 self._expose(holder, forced=True)
             else:
+                # The same words whether nobody holds the card or its holder is protected.
                 self.emit(
                     "nobody",
-                    "Nobody holds I Am the Sandman; Where Is The Sandman leaves the game",
+                    "No player who can be affected holds I Am the Sandman; Where Is The "
+                    "Sandman leaves the game",
                     R.SPECIAL,
                 )
         # prevent_*, shield, untouchable, dodge and discard_type work passively.
@@ -1663,6 +1751,17 @@ class SleepTightState(State):
             self._hand_remove(player, card)
             self._hand_remove(player, bottom)
             self.plays[player].append(Play(card, bottom))
+            # The bottom card is placed face up: every seat sees it at once, and the two
+            # cards leave the hand in view.
+            self.frozen_hands[player] -= 2  # type: ignore[index]
+            self.emit(
+                "stack_bottom",
+                "Seat {seat} plays a card face down on top of {bottom_name} (face up)",
+                R.STACKING,
+                seat=player,
+                bottom=bottom,
+                bottom_name=self._name(bottom),
+            )
             self.emit(
                 "stacked",
                 "You play {name} face down on top of {bottom_name}",
@@ -1852,7 +1951,7 @@ class SleepTightState(State):
                 else "dreamer",
                 "plays": [p.to_dict() for p in self.plays[s]]
                 if (own or not hiding)
-                else [p.to_dict() for p in self.plays[s] if p.face_up],
+                else [p.public_dict() for p in self.plays[s] if p.face_up or p.bottom],
                 "pending_discards": list(self.pending_discards[s]) if own else [],
                 "pending_harm": [list(h) for h in self.pending_harm[s]] if own else [],
                 "prevent_sandman": self.prevent_sandman[s],
@@ -1952,6 +2051,7 @@ class SleepTightState(State):
         hidden = self.frozen_hands is not None
         pool: list[str] = new.action_deck.cards()
         sizes: dict[int, int] = {}
+        tops: list[Play] = []
         top = self.stack.top
         seen = (
             top["victim"]
@@ -1974,13 +2074,17 @@ class SleepTightState(State):
                     if p.status == "hidden":
                         pool.append(p.card)
                         if p.bottom:
-                            pool.append(p.bottom)
-                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden"]
+                            tops.append(p)  # the face-up bottom stays, the top is resampled
+                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden" or p.bottom]
                 pool.extend(new.pending_discards[s])
                 new.pending_discards[s] = []
                 pool.extend(c for c, _t in new.pending_harm[s])
                 new.pending_harm[s] = []
         rng.shuffle(pool)
+        for p in tops:
+            # A card that can be played face down (never I Am the Sandman, for instance).
+            ok = [i for i, card in enumerate(pool) if self.playable(0, card)]
+            p.card = pool.pop(ok[-1] if ok else -1)
         for s, size in sizes.items():
             new.hands[s] = sorted(pool[:size] + ([self.iam] if s == shown and self.iam else []))
             del pool[:size]
