@@ -189,8 +189,9 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     """``encode(state.observation(player), player, content)``, entry for entry, read from
     the state with the observation's visibility rules: another seat's hand size is the one
     frozen at the start of the face-down plays while they are hidden, its role is shown
-    only when exposed, dead or at the end, its plays only face up while plays are hidden,
-    and only the seat's own hand, pending discards and pending offer are read."""
+    only when exposed, dead or at the end, its plays while plays are hidden only face up
+    or as the face-up bottom card of a stack, and only the seat's own hand, pending
+    discards and pending offer are read."""
     sc = _scales(state.c)
     cix, copies, dreamscapes = sc.cix, sc.copies, sc.dreamscapes
     k = len(sc.cards)
