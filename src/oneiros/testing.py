@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .core import CHANCE, Action, Game, State, replay
+from .core.actions import ActionGrammar, unmatched
 
 
 class PlayoutError(AssertionError):
@@ -269,3 +270,33 @@ def check_hidden_information(game: Game, seed: int, every: float = 0.05) -> Stat
     check_rule_references(state, refs)
     check_event_texts(state)
     return state
+
+
+def check_action_ids(
+    game: Game,
+    grammar: ActionGrammar,
+    seeds: Iterable[int] = range(3),
+    max_actions: int | None = None,
+) -> int:
+    """Every action id met in random play, legal actions and chance outcomes alike, parses
+    with the game's grammar (``core/actions.py``) and formats back to itself. Returns how
+    many distinct ids were checked; raises ``PlayoutError`` listing the ids that fail."""
+    seen: set[str] = set()
+
+    def collect(state: State) -> None:
+        tm = state.to_move()
+        if not tm:
+            return
+        if tm == (CHANCE,):
+            seen.update(a.id for a, _ in state.chance_outcomes())
+        else:
+            for seat in tm:
+                seen.update(a.id for a in state.legal_actions(seat))
+
+    for seed in seeds:
+        random_playout(game, seed, check=collect, max_actions=max_actions)
+    bad = unmatched(grammar, sorted(seen))
+    if bad:
+        shown = ", ".join(bad[:10]) + (" ..." if len(bad) > 10 else "")
+        raise PlayoutError(f"{game.name}: {len(bad)} action id(s) do not round-trip: {shown}")
+    return len(seen)

@@ -1,4 +1,4 @@
-"""Bag, Deck, Die, Grid and the step stack."""
+"""Bag, Deck, Die and the step stack."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oneiros.core import Bag, Deck, Die, Grid, Step, StepStack
+from oneiros.core import Bag, Deck, Die, Step, StepStack
 
 
 def test_bag_outcomes_follow_counts_and_never_go_negative():
@@ -71,18 +71,6 @@ def test_die_distinct_faces_with_weights():
     die = Die("blue", ("power1", "power1", "shadow", "shadow", "shadow", "exhaust"))
     assert dict(die.outcomes()) == pytest.approx({"power1": 1 / 3, "shadow": 0.5, "exhaust": 1 / 6})
     assert die.probability("shadow") == 0.5
-
-
-def test_grid_walls_and_blocked_spaces_shape_paths():
-    grid = Grid(3, 3, walls=[((0, 0), (1, 0))], blocked=[(1, 1)])
-    assert set(grid.neighbours((0, 0))) == {(0, 1)}
-    # the wall and the blocked centre force the long way round: 7 steps
-    assert grid.distance((0, 0), (1, 0)) == 7
-    path = grid.path((0, 0), (2, 0))
-    assert path is not None and path[0] == (0, 0) and path[-1] == (2, 0)
-    assert (1, 1) not in grid.in_range((0, 0), 10)
-    with pytest.raises(ValueError):
-        grid.add_wall((0, 0), (2, 2))
 
 
 def test_step_stack_nests_and_steps_are_immutable():

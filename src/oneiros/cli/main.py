@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "oneiros.cli.analysis",
     "oneiros.cli.bench",
     "oneiros.cli.serve",
+    "oneiros.cli.content",
 )
 
 for _module in COMMAND_MODULES:

@@ -1,7 +1,8 @@
-"""The game-agnostic engine: states, actions, chance, events, the flow of steps, zones and
-components."""
+"""The game-agnostic engine: states, actions, chance, events, the flow of steps, zones,
+components, boards, content packs and the effect language."""
 
-from .components import Bag, Deck, Die, Grid, weighted_choice
+from .board import Board, Occupancy, TileMap
+from .components import Bag, Deck, Die, weighted_choice
 from .errors import ConfigError, ContentError, IllegalAction, OneirosError
 from .flow import (
     AutoStep,
@@ -26,6 +27,7 @@ __all__ = [
     "Action",
     "AutoStep",
     "Bag",
+    "Board",
     "ChanceStep",
     "ConfigError",
     "ContentError",
@@ -38,10 +40,10 @@ __all__ = [
     "FlowState",
     "Game",
     "GameInfo",
-    "Grid",
     "GroupStep",
     "IllegalAction",
     "Kinds",
+    "Occupancy",
     "OneirosError",
     "OptionSpec",
     "Policy",
@@ -51,6 +53,7 @@ __all__ = [
     "Step",
     "StepStack",
     "Table",
+    "TileMap",
     "Visibility",
     "Zone",
     "games",

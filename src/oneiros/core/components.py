@@ -1,4 +1,5 @@
-"""Physical components worth sharing between games: a bag, a deck, a die and a grid.
+"""Physical components worth sharing between games: a bag, a deck and a die (maps and
+boards: ``core/board.py``).
 
 Each exposes chance the same way: ``outcomes()`` gives (value, probability) pairs and
 ``sample(rng)`` draws with the same distribution, fast.
@@ -7,8 +8,7 @@ Each exposes chance the same way: ``outcomes()`` gives (value, probability) pair
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Generic, TypeVar
 
@@ -235,95 +235,3 @@ class Die(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Die({self.name!r}, {self.faces!r})"
-
-
-Cell = tuple[int, int]
-
-
-class Grid:
-    """A rectangular map of spaces with walls between neighbours and blocked spaces.
-
-    Spaces are ``(x, y)``; neighbours are orthogonal. A wall blocks movement between two
-    adjacent spaces; a blocked space cannot be entered.
-    """
-
-    __slots__ = ("blocked", "height", "walls", "width")
-
-    def __init__(
-        self,
-        width: int,
-        height: int,
-        walls: Iterable[tuple[Cell, Cell]] = (),
-        blocked: Iterable[Cell] = (),
-    ) -> None:
-        if width <= 0 or height <= 0:
-            raise ValueError("a grid needs a positive width and height")
-        self.width = width
-        self.height = height
-        self.walls: set[frozenset[Cell]] = set()
-        for a, b in walls:
-            self.add_wall(a, b)
-        self.blocked: set[Cell] = set(blocked)
-
-    def contains(self, cell: Cell) -> bool:
-        x, y = cell
-        return 0 <= x < self.width and 0 <= y < self.height
-
-    def add_wall(self, a: Cell, b: Cell) -> None:
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise ValueError(f"a wall stands between adjacent spaces, not {a} and {b}")
-        self.walls.add(frozenset((a, b)))
-
-    def neighbours(self, cell: Cell) -> Iterator[Cell]:
-        """Spaces one step from ``cell`` that can be entered from it."""
-        x, y = cell
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if (
-                self.contains(nxt)
-                and nxt not in self.blocked
-                and frozenset((cell, nxt)) not in self.walls
-            ):
-                yield nxt
-
-    def distances(self, start: Cell, limit: int | None = None) -> dict[Cell, int]:
-        """Steps needed to reach each reachable space from ``start`` (up to ``limit``)."""
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            d = dist[cell]
-            if limit is not None and d >= limit:
-                continue
-            for nxt in self.neighbours(cell):
-                if nxt not in dist:
-                    dist[nxt] = d + 1
-                    queue.append(nxt)
-        return dist
-
-    def distance(self, a: Cell, b: Cell) -> int | None:
-        """Shortest walking distance, or None when ``b`` cannot be reached."""
-        return self.distances(a).get(b)
-
-    def path(self, a: Cell, b: Cell) -> list[Cell] | None:
-        """A shortest path from ``a`` to ``b`` (both included), or None."""
-        prev: dict[Cell, Cell | None] = {a: None}
-        queue = deque([a])
-        while queue:
-            cell = queue.popleft()
-            if cell == b:
-                out = [b]
-                while (p := prev[out[-1]]) is not None:
-                    out.append(p)
-                return out[::-1]
-            for nxt in self.neighbours(cell):
-                if nxt not in prev:
-                    prev[nxt] = cell
-                    queue.append(nxt)
-        return None
-
-    def in_range(self, start: Cell, steps: int) -> set[Cell]:
-        """Spaces reachable from ``start`` in at most ``steps`` moves."""
-        return set(self.distances(start, steps))
-
-    def copy(self) -> Grid:
-        return Grid(self.width, self.height, [tuple(w) for w in self.walls], self.blocked)  # type: ignore[misc]

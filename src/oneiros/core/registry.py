@@ -1,15 +1,23 @@
-"""Finding games by name: the built-in ones and any registered by plug-ins."""
+"""Finding games by name. Every game, the built-in ones included, is declared under the
+``oneiros.games`` entry-point group (``name = "module:GameClass"``) and loaded on first use;
+``register`` adds one at run time. A game's content format is declared the same way under
+``oneiros.content``. The core imports no game."""
 
 from __future__ import annotations
 
 import importlib
+import tomllib
 from collections.abc import Mapping
 from importlib.metadata import entry_points
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, IllegalAction
 from .game import Game, GameInfo
 from .state import RECORD_VERSION, State
+
+if TYPE_CHECKING:
+    from .content import ContentFormat
 
 _registry: dict[str, type[Game] | str] = {}
 
@@ -34,6 +42,33 @@ def _load(name: str) -> type[Game]:
 
 
 _discovered = False
+GAMES_GROUP = "oneiros.games"
+CONTENT_GROUP = "oneiros.content"
+
+
+def _source_entry_points(group: str) -> dict[str, str]:
+    """Entry points declared by the ``pyproject.toml`` of the source checkout this package
+    runs from (``src/oneiros/core/registry.py`` -> the checkout root). An installed
+    package has no such file next to it; a checkout run with ``PYTHONPATH=src`` may be
+    newer than the metadata of the environment it runs in, and its declaration wins."""
+    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    project = data.get("project", {})
+    if project.get("name") != "oneiros":
+        return {}
+    declared = project.get("entry-points", {}).get(group, {})
+    return {str(k): str(v) for k, v in declared.items()}
+
+
+def declared(group: str) -> dict[str, str]:
+    """``name -> "module:attr"`` for an entry-point group: installed plug-ins, then the
+    source checkout's own declaration."""
+    found = {ep.name: ep.value for ep in entry_points(group=group)}
+    found.update(_source_entry_points(group))
+    return found
 
 
 def _discover() -> None:
@@ -41,12 +76,21 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    from ..games import BUILTIN_GAMES
-
-    for name, target in BUILTIN_GAMES.items():
+    for name, target in declared(GAMES_GROUP).items():
         _registry.setdefault(name, target)
-    for ep in entry_points(group="oneiros.games"):
-        _registry.setdefault(ep.name, ep.value)
+
+
+def content_format(name: str) -> ContentFormat:
+    """The content format a game (or a game in the making) declares under the
+    ``oneiros.content`` entry points; ``ConfigError`` when it declares none."""
+    formats = declared(CONTENT_GROUP)
+    target = formats.get(name)
+    if target is None:
+        known = ", ".join(sorted(formats)) or "none"
+        raise ConfigError(f"no content format for {name!r} (games with content: {known})")
+    module, _, attr = target.partition(":")
+    fmt: ContentFormat = getattr(importlib.import_module(module), attr)
+    return fmt
 
 
 def games() -> list[GameInfo]:

@@ -1,4 +1,5 @@
-"""The games. Each lives in its own package; ``BUILTIN_GAMES`` tells the registry where.
+"""The games. Each lives in its own package and is declared under the ``oneiros.games``
+entry points in ``pyproject.toml``; the core finds them there and imports none.
 
 A game package holds its rules (forward model), state, validated content data files,
 heuristics for bots and rendering helpers, and nothing of any UI or server.
@@ -12,11 +13,6 @@ from __future__ import annotations
 import sys
 import types
 from typing import Any
-
-BUILTIN_GAMES: dict[str, str] = {
-    "sleep-tight": "oneiros.games.sleep_tight:SleepTightGame",
-    "lucidity": "oneiros.games.lucidity:LucidityGame",
-}
 
 
 class _CallableModule(types.ModuleType):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -17,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ...core import ContentError
+from ...core.content import FileFormat, Problem
 
 DEFAULT_FILE = Path(__file__).parent / "data" / "content.json"
 ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
@@ -145,21 +147,21 @@ def _entry_name(loc: tuple[int | str, ...]) -> str:
     return out or "(top level)"
 
 
-def _check_facts(data: ContentFile, file: str) -> None:
+def _fact_problems(data: ContentFile, file: str) -> Iterator[Problem]:
     for colour in COLOURS:
         if colour not in data.dice:
-            raise ContentError(file, f"dice.{colour}", "missing: every dream colour needs a die")
+            yield Problem(file, f"dice.{colour}", "missing: every dream colour needs a die")
         if colour not in data.nightmares:
-            raise ContentError(file, f"nightmares.{colour}", "missing Nightmare card")
+            yield Problem(file, f"nightmares.{colour}", "missing Nightmare card")
     for colour, die in data.dice.items():
         allowed = BONE_FACES if colour == "bone" else DREAM_FACES
         if colour not in (*COLOURS, "bone"):
-            raise ContentError(
+            yield Problem(
                 file, f"dice.{colour}", f"unknown colour (allowed: {', '.join((*COLOURS, 'bone'))})"
             )
         for i, face in enumerate(die.faces):
             if face not in allowed:
-                raise ContentError(
+                yield Problem(
                     file,
                     f"dice.{colour}.faces[{i}]",
                     f"unknown face {face!r} (allowed: {', '.join(allowed)})",
@@ -171,13 +173,19 @@ def _check_facts(data: ContentFile, file: str) -> None:
         seen: set[str] = set()
         for i, ident in enumerate(ids):
             if ident in seen:
-                raise ContentError(file, f"{kind}[{i}].id", f"duplicate id {ident!r}")
+                yield Problem(file, f"{kind}[{i}].id", f"duplicate id {ident!r}")
             seen.add(ident)
     for colour in data.nightmares:
         if colour not in COLOURS:
-            raise ContentError(
+            yield Problem(
                 file, f"nightmares.{colour}", f"unknown colour (allowed: {', '.join(COLOURS)})"
             )
+
+
+def _check_facts(data: ContentFile, file: str) -> None:
+    """Raise the first problem of :func:`_fact_problems` as a ``ContentError``."""
+    for problem in _fact_problems(data, file):
+        raise ContentError(problem.file, problem.entry, problem.problem)
 
 
 def load_content(path: str | os.PathLike[str] | None = None) -> Content:
@@ -205,3 +213,16 @@ def _load(path: str) -> Content:
         raise ContentError(file, _entry_name(tuple(err["loc"])), err["msg"]) from None
     _check_facts(data, file)
     return Content(data, file)
+
+
+CONTENT_FORMAT = FileFormat(
+    "lucidity",
+    ContentFile,
+    DEFAULT_FILE,
+    facts=_fact_problems,
+    describe=lambda d: (
+        f"{len(d.dice)} dice, {len(d.nightmares)} Nightmare cards, "
+        f"{len(d.manifestations)} Manifestations, {len(d.dreamscapes)} Dreamscapes"
+    ),
+)
+"""What ``oneiros content check lucidity [FILE]`` validates (declared in pyproject.toml)."""

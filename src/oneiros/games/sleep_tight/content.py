@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -18,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...core import ContentError
+from ...core.content import FileFormat, Problem
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_CONTENT = DATA_DIR / "cards.json"
@@ -215,7 +217,7 @@ def _entry_name(raw: Any, loc: tuple[Any, ...]) -> str:
     return " ".join(parts)
 
 
-def _cross_check(content: Content, file: str) -> None:
+def _cross_problems(content: Content, file: str) -> Iterator[Problem]:
     sections: tuple[tuple[str, tuple[ActionCard | Dreamscape | SandmanCard, ...]], ...] = (
         ("actions", content.actions),
         ("dreamscapes", content.dreamscapes),
@@ -225,11 +227,11 @@ def _cross_check(content: Content, file: str) -> None:
         seen: set[str] = set()
         for i, card in enumerate(models):
             if card.id in seen:
-                raise ContentError(file, f"{section}[{i}] ({card.id})", "duplicate id")
+                yield Problem(file, f"{section}[{i}] ({card.id})", "duplicate id")
             seen.add(card.id)
         total = sum(card.copies for card in models)
         if total != DECK_SIZES[section]:
-            raise ContentError(
+            yield Problem(
                 file,
                 section,
                 f"{total} cards in all; the game has {DECK_SIZES[section]} "
@@ -239,20 +241,26 @@ def _cross_check(content: Content, file: str) -> None:
         cards = [c for c in content.actions if c.special == kind]
         copies = sum(c.copies for c in cards)
         if copies > 1:
-            raise ContentError(file, f"actions ({cards[0].id})", f"at most one {kind} card")
+            yield Problem(file, f"actions ({cards[0].id})", f"at most one {kind} card")
     consumers = [c for c in content.sandman if c.kind == "soul_consumer"]
     if sum(c.copies for c in consumers) > 1:
-        raise ContentError(file, f"sandman ({consumers[0].id})", "at most one Soul Consumer")
+        yield Problem(file, f"sandman ({consumers[0].id})", "at most one Soul Consumer")
     if content.special_id("cancel_soul_consumer") and not consumers:
-        raise ContentError(file, "actions", "Discard Soul Consumer without a Soul Consumer")
+        yield Problem(file, "actions", "Discard Soul Consumer without a Soul Consumer")
     # Enough Dreamscapes for one round at every player count.
     for players in (1, 2, 3, 4):
         left = sum(d.copies for d in content.dreamscapes if d.mark is None or d.mark <= players)
         if left < players:
-            raise ContentError(file, "dreamscapes", f"fewer than {players} left for {players}")
+            yield Problem(file, "dreamscapes", f"fewer than {players} left for {players}")
         sandman = sum(s.copies for s in content.sandman if s.mark is None or s.mark <= players)
         if sandman < 1:
-            raise ContentError(file, "sandman", f"no Sandman card left for {players} players")
+            yield Problem(file, "sandman", f"no Sandman card left for {players} players")
+
+
+def _cross_check(data: Content, file: str) -> None:
+    """Raise the first problem of :func:`_cross_problems` as a ``ContentError``."""
+    for problem in _cross_problems(data, file):
+        raise ContentError(problem.file, problem.entry, problem.problem)
 
 
 def parse_content(raw: Any, file: str) -> Content:
@@ -297,3 +305,16 @@ def load_content(option: str | None = None) -> Content:
     except OSError:
         raise ContentError(path, "(file)", "does not exist") from None
     return _load_cached(path, mtime)
+
+
+CONTENT_FORMAT = FileFormat(
+    "sleep-tight",
+    Content,
+    DEFAULT_CONTENT,
+    facts=_cross_problems,
+    describe=lambda c: (
+        f"{'original' if c.original else 'transcription'}, {len(c.actions)} Action, "
+        f"{len(c.dreamscapes)} Dreamscape and {len(c.sandman)} Sandman designs"
+    ),
+)
+"""What ``oneiros content check sleep-tight [FILE]`` validates (declared in pyproject.toml)."""
