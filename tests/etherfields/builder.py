@@ -52,6 +52,7 @@ def position(
     ether: list[int] | None = None,
     flags: list[str] = (),  # type: ignore[assignment]
     first: int = 0,
+    blocked: list[int] = (),  # type: ignore[assignment]
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -62,6 +63,7 @@ def position(
         ["OD-01 A"] if any(e[0] == "rust-moth" for e in entities) else []
     )
     s.pos = list(at) if at is not None else ["A2.3"] * players
+    s.minis, s.morphs, s.tokens, s.used, s.gradual = [], {}, [], [], {}
     t = s.table
     for seat in range(players):
         for zone, wanted in (("hand", hands), ("discard", discards), ("sealed", sealed)):
@@ -99,6 +101,7 @@ def position(
         s.ether = list(ether)
     s.flags = list(flags)
     s.first = first
+    s.blocked_steps = list(blocked)
     seats = tuple(range(players))
     s.flow.clear()
     if phase == "draw":
