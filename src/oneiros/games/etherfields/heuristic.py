@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 from ...core import Action, State
+from ...core.effects import Ctx
+from .kinds import RUNTIME
 
 
 def _value(state: Any, aid: str) -> int:
@@ -17,11 +19,16 @@ def _value(state: Any, aid: str) -> int:
 
 
 def _goal_spaces(state: Any, seat: int) -> list[str]:
+    """Spaces with a map action not used yet whose requirement holds (the content's
+    goals: the Dream's map actions lead to its scripts)."""
     out = []
+    ctx = Ctx(seat=seat)
     for ref in state.board().spaces:
         _tile, space = state.space(ref)
         for ability in space.actions:
-            if f"map:{ref}:{ability.id}" not in state.used:
+            if f"map:{ref}:{ability.id}" in state.used:
+                continue
+            if RUNTIME.holds(state, ability.requires, ctx):
                 out.append(ref)
     return out
 
