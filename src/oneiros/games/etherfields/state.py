@@ -186,9 +186,47 @@ class EtherfieldsState(FlowState, State):
             "team": dict(self.team),
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
+            "map": self.map_view(),
             "outcome": self.outcome,
             "end_reason": self.reason,
         }
+
+    def map_view(self) -> list[dict[str, Any]]:
+        """The revealed spaces as data for renderers: position, Walls (sides), icons,
+        terrain and map actions with whether they are used."""
+        board = self.board()
+        out = []
+        for ref, node in board.spaces.items():
+            _tile, space = self.space(ref)
+            assert node.pos is not None
+            x, y = node.pos
+            walls = []
+            for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
+                other = board.at((x + dx, y + dy))
+                edge = board.edge(ref, other) if other is not None else None
+                if edge is not None and edge.wall:
+                    walls.append(side)
+            actions = [a.id for a in space.actions] + (
+                [space.gem_slot.id] if space.gem_slot else []
+            )
+            out.append(
+                {
+                    "ref": ref,
+                    "x": x,
+                    "y": y,
+                    "walls": walls,
+                    "blocked": space.blocked,
+                    "spawn": space.spawn,
+                    "trap": space.trap is not None,
+                    "draw_bonus": space.draw_bonus,
+                    "stairs": space.stairs,
+                    "special": space.special,
+                    "terrain": sorted(self.terrain(ref)),
+                    "actions": {a: f"map:{ref}:{a}" in self.used for a in actions},
+                    "entrance": ref in self.entrance_spaces(),
+                }
+            )
+        return out
 
     def scores(self) -> list[float]:
         if self.flow.top is not None:
