@@ -35,3 +35,15 @@ def test_the_map_miniatures_and_the_viewers_hand_are_drawn():
 def test_a_spectator_sees_no_hand():
     out = _text(oneiros.make("etherfields", players=1).new_state(0), None)
     assert "Your hand" not in out
+
+
+def test_the_ops_without_a_handler_are_the_documented_ones():
+    """docs/games/etherfields.md, "Not yet built", lists every op without a handler."""
+    from pathlib import Path
+
+    from oneiros.games.etherfields.kinds import RUNTIME
+
+    doc = (Path(__file__).parents[2] / "docs" / "games" / "etherfields.md").read_text()
+    section = doc[doc.index("- ops without a handler") : doc.index("- `determinize` deals")]
+    for entry in RUNTIME.missing():
+        assert f"`{entry.split()[1]}`" in section, entry
