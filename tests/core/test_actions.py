@@ -30,6 +30,7 @@ LUCIDITY = ActionGrammar(
         "resolve_shadow": "resolve:shadow:{colour}",
         "resolve": "resolve:{what:resolve_what}",
         "pick": "pick:{row:pick_row}:{colour:dream}:{face}",
+        "pick_for": "pick:{seat:seat_ref}:{row:pick_row}:{colour}:{face}",
         "fear_rotated": "fear:rotated:{colour}",
         "fear": "fear:{colour:fear_colour}",
         "rest_row": "rest:{row:rest_row}:{colour}",
@@ -66,6 +67,7 @@ LUCIDITY = ActionGrammar(
         "fear_colour": (*COLOURS, "none"),
         "rest_row": ("hunt", "shadow", "rotated"),
         "rest_choice": ("exhaust", "none"),
+        "seat_ref": tuple(f"seat{i}" for i in range(4)),
         "ability_choice": ("use", "pass"),
     },
 )
