@@ -53,6 +53,7 @@ def position(
     flags: list[str] = (),  # type: ignore[assignment]
     first: int = 0,
     blocked: list[int] = (),  # type: ignore[assignment]
+    used: list[str] = (),  # type: ignore[assignment]
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -102,6 +103,7 @@ def position(
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)
+    s.used = list(used)
     seats = tuple(range(players))
     s.flow.clear()
     if phase == "draw":

@@ -65,7 +65,8 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
         for a in legal:
             if a.id.startswith(("use:map:", "use:entity:")) and "calm" not in a.id:
                 return a
-        if "use:basic:move" in ids and s.pos[player] not in _goal_spaces(s, player):
+        goals = _goal_spaces(s, player)
+        if "use:basic:move" in ids and goals and s.pos[player] not in goals:
             return ids["use:basic:move"]
         return ids["pass"]
     if kind == "discard_before_draw":
