@@ -170,3 +170,19 @@ def test_an_illegal_payment_is_refused():
     s = position(1, hands={0: ["s01"]}, **GEAR)
     with pytest.raises(IllegalAction):
         s.apply("pay:0.s01.1:wrath")
+
+
+def test_peek_is_seen_by_the_peeking_dreamer_only():
+    """etherfields "Basic Actions Card" (Peek a Card; design §6, reading 19): discard 1
+    card, peek at a Secret card with an Influence, Item, Flaw, Fate or Slumber back; the
+    face reaches that Dreamer only and stays in their memory; once per Turn."""
+    s = position(2, hands={0: ["s01", "s02"]})
+    play(s, "use:basic:peek")
+    assert legal(s) == [f"discard:{c}" for c in s.table.ids("hand", 0)]
+    play(s, f"discard:{s.table.find('hand', 's01', 0)}")
+    assert "target:secret:C" in legal(s) and "target:secret:A" not in legal(s)  # a plain back
+    play(s, "target:secret:C")
+    assert s.observation(0)["memory"] == [["OD-01 C", "c-wound-spring"]]
+    assert s.observation(1)["memory"] == [] and s.observation(None)["memory"] == []
+    assert all("c-wound-spring" not in str(e.data) for e in s.events(1))
+    assert "OD-01 C" not in s.revealed and "use:basic:peek" not in legal(s)

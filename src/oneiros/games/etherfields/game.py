@@ -120,6 +120,8 @@ class EtherfieldsGame(Game):
             for k in range(1, entity.copies + 1):
                 ids.append(f"target:entity:{entity.id}.{k}")
                 ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
+        for secret in cat.all("secret"):
+            ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):

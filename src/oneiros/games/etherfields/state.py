@@ -84,6 +84,7 @@ class EtherfieldsState(FlowState, State):
         self.minis: list[list[Any]] = []
         self.morphs: dict[str, list[str]] = {}
         self.tokens: list[list[str]] = []
+        self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -187,6 +188,7 @@ class EtherfieldsState(FlowState, State):
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
             "map": self.map_view(),
+            "memory": [m[1:] for m in self.memory if m[0] == player],
             "outcome": self.outcome,
             "end_reason": self.reason,
         }
@@ -279,4 +281,5 @@ class EtherfieldsState(FlowState, State):
         new.minis = [list(m) for m in self.minis]
         new.morphs = {k: list(v) for k, v in self.morphs.items()}
         new.tokens = [list(t) for t in self.tokens]
+        new.memory = [list(m) for m in self.memory]
         return new

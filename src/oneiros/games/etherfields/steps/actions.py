@@ -92,7 +92,7 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     if op == "gradual":
         _mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
         return "gradual", tuple((c, n * s.game.players) for c, n in needs)
-    if op in ("hours", "gems", "ether", "distress"):
+    if op in ("hours", "gems", "ether", "distress", "discard"):
         return op, ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
     return "unsupported", ()
 
@@ -126,6 +126,8 @@ def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bo
         return s.hours >= needs[0][1]
     if mode in ("gems", "ether"):
         return getattr(s, mode)[seat] >= needs[0][1]
+    if mode == "discard":
+        return s.table.count("hand", seat) >= needs[0][1]
     return mode == "distress"
 
 
@@ -170,8 +172,10 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
     for key, ability, aid in candidates:
         if aid in seen or ability.kind not in ("action", "anytime"):
             continue
-        if key in ("basic:peek", "basic:gem"):
-            continue  # Peek and Gem rerolls are not offered here (docs: not yet built)
+        if key == "basic:gem":
+            continue  # Gem rerolls are not offered here (docs: not yet built)
+        if key == "basic:peek" and not peekable(s):
+            continue
         if spent(s, key, ability, seat) or not affordable(s, seat, ability, ctx):
             continue
         if not RUNTIME.holds(s, ability.requires, ctx.bind(source=key)):
@@ -249,7 +253,96 @@ def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
         s.table.give(mode, needs[0][1])
     elif mode == "distress" and not suffer(s, flow, seat, needs[0][1], "actions"):
         return
+    elif mode == "discard":
+        flow.push(DiscardCost(seat, key, needs[0][1]))
+        return
     perform(s, flow, seat, key, 1)
+    if key == "basic:peek":
+        flow.push(Peek(seat))
+
+
+PEEK_BACKS = ("influence", "item", "flaw", "fate", "slumber")
+"""etherfields "Basic Actions Card": Peek at a Secret card with one of these backs."""
+
+
+def peekable(s: EtherfieldsState) -> list[str]:
+    """The Dream's unrevealed Secret cards a Dreamer may peek at, by letter."""
+    prefix = s.gate.id[:-1] + " "
+    out = []
+    for secret in s.catalog.all("secret"):
+        if (
+            secret.id.startswith(prefix)
+            and secret.back in PEEK_BACKS
+            and secret.id not in s.revealed
+        ):
+            out.append(secret.id[len(prefix) :])
+    return out
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class DiscardCost(DecisionStep):
+    """etherfields "Dreamers Actions": a cost of discarding cards from hand, one at a time."""
+
+    kind = "discard_cost"
+    rule = "actions"
+    prompt = "Discard {left} card(s) to pay for {key}"
+    seat: int
+    key: str
+    left: int
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        return [
+            Action(f"discard:{c}", f"Discard {s.table.face(c)}")
+            for c in s.table.ids("hand", self.seat)
+        ]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        card = action.id.split(":", 1)[1]
+        s.table.move(
+            card,
+            "discard",
+            self.seat,
+            flow=flow,
+            kind="paid",
+            fmt="Dreamer {seat} discards {face}",
+            seat=self.seat,
+        )
+        if self.left > 1:
+            flow.replace_top(evolve(self, left=self.left - 1))
+            return
+        flow.pop()
+        perform(s, flow, self.seat, self.key, 1)
+        if self.key == "basic:peek":
+            flow.push(Peek(self.seat))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class Peek(DecisionStep):
+    """etherfields "Basic Actions Card": "a 5-second peek at 1 Secret card" with an
+    Influence, Item, Flaw, Fate or Slumber back; what is seen reaches that Dreamer only and
+    stays in their memory (design §3, reading 19)."""
+
+    kind = "peek"
+    rule = "basic"
+    prompt = "Peek at a Secret card"
+    seat: int
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        return [Action(f"target:secret:{k}", f"Peek at {s.gate.id[:-1]} {k}") for k in peekable(s)]
+
+    skip_without_choice = True
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        flow.pop()
+        code = f"{s.gate.id[:-1]} {action.id.split(':')[2]}"
+        holds = s.catalog.get("secret", code).holds
+        s.memory.append([self.seat, code, holds])
+        flow.emit("peeked", "Dreamer {seat} peeks at {code}", seat=self.seat, code=code)
+        flow.emit(
+            "peek_seen", "{code} holds {holds}", visible_to=(self.seat,), code=code, holds=holds
+        )
 
 
 def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> None:
