@@ -50,6 +50,7 @@ def position(
     hours: int | None = None,
     distress: list[int] | None = None,
     ether: list[int] | None = None,
+    gems: list[int] | None = None,
     flags: list[str] = (),  # type: ignore[assignment]
     first: int = 0,
     blocked: list[int] = (),  # type: ignore[assignment]
@@ -100,6 +101,9 @@ def position(
         t.take("distress", sum(distress))
     if ether is not None:
         s.ether = list(ether)
+    if gems is not None:
+        s.gems = list(gems)
+        t.take("gems", sum(gems))
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)

@@ -186,3 +186,19 @@ def test_peek_is_seen_by_the_peeking_dreamer_only():
     assert s.observation(1)["memory"] == [] and s.observation(None)["memory"] == []
     assert all("c-wound-spring" not in str(e.data) for e in s.events(1))
     assert "OD-01 C" not in s.revealed and "use:basic:peek" not in legal(s)
+
+
+def test_a_gem_rerolls_a_skull_boost():
+    """etherfields "Rerolls": the Luck die rerolled with a Shining Gem; the last result
+    applies."""
+    s = position(1, hands={0: ["s01"]}, gems=[1], **GEAR)
+    play(
+        s,
+        "use:map:B1.2:gear",
+        f"pay:{s.table.find('hand', 's01', 0)}:awareness",
+        "boost",
+        "luck:skull",
+    )
+    assert legal(s) == ["reroll:gem", "done"]
+    play(s, "reroll:gem", "luck:2")
+    assert s.team["gear"] == 1 and s.gems == [0] and s.table.amount("gems") == 8

@@ -212,3 +212,36 @@ def test_map_reveals_and_the_whole_dream_can_be_won():
     play(s, "use:map:C1.2:wind", f"pay:{s.table.find('hand', 's09', 0)}:cunning")
     assert s.is_terminal() and s.reason == "victory" and s.ether == [2]
     assert s.scores() == [1.0] and s.winners() == [0]
+
+
+def test_a_gem_rerolls_the_movement_die_and_only_the_last_result_applies():
+    """etherfields "Rerolls", "Basic Actions Card" (Use a Shining Gem)."""
+    s = position(
+        2,
+        at=["A2.1", "A2.1"],
+        gems=[0, 1],
+        entities=[("rust-moth", "B2.4")],
+        turn="T-02",
+        phase="dreamscape",
+    )
+    play(s, "mdie:again")
+    assert s.to_move() == (1,) and legal(s, 1) == ["reroll:gem", "done"]
+    play(s, "reroll:gem", seat=1)
+    play(s, "mdie:1")
+    assert s.minis[0][2] == "B2.3" and s.gems == [0, 0]
+
+
+def test_no_reroll_is_offered_under_the_morphings_that_forbid_it():
+    """etherfields "Morphings": no rerolls / no Gem rerolls; the window does not open."""
+    for kind in ("no_reroll", "no_gem_reroll"):
+        s = position(
+            1,
+            at=["A2.1"],
+            gems=[1],
+            entities=[("rust-moth", "B2.4")],
+            morphings={"rust-moth": [kind]},
+            turn="T-02",
+            phase="dreamscape",
+        )
+        play(s, "mdie:1")
+        assert s.minis[0][2] == "B2.3" and s.gems == [1]

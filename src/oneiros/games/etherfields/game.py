@@ -88,7 +88,7 @@ class EtherfieldsGame(Game):
     def action_ids(self) -> list[str]:
         """Every action id of this configuration (finite with a fixed pack, design §1)."""
         cat = content.catalog(content.pack_path(self.options["content"]))
-        ids = ["boost", "give-up", "resolve", "stop", "done", "pass"]
+        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem"]
         ids += [f"step:{d}" for d in "nesw"]
         ids += [f"penalty:{p}" for p in ("ether", "distress", "seal")]
         ids += [f"choose:{k}" for k in range(4)]

@@ -14,6 +14,7 @@ from . import ops  # noqa: F401  (registers the ops' handlers)
 from .kinds import KINDS, REFS
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
+from .steps import luck  # noqa: F401  (registers the reroll steps)
 from .steps.turn import EnterGate, Entrance, StartTurn
 
 if TYPE_CHECKING:

@@ -5,16 +5,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core import Action
 from ....core.effects import Ctx, Node
-from ....core.flow import ANY, ChanceStep, DecisionStep, Flow, GroupStep, evolve
+from ....core.flow import ANY, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
-from ..params import BASE_RANGE_INTERACTION, SKULL_SEAL
+from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
 from ..rules import suffer
-from .cards import SealOne
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -444,6 +443,8 @@ class Pay(DecisionStep):
             return
         if aid == "boost":
             s.turn_used.append(f"boost@{self.seat}")
+            from .luck import LuckRoll
+
             flow.push(LuckRoll(self.seat))
             return
         if aid == "resolve":
@@ -504,66 +505,3 @@ def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> Non
         perform(s, flow, pay.seat, pay.key, total // need if pay.mode == "multiple" else 1)
     else:
         flow.emit("failed", "The action fails: the Intent paid is lost", "boost")
-
-
-@KINDS.step
-@dataclass(frozen=True, slots=True)
-class LuckRoll(ChanceStep):
-    """etherfields "Luck Die — Boosting Your Intent": the die adds Intent of the colour
-    paid; a skull fails the action; nothing may be paid after the roll."""
-
-    kind = "luck"
-    rule = "boost"
-    decision_kind = "roll"
-    prompt = "Roll the Luck die"
-    seat: int
-
-    def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
-        faces = s.catalog.get("die", "luck").faces
-        return [(Action(f"luck:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
-
-    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
-        face = action.id.split(":", 1)[1]
-        flow.pop()
-        pay: Any = flow.items[-1]
-        flow.pop()
-        flow.emit("luck", "The Luck die shows {face}", seat=self.seat, face=face)
-        if face == "skull":
-            flow.emit("failed", "Skull: the action fails and the cards paid stay discarded")
-            flow.push(SkullPenalty(self.seat))
-            return
-        bonus = 0 if face == "blank" else int(face)
-        finish_payment(s, flow, pay, pay.paid + bonus)
-
-
-@KINDS.step
-@dataclass(frozen=True, slots=True)
-class SkullPenalty(DecisionStep):
-    """etherfields "Luck Die — Boosting Your Intent": on a skull, discard 1 Ether or
-    suffer 1 Distress or Seal 3 cards."""
-
-    kind = "skull_penalty"
-    rule = "boost"
-    prompt = "Skull! Discard 1 Ether, suffer 1 Distress or Seal 3 cards"
-    seat: int
-
-    def legal(self, s: EtherfieldsState) -> list[Action]:
-        out = [
-            Action("penalty:distress", "Suffer 1 Distress"),
-            Action("penalty:seal", f"Seal {SKULL_SEAL} cards"),
-        ]
-        if s.ether[self.seat]:
-            out.insert(0, Action("penalty:ether", "Discard 1 Ether"))
-        return out
-
-    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
-        flow.pop()
-        choice = action.id.split(":", 1)[1]
-        if choice == "ether":
-            s.ether[self.seat] -= 1
-            s.table.give("ether", 1)
-            flow.emit("ether_lost", "Dreamer {seat} discards 1 Ether", seat=self.seat)
-        elif choice == "distress":
-            suffer(s, flow, self.seat, 1, "boost")
-        else:
-            flow.push(SealOne(self.seat, SKULL_SEAL))

@@ -99,24 +99,27 @@ class EntityRoll(ChanceStep):
         return [(Action(f"mdie:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .luck import window
+
         face = action.id.split(":", 1)[1]
-        mini = s.mini(self.mini)
         flow.emit("movement_die", "Movement die for {mini}: {face}", mini=self.mini, face=face)
-        if mini is None:
-            flow.pop()
-            return
-        tile = s.catalog.get("entity", mini[1])
-        if face == "special":
-            flow.pop()
-            if tile.movement_special is not None:
-                flow.push(
-                    *RUNTIME.steps(
-                        tile.movement_special, Ctx(seat=s.first, source=f"entity:{mini[1]}")
-                    )
-                )
-            return
-        n = 1 if face == "1" else movement_value(s, mini[1])
-        flow.replace(EntityWalk(self.mini, n, face == "again"))
+        flow.pop()
+        window(s, flow, "movement", face, self.mini)
+
+
+def resolve_movement(s: EtherfieldsState, flow: Flow, ident: str, face: str) -> None:
+    """The movement die's last result ("Entity Movement", "Rerolls")."""
+    mini = s.mini(ident)
+    if mini is None:
+        return
+    tile = s.catalog.get("entity", mini[1])
+    if face == "special":
+        if tile.movement_special is not None:
+            ctx = Ctx(seat=s.first, source=f"entity:{mini[1]}")
+            flow.push(*RUNTIME.steps(tile.movement_special, ctx))
+        return
+    n = 1 if face == "1" else movement_value(s, mini[1])
+    flow.push(EntityWalk(ident, n, face == "again"))
 
 
 @KINDS.step
