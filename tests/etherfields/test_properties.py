@@ -66,3 +66,13 @@ def test_no_event_shows_another_hand(seed):
         if event.kind == "drew_seen":
             assert event.data["seat"] == 1  # the face of a draw reaches its Dreamer only
     assert any(e.kind == "drew" and e.data["seat"] == 0 for e in state.events(1))
+
+
+def test_open_hands_shows_every_hand():
+    """Design §6, reading 18: hands are private unless ``open_hands`` is set."""
+    from .builder import position
+
+    closed = position(2, hands={0: ["s01"], 1: ["t1"]})
+    assert closed.observation(0)["dreamers"][1]["hand_cards"] is None
+    opened = position(2, hands={0: ["s01"], 1: ["t1"]}, options={"open_hands": True})
+    assert opened.observation(0)["dreamers"][1]["hand_cards"] == ["t1"]

@@ -35,6 +35,11 @@ class EtherfieldsGame(Game):
             OptionSpec(
                 "content", "", "a content pack directory (default: the shipped original pack)", str
             ),
+            OptionSpec(
+                "open_hands",
+                False,
+                "show every Dreamer's hand to all (default: private, as at a table)",
+            ),
         ),
         max_decisions=20_000,
         cooperative=True,

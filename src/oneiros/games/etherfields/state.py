@@ -38,6 +38,12 @@ ZONES = (
 )
 
 
+OPEN_HANDS = tuple(
+    Zone("hand", per_seat=True, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
+)
+"""The zones with every hand shown (option ``open_hands``, design §6 reading 18)."""
+
+
 def _pools(cat: Catalog) -> tuple[Pool, ...]:
     return tuple(Pool(p.id, p.size) for p in cat.all("pool"))
 
@@ -50,7 +56,8 @@ class EtherfieldsState(FlowState, State):
         n = game.players
         self.pack = str(content.pack_path(game.options.get("content", "")))
         cat = self.catalog
-        self.table = Table(n, ZONES + _pools(cat))
+        zones = ZONES if not game.options.get("open_hands") else OPEN_HANDS
+        self.table = Table(n, zones + _pools(cat))
         self.dreamers = list(game.dreamer_ids())
         for seat, dreamer in enumerate(self.dreamers):
             for card, count in cat.get("dreamer", dreamer).starting_deck.items():
