@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev,rl,ray,web,postgres,e2e
 
-.PHONY: play play-terminal test system-deps lint typecheck unit bench install install-dev clean
+.PHONY: play play-terminal test test-fast system-deps lint typecheck unit unit-fast bench install install-dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ play-terminal: install
 ## Lint, type-check and run the whole test suite.
 test: system-deps install-dev lint typecheck unit
 
+## Lint, type-check and run every test not marked slow, on all cores (no browser, Ray,
+## durability or subprocess command-line tests).
+test-fast: install-dev lint typecheck unit-fast
+
 ## Debian's Chromium and PostgreSQL server for the browser and database tests (as root).
 system-deps:
 	@if [ "$$(id -u)" = 0 ]; then .ci/system-deps.sh; \
@@ -47,6 +51,9 @@ typecheck: install-dev
 
 unit: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+unit-fast: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow" -n auto
 
 ## Measure speed; writes docs/benchmarks.md.
 bench: install-dev

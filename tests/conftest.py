@@ -11,6 +11,11 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=10, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+# An event text that does not format raises under tests instead of showing "{colour}".
+from oneiros.core.types import strict_event_text  # noqa: E402
+
+strict_event_text(True)
+
 # The test-only game is registered for the whole suite, so generic tests cover it too.
 from oneiros.core import register  # noqa: E402
 from tests.tinygame import Pebbles  # noqa: E402

@@ -9,6 +9,8 @@ import pytest
 
 from oneiros.cli.main import app
 
+pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
+
 COMMANDS = ["games", "agents", "play", "simulate", "replay", "bench"]
 
 

@@ -11,7 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import oneiros
-from oneiros.testing import check_observations_json, check_replay, check_terminal, random_playout
+from oneiros.testing import (
+    check_hidden_information,
+    check_observations_json,
+    check_replay,
+    check_terminal,
+    random_playout,
+)
 
 GAMES = [(g.name, n) for g in oneiros.games() for n in range(g.min_players, g.max_players + 1)]
 
@@ -77,3 +83,15 @@ def test_every_action_outside_the_legal_ones_is_refused_and_changes_nothing(name
             state.apply(state.sample_chance(rng))
         else:
             state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_hidden_information_rule_references_and_event_texts(name, players, seed):
+    """Generic checks for every game (``oneiros.testing.check_hidden_information``):
+    ``determinize(seat)`` keeps the seat's observation and events; nothing hidden from a
+    seat changes what it observes or the events it sees (for games on zones, derived from
+    the zone declarations; otherwise through the game's determinize); every rule
+    reference met in play has a rule_text; every event text formats."""
+    check_hidden_information(oneiros.make(name, players=players), seed)

@@ -7,29 +7,45 @@ many pebbles to the turn pot; ``bust`` empties it and ends the turn; ``gift`` in
 turn: the next seat chooses whether the roller gets 1 or 2 pebbles (a nested step). Stopping
 banks the pot. The first seat with 6 or more banked pebbles ends the game; final score is
 banked pebbles plus 1 if the secret card's parity matches the seat's bet.
+
+It is written on the core's flow and zones, as a new game would be: one step class per
+rule, the cards as entities in declared zones (what a seat sees, the events of a deal and
+``determinize`` follow from the declarations), no driver and no hand-written redaction.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from oneiros.core import (
-    CHANCE,
-    Action,
-    Decision,
-    Deck,
-    Die,
-    Game,
-    GameInfo,
-    OptionSpec,
-    State,
-    Step,
-    StepStack,
-    rule,
+from oneiros.core import Action, Die, Game, GameInfo, OptionSpec, State, rule
+from oneiros.core.flow import (
+    AutoStep,
+    ChanceStep,
+    DecisionStep,
+    Flow,
+    FlowState,
+    Kinds,
+    SimultaneousStep,
+    shared,
 )
+from oneiros.core.zones import COUNT_ONLY, OWNER, Table, Zone
 
 BOOK = "pebbles"
+REFS = {
+    "setup": rule(BOOK, "Setup"),
+    "turn": rule(BOOK, "Turn"),
+    "gift": rule(BOOK, "Gift"),
+    "end": rule(BOOK, "End"),
+}
+RULE_TEXTS = {
+    REFS["setup"]: "Each seat draws a secret card (1-6), then all seats bet on its parity "
+    "at once; the bets are shown when the last seat has bet.",
+    REFS["turn"]: "Roll the die or stop. A 1 or 2 goes to the pot, bust empties it and "
+    "ends the turn; stopping banks the pot.",
+    REFS["gift"]: "On a gift the next seat chooses whether the roller gets 1 or 2 pebbles.",
+    REFS["end"]: "The first seat with 6 banked pebbles ends the game: score is the bank "
+    "plus 1 for a bet that matches the card's parity.",
+}
 DIE = Die("pebble", ("1", "2", "bust", "gift", "1", "2"))
 ROLL = [(Action(f"roll:{f}", f"The die shows {f}"), p) for f, p in DIE.outcomes()]
 PLAY = {
@@ -40,135 +56,209 @@ PLAY = {
     "gift:1": Action("gift:1", "Give 1 pebble"),
     "gift:2": Action("gift:2", "Give 2 pebbles"),
 }
+CARDS = {c: Action(f"card:{c}") for c in range(1, 7)}
+
+ZONES = (
+    Zone("deck", visibility=COUNT_ONLY),  # "Setup": six cards, face down
+    Zone("hand", per_seat=True, visibility=OWNER),  # the secret card
+)
+KINDS = Kinds("pebbles", REFS)
 
 
-class PebblesState(State):
+@KINDS.step
+class Deal(ChanceStep):
+    """pebbles "Setup": one card from the deck to a seat, secretly."""
+
+    kind = "deal"
+    rule = "setup"
+    prompt = "Deal a card to seat {seat}"
+    seat: int
+
+    def outcomes(self, s: PebblesState) -> list[tuple[Action, float]]:
+        return [(CARDS[c], p) for c, p in s.table.outcomes("deck")]
+
+    def apply(self, s: PebblesState, flow: Flow, action: Action) -> None:
+        card = s.table.find("deck", int(action.id[5:]))
+        assert card is not None
+        flow.emit("dealt", "Seat {seat} draws a secret card", seat=self.seat)
+        s.table.move(card, "hand", self.seat, flow=flow, kind="card", fmt="You draw {face}")
+        flow.pop()
+
+
+@KINDS.step
+class Bet(SimultaneousStep):
+    """pebbles "Setup": every seat bets on its card's parity at once."""
+
+    kind = "bet"
+    rule = "setup"
+    prompt = "Bet on your card's parity"
+
+    def legal(self, s: PebblesState, seat: int) -> list[Action]:
+        return [PLAY["bet:odd"], PLAY["bet:even"]]
+
+    def on_choose(self, s: PebblesState, flow: Flow, seat: int, action: Action) -> None:
+        flow.emit("bet", "You bet {bet}", visible_to=(seat,), bet=action.id[4:])
+
+    def close(self, s: PebblesState, flow: Flow, choices: dict[int, str]) -> None:
+        s.placed = [choices[i][4:] for i in range(s.game.players)]
+        flow.emit("bets_revealed", "Bets: {bets}", bets=list(s.placed))
+        flow.pop()
+
+
+@KINDS.step
+class Turn(DecisionStep):
+    """pebbles "Turn": roll or stop."""
+
+    kind = "turn"
+    rule = "turn"
+    prompt = "Roll or stop?"
+    seat: int
+
+    def legal(self, s: PebblesState) -> list[Action]:
+        return [PLAY["roll"], PLAY["stop"]]
+
+    def apply(self, s: PebblesState, flow: Flow, action: Action) -> None:
+        if action.id == "roll":
+            flow.push(shared(Roll, self.seat))
+            return
+        s.banked[self.seat] += s.pot
+        flow.emit("banked", "Seat {seat} banks {n}", seat=self.seat, n=s.pot)
+        flow.replace(shared(EndTurn, self.seat))
+
+
+@KINDS.step
+class Roll(ChanceStep):
+    """pebbles "Turn": the die adds to the pot, busts it, or asks the next seat for a gift."""
+
+    kind = "roll"
+    rule = "turn"
+    prompt = "Roll the pebble die"
+    seat: int
+
+    def outcomes(self, s: PebblesState) -> list[tuple[Action, float]]:
+        return ROLL
+
+    def apply(self, s: PebblesState, flow: Flow, action: Action) -> None:
+        face = action.id[5:]
+        flow.emit("rolled", "Rolled {face}", face=face)
+        if face == "bust":
+            s.pot = 0
+            flow.pop()
+            flow.replace(shared(EndTurn, self.seat))  # the turn ends
+        elif face == "gift":
+            flow.replace(Gift((self.seat + 1) % s.game.players))  # a nested decision
+        else:
+            s.pot += int(face)
+            flow.pop()
+
+
+@KINDS.step
+class Gift(DecisionStep):
+    """pebbles "Gift": the next seat chooses what the roller gets."""
+
+    kind = "gift"
+    rule = "gift"
+    prompt = "Choose the gift"
+    seat: int
+
+    def legal(self, s: PebblesState) -> list[Action]:
+        return [PLAY["gift:1"], PLAY["gift:2"]]
+
+    def apply(self, s: PebblesState, flow: Flow, action: Action) -> None:
+        n = int(action.id[5:])
+        s.pot += n
+        flow.emit("gift", "Seat {seat} gives {n}", seat=self.seat, n=n)
+        flow.pop()
+
+
+@KINDS.step
+class EndTurn(AutoStep):
+    """pebbles "End": six banked pebbles end the game; otherwise the next seat plays."""
+
+    kind = "end_turn"
+    rule = "end"
+    seat: int
+
+    def run(self, s: PebblesState, flow: Flow) -> None:
+        s.pot = 0
+        if max(s.banked) >= 6:
+            for seat in range(s.game.players):
+                for card in s.table.ids("hand", seat):
+                    s.table.reveal(card)
+            flow.emit("game_over", "Game over")
+            flow.clear()
+            return
+        s.current = (self.seat + 1) % s.game.players
+        flow.replace(shared(Turn, s.current))
+
+
+class PebblesState(FlowState, State):
+    KINDS = KINDS
+    ZONES = ZONES
+
     def __init__(self, game: Game, seed: int | None) -> None:
         super().__init__(game, seed)
         n = game.players
-        self.deck: Deck[int] = Deck(range(1, 7))
-        self.cards: list[int | None] = [None] * n
-        self.bets: list[str | None] = [None] * n
+        self.table = Table(n, ZONES)
+        for c in range(1, 7):
+            self.table.create(f"c{c}", c, "deck")
+        self.placed: list[str] | None = None  # the bets, once revealed
         self.banked = [0] * n
         self.pot = 0
         self.current = 0
-        self.stack = StepStack([Step("turn", 0)])
-        self.stack.push(Step("bet", -2, waiting=tuple(range(n))))
-        for seat in reversed(range(n)):
-            self.stack.push(Step("deal", CHANCE, seat=seat))
+        steps = [Turn(0), Bet(waiting=tuple(range(n)))]
+        steps += [Deal(seat) for seat in reversed(range(n))]
+        self.flow = Flow(REFS, self._events, steps)
+        self.start()
 
-    # hooks
-    def to_move(self) -> tuple[int, ...]:
-        top = self.stack.top
-        if top is None:
-            return ()
-        if top.kind == "bet":
-            return tuple(top["waiting"])
-        return (top.player,)
+    # what tests and adapters read
+    @property
+    def cards(self) -> list[int | None]:
+        """Each seat's secret card (the truth; None before the deal)."""
+        return [next(iter(self.table.faces_in("hand", i)), None) for i in range(self.game.players)]
 
-    def decision(self, player: int | None = None) -> Decision | None:
-        top = self.stack.top
-        if top is None:
-            return None
-        seat = player if player is not None else top.player
-        if top.kind == "deal":
-            return Decision(
-                "deal", CHANCE, f"Deal a card to seat {top['seat']}", rule(BOOK, "Setup")
-            )
-        if top.kind == "bet":
-            return Decision("bet", seat, "Bet on your card's parity", rule(BOOK, "Setup"))
-        if top.kind == "roll":
-            return Decision("roll", CHANCE, "Roll the pebble die", rule(BOOK, "Turn"))
-        if top.kind == "gift":
-            return Decision("gift", top.player, "Choose the gift", rule(BOOK, "Gift"))
-        return Decision("turn", top.player, "Roll or stop?", rule(BOOK, "Turn"))
+    @property
+    def bets(self) -> list[str | None]:
+        """Each seat's bet (the truth: pending ones included)."""
+        if self.placed is not None:
+            return list(self.placed)
+        out: list[str | None] = [None] * self.game.players
+        top = self.flow.top
+        if isinstance(top, Bet):
+            for seat, aid in top.chosen:
+                out[seat] = aid[4:]
+        return out
 
-    def _legal(self, player: int) -> list[Action]:
-        kind = self.stack.top.kind  # type: ignore[union-attr]
-        if kind == "bet":
-            return [PLAY["bet:odd"], PLAY["bet:even"]]
-        if kind == "gift":
-            return [PLAY["gift:1"], PLAY["gift:2"]]
-        return [PLAY["roll"], PLAY["stop"]]
-
-    def _chance(self) -> list[tuple[Action, float]]:
-        if self.stack.top.kind == "deal":  # type: ignore[union-attr]
-            return [(Action(f"card:{c}"), p) for c, p in self.deck.outcomes()]
-        return ROLL
-
-    def _do(self, action: Action, player: int) -> None:
-        top = self.stack.top
-        assert top is not None
-        kind, _, arg = action.id.partition(":")
-        if top.kind == "deal":
-            card = int(arg)
-            self.deck.take(card)
-            self.cards[top["seat"]] = card
-            self.stack.pop()
-            self.emit(
-                "dealt", "Seat {seat} draws a secret card", rule(BOOK, "Setup"), seat=top["seat"]
-            )
-            self.emit("card", "You draw {card}", rule(BOOK, "Setup"), (top["seat"],), card=card)
-        elif top.kind == "bet":
-            self.bets[player] = arg
-            waiting = tuple(s for s in top["waiting"] if s != player)
-            self.emit("bet", "You bet {bet}", rule(BOOK, "Setup"), (player,), bet=arg)
-            if waiting:
-                self.stack.replace_top(top.replace(waiting=waiting))
-            else:
-                self.stack.pop()
-                self.emit(
-                    "bets_revealed", "Bets: {bets}", rule(BOOK, "Setup"), bets=list(self.bets)
-                )
-        elif top.kind == "turn":
-            if kind == "roll":
-                self.stack.push(Step("roll", CHANCE))
-            else:
-                self.banked[player] += self.pot
-                self.emit(
-                    "banked", "Seat {seat} banks {n}", rule(BOOK, "Turn"), seat=player, n=self.pot
-                )
-                self._end_turn()
-        elif top.kind == "roll":
-            self.stack.pop()
-            self.emit("rolled", "Rolled {face}", rule(BOOK, "Turn"), face=arg)
-            if arg == "bust":
-                self.pot = 0
-                self._end_turn()
-            elif arg == "gift":
-                giver = (self.current + 1) % self.game.players
-                self.stack.push(Step("gift", giver))
-            else:
-                self.pot += int(arg)
-        elif top.kind == "gift":
-            self.stack.pop()
-            self.pot += int(arg)
-            self.emit("gift", "Seat {seat} gives {n}", rule(BOOK, "Gift"), seat=player, n=int(arg))
-
-    def _end_turn(self) -> None:
-        self.pot = 0
-        if max(self.banked) >= 6:
-            self.stack.clear()
-            self.emit("game_over", "Game over", rule(BOOK, "End"))
-            return
-        self.current = (self.current + 1) % self.game.players
-        self.stack.replace_top(Step("turn", self.current))
+    def _pending_bet(self, seat: int) -> str | None:
+        top = self.flow.top
+        if isinstance(top, Bet):
+            for s, aid in top.chosen:
+                if s == seat:
+                    return aid[4:]
+        return None
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        revealed = self.stack.top is None or all(b is not None for b in self.bets)
+        view = self.table.view(player)
+        cards: list[int | None] = []
+        for i in range(self.game.players):
+            faces = view.cards("hand", i)
+            if faces is None:
+                faces = list(view.known("hand", i).values())
+            cards.append(faces[0] if faces else None)
+        if self.placed is not None:
+            bets = list(self.placed)
+        else:
+            bets = [self._pending_bet(i) if i == player else None for i in range(len(cards))]
         return {
-            "cards": [
-                c if (player == i or self.stack.top is None) else None
-                for i, c in enumerate(self.cards)
-            ],
-            "bets": [b if (revealed or player == i) else None for i, b in enumerate(self.bets)],
+            "cards": cards,
+            "bets": bets,
             "banked": list(self.banked),
             "pot": self.pot,
             "current": self.current,
         }
 
     def scores(self) -> list[float]:
-        if self.stack.top is not None:
+        if self.flow.top is not None:
             return []
         out = []
         for card, bet, bank in zip(self.cards, self.bets, self.banked, strict=True):
@@ -196,39 +286,15 @@ class PebblesState(State):
             out.append(min(obs["banked"][i], 12) / 12)
             out.append(1.0 if obs["current"] == i else 0.0)
         out.append(min(obs["pot"], 12) / 12)
-        out.append(1.0 if self.stack.top is not None and self.stack.top.kind == "bet" else 0.0)
+        out.append(1.0 if isinstance(self.flow.top, Bet) else 0.0)
         return out
 
-    def determinize(self, player: int, rng: random.Random) -> PebblesState:
-        """A world consistent with what ``player`` knows: the other seats' cards are drawn
-        again from the cards it has not seen, their unrevealed bets guessed, and the
-        events and history it may not see dropped."""
-        new = self.clone()
-        assert isinstance(new, PebblesState)
-        others = [i for i, c in enumerate(self.cards) if i != player and c is not None]
-        pool = self.deck.cards() + [self.cards[i] for i in others]
-        rng.shuffle(pool)
-        for i in others:
-            new.cards[i] = pool.pop()
-        new.deck = Deck(pool)
-        if not all(b is not None for b in self.bets):
-            for i, bet in enumerate(self.bets):
-                if i != player and bet is not None:
-                    new.bets[i] = rng.choice(("odd", "even"))
-        new._events = [e for e in self._events if e.visible(player)]
-        new._history = []
-        return new
-
     def _copy(self) -> PebblesState:
-        new = PebblesState.__new__(PebblesState)
-        new.deck = self.deck.copy()
-        new.cards = self.cards.copy()
-        new.bets = self.bets.copy()
+        new = PebblesState.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.table = self.table.copy()
         new.banked = self.banked.copy()
-        new.pot = self.pot
-        new.current = self.current
-        new.stack = self.stack.copy()
-        new.seed = self.seed
+        new.placed = None if self.placed is None else self.placed.copy()
         return new
 
 
@@ -251,6 +317,9 @@ class Pebbles(Game):
     def new_state(self, seed: int | None = None) -> PebblesState:
         return PebblesState(self, seed)
 
+    def rule_text(self, ref: str) -> str | None:
+        return RULE_TEXTS.get(ref)
+
     observation_bounds = (0.0, 1.0)
     """Every entry of ``observation_tensor`` lies in this range."""
 
@@ -260,3 +329,44 @@ class Pebbles(Game):
 
     def action_ids(self) -> list[str]:
         return list(PLAY) + [a.id for a, _ in ROLL] + [f"card:{c}" for c in range(1, 7)]
+
+
+def position(
+    game: Pebbles,
+    *,
+    cards: list[int] | None = None,
+    bets: list[str] | None = None,
+    banked: list[int] | None = None,
+    pot: int = 0,
+    current: int = 0,
+    gift: int | None = None,
+    finished: bool = False,
+) -> PebblesState:
+    """A Pebbles position described as data (the scenario builder of the tests): each
+    seat's card, the revealed bets, the banks, the pot and whose turn it is; with
+    ``gift`` that seat chooses the gift the current seat rolled; with ``finished`` the game
+    is over and the cards are shown."""
+    s = game.new_state(seed=0)
+    n = game.players
+    if cards is not None:
+        s.flow.items[:] = [s.flow.items[0], Bet(waiting=tuple(range(n)))]
+        for seat, card in enumerate(cards):
+            entity = s.table.find("deck", card)
+            if entity is None:
+                raise ValueError(f"card {card} is not in the deck")
+            s.table.move(entity, "hand", seat)
+    if bets is not None:
+        s.placed = list(bets)
+        s.flow.items[:] = [Turn(current)]
+    s.banked = list(banked) if banked is not None else [0] * n
+    s.pot = pot
+    s.current = current
+    if gift is not None:
+        s.flow.push(Gift(gift))
+    if finished:
+        for seat in range(n):
+            for card in s.table.ids("hand", seat):
+                s.table.reveal(card)
+        s.flow.clear()
+    s.flow.changed()
+    return s

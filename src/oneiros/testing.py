@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
-from .core import CHANCE, Game, State, replay
+from .core import CHANCE, Action, Game, State, replay
 
 
 class PlayoutError(AssertionError):
@@ -81,3 +82,190 @@ def check_observations_json(state: State) -> None:
     """Every seat's observation and the public one are JSON-serialisable."""
     for seat in [None, *range(state.game.players)]:
         json.dumps(state.observation(seat))
+
+
+# ----- hidden information, rule references and event texts ----------------------------------
+
+
+def _seen_events(state: State, seat: int | None) -> list[tuple[Any, ...]]:
+    return [(e.kind, e.text, e.rule, e.visible_to) for e in state.events(seat)]
+
+
+def check_determinize(state: State, seat: int, rng: random.Random) -> None:
+    """``determinize(seat)`` keeps everything ``seat`` knows: its observation and the events
+    it may see are identical in the resampled world."""
+    world = state.determinize(seat, rng)
+    if world.observation(seat) != state.observation(seat):
+        raise PlayoutError(
+            f"{state.game.name}: determinize({seat}) changes seat {seat}'s observation "
+            f"at {state.decision()}"
+        )
+    if _seen_events(world, seat) != _seen_events(state, seat):
+        raise PlayoutError(
+            f"{state.game.name}: determinize({seat}) changes the events seat {seat} sees"
+        )
+
+
+def _variant(state: State, seat: int, rng: random.Random) -> State:
+    """The same state with only what is hidden from ``seat`` changed: for a state built on
+    zones, the table's hidden faces dealt anew and other seats' secret simultaneous
+    choices chosen again (from the declarations); otherwise the game's ``determinize``."""
+    from .core.flow import FlowState
+
+    table = getattr(state, "table", None)
+    if isinstance(state, FlowState) and table is not None:
+        world: Any = state.determinize(seat, rng)
+        other: Any = state.clone()
+        other.table = world.table
+        other.flow.items[:] = world.flow.items
+        other.flow.changed()
+        return other
+    return state.determinize(seat, rng)
+
+
+def _revealing(state: State, before: list[Any], seat: int) -> bool:
+    """Whether the last action showed ``seat`` something it had not seen (a move into a
+    zone it sees into, a reveal, the close of a simultaneous choice)."""
+    from .core.flow import SimultaneousStep
+
+    table = getattr(state, "table", None)
+    if table is not None and seat in table.sighted:
+        return True
+    items = getattr(getattr(state, "flow", None), "items", [])
+    return any(isinstance(s, SimultaneousStep) and s not in items for s in before)
+
+
+def check_counterfactual(
+    state: State, seat: int, rng: random.Random, action: Action | None = None, actor: int = 0
+) -> None:
+    """No observation or event of ``seat`` changes when only something hidden from it
+    differs: in a variant of the state that differs only there, ``seat``'s observation is
+    the same, and so are its observation and new events after ``action`` (by ``actor``)
+    when that action is legal in both and shows ``seat`` nothing new."""
+    other = _variant(state, seat, rng)
+    name = state.game.name
+    if other.observation(seat) != state.observation(seat):
+        raise PlayoutError(
+            f"{name}: seat {seat}'s observation depends on something hidden from it "
+            f"at {state.decision()}"
+        )
+    if action is None or getattr(state, "table", None) is None:
+        return
+    if actor == CHANCE:
+        _check_hidden_outcomes(state, seat, rng, action)
+    if actor == CHANCE:
+        legal = {a.id for a, _p in other.chance_outcomes()} if other.is_chance() else set()
+    else:
+        legal = {a.id for a in other.legal_actions(actor)} if actor in other.to_move() else set()
+    if action.id not in legal:
+        return
+    mine = state.clone()
+    for s in (mine, other):
+        t = getattr(s, "table", None)
+        if t is not None:
+            t.sighted.clear()
+    before = list(getattr(getattr(mine, "flow", None), "items", []))
+    player = None if actor == CHANCE else actor
+    new_a = mine.apply(action.id, player=player)
+    new_b = other.apply(action.id, player=player)
+    if _revealing(mine, before, seat) or _revealing(other, before, seat):
+        return
+    seen_a = [(e.kind, e.text, e.rule) for e in new_a if e.visible(seat)]
+    seen_b = [(e.kind, e.text, e.rule) for e in new_b if e.visible(seat)]
+    if seen_a != seen_b:
+        raise PlayoutError(
+            f"{name}: after {action.id!r}, the events seat {seat} sees depend on something "
+            f"hidden from it: {seen_a} against {seen_b}"
+        )
+    if mine.observation(seat) != other.observation(seat):
+        raise PlayoutError(
+            f"{name}: after {action.id!r}, seat {seat}'s observation depends on something "
+            "hidden from it"
+        )
+
+
+def _hidden_run(state: State, seat: int, action_id: str) -> tuple[State, list[Any]] | None:
+    """Apply a chance outcome to a copy; None unless it only moved entities to places
+    hidden from ``seat`` and showed it nothing."""
+    from .core.flow import SimultaneousStep
+
+    s: Any = state.clone()
+    table = s.table
+    table.sighted.clear()
+    table.moved = []
+    before = list(s.flow.items)
+    events = s.apply(action_id)
+    if not table.moved or seat in table.sighted:
+        return None
+    if any(table.sees_face(seat, e) for e in table.moved):
+        return None
+    if any(isinstance(x, SimultaneousStep) and x not in s.flow.items for x in before):
+        return None
+    return s, [(e.kind, e.text, e.rule) for e in events if e.visible(seat)]
+
+
+def _check_hidden_outcomes(state: State, seat: int, rng: random.Random, action: Action) -> None:
+    """Two chance outcomes that only deal entities out of ``seat``'s sight look the same
+    to it (derived from the zone declarations)."""
+    others = [a for a, _p in state.chance_outcomes() if a.id != action.id]
+    if not others:
+        return
+    a = _hidden_run(state, seat, action.id)
+    b = _hidden_run(state, seat, rng.choice(others).id)
+    if a is None or b is None:
+        return
+    name = state.game.name
+    if a[1] != b[1]:
+        raise PlayoutError(
+            f"{name}: the events seat {seat} sees depend on a chance outcome hidden from it: "
+            f"{a[1]} against {b[1]}"
+        )
+    if a[0].observation(seat) != b[0].observation(seat):
+        raise PlayoutError(
+            f"{name}: seat {seat}'s observation depends on a chance outcome hidden from it"
+        )
+
+
+def check_rule_references(state: State, refs: set[str]) -> None:
+    """Every rule reference in ``refs`` (met in play) has a ``rule_text``."""
+    missing = sorted(r for r in refs if r and state.game.rule_text(r) is None)
+    if missing:
+        raise PlayoutError(f"{state.game.name}: no rule_text for {', '.join(missing)}")
+
+
+def check_event_texts(state: State) -> None:
+    """Every event's text formats with its data (no raw ``{field}`` shown to players)."""
+    for e in state.events():
+        e.format(strict=True)
+
+
+def check_hidden_information(game: Game, seed: int, every: float = 0.05) -> State:
+    """Random play from ``seed`` with the hidden-information checks at about ``every`` of
+    the positions, for every seat (``check_determinize``, ``check_counterfactual``), then
+    the rule-reference and event-text checks over the whole game. Returns the final state."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    refs: set[str] = set()
+    bound = game.info.max_decisions
+    hidden = not game.info.perfect_information
+    for _ in range(bound):
+        if state.is_terminal():
+            break
+        decision = state.decision()
+        if decision is not None:
+            refs.add(decision.rule)
+        tm = state.to_move()
+        if tm == (CHANCE,):
+            actor, action = CHANCE, state.sample_chance(rng)
+        else:
+            actor = tm[0] if len(tm) == 1 else rng.choice(tm)
+            action = rng.choice(state.legal_actions(actor))
+        if hidden and rng.random() < every:
+            for seat in range(game.players):
+                check_determinize(state, seat, random.Random(rng.random()))
+                check_counterfactual(state, seat, random.Random(rng.random()), action, actor)
+        state.apply(action, player=None if actor == CHANCE or len(tm) == 1 else actor)
+    refs.update(e.rule for e in state.events())
+    check_rule_references(state, refs)
+    check_event_texts(state)
+    return state

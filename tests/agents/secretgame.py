@@ -1,19 +1,21 @@
 """Secret pebbles: the test game Pebbles with its hidden information handled properly.
 
 Each seat's card (and a bet before all bets are revealed) is hidden from the other seats.
-``redacted(seat)`` gives the copy a seat may hold: other seats' hidden cards are shuffled back
-into the deck and replaced by :data:`HIDDEN`, a value that fails the test as soon as anything
-reads it; ``determinize(seat, rng)`` resamples them. The events and history of both copies
+``redacted(seat)`` gives the copy a seat may hold: the faces hidden from it (the deck and the
+other seats' cards, as the zone declarations say) are replaced by :data:`HIDDEN`, a value that
+fails the test as soon as anything reads it; ``determinize(seat, rng)`` resamples them. The events and history of both copies
 only show what the seat may see. It also has a heuristic bot and a few ``stats()``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from oneiros.core import Action, Policy, State, register
-from tests.tinygame import PLAY, Pebbles, PebblesState
+from oneiros.core.flow import FlowState
+from tests.tinygame import PLAY, Bet, Pebbles, PebblesState
 
 
 class HiddenRead(AssertionError):
@@ -42,56 +44,58 @@ def is_hidden(value: object) -> bool:
 
 
 class SecretPebblesState(PebblesState):
-    def _revealed(self) -> bool:
-        return self.stack.top is None or all(b is not None for b in self.bets)
-
     def redacted(self, player: int) -> SecretPebblesState:
-        """The copy seat ``player`` may hold: nothing of the other seats' secrets."""
+        """The copy seat ``player`` may hold: nothing of the other seats' secrets (the
+        table's hidden faces and the other seats' unrevealed bets are HIDDEN)."""
         new: SecretPebblesState = self.clone()  # type: ignore[assignment]
-        if self.stack.top is None:
+        if self.flow.top is None:
             return new
-        for seat, card in enumerate(self.cards):
-            if seat != player and card is not None and not is_hidden(card):
-                new.deck.add_unknown(card)
-                new.cards[seat] = HIDDEN
-        if not self._revealed():
-            for seat, bet in enumerate(self.bets):
-                if seat != player and bet is not None:
-                    new.bets[seat] = HIDDEN
+        new.table = self.table.redacted(player, HIDDEN)
+        top = new.flow.top
+        if isinstance(top, Bet):
+            chosen = tuple((s, a if s == player else HIDDEN) for s, a in top.chosen)
+            new.flow.items[-1] = dataclasses.replace(top, chosen=chosen)
         new._events = [e for e in self._events if e.visible(player)]
+        new.flow._events = new._events
         new._history = new._rewrite_history(player)
         return new
 
     def determinize(self, player: int, rng: random.Random) -> State:
-        new = self.redacted(player)
-        for seat, card in enumerate(new.cards):
-            if is_hidden(card):
-                drawn = new.deck.sample(rng)
-                new.deck.take(drawn)
-                new.cards[seat] = drawn
-        for seat, bet in enumerate(new.bets):
-            if is_hidden(bet):
-                new.bets[seat] = rng.choice(["odd", "even"])
+        red = self.redacted(player)
+        new = FlowState.determinize(red, player, rng)
+        new._history = red._history
         new._history = new._rewrite_history(player)
-        return new
+        return new  # type: ignore[no-any-return]
 
     def _rewrite_history(self, player: int) -> list[Any]:
         """The history with other seats' deals and unrevealed bets as this copy has them."""
         out: list[Any] = []
         dealt = 0
+        cards = self.cards
+        bets = self.bets
         for entry in self._history:
             if isinstance(entry, str) and entry.startswith("card:"):
                 seat, dealt = dealt, dealt + 1
-                card = self.cards[seat]
+                card = cards[seat]
                 out.append(entry if seat == player else f"card:{'?' if is_hidden(card) else card}")
             elif (
                 isinstance(entry, list) and entry[0] != player and str(entry[1]).startswith("bet:")
             ):
-                bet = self.bets[entry[0]]
+                bet = bets[entry[0]]
                 out.append([entry[0], f"bet:{'?' if is_hidden(bet) else bet}"])
             else:
                 out.append(entry)
         return out
+
+    @property
+    def bets(self) -> list[Any]:
+        top = self.flow.top
+        if self.placed is None and isinstance(top, Bet):
+            out: list[Any] = [None] * self.game.players
+            for seat, aid in top.chosen:
+                out[seat] = HIDDEN if is_hidden(aid) else aid[4:]
+            return out
+        return PebblesState.bets.fget(self)  # type: ignore[attr-defined,no-any-return]
 
     def stats(self) -> dict[str, Any]:
         bets = [b for b in self.bets if b is not None and not is_hidden(b)]
@@ -101,13 +105,8 @@ class SecretPebblesState(PebblesState):
             "first_bet": bets[0] if bets else None,
             "banked": list(self.banked),
             "bets": bets,
-            "finished": self.stack.top is None,
+            "finished": self.flow.top is None,
         }
-
-    def _copy(self) -> SecretPebblesState:
-        new = SecretPebblesState.__new__(SecretPebblesState)
-        new.__dict__.update(PebblesState._copy(self).__dict__)
-        return new
 
 
 def cautious(state: State, player: int, rng: random.Random) -> Action:

@@ -13,7 +13,7 @@ import oneiros
 from oneiros.agents import Agent, AgentInfo, agent_specs, make_agent, register_agent
 from oneiros.agents.base import parse_spec, view_for
 from oneiros.agents.mcts import terminal_rewards
-from oneiros.core import CHANCE, ConfigError, Step
+from oneiros.core import CHANCE, ConfigError
 from oneiros.sim import play_game
 from tests.agents.secretgame import (
     HIDDEN,
@@ -22,6 +22,7 @@ from tests.agents.secretgame import (
     is_hidden,
     make_secret,
 )
+from tests.tinygame import position
 
 FAST = ["random", "heuristic", "mcts:iterations=12", "ismcts:iterations=12"]
 
@@ -95,18 +96,13 @@ def test_an_illegal_choice_is_reported_with_the_agent_and_seat():
         play_game(game, [Illegal(game), Illegal(game)], seed=1)
 
 
-def _position(banked, pot, current=0):
-    """A game after the deals and bets, seat ``current`` to roll or stop."""
+def _position(banked, pot, current=0, gift=None):
+    """A game after the deals and bets, seat ``current`` to roll or stop (or, with
+    ``gift``, that seat choosing the gift ``current`` rolled)."""
     game = make_secret()
-    state = game.new_state(seed=0)
-    for action in ("card:2", "card:3"):
-        state.apply(action)
-    state.apply("bet:even", player=0)
-    state.apply("bet:odd", player=1)
-    state.banked = list(banked)
-    state.pot = pot
-    state.current = current
-    state.stack.replace_top(Step("turn", current))
+    state = position(
+        game, cards=[2, 3], bets=["even", "odd"], banked=banked, pot=pot, current=current, gift=gift
+    )
     return game, state
 
 
@@ -125,8 +121,7 @@ def test_search_banks_the_winning_pot(spec):
 def test_search_values_moves_from_the_movers_point_of_view(spec):
     # Seat 0 rolled a gift with 4 banked and an empty pot; seat 1 chooses the gift.
     # Giving 2 lets seat 0 bank 6 and win at once; giving 1 does not.
-    game, state = _position([4, 0], 0)
-    state.stack.push(Step("gift", 1))
+    game, state = _position([4, 0], 0, gift=1)
     agent = make_agent(spec, game, seed=5)
     assert agent.act(view_for(state, 1, random.Random(0)), 1).id == "gift:1"
 
@@ -167,12 +162,10 @@ def test_same_seed_same_choices():
 )
 def test_rewards_favour_winners(scores):
     game = make_secret(len(scores))
-    state = game.new_state(seed=0)
-    state.stack.clear()  # terminal
+    n = len(scores)
+    # odd cards and even bets: no bonus
+    state = position(game, cards=[1, 3, 5][:n], bets=["even"] * n, banked=scores, finished=True)
     best = max(scores)
-    state.banked = list(scores)
-    state.cards = [1] * len(scores)
-    state.bets = ["even"] * len(scores)  # card 1 is odd: no bonus
     rewards = terminal_rewards(state)
     assert all(0.0 <= r <= 1.0 for r in rewards)
     winners = [i for i, s in enumerate(scores) if s == best]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def cli_env() -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
         "COLUMNS": "100",
         "NO_COLOR": "1",
         "TERM": "dumb",
@@ -28,15 +30,19 @@ def oneiros(
 ) -> subprocess.CompletedProcess[str]:
     """``oneiros ARGS`` run in ``cwd`` with each answer typed on its own line."""
     stdin = "".join(a + "\n" for a in answers or [])
-    return subprocess.run(
-        [sys.executable, "-m", "tests.cli.oneiros_cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=cli_env(),
-        timeout=timeout,
-    )
+    argv = [sys.executable, "-m", "tests.cli.oneiros_cli", *args]
+    proc = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=cwd, env=cli_env(), start_new_session=True,
+    )  # fmt: skip
+    try:
+        out, err = proc.communicate(stdin, timeout=timeout)
+    finally:
+        if proc.poll() is None:  # timed out or interrupted: end its whole process group
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def ok(result: subprocess.CompletedProcess[str]) -> str:

@@ -2,7 +2,7 @@
 
     python -m tests.cli.oneiros_cli play pebbles --seats human,random
 
-``pebbles`` is the engine's test game; ``pebbles-plus`` is the same game with what Lucidity
+``pebbles`` is the engine's test game (without its rule explanations); ``pebbles-plus`` is the same game with what Lucidity
 adds for the terminal: a turn counter, rule explanations and a risk meter.
 """
 
@@ -35,7 +35,7 @@ class PlusState(PebblesState):
             for e in self._events
             if e.kind == "banked" or (e.kind == "rolled" and e.data.get("face") == "bust")
         )
-        return ended + (0 if self.stack.top is None else 1)
+        return ended + (0 if self.flow.top is None else 1)
 
     def insights(self, player: int) -> dict[str, Any]:
         return {"risk": {"bust": 1 / 6, "pot": self.pot}}
@@ -55,7 +55,7 @@ class PebblesPlus(Pebbles):
         return state
 
     def rule_text(self, ref: str) -> str | None:
-        return EXPLAINED.get(ref)
+        return EXPLAINED.get(ref) or super().rule_text(ref)
 
 
 class BrokenAgent(Agent):
@@ -70,7 +70,14 @@ class BrokenAgent(Agent):
         return state.legal_actions(player)[0]
 
 
-register("pebbles", Pebbles)
+class Unexplained(Pebbles):
+    """Pebbles without its rule explanations: ``?`` then shows the reference alone."""
+
+    def rule_text(self, ref: str) -> str | None:
+        return None
+
+
+register("pebbles", Unexplained)
 register("pebbles-plus", PebblesPlus)
 register_agent(AgentInfo("broken", "fails on its second move (tests only)", BrokenAgent))
 

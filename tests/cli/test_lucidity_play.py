@@ -6,10 +6,13 @@ import re
 import sys
 
 import pexpect
+import pytest
 
 import oneiros
 from tests.cli.helpers import after, cli_env, load, ok
 from tests.cli.helpers import oneiros as run
+
+pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

@@ -14,6 +14,8 @@ import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this pr
 from tests.cli.helpers import after, cli_env, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
+pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
+
 PEBBLES = ["play", "pebbles", "--seats", "human,random", "--delay", "0"]
 ALWAYS_FIRST = ["1"] * 600
 

@@ -13,6 +13,8 @@ import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this pr
 from tests.cli.helpers import after, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
+pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
+
 
 @pytest.fixture(scope="module")
 def game_dir(tmp_path_factory):

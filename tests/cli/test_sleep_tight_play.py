@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 
 import oneiros
@@ -13,6 +14,8 @@ from oneiros.cli.render import render_table
 from oneiros.core import CHANCE
 from tests.cli.helpers import after, load, ok
 from tests.cli.helpers import oneiros as run
+
+pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
 
 
 def test_a_full_game_against_heuristic_bots(tmp_path):

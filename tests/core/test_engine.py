@@ -211,6 +211,17 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest():
         assert world.observation(0) == state.observation(0)
         assert [e.text for e in world.events()] == [e.text for e in state.events(0)]
         assert world.history() == []
-        assert sorted([*world.deck.cards(), *world.cards]) == [1, 2, 3, 4, 5, 6]
+        assert sorted([*world.table.faces_in("deck"), *world.cards]) == [1, 2, 3, 4, 5, 6]
         seen_others.add((world.cards[1], world.cards[2], world.bets[1]))
     assert len(seen_others) > 5  # the hidden cards and the unrevealed bet really vary
+
+
+def test_the_view_of_a_seat_follows_the_zone_declarations():
+    state = new()
+    state.apply("card:3")
+    state.apply("card:4")
+    mine, theirs = state.view(0), state.view(1)
+    assert mine.cards("hand", 0) == [3] and mine.cards("hand", 1) is None
+    assert mine.count("hand", 1) == 1 and mine.count("deck") == 4
+    assert theirs.cards("hand", 1) == [4] and theirs.cards("deck") is None
+    assert state.view(None).cards("hand", 0) is None

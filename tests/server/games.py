@@ -36,8 +36,8 @@ class PebblesCoach(Pebbles):
 
 class CoachState(PebblesState):
     def insights(self, player: int) -> dict[str, Any]:
-        top = self.stack.top
-        if top is None or top.kind != "turn" or top.player != player:
+        top = self.flow.top
+        if top is None or top.kind != "turn" or top.seat != player:  # type: ignore[attr-defined]
             return {}
         bust = 1 / 6
         return {

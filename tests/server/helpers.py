@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -242,6 +244,7 @@ class ServerProcess:
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, killed whole
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -260,7 +263,8 @@ class ServerProcess:
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
         if self.proc is not None and self.proc.stderr:
             self.proc.stderr.close()

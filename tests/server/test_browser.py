@@ -15,6 +15,7 @@ from .helpers import ServerProcess
 CHROMIUM = "/usr/bin/chromium"
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.e2e,
     pytest.mark.skipif(
         not os.path.exists(CHROMIUM),

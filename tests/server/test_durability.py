@@ -14,6 +14,8 @@ from oneiros.server import create_app
 
 from .helpers import NetPlayer, Player, ServerProcess, close_all, create, play_until
 
+pytestmark = pytest.mark.slow  # kills and restarts real servers
+
 SEATS = [
     {"kind": "human", "name": "Ada"},
     {"kind": "bot", "agent": "random"},

@@ -13,6 +13,7 @@ from tests.agents.secretgame import make_secret
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 @pytest.mark.ray
 def test_ray_backend_equals_local(monkeypatch):
     pytest.importorskip("ray")

@@ -36,11 +36,7 @@ COMMAND_MODULES = (
 )
 
 for _module in COMMAND_MODULES:
-    try:
-        importlib.import_module(_module).register(app)
-    except ModuleNotFoundError as _exc:  # a module not written yet
-        if _exc.name != _module:
-            raise
+    importlib.import_module(_module).register(app)
 
 
 def _print_version(value: bool) -> None:

@@ -501,17 +501,13 @@ class PlaySession:
         line = Text.assemble(
             f"The {name} bot would play ", (f"{number}{label}", "bold"), f" [{action.id}]"
         )
-        chance = win_chance(agent, seat)
-        if chance is not None:
-            line.append(f"; its estimated win chance: {chance:.0%}.")
-        else:
-            with self.busy("Playing the game out..."):
-                estimate, playouts, bots = self.playout_estimate(seat, action.id)
-            if playouts:
-                line.append(
-                    f"; estimated win chance after it: {estimate:.0%} "
-                    f"({playouts} playouts with {bots} bots)."
-                )
+        with self.busy("Playing the game out..."):
+            estimate, playouts, bots = self.playout_estimate(seat, action.id)
+        if playouts:
+            line.append(
+                f"; estimated win chance after it: {estimate:.0%} "
+                f"({playouts} playouts with {bots} bots)."
+            )
         self.console.print(Panel(line, title="hint", title_align="left"))
 
     def playout_estimate(
@@ -604,29 +600,6 @@ def actors_of(game: Game, record: dict[str, Any]) -> list[tuple[int, int]]:
         out.append((seat, len(state.legal_actions(seat))))
         state.apply(aid, player=seat)
     return out
-
-
-def win_chance(agent: Agent, seat: int) -> float | None:
-    """The estimated win chance a searching bot reports after ``act``, if it reports one."""
-    for name in ("win_chance", "last_win_chance", "last_value", "value_estimate"):
-        value = getattr(agent, name, None)
-        if callable(value):
-            try:
-                value = value(seat)
-            except TypeError:
-                value = value()
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return max(0.0, min(1.0, float(value)))
-        if isinstance(value, list | tuple) and 0 <= seat < len(value):
-            item = value[seat]
-            if isinstance(item, int | float):
-                return max(0.0, min(1.0, float(item)))
-    stats = getattr(agent, "last_stats", None) or getattr(agent, "stats", None)
-    if isinstance(stats, dict):
-        for key in ("win_chance", "win_rate", "value"):
-            if isinstance(stats.get(key), int | float):
-                return max(0.0, min(1.0, float(stats[key])))
-    return None
 
 
 # ----- the commands -------------------------------------------------------------------------

@@ -1,34 +1,58 @@
-"""The game-agnostic engine: states, actions, chance, events, steps and components."""
+"""The game-agnostic engine: states, actions, chance, events, the flow of steps, zones and
+components."""
 
 from .components import Bag, Deck, Die, Grid, weighted_choice
 from .errors import ConfigError, ContentError, IllegalAction, OneirosError
+from .flow import (
+    AutoStep,
+    ChanceStep,
+    DecisionStep,
+    Flow,
+    FlowState,
+    GroupStep,
+    Kinds,
+    SimultaneousStep,
+)
 from .game import Game, GameInfo, OptionSpec, Policy
 from .registry import games, make, register, replay
 from .state import RECORD_VERSION, State
 from .steps import Step, StepStack
 from .types import CHANCE, Action, Decision, Event, rule
+from .zones import Pool, Table, Visibility, Zone
 
 __all__ = [
     "CHANCE",
     "RECORD_VERSION",
     "Action",
+    "AutoStep",
     "Bag",
+    "ChanceStep",
     "ConfigError",
     "ContentError",
     "Decision",
+    "DecisionStep",
     "Deck",
     "Die",
     "Event",
+    "Flow",
+    "FlowState",
     "Game",
     "GameInfo",
     "Grid",
+    "GroupStep",
     "IllegalAction",
+    "Kinds",
     "OneirosError",
     "OptionSpec",
     "Policy",
+    "Pool",
+    "SimultaneousStep",
     "State",
     "Step",
     "StepStack",
+    "Table",
+    "Visibility",
+    "Zone",
     "games",
     "make",
     "register",

@@ -149,6 +149,10 @@ class Game:
     hidden Sandman agent can win alone)."""
     observation_bounds: ClassVar[tuple[float, float] | None] = None
     """Lowest and highest value of any entry of ``observation_tensor``, when known."""
+    rules_version: ClassVar[int] = 1
+    """The version of the game's rules in the engine, written into every record: raise it
+    in a commit that changes how a recorded game plays (a rule fix), so that an older
+    record fails to replay with a clear message instead of diverging silently."""
 
     def __init__(
         self,
@@ -201,6 +205,17 @@ class Game:
     def new_state(self, seed: int | None = None) -> State:
         """The start of a game. ``seed`` is provenance only: it is recorded, not used."""
         raise NotImplementedError
+
+    def content_hash(self) -> str | None:
+        """A hash of the content pack this game plays with (written into records and
+        checked by ``oneiros.replay``); None for a game without a content pack."""
+        return None
+
+    def from_snapshot(self, data: Mapping[str, Any]) -> State:
+        """The state ``state.to_snapshot()`` described (states built on the flow)."""
+        from .flow import restore_snapshot
+
+        return restore_snapshot(self, data)
 
     # ----- optional: bots and explanations -------------------------------------------------
     def heuristic_policy(self) -> Policy | None:

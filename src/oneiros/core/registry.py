@@ -68,6 +68,28 @@ def make(
     return _load(name)(players=players, ruleset=ruleset, options=options)
 
 
+def _short(value: Any) -> str:
+    return "none" if value is None else str(value)[:12]
+
+
+def check_provenance(game: Game, record: Mapping[str, Any]) -> None:
+    """Refuse a version-2 record made with another content pack or other rules, with a
+    one-line ``ConfigError`` naming what changed (a key the record lacks is not checked)."""
+    if "rules" in record and record["rules"] != game.rules_version:
+        raise ConfigError(
+            f"the record was played under {game.name} rules version {record['rules']}, this "
+            f"engine has version {game.rules_version}: a rule changed since, so it cannot replay"
+        )
+    if "content" in record:
+        now = game.content_hash()
+        if record["content"] != now:
+            raise ConfigError(
+                f"the record was played with {game.name} content {_short(record['content'])}, "
+                f"this game loads content {_short(now)}: the content pack changed, "
+                "so it cannot replay"
+            )
+
+
 def replay(record: Mapping[str, Any]) -> State:
     """Rebuild the identical state from a record (``state.record()``)."""
     if not isinstance(record, Mapping):
@@ -76,14 +98,18 @@ def replay(record: Mapping[str, Any]) -> State:
         if key not in record:
             raise ConfigError(f"the record has no {key!r}")
     version = record.get("version", RECORD_VERSION)
-    if version != RECORD_VERSION:
-        raise ConfigError(f"record version {version!r} is not supported (this is {RECORD_VERSION})")
+    if version not in (1, RECORD_VERSION):
+        raise ConfigError(
+            f"record version {version!r} is not supported (this is {RECORD_VERSION}; 1 is read too)"
+        )
     game = make(
         record["game"],
         players=record.get("players"),
         ruleset=record.get("ruleset"),
         options=record.get("options") or {},
     )
+    if version >= 2:
+        check_provenance(game, record)
     state = game.new_state(seed=record.get("seed"))
     actions = record["actions"]
     if not isinstance(actions, list):

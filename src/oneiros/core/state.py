@@ -20,8 +20,13 @@ from .types import CHANCE, Action, Decision, Event
 if TYPE_CHECKING:
     from .game import Game
 
-RECORD_VERSION = 1
-"""Version of the record format written by :meth:`State.record`."""
+RECORD_VERSION = 2
+"""Version of the record format written by :meth:`State.record`. Version 2 adds the
+game's ``content`` hash (None without a content pack) and its ``rules`` version; version 1
+records (without them) still replay."""
+
+SNAPSHOT_FORMAT = 1
+"""Version of the layout written by :meth:`State.to_snapshot`."""
 
 RecordEntry = str | list[Any]
 """An action in a record: its id, or ``[seat, id]`` when several seats were deciding."""
@@ -124,11 +129,8 @@ class State:
         return {}
 
     def carry_over(self) -> dict[str, Any]:
-        """What a finished scenario hands to the next one in a campaign (JSON-serialisable).
-
-        Campaign games take it back as an option of the next game (``options={"campaign":
-        ...}``), so each scenario's record still replays on its own.
-        """
+        """A hook for campaigns: what a finished scenario hands to the next one
+        (JSON-serialisable). No game implements it yet and the campaign design is open."""
         return {}
 
     def turn_number(self) -> int:
@@ -264,8 +266,17 @@ class State:
             "seed": self.seed,
             "actions": [e if isinstance(e, str) else list(e) for e in self._history],
             "version": RECORD_VERSION,
+            "content": self.game.content_hash(),
+            "rules": self.game.rules_version,
             "oneiros": __version__,
         }
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as flat JSON (``Game.from_snapshot`` rebuilds it), for states
+        built on the flow (``core.flow.FlowState``); others cannot be snapshotted."""
+        raise NotImplementedError(
+            f"{self.game.name} is not built on the flow: save its record() instead"
+        )
 
     # ----- machine-learning encodings ---------------------------------------------------------
     def action_index(self, action: Action | str) -> int:

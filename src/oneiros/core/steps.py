@@ -19,6 +19,12 @@ class Step:
 
     __slots__ = ("data", "kind", "player")
 
+    # read by core.flow, which runs these steps through the game's legacy_* hooks
+    _role = 5
+    _flags = 0
+    _fixed_rule = True
+    rule = ""
+
     kind: str
     player: int
     data: dict[str, Any]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +49,20 @@ def rule(book: str, section: str) -> str:
     return f'{book} "{section}"'
 
 
+_STRICT = [os.environ.get("ONEIROS_STRICT_EVENTS", "") not in ("", "0")]
+
+
+def strict_event_text(on: bool = True) -> None:
+    """Make ``Event.text`` raise ``EventTextError`` when its format string does not format
+    with its data (tests turn this on; the environment variable ``ONEIROS_STRICT_EVENTS=1``
+    does it too). Off, a player sees the raw format string rather than a crash."""
+    _STRICT[0] = on
+
+
+class EventTextError(ValueError):
+    """An event's text names a field its data lacks (or is otherwise malformed)."""
+
+
 class Event:
     """Something a player would notice, with the rule it comes from.
 
@@ -79,9 +94,18 @@ class Event:
     @property
     def text(self) -> str:
         """One line for people."""
+        return self.format(_STRICT[0])
+
+    def format(self, strict: bool = True) -> str:
+        """The text; with ``strict``, a format string that does not format raises."""
         try:
             return self._fmt.format(**self.data)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
+            if strict:
+                raise EventTextError(
+                    f"event {self.kind!r}: {self._fmt!r} does not format with "
+                    f"{dict(self.data)!r} ({type(exc).__name__}: {exc})"
+                ) from None
             return self._fmt
 
     def visible(self, player: int | None) -> bool:

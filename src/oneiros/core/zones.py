@@ -1,0 +1,534 @@
+"""Entities and zones: where every component is, and who may see it, declared once.
+
+A game declares its zones (a deck, a hand per seat, a discard pile, a face-down row) and
+its pools (tokens with a capacity); a :class:`Table` holds the entities (each with a stable
+id and a face) and the pool amounts. What a seat may see follows from the declarations, so
+the observation, the events of a move, ``determinize`` and the JSON snapshot are derived,
+never written by hand per game.
+
+Visibility of a zone (for a per-seat zone, "owner" is its seat):
+
+=============  ===================================================================
+``PUBLIC``     everyone sees the entities and their faces
+``OWNER``      the owner sees them; the others see how many there are
+``COUNT_ONLY`` nobody sees them; everyone sees how many (a shuffled deck)
+``NOBODY``     nobody sees them, not even how many
+=============  ===================================================================
+
+``counted_in="hand"`` makes a zone count, for those who cannot see into it, among the
+entities of another zone of the same owner (a face-down play still looks like a card in
+hand). ``hidden_content=True`` hides the *faces* of entities whose ids and places are
+seen (Etherfields' Secret cards: "an unrevealed card with code X"); ``determinize`` gives
+such an entity the zone's ``standin`` face, never the real one, until it is revealed.
+
+An entity's id names the component, never its hidden face: where ids are hidden, so is
+everything about the entity; ``reveal(entity, to=...)`` shows it to some seats until it
+next moves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .flow import Flow
+
+
+class Visibility(enum.Enum):
+    PUBLIC = "public"
+    OWNER = "owner"
+    COUNT_ONLY = "count"
+    NOBODY = "nobody"
+
+
+PUBLIC = Visibility.PUBLIC
+OWNER = Visibility.OWNER
+COUNT_ONLY = Visibility.COUNT_ONLY
+NOBODY = Visibility.NOBODY
+
+
+@dataclasses.dataclass(frozen=True)
+class Zone:
+    """A place entities are in: a deck, a hand (``per_seat``), a discard pile."""
+
+    name: str
+    visibility: Visibility = PUBLIC
+    per_seat: bool = False
+    ordered: bool = False
+    """Order matters (the last entity is on top); otherwise a view lists ids sorted."""
+    counted_in: str | None = None
+    hidden_content: bool = False
+    standin: Any = None
+    """The face ``determinize`` gives an unrevealed hidden-content entity (a value, or a
+    function of the entity id)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Pool:
+    """Identical tokens with a capacity: taking from an empty pool gives nothing (a gain
+    from it is lost), returning to a full one is refused."""
+
+    name: str
+    capacity: int
+    per_seat: bool = False
+    visibility: Visibility = PUBLIC
+
+
+Place = tuple[str, int | None]
+"""A zone name and its owner seat (None for a shared zone)."""
+
+
+class ZoneError(ValueError):
+    """An entity or zone that does not exist, or a move the declarations do not allow."""
+
+
+class View:
+    """What one seat (None: a spectator) sees of a table, derived from the declarations."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def _entry(self, zone: str, owner: int | None) -> dict[str, Any]:
+        return self.data["zones"][zone][_key(owner)]
+
+    def cards(self, zone: str, owner: int | None = None) -> list[Any] | None:
+        """The faces in the zone (None for an entity whose face is hidden), or None when
+        the seat cannot see into the zone."""
+        return self._entry(zone, owner)["faces"]
+
+    def ids(self, zone: str, owner: int | None = None) -> list[str] | None:
+        return self._entry(zone, owner)["ids"]
+
+    def count(self, zone: str, owner: int | None = None) -> int | None:
+        """How many entities the seat sees there (None: not even that)."""
+        return self._entry(zone, owner)["count"]
+
+    def known(self, zone: str, owner: int | None = None) -> dict[str, Any]:
+        """Entities of a zone the seat cannot see into that were revealed to it: id -> face."""
+        return self._entry(zone, owner).get("known", {})
+
+    def pool(self, name: str, owner: int | None = None) -> int | None:
+        return self.data["pools"][name][_key(owner)]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.data
+
+
+_SPECTATOR = -1
+"""Stands for the spectators in a reveal to everyone."""
+
+
+def _key(owner: int | None) -> str:
+    return "-" if owner is None else str(owner)
+
+
+class Table:
+    """The entities, zones and pools of one game state."""
+
+    __slots__ = (
+        "amounts",
+        "contents",
+        "decl",
+        "faces",
+        "moved",
+        "players",
+        "revealed",
+        "sighted",
+        "unseen",
+        "watch",
+        "where",
+    )
+
+    def __init__(self, players: int, declarations: Sequence[Zone | Pool]) -> None:
+        self.players = players
+        self.decl: dict[str, Zone | Pool] = {}
+        for d in declarations:
+            if d.name in self.decl:
+                raise ZoneError(f"zone {d.name!r} is declared twice")
+            self.decl[d.name] = d
+        for d in declarations:
+            if isinstance(d, Zone) and d.counted_in is not None:
+                other = self.decl.get(d.counted_in)
+                if not isinstance(other, Zone) or other.per_seat != d.per_seat:
+                    raise ZoneError(f"zone {d.name!r}: counted_in {d.counted_in!r} is no such zone")
+        self.faces: dict[str, Any] = {}
+        self.where: dict[str, Place] = {}
+        self.contents: dict[Place, list[str]] = {}
+        self.amounts: dict[Place, int] = {}
+        self.revealed: dict[str, frozenset[int]] = {}
+        self.sighted: set[int] = set()
+        """Seats that came to see something new since ``sighted`` was last cleared."""
+        self.moved: list[str] | None = None
+        """When a list (the generic checks set one), the entities moved since."""
+        self.unseen: list[Any] | None = None
+        """In a redacted copy: the faces hidden from its seat, unassigned."""
+        for d in declarations:
+            for owner in self._owners(d):
+                if isinstance(d, Zone):
+                    self.contents[(d.name, owner)] = []
+                else:
+                    self.amounts[(d.name, owner)] = d.capacity if owner is None else 0
+        self.watch = {place: self._face_watchers(place) for place in self.contents}
+        """Per place: (spectators see the faces there, the seats that do)."""
+
+    def _owners(self, d: Zone | Pool) -> list[int | None]:
+        return list(range(self.players)) if d.per_seat else [None]
+
+    def _zone(self, name: str) -> Zone:
+        d = self.decl.get(name)
+        if not isinstance(d, Zone):
+            raise ZoneError(f"no zone {name!r} (zones: {', '.join(self.decl)})")
+        return d
+
+    def _place(self, zone: str, owner: int | None) -> Place:
+        place = (zone, owner)
+        if place not in self.contents:
+            d = self._zone(zone)
+            need = "a seat" if d.per_seat else "no owner"
+            raise ZoneError(f"zone {zone!r} takes {need}, not owner {owner!r}")
+        return place
+
+    # ----- entities --------------------------------------------------------------------
+    def create(self, entity: str, face: Any, zone: str, owner: int | None = None) -> str:
+        """Put a new entity with a stable id in a zone (at setup)."""
+        if entity in self.faces:
+            raise ZoneError(f"entity {entity!r} exists already")
+        place = self._place(zone, owner)
+        self.faces[entity] = face
+        self.where[entity] = place
+        self.contents[place].append(entity)
+        return entity
+
+    def face(self, entity: str) -> Any:
+        return self.faces[entity]
+
+    def place(self, entity: str) -> Place:
+        return self.where[entity]
+
+    def ids(self, zone: str, owner: int | None = None) -> list[str]:
+        """The entities in a zone (bottom to top for an ordered zone)."""
+        return self.contents[self._place(zone, owner)]
+
+    def faces_in(self, zone: str, owner: int | None = None) -> list[Any]:
+        return [self.faces[e] for e in self.ids(zone, owner)]
+
+    def count(self, zone: str, owner: int | None = None) -> int:
+        return len(self.ids(zone, owner))
+
+    def top(self, zone: str, owner: int | None = None) -> str | None:
+        items = self.ids(zone, owner)
+        return items[-1] if items else None
+
+    def find(self, zone: str, face: Any, owner: int | None = None) -> str | None:
+        """An entity of the zone with this face (the first), or None."""
+        faces = self.faces
+        for e in self.ids(zone, owner):
+            if faces[e] == face:
+                return e
+        return None
+
+    def outcomes(self, zone: str, owner: int | None = None) -> list[tuple[Any, float]]:
+        """A draw from an unordered zone as chance: each distinct face with its probability."""
+        items = self.ids(zone, owner)
+        counts: dict[Any, int] = {}
+        faces = self.faces
+        for e in items:
+            f = faces[e]
+            counts[f] = counts.get(f, 0) + 1
+        n = len(items)
+        return [(f, c / n) for f, c in counts.items()]
+
+    def sample(self, zone: str, rng: random.Random, owner: int | None = None) -> Any:
+        """A face drawn with the distribution of ``outcomes`` (one random index)."""
+        items = self.ids(zone, owner)
+        return self.faces[items[rng.randrange(len(items))]]
+
+    # ----- visibility ------------------------------------------------------------------
+    def sees_into(self, seat: int | None, zone: str, owner: int | None) -> bool:
+        """Whether ``seat`` sees the entities (ids) of a zone."""
+        vis = self._zone(zone).visibility
+        if vis is PUBLIC:
+            return True
+        return vis is OWNER and seat is not None and seat == owner
+
+    def sees_face(self, seat: int | None, entity: str) -> bool:
+        zone, owner = self.where[entity]
+        d = self._zone(zone)
+        if self.knows(seat, entity):
+            return True
+        return not d.hidden_content and self.sees_into(seat, zone, owner)
+
+    def sees_entity(self, seat: int | None, entity: str) -> bool:
+        zone, owner = self.where[entity]
+        if self.knows(seat, entity):
+            return True
+        return self.sees_into(seat, zone, owner)
+
+    def knows(self, seat: int | None, entity: str) -> bool:
+        """Whether the entity was revealed to ``seat`` (None: spectators) since it moved."""
+        known = self.revealed.get(entity)
+        return known is not None and (_SPECTATOR if seat is None else seat) in known
+
+    def _face_watchers(self, place: Place) -> tuple[bool, frozenset[int]]:
+        """(spectators see it, the seats) that see the faces of entities in a place."""
+        zone, owner = place
+        d = self._zone(zone)
+        vis = d.visibility
+        if d.hidden_content:
+            return False, frozenset()
+        if vis is PUBLIC:
+            return True, frozenset(range(self.players))
+        if vis is OWNER and owner is not None:
+            return False, frozenset((owner,))
+        return False, frozenset()
+
+    # ----- changes ---------------------------------------------------------------------
+    def move(
+        self,
+        entity: str,
+        zone: str,
+        owner: int | None = None,
+        *,
+        flow: Flow | None = None,
+        fmt: str = "",
+        public: str = "",
+        kind: str = "moved",
+        rule: str | None = None,
+        bottom: bool = False,
+        **data: Any,
+    ) -> str:
+        """Move an entity to a zone (on top, or at the bottom) and emit the event.
+
+        ``fmt`` (with ``entity``, ``face``, ``src``, ``dst`` and ``data``) reaches the seats
+        that see the entity where it was or where it goes; ``public`` (without the face)
+        reaches everyone, for a move the others notice without seeing what moved.
+        """
+        src = self.where.get(entity)
+        if src is None:
+            raise ZoneError(f"no entity {entity!r}")
+        dst = self._place(zone, owner)
+        self.contents[src].remove(entity)
+        if bottom:
+            self.contents[dst].insert(0, entity)
+        else:
+            self.contents[dst].append(entity)
+        self.where[entity] = dst
+        if self.moved is not None:
+            self.moved.append(entity)
+        known = self.revealed.pop(entity, frozenset())
+        a_all, a_seats = self.watch[src]
+        b_all, b_seats = self.watch[dst]
+        self.sighted |= b_seats - a_seats - known
+        if _SPECTATOR in known:
+            a_all = True
+        if flow is not None:
+            if public:
+                flow.emit(kind, public, rule, None, src=src[0], dst=dst[0], **data)
+                kind = kind + "_seen"
+            if fmt:
+                seats = a_seats | b_seats | (known - {_SPECTATOR})
+                visible = None if (a_all or b_all) else tuple(sorted(seats))
+                if visible != ():
+                    flow.emit(
+                        kind,
+                        fmt,
+                        rule,
+                        visible,
+                        entity=entity,
+                        face=self.faces[entity],
+                        src=src[0],
+                        dst=dst[0],
+                        **data,
+                    )
+        return entity
+
+    def reveal(
+        self,
+        entity: str,
+        to: Iterable[int] | None = None,
+        *,
+        flow: Flow | None = None,
+        fmt: str = "",
+        kind: str = "revealed",
+        rule: str | None = None,
+        **data: Any,
+    ) -> None:
+        """Show an entity (id and face) to some seats (None: every seat) until it moves."""
+        seats = frozenset((*range(self.players), _SPECTATOR) if to is None else to)
+        new = seats - self.revealed.get(entity, frozenset())
+        self.sighted |= new
+        self.revealed[entity] = self.revealed.get(entity, frozenset()) | seats
+        if flow is not None and fmt:
+            visible = None if to is None else tuple(sorted(seats))
+            self.sighted.discard(_SPECTATOR)
+            flow.emit(kind, fmt, rule, visible, entity=entity, face=self.faces[entity], **data)
+
+    def set_face(self, entity: str, face: Any) -> None:
+        """Change an entity's face (a card turned into another, a token flipped)."""
+        self.faces[entity] = face
+
+    # ----- pools -----------------------------------------------------------------------
+    def _pool(self, name: str, owner: int | None) -> tuple[Pool, Place]:
+        d = self.decl.get(name)
+        if not isinstance(d, Pool):
+            raise ZoneError(f"no pool {name!r}")
+        place = (name, owner)
+        if place not in self.amounts:
+            raise ZoneError(f"pool {name!r} takes {'a seat' if d.per_seat else 'no owner'}")
+        return d, place
+
+    def amount(self, name: str, owner: int | None = None) -> int:
+        return self.amounts[self._pool(name, owner)[1]]
+
+    def take(self, name: str, n: int, owner: int | None = None) -> int:
+        """Take up to ``n`` tokens; returns how many there were (the rest is lost)."""
+        _d, place = self._pool(name, owner)
+        got = min(n, self.amounts[place])
+        self.amounts[place] -= got
+        return got
+
+    def give(self, name: str, n: int, owner: int | None = None) -> int:
+        """Put up to ``n`` tokens back, never above the capacity; returns how many fit."""
+        d, place = self._pool(name, owner)
+        room = d.capacity - self.amounts[place]
+        put = min(n, room)
+        self.amounts[place] += put
+        return put
+
+    # ----- derived views ---------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` (None: a spectator) sees, derived from the declarations."""
+        zones: dict[str, dict[str, Any]] = {}
+        folded: dict[Place, int] = {}
+        for (name, owner), items in self.contents.items():
+            d = self._zone(name)
+            if d.counted_in is not None and not self.sees_into(seat, name, owner) and items:
+                key = (d.counted_in, owner)
+                folded[key] = folded.get(key, 0) + len(items)
+        for (name, owner), items in self.contents.items():
+            d = self._zone(name)
+            entry: dict[str, Any]
+            if self.sees_into(seat, name, owner):
+                shown = items if d.ordered else sorted(items)
+                faces = [self.faces[e] if self.sees_face(seat, e) else None for e in shown]
+                entry = {"ids": list(shown), "faces": faces, "count": len(items)}
+            else:
+                counted = d.visibility is not NOBODY and d.counted_in is None
+                n = len(items) + folded.get((name, owner), 0)
+                entry = {"ids": None, "faces": None, "count": n if counted else None}
+                known = {e: self.faces[e] for e in items if self.knows(seat, e)}
+                if known:
+                    entry["known"] = known
+            zones.setdefault(name, {})[_key(owner)] = entry
+        pools: dict[str, dict[str, Any]] = {}
+        for (name, owner), amount in self.amounts.items():
+            pd = self.decl[name]
+            seen = pd.visibility is PUBLIC or (
+                pd.visibility is OWNER and seat is not None and seat == owner
+            )
+            shown_amount = amount if seen or pd.visibility is COUNT_ONLY else None
+            pools.setdefault(name, {})[_key(owner)] = shown_amount
+        return View({"zones": zones, "pools": pools})
+
+    def hidden_from(self, seat: int | None) -> list[str]:
+        """Entities whose face ``seat`` does not see."""
+        return [e for e in self.faces if not self.sees_face(seat, e)]
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Table:
+        """A copy in which what ``seat`` cannot see is dealt anew: the faces of entities
+        hidden from it are shuffled among them (a zone keeps its count), and a
+        hidden-content entity not revealed to it gets its zone's stand-in face."""
+        new = self.copy()
+        shuffled: list[str] = []
+        for e in self.faces:
+            if self.sees_face(seat, e):
+                continue
+            d = self._zone(self.where[e][0])
+            if d.hidden_content and self.sees_entity(seat, e):
+                standin = d.standin
+                new.faces[e] = standin(e) if callable(standin) else standin
+            else:
+                shuffled.append(e)
+        faces = [self.faces[e] for e in shuffled] if self.unseen is None else list(self.unseen)
+        rng.shuffle(faces)
+        new.unseen = None
+        for e, f in zip(shuffled, faces, strict=True):
+            new.faces[e] = f
+        return new
+
+    def redacted(self, seat: int | None, mask: Any) -> Table:
+        """The copy ``seat`` may hold: every face hidden from it is ``mask`` (a
+        hidden-content entity gets its stand-in) and the hidden faces are kept apart,
+        unassigned and sorted, so that ``determinize`` can deal them again."""
+        new = self.copy()
+        if self.unseen is not None:
+            return new  # redacted already
+        unseen = []
+        for e in self.faces:
+            if self.sees_face(seat, e):
+                continue
+            d = self._zone(self.where[e][0])
+            if d.hidden_content and self.sees_entity(seat, e):
+                new.faces[e] = d.standin(e) if callable(d.standin) else d.standin
+            else:
+                unseen.append(self.faces[e])
+                new.faces[e] = mask
+        new.unseen = sorted(unseen, key=repr)
+        return new
+
+    # ----- copies and JSON -------------------------------------------------------------
+    def copy(self) -> Table:
+        new = Table.__new__(Table)
+        new.players = self.players
+        new.decl = self.decl
+        new.watch = self.watch
+        new.faces = self.faces.copy()
+        new.where = self.where.copy()
+        new.contents = {k: v.copy() for k, v in self.contents.items()}
+        new.amounts = self.amounts.copy()
+        new.revealed = self.revealed.copy()
+        new.sighted = set()
+        new.moved = None
+        new.unseen = self.unseen
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return (self.faces, self.contents, self.amounts, self.revealed) == (
+            other.faces,
+            other.contents,
+            other.amounts,
+            other.revealed,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        """Every entity (id, face, zone, owner, in zone order), pool amounts and reveals."""
+        return {
+            "entities": [
+                [e, self.faces[e], name, owner]
+                for (name, owner), items in self.contents.items()
+                for e in items
+            ],
+            "pools": [[name, owner, n] for (name, owner), n in self.amounts.items()],
+            "revealed": {e: sorted(s) for e, s in self.revealed.items()},
+        }
+
+    def load_json(self, data: Mapping[str, Any], face: Callable[[Any], Any] = lambda f: f) -> None:
+        """Fill an empty table (made from the same declarations) from ``to_json``."""
+        for e, f, name, owner in data["entities"]:
+            self.create(e, face(f), name, owner)
+        for name, owner, n in data["pools"]:
+            self.amounts[self._pool(name, owner)[1]] = n
+        self.revealed = {e: frozenset(s) for e, s in data["revealed"].items()}
