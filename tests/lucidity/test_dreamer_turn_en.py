@@ -7,6 +7,7 @@ import pytest
 
 from oneiros import IllegalAction
 
+from .builder import set_nightmare
 from .helpers import chance_ids, check_invariants, give, legal, new, play, rules_of
 
 
@@ -120,9 +121,7 @@ def test_reroll_spends_power_to_the_unclaimed_nightmare_card():
 
 def test_reroll_spent_power_goes_to_the_bag_when_the_nightmare_is_claimed():
     s = new(3)
-    s.holder["red"] = 2
-    s.seats[2].role = "nightmare"
-    s.seats[2].colour = "red"
+    set_nightmare(s, 2, "red")
     give(s, 0, "power", "red:power1")
     play(
         s,

@@ -10,6 +10,7 @@ import oneiros
 from oneiros import ConfigError, ContentError
 from oneiros.games.lucidity.content import DEFAULT_FILE, load_content
 
+from .builder import set_nightmare
 from .helpers import chance_ids, check_invariants, empty_bag_but, give, legal, new, play
 
 
@@ -241,7 +242,7 @@ def test_temptation_takes_power_and_offers_power_provisional_card():
     """lucidity-es "Preparar" (Temptation variant) with the provisional card: it takes a
     1-power dream of its colour, gives one of its own Power dreams, the dreamer draws and rolls."""
     s = new(3, ruleset="es", temptation="envy")
-    s.seats[1].role, s.seats[1].colour, s.holder["green"] = "nightmare", "green", 1
+    set_nightmare(s, 1, "green")
     give(s, 1, "power", "red:power2")
     play(
         s,

@@ -3,13 +3,8 @@ not covered elsewhere. Each test is named after the rulebook section it checks."
 
 from __future__ import annotations
 
+from .builder import set_eliminated, set_nightmare, start_turn
 from .helpers import empty_bag_but, give, legal, new, play, rules_of
-
-
-def make_nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
 
 
 def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player():
@@ -17,7 +12,7 @@ def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player
     player' for various abilities, but otherwise do not take further turns." The eaten
     seat 1 chooses for seat 0's Shadow of Envy; seat 1's turn is then skipped."""
     s = new(3)
-    s.seats[1].role = "eliminated"
+    set_eliminated(s, 1)
     play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
     play(s, "roll:shadow")
     assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
@@ -48,11 +43,10 @@ def test_en_consume_power_from_another_nightmare():
     """lucidity-en "Consume Power": "drain the power from another player (Nightmare or
     dreamer)": a dream of your colour from another Nightmare's Power row."""
     s = new(3)
-    make_nightmare(s, 0, "green")
-    make_nightmare(s, 1, "blue")
+    set_nightmare(s, 0, "green")
+    set_nightmare(s, 1, "blue")
     give(s, 1, "power", "green:power1", "blue:power1")
-    s.stack.clear()
-    s._start_turn(0)
+    start_turn(s, 0)
     assert "consume:seat1:power1" in legal(s)
     play(s, "consume:seat1:power1")
     assert s.power_of(0) == 1 and s.power_of(1) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import oneiros
 from oneiros.games.lucidity.rules import ACTION_IDS
 
+from .builder import set_eliminated
 from .helpers import (
     check_invariants,
     empty_bag_but,
@@ -385,7 +386,7 @@ def test_en_setting_up_80_dreams_named_first_player_clockwise():
     s = new(4, first_player="2")
     assert s.bag == {"blue": 20, "green": 20, "yellow": 20, "red": 20, "bone": 0}
     assert s.current == 2 and s.to_move() == (2,)
-    s.seats[3].role = "eliminated"
+    set_eliminated(s, 3)
     play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:exhaust", "rest:exhaust")
     assert s.current == 0
