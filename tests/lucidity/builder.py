@@ -30,7 +30,7 @@ ROWS = ("hunt", "exhaust", "power", "marks")
 
 
 def _die(spec: str) -> Any:
-    from oneiros.games.lucidity.state import die
+    from oneiros.games.lucidity.model import die
 
     parts = spec.split(":")
     if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "rotated"):
@@ -80,7 +80,7 @@ def set_shield(state: Any, seat: int, shield: int) -> None:
 
 def keep_in_bag(state: Any, keep: Mapping[str, int]) -> None:
     """Park dreams on a far Nightmare card (yellow's) so the bag holds only ``keep``."""
-    from oneiros.games.lucidity.state import die
+    from oneiros.games.lucidity.model import die
 
     for colour in list(state.bag):
         extra = state.bag[colour] - keep.get(colour, 0)

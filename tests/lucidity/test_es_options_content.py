@@ -231,7 +231,7 @@ def test_every_provisional_entry_has_a_reason():
 
 
 def test_rule_text_for_every_reference_used():
-    from oneiros.games.lucidity.rules import all_rule_refs
+    from oneiros.games.lucidity.refs import all_rule_refs
 
     g = oneiros.make("lucidity")
     for ref in all_rule_refs():

@@ -278,7 +278,7 @@ def test_en_the_shadowmark_elimination_is_recorded_as_such_not_as_eaten():
 
 def test_unused_rule_keys_are_gone():
     """Every rule key names a section some event or decision cites."""
-    from oneiros.games.lucidity.rules import rule_refs
+    from oneiros.games.lucidity.refs import rule_refs
 
     assert "temptation" not in rule_refs("es") and "replacement" not in rule_refs("en")
     g = oneiros.make("lucidity")

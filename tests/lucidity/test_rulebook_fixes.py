@@ -4,7 +4,7 @@ Each test is named after the rulebook section it checks."""
 from __future__ import annotations
 
 import oneiros
-from oneiros.games.lucidity.rules import ACTION_IDS
+from oneiros.games.lucidity.actions import ACTION_IDS
 
 from .builder import set_eliminated
 from .helpers import (

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, ConfigError, ContentError, Game, GameInfo, OptionSpec, Policy
+from .actions import ACTION_IDS, SEAT_PICK_IDS, A
 from .content import COLOURS, NightmareSpec, load_content
-from .rules import ACTION_IDS, SEAT_PICK_IDS, TRACKS, A, rule_refs
+from .params import TRACKS
+from .refs import rule_refs
 
 LABELS_EXTRA: dict[str, str] = {}
 

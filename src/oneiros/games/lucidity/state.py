@@ -23,35 +23,46 @@ from ...core import (
     StepStack,
     weighted_choice,
 )
+from .actions import (
+    ALL_COLOURS,
+    DRAW_ACTIONS,
+    REROLL_ACTIONS,
+    RESOLVE_ACTIONS,
+    RESOLVE_SHADOW_ACTIONS,
+    REST_HUNT_ACTIONS,
+    REST_ROTATED_ACTIONS,
+    REST_SHADOW_ACTIONS,
+    RETURN_ACTIONS,
+    A,
+)
+from .actions import DRAW_COLOUR as _DRAW_COLOUR
 from .content import COLOURS
-from .rules import ALL_COLOURS, TRACKS, A
+from .model import (
+    CATEGORY,
+    POWER_FACES,
+    REROLL_FACES,
+    Die,
+    Seat,
+    bag_total,
+    die,
+    die_dict,
+    power_value,
+    to_bag,
+)
+from .params import (
+    DEFAULT_RULES,
+    MARKS_OUT,
+    MIN_SHADOW_SPACES,
+    SHADOW_SPACES,
+    SHADOW_SPACES_FOURTH,
+    TRACKS,
+    TURN_CAP,
+)
 
 if TYPE_CHECKING:
     from .game import LucidityGame
 
 AUTO = -2
-Die = tuple[str, str, bool]
-POWER_FACES = ("power1", "power2")
-REROLL_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
-RESOLVE_ORDER = {"en": ("power", "hunt", "exhaust"), "es": ("power", "hunt", "exhaust")}
-CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
-DEFAULT_RULES = {
-    "power_goal": 15,
-    "hunt_row": 4,
-    "exhaust_row": 3,
-    "shadow_delta": 0,
-    "returns": 2,
-    "stages": 3,
-}
-"""Rule parameters a Dreamscape may change."""
-TURN_CAP = 400
-"""Safeguard: a game that reaches this many turns ends as if the night were over (end reason
-"dream", the winner as in "The Winner"). It is no rule of the game, and its events say so
-(``turn_cap``). Random play ends far sooner; this makes the bound real."""
-
-_DIES: dict[tuple[str, str, bool], Die] = {}
-DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
-_DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
 # decisions that are dropped when nothing is left to choose
 _SKIP_WITHOUT_CHOICE = frozenset(
     ("envy", "fear", "strip", "offer", "hunt_move", "minion_pick", "minion_target", "nightmare")
@@ -79,15 +90,6 @@ _AUTO_KINDS = frozenset(
         "reroll_pick",
     }
 ).union(_SKIP_WITHOUT_CHOICE)
-# precomputed action tables for the frequent decisions (no string building per call)
-RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
-REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
-RESOLVE_ACTIONS = {cat: A["resolve:" + cat] for cat in ("power", "hunt", "exhaust", "shadowmark")}
-RESOLVE_SHADOW_ACTIONS = {c: A["resolve:shadow:" + c] for c in COLOURS}
-REST_SHADOW_ACTIONS = {c: A["rest:shadow:" + c] for c in COLOURS}
-REST_HUNT_ACTIONS = {c: A["rest:hunt:" + c] for c in COLOURS}
-REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}
-
 
 # Steps are immutable, so the frequent ones are made once and shared by every state and turn.
 _SHARED: dict[tuple[Any, ...], Any] = {}
@@ -115,29 +117,6 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, 
             _shared_step("draw", CHANCE, ("seat", "upto"), (seat, upto)),
         )
     return steps
-
-
-def die(colour: str, face: str, rotated: bool = False) -> Die:
-    key = (colour, face, rotated)
-    d = _DIES.get(key)
-    if d is None:
-        d = _DIES[key] = key
-    return d
-
-
-def die_dict(d: Die) -> dict[str, Any]:
-    return {"colour": d[0], "face": d[1], "shadow_side": d[2] or d[1] == "shadow"}
-
-
-def power_value(row: list[Die]) -> int:
-    total = 0
-    for d in row:
-        f = d[1]
-        if f == "power2":
-            total += 2
-        elif f == "power1":
-            total += 1
-    return total
 
 
 # Decision kind, prompt and rule-reference key (see rules.rule_refs) of each step kind.
@@ -197,82 +176,6 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "rexcess": ("excess", "Choose an excess rolled dream to return", "faq"),
     "replace": ("replace", "Choose a replacement dream from the bag", "faq"),
 }
-
-
-class Seat:
-    """One player's card: rows of dreams, role and sleep track."""
-
-    __slots__ = (
-        "colour",
-        "exhaust",
-        "hunt",
-        "manifested",
-        "marks",
-        "power",
-        "role",
-        "shadow",
-        "shield",
-        "stage",
-        "track",
-    )
-
-    def __init__(self) -> None:
-        self.role = "dreamer"
-        self.colour: str | None = None
-        self.hunt: list[Die] = []
-        self.exhaust: list[Die] = []
-        self.power: list[Die] = []
-        self.shadow: dict[str, list[Die]] = {c: [] for c in COLOURS}
-        self.marks: list[Die] = []
-        self.track: str | None = None
-        self.stage = 0
-        self.manifested: list[str] = []
-        self.shield = 0
-
-    def copy(self) -> Seat:
-        s = Seat.__new__(Seat)
-        s.role = self.role
-        s.colour = self.colour
-        s.hunt = self.hunt.copy()
-        s.exhaust = self.exhaust.copy()
-        s.power = self.power.copy()
-        sh = self.shadow
-        s.shadow = {
-            "blue": sh["blue"].copy(),
-            "green": sh["green"].copy(),
-            "yellow": sh["yellow"].copy(),
-            "red": sh["red"].copy(),
-        }
-        s.marks = self.marks.copy()
-        s.track = self.track
-        s.stage = self.stage
-        s.manifested = self.manifested.copy()
-        s.shield = self.shield
-        return s
-
-    def all_dice(self) -> list[Die]:
-        sh = self.shadow
-        return (
-            self.hunt
-            + self.exhaust
-            + self.power
-            + sh["blue"]
-            + sh["green"]
-            + sh["yellow"]
-            + sh["red"]
-            + self.marks
-        )
-
-    def shadow_count(self, colour: str) -> int:
-        """Dreams filling the Shadow row of ``colour``. A shadow moved to the Hunt row by
-        Primeval Fear has left its Shadow row: it fills the Hunt row instead."""
-        return len(self.shadow[colour])
-
-    @property
-    def control(self) -> int | None:
-        if self.track is None:
-            return None
-        return TRACKS[self.track][self.stage]
 
 
 class LucidityState(State):
@@ -349,8 +252,7 @@ class LucidityState(State):
 
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
-        b = self.bag
-        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+        return bag_total(self.bag)
 
     def power_of(self, seat: int) -> int:
         return power_value(self.seats[seat].power)
@@ -366,8 +268,9 @@ class LucidityState(State):
         return "dreamer" in [s.role for s in self.seats]
 
     def shadow_needed(self, seat: int) -> int:
-        base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
-        base = max(2, base + self.rules["shadow_delta"])
+        fourth = len(self.seats) == 2 or self.game.options["fourth_shadow_space"]
+        base = SHADOW_SPACES_FOURTH if fourth else SHADOW_SPACES
+        base = max(MIN_SHADOW_SPACES, base + self.rules["shadow_delta"])
         return max(1, base - len(self.seats[seat].marks))
 
     def _took_last(self, seat: int) -> bool:
@@ -382,9 +285,7 @@ class LucidityState(State):
         return False
 
     def _to_bag(self, dice: list[Die]) -> None:
-        b = self.bag
-        for d in dice:
-            b[d[0]] += 1
+        to_bag(self.bag, dice)
 
     # ----- hooks ----------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -1263,7 +1164,7 @@ class LucidityState(State):
                     {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
                 )
             )
-            if len(s.marks) >= 3 and s.role == "dreamer":
+            if len(s.marks) >= MARKS_OUT and s.role == "dreamer":
                 self._marked_out(seat)
                 return True
             return False
@@ -1685,7 +1586,7 @@ class LucidityState(State):
             self.stack.pop()
             self._end_turn()
             return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
+        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= MARKS_OUT:
             self.stack.pop()
             self._eliminate(
                 seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
@@ -1840,7 +1741,7 @@ class LucidityState(State):
         s = self.seats[seat]
         if s.role != "dreamer":
             return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
+        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= MARKS_OUT:
             self._eliminate(
                 seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
             )
