@@ -103,6 +103,7 @@ def start_turn(state: Any, seat: int, advance: bool = False) -> None:
 def changed(state: Any) -> None:
     """The cached legal actions no longer hold (the position was changed from outside)."""
     state._lc = None
+    state.stack.changed()
 
 
 def scenario(

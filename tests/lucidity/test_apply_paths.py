@@ -71,4 +71,5 @@ def test_both_apply_paths_agree_and_illegal_actions_change_nothing(ruleset, opti
             assert fingerprint(state) == fingerprint(by_id)
             continue
         state.apply(action)
-    assert state.winners()
+    # every seat eaten, no Nightmare left: nobody wins (lucidity-en "How to win")
+    assert state.winners() or state.end_reason() == "eliminated"

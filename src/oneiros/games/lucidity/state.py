@@ -20,9 +20,10 @@ from ...core import (
     IllegalAction,
     State,
     Step,
-    StepStack,
     weighted_choice,
 )
+from ...core.flow import Actor, Flow, act, advance, who
+from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
     DRAW_ACTIONS,
@@ -63,6 +64,9 @@ if TYPE_CHECKING:
     from .game import LucidityGame
 
 AUTO = -2
+LEGACY = Step._role
+"""The role of an older ``Step`` in ``core.flow`` (run through the ``legacy_*`` hooks)."""
+SEAT = Actor.SEAT
 # decisions that are dropped when nothing is left to choose
 _SKIP_WITHOUT_CHOICE = frozenset(
     ("envy", "fear", "strip", "offer", "hunt_move", "minion_pick", "minion_target", "nightmare")
@@ -200,7 +204,9 @@ class LucidityState(State):
         self.won: list[int] = []
         self.rolloff: dict[int, int] = {}
         self.log: list[dict[str, Any]] = []
-        self.stack = StepStack()
+        # typed steps and older Step values side by side while the rules move onto the flow
+        flow: Any = Flow(self.R, self._events)
+        self.stack = flow
         self._lc: tuple[Step, list[Action]] | None = None
         self.rules: dict[str, int] = dict(DEFAULT_RULES)
         self.dreamscape: str | None = None
@@ -208,7 +214,7 @@ class LucidityState(State):
         self.revealed: list[str] = []
         self.pool: list[Die] = []
         if game.options["dreamscapes"]:
-            self.stack.push(Step("dreamscape", CHANCE))
+            self.stack.items.append(Step("dreamscape", CHANCE))
         else:
             self._begin()
         self._advance()
@@ -216,7 +222,7 @@ class LucidityState(State):
     def _begin(self) -> None:
         first = self.game.options["first_player"]
         if first == "random":
-            self.stack.push(Step("first", CHANCE))
+            self.stack.items.append(Step("first", CHANCE))
         else:
             self._start_turn(int(first))
 
@@ -241,13 +247,18 @@ class LucidityState(State):
         new.won = self.won.copy()
         new.rolloff = self.rolloff.copy()
         new.log = [dict(e) for e in self.log]
-        new.stack = self.stack.copy()
+        new.stack = self.stack.copy()  # its events: the clone's own (see clone)
         new._lc = None
         new.rules = self.rules
         new.dreamscape = self.dreamscape
         new.mdeck = self.mdeck.copy()
         new.revealed = self.revealed.copy()
         new.pool = self.pool.copy()
+        return new
+
+    def clone(self) -> Any:
+        new: Any = State.clone(self)
+        new.stack._events = new._events
         return new
 
     # ----- small helpers --------------------------------------------------------------------
@@ -289,16 +300,28 @@ class LucidityState(State):
 
     # ----- hooks ----------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        if top is None:
+        items = self.stack.items
+        if not items:
             return ()
-        return (top.player,)
+        top = items[-1]
+        if top._role == LEGACY:
+            return (top.player,)
+        return who(top, self)
 
     def decision(self, player: int | None = None) -> Decision | None:
         top = self.stack.top
         if top is None:
             return None
+        if top._role != LEGACY:
+            step: Any = top
+            deciders = who(step, self)
+            return Decision(
+                step.decision_kind or step.kind,
+                deciders[0] if deciders else CHANCE,
+                step.prompt_text(self),
+                self.R[step.rule_key()],
+                step.decision_data(self),
+            )
         kind = top.kind
         if kind == "draw_now" and top.data.get("ref") == "ability":
             kind = "draw_now_ability"
@@ -314,9 +337,10 @@ class LucidityState(State):
         return Decision(kind_name, top.player, prompt, ref, data)
 
     def _legal(self, player: int) -> list[Action]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
+        items = self.stack.items
+        top: Any = items[-1]
+        if top._role != LEGACY:
+            return flow_legal(self, self.stack, player)
         cache = self._lc
         if cache is not None and cache[0] is top:
             return cache[1]
@@ -325,12 +349,17 @@ class LucidityState(State):
         return out
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
-        items = self.stack._items
+        items = self.stack.items
         top = items[-1] if items else None
         if top is None:
             return None
         a = self.game.actions.get(action_id)
         if a is None:
+            return None
+        if top._role != LEGACY:
+            for x in flow_legal(self, self.stack, player):
+                if x is a:
+                    return a
             return None
         if player == CHANCE:
             tk = top.kind
@@ -373,9 +402,24 @@ class LucidityState(State):
         """``State.apply`` with a short path for the frequent case: one seat (or chance)
         decides, no seat is named and the action is legal. Anything else (an illegal action,
         an id string, ``player=``) goes through the checks of ``State.apply``."""
-        items = self.stack._items
+        flow = self.stack
+        items = flow.items
         if player is None and items and action.__class__ is Action:
-            top = items[-1]
+            top: Any = items[-1]
+            if top._role != LEGACY:
+                ak = top.actor_kind
+                seat = top.actor(self) if ak is SEAT else CHANCE if ak is Actor.CHANCE else None
+                if seat is not None:
+                    options = flow._legal.get(seat)
+                    if options is None:
+                        options = flow_legal(self, flow, seat)
+                    if action in options:
+                        events = self._events
+                        start = len(events)
+                        act(self, flow, action, seat)
+                        self._history.append(action.id)
+                        return events[start:]
+                return State.apply(self, action, player)
             k = top.kind
             aid = action.id
             if k == "draw":
@@ -398,16 +442,21 @@ class LucidityState(State):
                 start = len(events)
                 self._lc = None
                 _DO[k](self, top, aid)
-                self._advance()
+                # the driver's work, with the hook it calls for older steps first (hot path)
+                if items and items[-1]._role == LEGACY:
+                    self.legacy_advance(items[-1])
+                if items and items[-1]._role != LEGACY:
+                    flow._legal.clear()
+                    advance(self, flow)
                 self._history.append(aid)
                 return events[start:]
         return State.apply(self, action, player)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        items = self.stack._items
+        items = self.stack.items
         if player is None and items:
-            top = items[-1]
-            if top.player >= 0:
+            top: Any = items[-1]
+            if top._role == LEGACY and top.player >= 0:
                 cache = self._lc
                 if cache is not None and cache[0] is top:
                     return cache[1]
@@ -420,7 +469,9 @@ class LucidityState(State):
         Fear's ability moved ``fear:<colour>``; both now name the seat whose card the dream
         is on: ``pick:seat<k>:<row>:<colour>:<face>``."""
         top = self.stack.top
-        if top is None or top.player < 0 or (player is not None and player != top.player):
+        if top is None or top._role != LEGACY:
+            return None
+        if top.player < 0 or (player is not None and player != top.player):
             return None
         k = top.kind
         parts = action_id.split(":")
@@ -459,9 +510,9 @@ class LucidityState(State):
         return None
 
     def _chance(self) -> list[tuple[Action, float]]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
+        top: Any = self.stack.items[-1]
+        if top._role != LEGACY:
+            return top.outcomes(self)
         if top.kind == "first":
             n = len(self.seats)
             return [(A[f"first:{i}"], 1 / n) for i in range(n)]
@@ -478,7 +529,9 @@ class LucidityState(State):
         return [(A["draw:" + c], n / total) for c, n in self.bag.items() if n > 0]
 
     def sample_chance(self, rng: Any) -> Action:
-        top = self.stack._items[-1]
+        top: Any = self.stack.items[-1]
+        if top._role != LEGACY:
+            return top.sample(self, rng)
         k = top.kind
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
         try:
@@ -512,20 +565,38 @@ class LucidityState(State):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _do(self, action: Action, player: int) -> None:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
-        self._lc = None
-        _DO[top.kind](self, top, action.id)
-        self._advance()
+        act(self, self.stack, action, player)
 
     # ----- the automatic part: run steps that need no decision --------------------------------
     def _advance(self) -> None:
-        items = self.stack._items  # popped directly: the automatic steps are the hot path
-        while True:
-            if not items:
-                return
+        """Run what needs no decision (the one driver of ``core.flow``)."""
+        advance(self, self.stack)
+
+    # ----- the older steps, run by the driver through these hooks --------------------------
+    def legacy_to_move(self, top: Step) -> tuple[int, ...]:
+        return (top.player,)
+
+    def legacy_chance(self, top: Step) -> list[tuple[Action, float]]:
+        return self._chance()
+
+    def legacy_legal(self, top: Step, seat: int) -> list[Action]:
+        return self._legal(seat)
+
+    def legacy_do(self, top: Step, action: Action, seat: int) -> None:
+        self._lc = None
+        _DO[top.kind](self, top, action.id)
+
+    def legacy_advance(self, top: Step) -> bool:
+        """What the driver does with older steps on top: run or take off those that need no
+        decision, in a row (the hot path), until a decision, chance or a typed step is on
+        top. True if anything ran (the driver then looks again)."""
+        items = self.stack.items  # popped directly: the automatic steps are the hot path
+        n = 0  # the steps looked at: more than one, and something ran
+        while items:
             top = items[-1]
+            if top._role != LEGACY:
+                return True
+            n += 1
             k = top.kind
             if k == "draw":
                 if len(self.hand) >= top.data["upto"]:
@@ -536,12 +607,12 @@ class LucidityState(State):
                     self._trigger_dream_end(top.data["seat"])
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "roll":
                 if not self.hand:
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "resolve":
                 legal = self._legal(top.player)
                 if not legal:
@@ -551,12 +622,12 @@ class LucidityState(State):
                     self._lc = None
                     self._do_resolve(top, legal[0].id)
                     continue
-                return
+                return n > 1
             if k == "check":
                 self._run_check(top)
                 continue
             if k not in _AUTO_KINDS:
-                return  # a decision: nothing runs by itself
+                return n > 1  # a decision: nothing runs by itself
             if k == "return":
                 if self.dream_end:
                     items.pop()
@@ -574,24 +645,24 @@ class LucidityState(State):
                 if top.data["left"] <= 0 and not self.game.options["table_slips"]:
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "replace":
                 if top.data["left"] <= 0 or not self._legal(top.player):
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "excess":
                 if len(self.hand) <= top.data["allowed"] or not self._returnable():
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "rexcess":
                 if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
                     items.pop()
                     if top.data.get("fixed"):
                         self._reroll_kept(top.data["seat"])
                     continue
-                return
+                return n > 1
             if k == "minion_check":
                 items.pop()
                 self._check_rows_minion(top.data["seat"])
@@ -607,35 +678,35 @@ class LucidityState(State):
                     if k == "minion_draw":
                         self._after_minion_draw(top)
                     continue
-                return
+                return n > 1
             if k == "roll_now" or k == "now":
                 if not self.limbo:
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "mdraw":
                 if not len(self.mdeck):
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "harvest_draw":
                 if self.bag_total() == 0:
                     items.pop()
                     self._trigger_dream_end(top.data["seat"])
                     continue
-                return
+                return n > 1
             if k == "mbottom":
                 if len(self.revealed) <= 1:
                     items.pop()
                     self._return_revealed()
                     continue
-                return
+                return n > 1
             if k == "rolloff":
                 if not top.data["queue"]:
                     items.pop()
                     self._finish_winners()
                     continue
-                return
+                return n > 1
             if k == "pay":
                 if top.data["paid"] >= self.game.content.manifestations[top.data["card"]].cost:
                     items.pop()
@@ -651,14 +722,14 @@ class LucidityState(State):
                     self._lc = None
                     self._do_pay(top, legal[0].id)
                     continue
-                return
+                return n > 1
             if k == "reroll_pick":
                 c = top.data["colour"]
                 if not any(d[0] == c for d in self.rolled):
                     items.pop()
                     self._reroll_event(top.player, c, top.data["where"], top.data["n"])
                     continue
-                return
+                return n > 1
             if k in _SKIP_WITHOUT_CHOICE:
                 legal = self._legal(top.player)
                 if not legal:
@@ -668,8 +739,9 @@ class LucidityState(State):
                     elif k == "nightmare":
                         self._end_turn()
                     continue
-                return
-            return
+                return n > 1
+            return n > 1
+        return True
 
     # ----- turns ----------------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
@@ -679,13 +751,13 @@ class LucidityState(State):
         if s.role == "dreamer":
             s.track = None
             s.stage = 0
-            self.stack.push(_shared_step("track", seat, (), ()))
+            self.stack.items.append(_shared_step("track", seat, (), ()))
         else:
-            self.stack.push(_shared_step("nightmare", seat, (), ()))
+            self.stack.items.append(_shared_step("nightmare", seat, (), ()))
 
     def _do_first(self, top: Step, aid: str) -> None:
         seat = int(aid.partition(":")[2])
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit("first_player", "Seat {seat} goes first", self.R["setup"], seat=seat)
         self._start_turn(seat)
 
@@ -705,15 +777,13 @@ class LucidityState(State):
                 {"seat": seat, "track": s.track},
             )
         )
-        self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
+        self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, False, False))
         self._push_stage(seat)
 
     def _push_stage(self, seat: int) -> None:
         s = self.seats[seat]
         control = TRACKS[s.track][s.stage]  # type: ignore[index]
-        self.stack._items.extend(
-            _stage_steps(seat, self.rules["returns"], len(self.hand) + control)
-        )
+        self.stack.items.extend(_stage_steps(seat, self.rules["returns"], len(self.hand) + control))
 
     # draw / return / roll
     def _legal_draw(self, top: Step) -> list[Action]:
@@ -736,7 +806,7 @@ class LucidityState(State):
             )
         )
         if not left and self._took_last(seat):
-            self.stack.pop()
+            self.stack.items.pop()
 
     def _returnable(self) -> bool:
         hand = self.hand
@@ -758,30 +828,30 @@ class LucidityState(State):
 
     def _do_return(self, top: Step, aid: str) -> None:
         if aid == "proceed":
-            self.stack.pop()
+            self.stack.items.pop()
             seat = top.player
             returns = self.rules["returns"]
             allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
             nxt = self.next_seat(seat)
-            self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
+            self.stack.items.append(Step("excess", nxt, seat=seat, allowed=allowed))
             if top.data["returned"] > returns:
-                self.stack.push(
+                self.stack.items.append(
                     Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
                 )
             return
         if aid == "roll_anyway":
             # FAQ: rolled too many; the next player picks which rolled dreams go back
-            self.stack.pop()
+            self.stack.items.pop()
             seat = top.player
             returns = self.rules["returns"]
             allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
-            roll = self.stack.pop()
+            roll = self.stack.items.pop()
             nxt = self.next_seat(seat)
-            self.stack.push(Step("rexcess", nxt, seat=seat, allowed=allowed))
-            self.stack.push(roll)
+            self.stack.items.append(Step("rexcess", nxt, seat=seat, allowed=allowed))
+            self.stack.items.append(roll)
             if top.data["returned"] > returns:
                 # returned too many as well: the replacements join the hand before the roll
-                self.stack.push(
+                self.stack.items.append(
                     Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
                 )
             return
@@ -789,7 +859,7 @@ class LucidityState(State):
             self.emit(
                 "slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player
             )
-            self.stack.push(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
+            self.stack.items.append(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
             return
         if top.data["left"] <= 0:
             self.emit(
@@ -808,10 +878,8 @@ class LucidityState(State):
             )
         )
         data = top.data
-        self.stack.replace_top(
-            _shared_step(
-                "return", seat, ("left", "returned"), (data["left"] - 1, data["returned"] + 1)
-            )
+        self.stack.items[-1] = _shared_step(
+            "return", seat, ("left", "returned"), (data["left"] - 1, data["returned"] + 1)
         )
 
     # FAQ / "worst case": the next player fixes a slip
@@ -834,7 +902,7 @@ class LucidityState(State):
         )
         if not self.bag[c]:
             self._took_last(top.data["seat"])
-        self.stack.replace_top(top.replace(left=top.data["left"] - 1))
+        self.stack.items[-1] = top.replace(left=top.data["left"] - 1)
 
     def _legal_rexcess(self, top: Step) -> list[Action]:
         seen: set[str] = set()
@@ -853,7 +921,7 @@ class LucidityState(State):
         self.bag[c] += 1
         if self.game.ruleset == "es" and not top.data.get("fixed"):
             # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
-            self.stack.replace_top(top.replace(fixed=True))
+            self.stack.items[-1] = top.replace(fixed=True)
         self.emit(
             "excess",
             "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
@@ -881,7 +949,7 @@ class LucidityState(State):
             seat=seat,
             n=len(again),
         )
-        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
+        self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
 
     def _legal_excess(self, top: Step) -> list[Action]:
         return [A["excess:" + c] for c in COLOURS if c in self.hand]
@@ -998,7 +1066,7 @@ class LucidityState(State):
         the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
         faces = {d[1] for d in self.seats[seat].power if d[0] == c}
         if "power1" in faces and "power2" in faces:
-            self.stack.push(Step("spend", seat, colour=c, then=then, pool=pool))
+            self.stack.items.append(Step("spend", seat, colour=c, then=then, pool=pool))
             return
         self._reroll_with(seat, c, "power1" if "power1" in faces else "power2", then, pool)
 
@@ -1007,7 +1075,7 @@ class LucidityState(State):
         return [A[f"spend:{c}:power1"], A[f"spend:{c}:power2"]]
 
     def _do_spend(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         d = top.data
         self._reroll_with(top.player, d["colour"], aid.rpartition(":")[2], d["then"], d["pool"])
 
@@ -1021,11 +1089,13 @@ class LucidityState(State):
             self.limbo.append(die(c, ""))
             others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
             if others:
-                self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
+                self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
             # the new dream is rolled (and resolved) first, then the others
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
+            self.stack.items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
             if others and es:
-                self.stack.push(Step("reroll_pick", seat, colour=c, n=1, least=1, where=where))
+                self.stack.items.append(
+                    Step("reroll_pick", seat, colour=c, n=1, least=1, where=where)
+                )
                 return
             if others:
                 self.rolled = [x for x in self.rolled if x[0] != c]
@@ -1033,10 +1103,10 @@ class LucidityState(State):
             self._reroll_event(seat, c, where, len(others) + 1)
             return
         again = [d for d in self.rolled if d[0] == c]
-        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
+        self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
         if es and len(again) > 1:
             # lucidity-es: "cualquier número de sueños sin resolver" of the colour
-            self.stack.push(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
+            self.stack.items.append(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
             return
         self.rolled = [d for d in self.rolled if d[0] != c]
         for d in again:
@@ -1065,7 +1135,7 @@ class LucidityState(State):
 
     def _do_reroll_pick(self, top: Step, aid: str) -> None:
         if aid == "reroll:chosen":
-            self.stack.pop()
+            self.stack.items.pop()
             self._reroll_event(top.player, top.data["colour"], top.data["where"], top.data["n"])
             return
         _, c, f = aid.split(":")
@@ -1075,7 +1145,7 @@ class LucidityState(State):
                 del self.rolled[i]
                 break
         self.hand.append(c)
-        self.stack.replace_top(top.replace(n=top.data["n"] + 1))
+        self.stack.items[-1] = top.replace(n=top.data["n"] + 1)
 
     def _spend(self, seat: int, c: str, face: str) -> str:
         """Spend a Power dream of colour ``c`` showing ``face``; where it went."""
@@ -1107,7 +1177,7 @@ class LucidityState(State):
                     face=f,
                 )
                 if self.seats[seat].role == "dreamer":
-                    self.stack.push(Step("ability", h, seat=seat, colour=c))
+                    self.stack.items.append(Step("ability", h, seat=seat, colour=c))
                     return True
                 return False
         if f == "power1" or f == "power2":
@@ -1181,8 +1251,8 @@ class LucidityState(State):
             if self.bag_total() == 0:
                 self._trigger_dream_end(seat)
                 return False
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="depths"))
-            self.stack.push(Step("draw_now", CHANCE, seat=seat))
+            self.stack.items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="depths"))
+            self.stack.items.append(Step("draw_now", CHANCE, seat=seat))
             return True
         if c == "green":
             self.emit(
@@ -1192,7 +1262,7 @@ class LucidityState(State):
                 seat=seat,
                 colour=c,
             )
-            self.stack.push(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
+            self.stack.items.append(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
             return True
         if c == "yellow":
             turnable = {e[0] for e in s.exhaust if not e[2] and e[0] != "bone"}
@@ -1205,7 +1275,7 @@ class LucidityState(State):
                     seat=seat,
                     colour=c,
                 )
-                self.stack.push(Step("imprison", seat, seat=seat))
+                self.stack.items.append(Step("imprison", seat, seat=seat))
                 return True
             if turnable:
                 self._imprison(seat, turnable.pop())
@@ -1219,7 +1289,7 @@ class LucidityState(State):
                 )
             return False
         self.emit("shadow", "Seat {seat}: Shadow of Primeval Fear", R["fear"], seat=seat, colour=c)
-        self.stack.push(Step("fear", seat))
+        self.stack.items.append(Step("fear", seat))
         return True
 
     def _marked_out(self, seat: int) -> None:
@@ -1233,7 +1303,7 @@ class LucidityState(State):
         if self.limbo:
             self._to_bag(self.limbo)
             self.limbo = []
-        items = self.stack._items
+        items = self.stack.items
         if self.current == seat:
             # the hand and the unresolved dreams go back to the bag when the turn ends
             items.clear()
@@ -1266,7 +1336,7 @@ class LucidityState(State):
         return [A[f"pick:seat{seat}:exhaust:{c}:exhaust"] for c in COLOURS if c in have]
 
     def _do_imprison(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         self._imprison(top.data["seat"], aid.split(":")[3])
 
     # Shadow of the Depths (and every "draw one, roll it now")
@@ -1274,7 +1344,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "drawn",
             "Seat {seat} draws a {colour} dream",
@@ -1289,7 +1359,7 @@ class LucidityState(State):
         c = self.limbo.pop()[0]
         face = aid[5:]
         seat = top.data["seat"]
-        self.stack.pop()
+        self.stack.items.pop()
         self._events.append(
             Event(
                 "rolled",
@@ -1311,7 +1381,7 @@ class LucidityState(State):
                 if x[0] == c and x[1] in POWER_FACES:
                     # "Re-rolling dreams": at any time, so also before this new dream resolves
                     self.limbo.append(d)
-                    self.stack.push(Step("now", seat, pool=top.data["pool"]))
+                    self.stack.items.append(Step("now", seat, pool=top.data["pool"]))
                     return
         self._place(seat, d, pool=top.data["pool"])
 
@@ -1320,7 +1390,7 @@ class LucidityState(State):
 
     def _do_now(self, top: Step, aid: str) -> None:
         seat = top.player
-        self.stack.pop()
+        self.stack.items.pop()
         if aid == "resolve:now":
             self._place(seat, self.limbo.pop(), pool=top.data["pool"])
             return
@@ -1386,7 +1456,7 @@ class LucidityState(State):
     def _do_envy(self, top: Step, aid: str) -> None:
         seat = top.data["seat"]
         d = self._remove_pick(seat, aid)
-        self.stack.pop()
+        self.stack.items.pop()
         self.limbo.append(die(d[0], ""))
         self.emit(
             "envy",
@@ -1397,7 +1467,9 @@ class LucidityState(State):
             colour=d[0],
             row=aid.split(":")[2],
         )
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy"))
+        self.stack.items.append(
+            Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy")
+        )
 
     # Shadow of Primeval Fear
     def _legal_fear(self, top: Step) -> list[Action]:
@@ -1419,7 +1491,7 @@ class LucidityState(State):
     def _do_fear(self, top: Step, aid: str) -> None:
         seat = top.player
         s = self.seats[seat]
-        self.stack.pop()
+        self.stack.items.pop()
         parts = aid.split(":")
         if parts[1] == "none":
             self.emit("fear", "Seat {seat} moves no shadow dream", self.R["fear"], seat=seat)
@@ -1449,7 +1521,7 @@ class LucidityState(State):
         nm = top.player
         target = top.data["seat"]
         c = top.data["colour"]
-        self.stack.pop()
+        self.stack.items.pop()
         if aid == "ability:pass" or self.seats[target].role != "dreamer":
             self.emit(
                 "ability",
@@ -1469,17 +1541,17 @@ class LucidityState(State):
         )
         op = spec.op
         if op == "send_minion":
-            self.stack.push(Step("minion_pick", nm, target=target, ref="ability"))
+            self.stack.items.append(Step("minion_pick", nm, target=target, ref="ability"))
             for _ in range(spec.draw):
-                self.stack.push(Step("minion_draw", CHANCE, seat=nm, ref="ability"))
+                self.stack.items.append(Step("minion_draw", CHANCE, seat=nm, ref="ability"))
         elif op == "strip_power":
-            self.stack.push(Step("strip", nm, seat=target))
+            self.stack.items.append(Step("strip", nm, seat=target))
         elif op == "draw_to_exhaust":
-            self.stack.push(Step("ability_draw", CHANCE, seat=target))
+            self.stack.items.append(Step("ability_draw", CHANCE, seat=target))
         elif op == "shadow_to_hunt":
-            self.stack.push(Step("hunt_move", nm, seat=target))
+            self.stack.items.append(Step("hunt_move", nm, seat=target))
         elif op == "offer_power":
-            self.stack.push(Step("offer", nm, seat=target))
+            self.stack.items.append(Step("offer", nm, seat=target))
 
     def _legal_strip(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
@@ -1492,7 +1564,7 @@ class LucidityState(State):
 
     def _do_strip(self, top: Step, aid: str) -> None:
         d = self._remove_pick(top.data["seat"], aid)
-        self.stack.pop()
+        self.stack.items.pop()
         self.bag[d[0]] += 1
         self.emit(
             "stripped",
@@ -1517,7 +1589,7 @@ class LucidityState(State):
         target = top.data["seat"]
         d = self._remove_pick(top.player, aid)
         self.seats[target].power.append(d)
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "tempted",
             "The Nightmare (seat {nightmare}) gives seat {seat} a {colour} {face} dream; "
@@ -1529,8 +1601,10 @@ class LucidityState(State):
             face=d[1],
         )
         if self.bag_total() > 0:
-            self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref="ability"))
-            self.stack.push(Step("draw_now", CHANCE, seat=target, ref="ability"))
+            self.stack.items.append(
+                Step("roll_now", CHANCE, seat=target, pool=False, ref="ability")
+            )
+            self.stack.items.append(Step("draw_now", CHANCE, seat=target, ref="ability"))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
         seat = top.data["seat"]
@@ -1541,7 +1615,7 @@ class LucidityState(State):
         s = self.seats[top.data["seat"]]
         c = aid.split(":")[3]
         s.hunt.append(s.shadow[c].pop())
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "fear",
             "Seat {seat}'s {colour} shadow dream moves to the Hunt row",
@@ -1552,7 +1626,7 @@ class LucidityState(State):
 
     def _do_ability_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
-        self.stack.pop()
+        self.stack.items.pop()
         if c == "bone":
             # "Bone Hunters may never be given to a Dreamer by a Nightmare player ... and must
             # be returned to the bag": it stays in the bag, the ability places nothing
@@ -1583,37 +1657,39 @@ class LucidityState(State):
         s = self.seats[seat]
         R = self.R
         if s.role != "dreamer":
-            self.stack.pop()
+            self.stack.items.pop()
             self._end_turn()
             return
         if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= MARKS_OUT:
-            self.stack.pop()
+            self.stack.items.pop()
             self._eliminate(
                 seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
             )
             self._end_turn()
             return
         if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
-            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, True, True)))
+            self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, True, True))
             self.emit(
                 "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
             )
-            self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
+            self.stack.items.append(Step("exhaust_draw", CHANCE, seat=seat))
             return
         colour = self._nightmare_colour(seat)
         if colour is not None:
-            self.stack.pop()
+            self.stack.items.pop()
             if isinstance(colour, list):
-                self.stack.push(Step("become", seat, colours=tuple(colour)))
+                self.stack.items.append(Step("become", seat, colours=tuple(colour)))
             else:
                 self._become(seat, colour)
                 self._end_turn()
             return
-        self.stack.pop()
+        self.stack.items.pop()
         if self.dream_end:
             self._end_game("dream")
             return
-        self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
+        self.stack.items.append(
+            _shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],))
+        )
 
     def _nightmare_colour(self, seat: int) -> str | list[str] | None:
         """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
@@ -1645,7 +1721,7 @@ class LucidityState(State):
         return [A["become:" + c] for c in top.data["colours"]]
 
     def _do_become(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         self._become(top.player, aid[7:])
         if top.get("minion", False):
             # filled by a minion outside the player's turn: that turn is not theirs to end
@@ -1722,7 +1798,7 @@ class LucidityState(State):
         c = aid[5:]
         seat = top.data["seat"]
         s = self.seats[seat]
-        self.stack.pop()
+        self.stack.items.pop()
         lost = [d for d in s.power if d[0] == c and c != "bone"]
         s.power = [d for d in s.power if not (d[0] == c and c != "bone")]
         self.bag[c] -= 1  # and straight back: this draw never leaves the bag empty
@@ -1749,7 +1825,7 @@ class LucidityState(State):
             colour = self._nightmare_colour(seat)
             if isinstance(colour, list):
                 # a tie: the dreamer chooses, then the Nightmare's turn goes on
-                self.stack.push(Step("become", seat, colours=tuple(colour), minion=True))
+                self.stack.items.append(Step("become", seat, colours=tuple(colour), minion=True))
                 return
             if colour is not None:
                 self._become(seat, colour)
@@ -1801,7 +1877,7 @@ class LucidityState(State):
                 seat=seat,
                 control=s.control,
             )
-            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
+            self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, False, False))
             self._push_stage(seat)
             return
         parts = aid.split(":")
@@ -1830,11 +1906,11 @@ class LucidityState(State):
                 {"seat": seat, "n": len(back), "how": aid},
             )
         )
-        self.stack.pop()
+        self.stack.items.pop()
         if self.game.options["manifestations"] and s.role == "dreamer":
-            self.stack.push(Step("end_turn", AUTO))
-            self.stack.push(Step("manifest", seat))
-            self.stack.push(Step("mdraw", CHANCE, seat=seat))
+            self.stack.items.append(Step("end_turn", AUTO))
+            self.stack.items.append(Step("manifest", seat))
+            self.stack.items.append(Step("mdraw", CHANCE, seat=seat))
             return
         self._end_turn()
 
@@ -1847,7 +1923,7 @@ class LucidityState(State):
         card = aid[5:]
         self.mdeck.take(card)
         self.revealed.append(card)
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "manifestation_drawn",
             "Seat {seat} reveals the Manifestation {name}",
@@ -1882,9 +1958,9 @@ class LucidityState(State):
         s = self.seats[seat]
         R = self.R
         if aid == "pass":
-            self.stack.pop()
+            self.stack.items.pop()
             self.emit("manifest_pass", "Seat {seat} passes", R["manifestations"], seat=seat)
-            self.stack.push(Step("mbottom", seat))
+            self.stack.items.append(Step("mbottom", seat))
             return
         if aid.startswith("empower:"):
             _, c, f = aid.split(":")
@@ -1898,7 +1974,7 @@ class LucidityState(State):
                 colour=c,
                 face=f,
             )
-            self.stack.push(Step("mdraw", CHANCE, seat=seat))
+            self.stack.items.append(Step("mdraw", CHANCE, seat=seat))
             return
         card = aid[9:]
         spec = self.game.content.manifestations[card]
@@ -1911,10 +1987,10 @@ class LucidityState(State):
             paid += 2 if d[1] == "power2" else 1
         self._to_bag(spent)
         self.revealed.remove(card)
-        self.stack.pop()
-        self.stack.push(Step("mbottom", seat))
+        self.stack.items.pop()
+        self.stack.items.append(Step("mbottom", seat))
         # the rest from the Power row, dream by dream, as the dreamer chooses (``pay``)
-        self.stack.push(Step("pay", seat, card=card, paid=paid))
+        self.stack.items.append(Step("pay", seat, card=card, paid=paid))
 
     def _legal_pay(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
@@ -1928,7 +2004,7 @@ class LucidityState(State):
     def _do_pay(self, top: Step, aid: str) -> None:
         d = self._remove_pick(top.player, aid)
         self._to_bag([d])
-        self.stack.replace_top(top.replace(paid=top.data["paid"] + (2 if d[1] == "power2" else 1)))
+        self.stack.items[-1] = top.replace(paid=top.data["paid"] + (2 if d[1] == "power2" else 1))
 
     def _finish_manifest(self, top: Step) -> None:
         seat = top.player
@@ -1954,7 +2030,7 @@ class LucidityState(State):
             return
         if op == "harvest":
             for _ in range(count):
-                self.stack.push(Step("harvest_draw", CHANCE, seat=seat))
+                self.stack.items.append(Step("harvest_draw", CHANCE, seat=seat))
             return
         if row == "hunt":
             while count and any(d[0] != "bone" for d in s.hunt):
@@ -1991,7 +2067,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.seats[top.data["seat"]].power.append(die(c, "power1"))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "harvest",
             "Seat {seat} draws a {colour} dream as 1 Power",
@@ -2025,7 +2101,7 @@ class LucidityState(State):
         spec = self.game.content.dreamscapes[card]
         self.dreamscape = card
         self.rules = {**DEFAULT_RULES, **spec.rules.model_dump()}
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "dreamscape",
             "Dreamscape: {name}: {text}",
@@ -2054,15 +2130,15 @@ class LucidityState(State):
 
     def _do_nightmare(self, top: Step, aid: str) -> None:
         me = top.player
-        self.stack.pop()
+        self.stack.items.pop()
         if aid == "minions":
             self.emit(
                 "minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me
             )
-            self.stack.push(Step("end_turn", AUTO))
-            self.stack.push(Step("minion_pick", me, target=None, ref="minions"))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
+            self.stack.items.append(Step("end_turn", AUTO))
+            self.stack.items.append(Step("minion_pick", me, target=None, ref="minions"))
+            self.stack.items.append(Step("minion_draw", CHANCE, seat=me, ref="minions"))
+            self.stack.items.append(Step("minion_draw", CHANCE, seat=me, ref="minions"))
             return
         _, who, f = aid.split(":")
         victim = int(who[4:])
@@ -2084,7 +2160,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
@@ -2133,10 +2209,10 @@ class LucidityState(State):
         ref = top.data["ref"]
         self._give_back_limbo(ref)
         self.limbo = [keep]
-        self.stack.pop()
+        self.stack.items.pop()
         target = top.data["target"]
         if target is None:
-            self.stack.push(Step("minion_target", top.player))
+            self.stack.items.append(Step("minion_target", top.player))
         else:
             self._send_to(top.player, target, ref)
 
@@ -2144,7 +2220,7 @@ class LucidityState(State):
         return [A[f"target:seat{i}"] for i in self.dreamers()]
 
     def _do_minion_target(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         self._send_to(top.player, int(aid[11:]))
 
     def _send_to(self, nm: int, target: int, ref: str = "minions") -> None:
@@ -2159,8 +2235,8 @@ class LucidityState(State):
             colour=self.limbo[-1][0],
         )
         if self.current != target:
-            self.stack.push(Step("minion_check", AUTO, seat=target))
-        self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
+            self.stack.items.append(Step("minion_check", AUTO, seat=target))
+        self.stack.items.append(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
 
     # ----- end of turn and end of game --------------------------------------------------------
     def _trigger_dream_end(self, seat: int) -> None:
@@ -2292,7 +2368,7 @@ class LucidityState(State):
             if len(tied) > 1 and most > 0:
                 queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
                 self.rolloff = {i: 0 for i in tied}
-                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.stack.items.append(Step("rolloff", CHANCE, queue=queue))
                 self.emit(
                     "rolloff",
                     "Seats {seats} tie: each rolls every dream on the card",
@@ -2308,7 +2384,7 @@ class LucidityState(State):
         seat = q[0][0]
         f = aid[5:]
         self.rolloff[seat] += 2 if f == "power2" else 1 if f == "power1" else 0
-        self.stack.replace_top(top.replace(queue=q[1:]))
+        self.stack.items[-1] = top.replace(queue=q[1:])
 
     def _finish_winners(self) -> None:
         """lucidity-en "The Winner": "tying players roll every dream on their card and the
@@ -2321,7 +2397,7 @@ class LucidityState(State):
             faces = self.game.content.faces
             if any(f in POWER_FACES for _, c in queue for f in faces[c]):
                 self.rolloff = {i: 0 for i in tied}
-                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.stack.items.append(Step("rolloff", CHANCE, queue=queue))
                 self.emit(
                     "rolloff",
                     "Seats {seats} tie again in the roll-off: they roll off again",
