@@ -22,7 +22,7 @@ from ...core import (
     Step,
     weighted_choice,
 )
-from ...core.flow import Actor, Flow, act, advance, who
+from ...core.flow import Actor, Flow, act, advance, shared, who
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
@@ -30,9 +30,6 @@ from .actions import (
     REROLL_ACTIONS,
     RESOLVE_ACTIONS,
     RESOLVE_SHADOW_ACTIONS,
-    REST_HUNT_ACTIONS,
-    REST_ROTATED_ACTIONS,
-    REST_SHADOW_ACTIONS,
     RETURN_ACTIONS,
     A,
 )
@@ -59,13 +56,13 @@ from .params import (
     TRACKS,
     TURN_CAP,
 )
+from .steps.filled_rows import CheckRows, MinionCheck, eliminate
 
 if TYPE_CHECKING:
     from .game import LucidityGame
 
 AUTO = -2
-LEGACY = Step._role
-"""The role of an older ``Step`` in ``core.flow`` (run through the ``legacy_*`` hooks)."""
+# an older ``Step`` (``type(step) is Step``) runs through the ``legacy_*`` hooks of core.flow
 SEAT = Actor.SEAT
 # decisions that are dropped when nothing is left to choose
 _SKIP_WITHOUT_CHOICE = frozenset(
@@ -78,11 +75,9 @@ _AUTO_KINDS = frozenset(
         "replace",
         "excess",
         "rexcess",
-        "minion_check",
         "end_turn",
         "draw_now",
         "minion_draw",
-        "exhaust_draw",
         "ability_draw",
         "roll_now",
         "now",
@@ -97,7 +92,6 @@ _AUTO_KINDS = frozenset(
 
 # Steps are immutable, so the frequent ones are made once and shared by every state and turn.
 _SHARED: dict[tuple[Any, ...], Any] = {}
-CHECK_VALUES = ("seat", "exhausted", "done")
 
 
 def _shared_step(kind: str, player: int, names: tuple[str, ...], values: tuple[Any, ...]) -> Step:
@@ -131,9 +125,6 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "return": ("return", "Choose a dream to return to the bag", "draw"),
     "roll": ("roll", "Roll a dream", "roll"),
     "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
-    "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", "check"),
-    "become": ("become_nightmare", "Choose which Nightmare to become", "check"),
-    "rest": ("rest_or_draw", "Rest or draw again", "rest"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
     "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
     # the rule of a roll_now step is that of the effect that pushed it (its ``ref``)
@@ -303,16 +294,18 @@ class LucidityState(State):
         items = self.stack.items
         if not items:
             return ()
-        top = items[-1]
-        if top._role == LEGACY:
+        top: Any = items[-1]
+        if type(top) is Step:
             return (top.player,)
+        if top.actor_kind is SEAT:
+            return (top.actor(self),)
         return who(top, self)
 
     def decision(self, player: int | None = None) -> Decision | None:
         top = self.stack.top
         if top is None:
             return None
-        if top._role != LEGACY:
+        if type(top) is not Step:
             step: Any = top
             deciders = who(step, self)
             return Decision(
@@ -339,7 +332,7 @@ class LucidityState(State):
     def _legal(self, player: int) -> list[Action]:
         items = self.stack.items
         top: Any = items[-1]
-        if top._role != LEGACY:
+        if type(top) is not Step:
             return flow_legal(self, self.stack, player)
         cache = self._lc
         if cache is not None and cache[0] is top:
@@ -356,7 +349,7 @@ class LucidityState(State):
         a = self.game.actions.get(action_id)
         if a is None:
             return None
-        if top._role != LEGACY:
+        if type(top) is not Step:
             for x in flow_legal(self, self.stack, player):
                 if x is a:
                     return a
@@ -376,7 +369,6 @@ class LucidityState(State):
                 if tk in (
                     "draw",
                     "draw_now",
-                    "exhaust_draw",
                     "minion_draw",
                     "ability_draw",
                     "harvest_draw",
@@ -406,7 +398,7 @@ class LucidityState(State):
         items = flow.items
         if player is None and items and action.__class__ is Action:
             top: Any = items[-1]
-            if top._role != LEGACY:
+            if type(top) is not Step:
                 ak = top.actor_kind
                 seat = top.actor(self) if ak is SEAT else CHANCE if ak is Actor.CHANCE else None
                 if seat is not None:
@@ -443,9 +435,9 @@ class LucidityState(State):
                 self._lc = None
                 _DO[k](self, top, aid)
                 # the driver's work, with the hook it calls for older steps first (hot path)
-                if items and items[-1]._role == LEGACY:
+                if items and type(items[-1]) is Step:
                     self.legacy_advance(items[-1])
-                if items and items[-1]._role != LEGACY:
+                if items and type(items[-1]) is not Step:
                     flow._legal.clear()
                     advance(self, flow)
                 self._history.append(aid)
@@ -456,7 +448,10 @@ class LucidityState(State):
         items = self.stack.items
         if player is None and items:
             top: Any = items[-1]
-            if top._role == LEGACY and top.player >= 0:
+            if type(top) is not Step:
+                if top.actor_kind is SEAT:
+                    return flow_legal(self, self.stack, top.actor(self))
+            elif top.player >= 0:
                 cache = self._lc
                 if cache is not None and cache[0] is top:
                     return cache[1]
@@ -469,7 +464,7 @@ class LucidityState(State):
         Fear's ability moved ``fear:<colour>``; both now name the seat whose card the dream
         is on: ``pick:seat<k>:<row>:<colour>:<face>``."""
         top = self.stack.top
-        if top is None or top._role != LEGACY:
+        if top is None or type(top) is not Step:
             return None
         if top.player < 0 or (player is not None and player != top.player):
             return None
@@ -511,7 +506,7 @@ class LucidityState(State):
 
     def _chance(self) -> list[tuple[Action, float]]:
         top: Any = self.stack.items[-1]
-        if top._role != LEGACY:
+        if type(top) is not Step:
             return top.outcomes(self)
         if top.kind == "first":
             n = len(self.seats)
@@ -530,7 +525,7 @@ class LucidityState(State):
 
     def sample_chance(self, rng: Any) -> Action:
         top: Any = self.stack.items[-1]
-        if top._role != LEGACY:
+        if type(top) is not Step:
             return top.sample(self, rng)
         k = top.kind
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
@@ -594,7 +589,7 @@ class LucidityState(State):
         n = 0  # the steps looked at: more than one, and something ran
         while items:
             top = items[-1]
-            if top._role != LEGACY:
+            if type(top) is not Step:
                 return True
             n += 1
             k = top.kind
@@ -623,9 +618,6 @@ class LucidityState(State):
                     self._do_resolve(top, legal[0].id)
                     continue
                 return n > 1
-            if k == "check":
-                self._run_check(top)
-                continue
             if k not in _AUTO_KINDS:
                 return n > 1  # a decision: nothing runs by itself
             if k == "return":
@@ -663,15 +655,11 @@ class LucidityState(State):
                         self._reroll_kept(top.data["seat"])
                     continue
                 return n > 1
-            if k == "minion_check":
-                items.pop()
-                self._check_rows_minion(top.data["seat"])
-                continue
             if k == "end_turn":
                 items.pop()
                 self._end_turn()
                 continue
-            if k in ("draw_now", "minion_draw", "exhaust_draw", "ability_draw"):
+            if k in ("draw_now", "minion_draw", "ability_draw"):
                 if self.bag_total() == 0:
                     items.pop()
                     self._trigger_dream_end(top.get("seat", self.current))
@@ -777,7 +765,7 @@ class LucidityState(State):
                 {"seat": seat, "track": s.track},
             )
         )
-        self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, False, False))
+        self.stack.items[-1] = shared(CheckRows, seat, False, False)
         self._push_stage(seat)
 
     def _push_stage(self, seat: int) -> None:
@@ -1299,7 +1287,7 @@ class LucidityState(State):
         unresolved, in hand or drawn by an effect goes back to the bag. In the dreamer's own
         turn the turn ends; outside it (a dream given by a Nightmare) the Nightmare's turn
         goes on."""
-        self._eliminate(seat, "shadowmarks")
+        eliminate(self, seat, "shadowmarks")
         if self.limbo:
             self._to_bag(self.limbo)
             self.limbo = []
@@ -1310,7 +1298,7 @@ class LucidityState(State):
             items.append(Step("end_turn", AUTO))
             return
         # drop what is left of the given dream's resolution, down to the check of its rows
-        while items and not (items[-1].kind == "minion_check" and items[-1].data["seat"] == seat):
+        while items and not (isinstance(items[-1], MinionCheck) and items[-1].seat == seat):
             items.pop()
         if not items:  # pragma: no cover - a dream outside one's turn is always a minion
             items.append(Step("end_turn", AUTO))
@@ -1652,268 +1640,7 @@ class LucidityState(State):
             self._took_last(top.data["seat"])
 
     # ----- filled rows ----------------------------------------------------------------------
-    def _run_check(self, top: Step) -> None:
-        seat = top.data["seat"]
-        s = self.seats[seat]
-        R = self.R
-        if s.role != "dreamer":
-            self.stack.items.pop()
-            self._end_turn()
-            return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= MARKS_OUT:
-            self.stack.items.pop()
-            self._eliminate(
-                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
-            )
-            self._end_turn()
-            return
-        if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
-            self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, True, True))
-            self.emit(
-                "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
-            )
-            self.stack.items.append(Step("exhaust_draw", CHANCE, seat=seat))
-            return
-        colour = self._nightmare_colour(seat)
-        if colour is not None:
-            self.stack.items.pop()
-            if isinstance(colour, list):
-                self.stack.items.append(Step("become", seat, colours=tuple(colour)))
-            else:
-                self._become(seat, colour)
-                self._end_turn()
-            return
-        self.stack.items.pop()
-        if self.dream_end:
-            self._end_game("dream")
-            return
-        self.stack.items.append(
-            _shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],))
-        )
-
-    def _nightmare_colour(self, seat: int) -> str | list[str] | None:
-        """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
-        lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
-        colour shared by your most-filled Shadow row"; a claimed colour cannot be claimed
-        again (lucidity-es: "nunca puede haber dos Pesadillas del mismo color"), so a full
-        row of a claimed colour does not fill for this check: the most-filled full row among
-        the unclaimed colours decides (the dreamer chooses on a tie), and with none the
-        player stays a dreamer."""
-        sh = self.seats[seat].shadow
-        need = self.shadow_needed(seat)
-        if max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"])) < need:
-            return None
-        holder = self.holder
-        best = need
-        tied: list[str] = []
-        for c in COLOURS:
-            if holder[c] is None:
-                n = len(sh[c])
-                if n > best:
-                    best, tied = n, [c]
-                elif n == best:
-                    tied.append(c)
-        if not tied:
-            return None
-        return tied[0] if len(tied) == 1 else tied
-
-    def _legal_become(self, top: Step) -> list[Action]:
-        return [A["become:" + c] for c in top.data["colours"]]
-
-    def _do_become(self, top: Step, aid: str) -> None:
-        self.stack.items.pop()
-        self._become(top.player, aid[7:])
-        if top.get("minion", False):
-            # filled by a minion outside the player's turn: that turn is not theirs to end
-            if not self.dreamers():
-                self._end_game("nightmare")
-            return
-        self._end_turn()
-
-    def _become(self, seat: int, c: str) -> None:
-        s = self.seats[seat]
-        need = self.shadow_needed(seat)
-        back = (
-            s.hunt
-            + s.exhaust
-            + s.shadow["blue"]
-            + s.shadow["green"]
-            + s.shadow["yellow"]
-            + s.shadow["red"]
-            + s.marks
-        )
-        self._to_bag(back)
-        s.hunt, s.exhaust, s.marks = [], [], []
-        s.shadow = {k: [] for k in COLOURS}
-        taken = self.cards[c]
-        s.power.extend(taken)
-        self.cards[c] = []
-        self.holder[c] = seat
-        s.role = "nightmare"
-        s.colour = c
-        s.track = None
-        self.log.append({"seat": seat, "became": c, "turn": self.turns})
-        if len(self.seats) == 2 or self.game.options["fourth_shadow_space"]:
-            self.emit(
-                "shadow_row_full",
-                "Seat {seat} fills a Shadow row of {need} spaces (the fourth space: {why})",
-                self.R["two_player" if len(self.seats) == 2 else "fourth_space"],
-                seat=seat,
-                need=need,
-                why="two players" if len(self.seats) == 2 else "the fourth Shadow space option",
-            )
-        self.emit(
-            "became_nightmare",
-            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
-            self.R["check"],
-            seat=seat,
-            colour=c,
-            n=len(taken),
-        )
-
-    def _eliminate(self, seat: int, cause: str) -> None:
-        """Eaten (``cause`` "hunt": a full Hunt row) or eliminated by the Bone Hunters
-        ("shadowmarks": three Shadowmarks)."""
-        s = self.seats[seat]
-        eaten = cause == "hunt"
-        self._to_bag(s.all_dice())
-        s.hunt, s.exhaust, s.power, s.marks = [], [], [], []
-        s.shadow = {k: [] for k in COLOURS}
-        s.role = "eliminated"
-        s.track = None
-        self.log.append({"seat": seat, "eaten": eaten, "cause": cause, "turn": self.turns})
-        if eaten:
-            self.emit(
-                "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
-            )
-        else:
-            self.emit(
-                "eliminated",
-                "Seat {seat} has three Shadowmarks and is eliminated",
-                self.R["shadowmark"],
-                seat=seat,
-            )
-
-    def _do_exhaust_draw(self, top: Step, aid: str) -> None:
-        c = aid[5:]
-        seat = top.data["seat"]
-        s = self.seats[seat]
-        self.stack.items.pop()
-        lost = [d for d in s.power if d[0] == c and c != "bone"]
-        s.power = [d for d in s.power if not (d[0] == c and c != "bone")]
-        self.bag[c] -= 1  # and straight back: this draw never leaves the bag empty
-        self._to_bag([die(c, ""), *lost])
-        self.emit(
-            "exhausted",
-            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)",
-            self.R["check"],
-            seat=seat,
-            colour=c,
-            n=len(lost),
-        )
-
-    def _check_rows_minion(self, seat: int) -> None:
-        """Filled rows after a dream given by a Nightmare (no rest: it is not that turn)."""
-        s = self.seats[seat]
-        if s.role != "dreamer":
-            return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= MARKS_OUT:
-            self._eliminate(
-                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
-            )
-        else:
-            colour = self._nightmare_colour(seat)
-            if isinstance(colour, list):
-                # a tie: the dreamer chooses, then the Nightmare's turn goes on
-                self.stack.items.append(Step("become", seat, colours=tuple(colour), minion=True))
-                return
-            if colour is not None:
-                self._become(seat, colour)
-        if not self.dreamers():
-            self._end_game("nightmare")
-
     # ----- rest or draw again ---------------------------------------------------------------
-    def _legal_rest(self, top: Step) -> list[Action]:
-        s = self.seats[top.player]
-        out: list[Action] = []
-        plain_exhaust = False
-        rotated: set[str] = set()
-        for d in s.exhaust:
-            if d[2]:
-                rotated.add(d[0])
-            elif d[0] != "bone":
-                plain_exhaust = True
-        # a shadow or a turned exhaust dream moved to the Hunt row by Fear
-        hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
-        # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
-        # and is still a rest (``rest:none``), which keeps every shadow dream on the card
-        out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
-        shadow = s.shadow
-        for c, action in REST_SHADOW_ACTIONS.items():
-            if shadow[c]:
-                out.append(action)
-        if hunted:
-            for c, action in REST_HUNT_ACTIONS.items():
-                if c in hunted:
-                    out.append(action)
-        if rotated:
-            for c, action in REST_ROTATED_ACTIONS.items():
-                if c in rotated:
-                    out.append(action)
-        if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
-            out.append(A["draw_again"])
-        return out
-
-    def _do_rest(self, top: Step, aid: str) -> None:
-        seat = top.player
-        s = self.seats[seat]
-        R = self.R
-        if aid == "draw_again":
-            s.stage += 1
-            self.emit(
-                "draw_again",
-                "Seat {seat} draws again (control {control})",
-                R["rest"],
-                seat=seat,
-                control=s.control,
-            )
-            self.stack.items[-1] = _shared_step("check", AUTO, CHECK_VALUES, (seat, False, False))
-            self._push_stage(seat)
-            return
-        parts = aid.split(":")
-        back: list[Die] = []
-        if parts[1] == "exhaust":
-            back = [d for d in s.exhaust if not d[2] and d[0] != "bone"]
-            s.exhaust = [d for d in s.exhaust if d[2] or d[0] == "bone"]
-        elif parts[1] == "shadow":
-            back = [s.shadow[parts[2]].pop()]
-        elif parts[1] == "hunt":
-            for i, d in enumerate(s.hunt):
-                if d[0] == parts[2] and (d[1] == "shadow" or d[2]):
-                    back = [s.hunt.pop(i)]
-                    break
-        elif parts[1] == "rotated":
-            for i, d in enumerate(s.exhaust):
-                if d[0] == parts[2] and d[2]:
-                    back = [s.exhaust.pop(i)]
-                    break
-        self._to_bag(back)
-        self._events.append(
-            Event(
-                "rest",
-                "Seat {seat} rests and returns {n} dream(s)",
-                R["rest"],
-                {"seat": seat, "n": len(back), "how": aid},
-            )
-        )
-        self.stack.items.pop()
-        if self.game.options["manifestations"] and s.role == "dreamer":
-            self.stack.items.append(Step("end_turn", AUTO))
-            self.stack.items.append(Step("manifest", seat))
-            self.stack.items.append(Step("mdraw", CHANCE, seat=seat))
-            return
-        self._end_turn()
-
     # ----- Manifestations (de-lux) ----------------------------------------------------------
     def _available_power(self, seat: int) -> int:
         row = [d for d in self.seats[seat].power if d[0] != "bone"]
@@ -2235,7 +1962,7 @@ class LucidityState(State):
             colour=self.limbo[-1][0],
         )
         if self.current != target:
-            self.stack.items.append(Step("minion_check", AUTO, seat=target))
+            self.stack.items.append(MinionCheck(target))
         self.stack.items.append(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
 
     # ----- end of turn and end of game --------------------------------------------------------
