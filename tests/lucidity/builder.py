@@ -100,6 +100,16 @@ def start_turn(state: Any, seat: int, advance: bool = False) -> None:
         state._advance()
 
 
+def pending(state: Any) -> dict[str, Any]:
+    """The step on top of the stack as data: its kind and its fields."""
+    top = state.stack.top
+    if top is None:
+        return {}
+    if hasattr(top, "data"):  # an older Step
+        return {"kind": top.kind, "player": top.player, **top.data}
+    return {"kind": top.kind, **top.fields()}
+
+
 def changed(state: Any) -> None:
     """The cached legal actions no longer hold (the position was changed from outside)."""
     state._lc = None

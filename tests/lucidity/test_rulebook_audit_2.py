@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import oneiros
 
+from .builder import pending
 from .helpers import (
     check_invariants,
     empty_bag_but,
@@ -142,7 +143,7 @@ def test_en_faq_too_many_returned_and_rolled_the_replacement_is_rolled_with_the_
     assert s.hand == [] and s.power_of(0) == 3
     assert s.decision().kind == "rest_or_draw"
     play(s, "draw_again")
-    assert s.stack.top.data["upto"] == 6
+    assert pending(s)["upto"] == 6
 
 
 def test_en_faq_too_many_returned_a_bone_hunter_may_be_the_replacement():

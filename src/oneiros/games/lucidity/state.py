@@ -22,18 +22,15 @@ from ...core import (
     Step,
     weighted_choice,
 )
-from ...core.flow import Actor, Flow, act, advance, shared, who
+from ...core.flow import Actor, DecisionStep, Flow, act, advance, shared, who
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
-    DRAW_ACTIONS,
     REROLL_ACTIONS,
     RESOLVE_ACTIONS,
     RESOLVE_SHADOW_ACTIONS,
-    RETURN_ACTIONS,
     A,
 )
-from .actions import DRAW_COLOUR as _DRAW_COLOUR
 from .content import COLOURS
 from .model import (
     CATEGORY,
@@ -56,6 +53,8 @@ from .params import (
     TRACKS,
     TURN_CAP,
 )
+from .steps.base import KINDS
+from .steps.draw import Draw, Return
 from .steps.filled_rows import CheckRows, MinionCheck, eliminate
 
 if TYPE_CHECKING:
@@ -64,6 +63,12 @@ if TYPE_CHECKING:
 AUTO = -2
 # an older ``Step`` (``type(step) is Step``) runs through the ``legacy_*`` hooks of core.flow
 SEAT = Actor.SEAT
+
+
+def _typed(actor: Actor) -> frozenset[Any]:
+    return frozenset(c for c in KINDS.by_kind.values() if c.actor_kind is actor)
+
+
 # decisions that are dropped when nothing is left to choose
 _SKIP_WITHOUT_CHOICE = frozenset(
     ("envy", "fear", "strip", "offer", "hunt_move", "minion_pick", "minion_target", "nightmare")
@@ -71,10 +76,6 @@ _SKIP_WITHOUT_CHOICE = frozenset(
 # step kinds that ``_advance`` may run or drop by itself; any other kind is a decision
 _AUTO_KINDS = frozenset(
     {
-        "return",
-        "replace",
-        "excess",
-        "rexcess",
         "end_turn",
         "draw_now",
         "minion_draw",
@@ -103,7 +104,7 @@ def _shared_step(kind: str, player: int, names: tuple[str, ...], values: tuple[A
     return step
 
 
-def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, Step]:
+def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Any, ...]:
     """The four steps of a drawing stage, bottom first: resolve, roll, return, draw."""
     key = ("stage", seat, returns, upto)
     steps = _SHARED.get(key)
@@ -111,8 +112,8 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, 
         steps = _SHARED[key] = (
             _shared_step("resolve", seat, (), ()),
             _shared_step("roll", CHANCE, ("seat",), (seat,)),
-            _shared_step("return", seat, ("left", "returned"), (returns, 0)),
-            _shared_step("draw", CHANCE, ("seat", "upto"), (seat, upto)),
+            shared(Return, seat, returns, 0),
+            shared(Draw, seat, upto),
         )
     return steps
 
@@ -121,8 +122,6 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, 
 _PROMPTS: dict[str, tuple[str, str, str]] = {
     "first": ("first_player", "Choose the first player at random", "setup"),
     "track": ("choose_track", "Choose your sleep track", "track"),
-    "draw": ("draw", "Draw a dream from the bag", "draw"),
-    "return": ("return", "Choose a dream to return to the bag", "draw"),
     "roll": ("roll", "Roll a dream", "roll"),
     "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
@@ -167,10 +166,14 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     ),
     "ability_draw": ("draw", "Draw a dream for the Exhaust row", "ability"),
     "rolloff": ("roll", "Roll-off: roll every dream on the card", "winner"),
-    "excess": ("excess", "Choose an excess dream to return", "faq"),
-    "rexcess": ("excess", "Choose an excess rolled dream to return", "faq"),
-    "replace": ("replace", "Choose a replacement dream from the bag", "faq"),
 }
+
+
+# the typed step classes by who decides (every steps module is imported above)
+CHANCE_STEPS = _typed(Actor.CHANCE)
+SEAT_STEPS = _typed(Actor.SEAT)
+SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
+"""The decisions whose ``seat`` field names who decides."""
 
 
 class LucidityState(State):
@@ -295,10 +298,13 @@ class LucidityState(State):
         if not items:
             return ()
         top: Any = items[-1]
-        if type(top) is Step:
+        cls = type(top)
+        if cls is Step:
             return (top.player,)
-        if top.actor_kind is SEAT:
-            return (top.actor(self),)
+        if cls in CHANCE_STEPS:
+            return (CHANCE,)
+        if cls in SEATED_STEPS:
+            return (top.seat,)
         return who(top, self)
 
     def decision(self, player: int | None = None) -> Decision | None:
@@ -356,10 +362,6 @@ class LucidityState(State):
             return None
         if player == CHANCE:
             tk = top.kind
-            if tk == "draw":
-                if action_id[:5] == "draw:" and self.bag.get(action_id[5:], 0) > 0:
-                    return a
-                return None
             if tk == "roll":
                 return a if action_id in self.game.roll_ids[self.hand[-1]] else None
             kind, _, arg = action_id.partition(":")
@@ -367,7 +369,6 @@ class LucidityState(State):
                 return a if any(o is a for o, _ in self._chance()) else None
             if kind == "draw":
                 if tk in (
-                    "draw",
                     "draw_now",
                     "minion_draw",
                     "ability_draw",
@@ -398,26 +399,34 @@ class LucidityState(State):
         items = flow.items
         if player is None and items and action.__class__ is Action:
             top: Any = items[-1]
-            if type(top) is not Step:
-                ak = top.actor_kind
-                seat = top.actor(self) if ak is SEAT else CHANCE if ak is Actor.CHANCE else None
-                if seat is not None:
+            cls = type(top)
+            if cls is not Step:
+                if cls in CHANCE_STEPS:
+                    # Lucidity's chance steps answer without listing every outcome
+                    seat = CHANCE
+                    ok = top.possible(self, action)
+                elif cls in SEAT_STEPS:
+                    seat = top.seat if cls in SEATED_STEPS else top.actor(self)
                     options = flow._legal.get(seat)
                     if options is None:
                         options = flow_legal(self, flow, seat)
-                    if action in options:
-                        events = self._events
-                        start = len(events)
-                        act(self, flow, action, seat)
-                        self._history.append(action.id)
-                        return events[start:]
+                    ok = action in options
+                else:
+                    ok = False
+                if ok:
+                    events = self._events
+                    start = len(events)
+                    # core.flow.act for one seat or chance, written out (the hot path)
+                    flow.running = top
+                    flow._legal.clear()
+                    top.apply(self, flow, action)
+                    advance(self, flow)
+                    self._history.append(action.id)
+                    return events[start:]
                 return State.apply(self, action, player)
             k = top.kind
             aid = action.id
-            if k == "draw":
-                c = _DRAW_COLOUR.get(aid)
-                ok = c is not None and self.bag[c] > 0
-            elif k == "roll":
+            if k == "roll":
                 ok = aid in self.game.roll_ids[self.hand[-1]]
             elif top.player == CHANCE:
                 ok = self._lookup(aid, CHANCE) is not None
@@ -448,8 +457,9 @@ class LucidityState(State):
         items = self.stack.items
         if player is None and items:
             top: Any = items[-1]
-            if type(top) is not Step:
-                if top.actor_kind is SEAT:
+            cls = type(top)
+            if cls is not Step:
+                if cls in SEAT_STEPS:
                     return flow_legal(self, self.stack, top.actor(self))
             elif top.player >= 0:
                 cache = self._lc
@@ -536,14 +546,6 @@ class LucidityState(State):
         if k == "roll":
             faces = self.game.roll_actions[self.hand[-1]]
             return faces[below(len(faces))]
-        if k == "draw":
-            b = self.bag
-            total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
-            r = below(total) if total > 0 else rng.randrange(total)
-            for c, n in b.items():
-                if r < n:
-                    return DRAW_ACTIONS[c]
-                r -= n
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
         if top.kind in ("dreamscape", "mdraw"):
@@ -593,16 +595,6 @@ class LucidityState(State):
                 return True
             n += 1
             k = top.kind
-            if k == "draw":
-                if len(self.hand) >= top.data["upto"]:
-                    items.pop()
-                    continue
-                b = self.bag
-                if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0:
-                    self._trigger_dream_end(top.data["seat"])
-                    items.pop()
-                    continue
-                return n > 1
             if k == "roll":
                 if not self.hand:
                     items.pop()
@@ -620,41 +612,6 @@ class LucidityState(State):
                 return n > 1
             if k not in _AUTO_KINDS:
                 return n > 1  # a decision: nothing runs by itself
-            if k == "return":
-                if self.dream_end:
-                    items.pop()
-                    continue
-                if top.data["left"] > 0 and not self._returnable():
-                    items.pop()
-                    if self.hand:
-                        self.emit(
-                            "bone_kept",
-                            "Seat {seat} holds only Bone Hunters: they are never returned",
-                            self.R["bone"],
-                            seat=top.player,
-                        )
-                    continue
-                if top.data["left"] <= 0 and not self.game.options["table_slips"]:
-                    items.pop()
-                    continue
-                return n > 1
-            if k == "replace":
-                if top.data["left"] <= 0 or not self._legal(top.player):
-                    items.pop()
-                    continue
-                return n > 1
-            if k == "excess":
-                if len(self.hand) <= top.data["allowed"] or not self._returnable():
-                    items.pop()
-                    continue
-                return n > 1
-            if k == "rexcess":
-                if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
-                    items.pop()
-                    if top.data.get("fixed"):
-                        self._reroll_kept(top.data["seat"])
-                    continue
-                return n > 1
             if k == "end_turn":
                 items.pop()
                 self._end_turn()
@@ -774,152 +731,7 @@ class LucidityState(State):
         self.stack.items.extend(_stage_steps(seat, self.rules["returns"], len(self.hand) + control))
 
     # draw / return / roll
-    def _legal_draw(self, top: Step) -> list[Action]:
-        return [a for a, _ in self._chance()]
-
-    def _do_draw(self, top: Step, aid: str) -> None:
-        # the hot path of random play: written out by hand (same effect as emit/replace)
-        c = aid[5:]
-        bag = self.bag
-        left = bag[c] - 1
-        bag[c] = left
-        self.hand.append(c)
-        seat = top.data["seat"]
-        self._events.append(
-            Event(
-                "drawn",
-                "Seat {seat} draws a {colour} dream",
-                self.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
-        if not left and self._took_last(seat):
-            self.stack.items.pop()
-
-    def _returnable(self) -> bool:
-        hand = self.hand
-        return hand.count("bone") < len(hand)  # a dream other than a Bone Hunter
-
-    def _legal_return(self, top: Step) -> list[Action]:
-        seen: list[Action] = []
-        hand = self.hand
-        for c, action in RETURN_ACTIONS.items():
-            if c in hand:
-                seen.append(action)
-        if top.data["left"] <= 0:
-            # table_slips: past the two returns, the dreamer may slip (FAQ) or go on
-            if self.bag_total() > 0:
-                seen.append(A["draw_extra"])
-            seen.append(A["proceed"])
-            seen.append(A["roll_anyway"])
-        return seen
-
-    def _do_return(self, top: Step, aid: str) -> None:
-        if aid == "proceed":
-            self.stack.items.pop()
-            seat = top.player
-            returns = self.rules["returns"]
-            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
-            nxt = self.next_seat(seat)
-            self.stack.items.append(Step("excess", nxt, seat=seat, allowed=allowed))
-            if top.data["returned"] > returns:
-                self.stack.items.append(
-                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
-                )
-            return
-        if aid == "roll_anyway":
-            # FAQ: rolled too many; the next player picks which rolled dreams go back
-            self.stack.items.pop()
-            seat = top.player
-            returns = self.rules["returns"]
-            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
-            roll = self.stack.items.pop()
-            nxt = self.next_seat(seat)
-            self.stack.items.append(Step("rexcess", nxt, seat=seat, allowed=allowed))
-            self.stack.items.append(roll)
-            if top.data["returned"] > returns:
-                # returned too many as well: the replacements join the hand before the roll
-                self.stack.items.append(
-                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
-                )
-            return
-        if aid == "draw_extra":
-            self.emit(
-                "slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player
-            )
-            self.stack.items.append(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
-            return
-        if top.data["left"] <= 0:
-            self.emit(
-                "slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player
-            )
-        c = aid[7:]
-        self.hand.remove(c)
-        self.bag[c] += 1
-        seat = top.player
-        self._events.append(
-            Event(
-                "returned",
-                "Seat {seat} returns a {colour} dream",
-                self.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
-        data = top.data
-        self.stack.items[-1] = _shared_step(
-            "return", seat, ("left", "returned"), (data["left"] - 1, data["returned"] + 1)
-        )
-
     # FAQ / "worst case": the next player fixes a slip
-    def _legal_replace(self, top: Step) -> list[Action]:
-        # any dream in the bag, a Bone Hunter included ("act like dreams in every mechanical
-        # respect"; only a dreamer may not return one, only a Nightmare may not give one)
-        return [A["replace:" + c] for c in ALL_COLOURS if self.bag[c] > 0]
-
-    def _do_replace(self, top: Step, aid: str) -> None:
-        c = aid[8:]
-        self.bag[c] -= 1
-        self.hand.append(c)
-        self.emit(
-            "replaced",
-            "Seat {chooser} gives seat {seat} a {colour} dream from the bag to make up the shortfall",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-        )
-        if not self.bag[c]:
-            self._took_last(top.data["seat"])
-        self.stack.items[-1] = top.replace(left=top.data["left"] - 1)
-
-    def _legal_rexcess(self, top: Step) -> list[Action]:
-        seen: set[str] = set()
-        out: list[Action] = []
-        for d in self.rolled:
-            if d[0] != "bone":
-                aid = f"excess:{d[0]}:{d[1]}"
-                if aid not in seen:
-                    seen.add(aid)
-                    out.append(A[aid])
-        return out
-
-    def _do_rexcess(self, top: Step, aid: str) -> None:
-        _, c, f = aid.split(":")
-        self.rolled.remove(die(c, f))
-        self.bag[c] += 1
-        if self.game.ruleset == "es" and not top.data.get("fixed"):
-            # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
-            self.stack.items[-1] = top.replace(fixed=True)
-        self.emit(
-            "excess",
-            "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-            face=f,
-        )
-
     def _reroll_kept(self, seat: int) -> None:
         """lucidity-es "Fin del juego", La regla del "peor caso": once the next player has
         returned the excess rolled dreams, "Entonces debes tirar / volver a tirar los
@@ -938,22 +750,6 @@ class LucidityState(State):
             n=len(again),
         )
         self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
-
-    def _legal_excess(self, top: Step) -> list[Action]:
-        return [A["excess:" + c] for c in COLOURS if c in self.hand]
-
-    def _do_excess(self, top: Step, aid: str) -> None:
-        c = aid[7:]
-        self.hand.remove(c)
-        self.bag[c] += 1
-        self.emit(
-            "excess",
-            "Seat {chooser} returns seat {seat}'s excess {colour} dream to the bag",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-        )
 
     def _do_roll(self, top: Step, aid: str) -> None:
         c = self.hand.pop()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ....core import CHANCE, Action
 from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, shared
-from ..actions import A
+from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
 from ..params import MARKS_OUT
@@ -96,6 +96,11 @@ class ExhaustDraw(ChanceStep):
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         s._trigger_dream_end(self.seat)
+
+    def possible(self, s: LucidityState, action: Action) -> bool:
+        """``action`` is among the outcomes (a colour left in the bag), without listing them."""
+        c = DRAW_COLOUR.get(action.id)
+        return c is not None and s.bag[c] > 0
 
     def outcomes(self, s: LucidityState) -> list[tuple[Action, float]]:
         total = s.bag_total()
