@@ -62,35 +62,6 @@ def test_dreamscape_power_goal_is_named_in_the_power_victory_event():
 
 
 # ----- 4. Check for Filled Rows ---------------------------------------------------------------
-def test_en_check_for_filled_rows_tie_after_a_minion_the_player_chooses():
-    """lucidity-en "4. Check for Filled Rows": "If there is a tie, you may choose between the
-    tying Nightmare colours", also when a minion fills the row outside the dreamer's turn;
-    the Nightmare's turn then ends normally."""
-    s = new(3)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "shadow_red", "red:shadow", "red:shadow")
-    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
-    play(s, "fear:none")
-    assert s.to_move() == (1,) and sorted(legal(s)) == ["become:red", "become:yellow"]
-    play(s, "become:red")
-    assert s.seats[1].role == "nightmare" and s.seats[1].colour == "red"
-    # seat 0's turn ends; seat 1 plays its first turn as a Nightmare
-    assert s.current == 1 and s.decision().kind == "nightmare_turn"
-
-
-def test_en_check_for_filled_rows_tie_after_a_minion_last_dreamer_ends_the_game():
-    """lucidity-en "4. Check for Filled Rows" and "Nightmare Victory": the last dreamer,
-    converted by a minion after choosing its colour, ends the game at once."""
-    s = new(2)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "shadow_red", "red:shadow", "red:shadow", "red:shadow")
-    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
-    play(s, "fear:none", "become:yellow")
-    assert s.end_reason() == "nightmare"
 
 
 def test_en_two_player_games_nightmare_cites_the_four_spaces():
@@ -404,26 +375,6 @@ def test_es_objeto_del_juego_a_nightmare_can_win():
     assert s.end_reason() == "dream" and s.winners() == [1]
 
 
-def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
-    """lucidity-en "Send Minions" (interpretation, see the docs): a minion that fills the
-    target's Exhaust row costs nothing at once; the target is exhausted at the end of the
-    next stage of its own turn, if the row is still full."""
-    s = new(3)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "exhaust", "red:exhaust", "red:exhaust")
-    give(s, 1, "power", "yellow:power1")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:yellow", "draw:blue", "minion:yellow", "target:seat1")
-    play(s, "roll:exhaust", "resolve:now")
-    assert len(s.seats[1].exhaust) == 3 and s.power_of(1) == 1
-    assert s.current == 1 and s.decision().kind == "choose_track"
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1")
-    assert s.decision().kind == "draw"  # exhausted now: the draw decides the Power lost
-    play(s, "draw:yellow")
-    assert s.power_of(1) == 1  # the green 1-Power kept, the yellow one lost
-
-
 def test_en_turn_order_nightmare_empty_bag_nothing_to_consume_interpretation():
     """lucidity-en "Turn Order (Nightmare)" with "Dream Victory" (interpretation, see the
     docs): a Nightmare with nothing to consume and an empty bag passes; the next draw from
@@ -436,20 +387,6 @@ def test_en_turn_order_nightmare_empty_bag_nothing_to_consume_interpretation():
     assert s.current == 1 and s.decision().kind == "choose_track"
     play(s, "track:3-5-7")
     assert s.end_reason() == "dream"
-
-
-def test_es_descanse_o_vuelva_a_sonar_rest_returns_one_shadow_or_all_exhaust():
-    """lucidity-es "5. Descanse o vuelva a soñar": rest by returning one shadow dream or all
-    exhaust dreams, or dream again further along the same track."""
-    s = new(3, ruleset="es")
-    give(s, 0, "exhaust", "red:exhaust")
-    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:exhaust")
-    assert legal(s) == ["rest:exhaust", "rest:shadow:blue", "draw_again"]
-    play(s, "rest:exhaust")
-    assert s.seats[0].exhaust == [] and len(s.seats[0].shadow["blue"]) == 2
-    assert 'lucidity-es "5. Descanse o vuelva a soñar"' in rules_of(s.events())
 
 
 def test_es_juegos_de_dos_jugadores_four_shadows():
