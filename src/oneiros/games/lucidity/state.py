@@ -26,14 +26,10 @@ from ...core.flow import Actor, DecisionStep, Flow, act, advance, shared, who
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
-    REROLL_ACTIONS,
-    RESOLVE_ACTIONS,
-    RESOLVE_SHADOW_ACTIONS,
     A,
 )
 from .content import COLOURS
 from .model import (
-    CATEGORY,
     POWER_FACES,
     REROLL_FACES,
     Die,
@@ -56,6 +52,7 @@ from .params import (
 from .steps.base import KINDS
 from .steps.draw import Draw, Return
 from .steps.filled_rows import CheckRows, MinionCheck, eliminate
+from .steps.resolve import Resolve, Roll
 
 if TYPE_CHECKING:
     from .game import LucidityGame
@@ -110,8 +107,8 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Any, ...]:
     steps = _SHARED.get(key)
     if steps is None:
         steps = _SHARED[key] = (
-            _shared_step("resolve", seat, (), ()),
-            _shared_step("roll", CHANCE, ("seat",), (seat,)),
+            shared(Resolve, seat),
+            shared(Roll, seat),
             shared(Return, seat, returns, 0),
             shared(Draw, seat, upto),
         )
@@ -122,8 +119,6 @@ def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Any, ...]:
 _PROMPTS: dict[str, tuple[str, str, str]] = {
     "first": ("first_player", "Choose the first player at random", "setup"),
     "track": ("choose_track", "Choose your sleep track", "track"),
-    "roll": ("roll", "Roll a dream", "roll"),
-    "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
     "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
     # the rule of a roll_now step is that of the effect that pushed it (its ``ref``)
@@ -331,7 +326,7 @@ class LucidityState(State):
         data: dict[str, Any] = {}
         if "seat" in top.data:
             data["seat"] = top.data["seat"]
-        if kind in ("roll", "roll_now", "rolloff"):
+        if kind in ("roll_now", "rolloff"):
             data["colour"] = self._rolling_colour(top)
         return Decision(kind_name, top.player, prompt, ref, data)
 
@@ -362,8 +357,6 @@ class LucidityState(State):
             return None
         if player == CHANCE:
             tk = top.kind
-            if tk == "roll":
-                return a if action_id in self.game.roll_ids[self.hand[-1]] else None
             kind, _, arg = action_id.partition(":")
             if tk in ("dreamscape", "mdraw"):
                 return a if any(o is a for o, _ in self._chance()) else None
@@ -426,9 +419,7 @@ class LucidityState(State):
                 return State.apply(self, action, player)
             k = top.kind
             aid = action.id
-            if k == "roll":
-                ok = aid in self.game.roll_ids[self.hand[-1]]
-            elif top.player == CHANCE:
+            if top.player == CHANCE:
                 ok = self._lookup(aid, CHANCE) is not None
             elif top.player >= 0:
                 cache = self._lc
@@ -459,6 +450,9 @@ class LucidityState(State):
             top: Any = items[-1]
             cls = type(top)
             if cls is not Step:
+                if cls in SEATED_STEPS:
+                    out = self.stack._legal.get(top.seat)
+                    return out if out is not None else flow_legal(self, self.stack, top.seat)
                 if cls in SEAT_STEPS:
                     return flow_legal(self, self.stack, top.actor(self))
             elif top.player >= 0:
@@ -505,8 +499,6 @@ class LucidityState(State):
 
     def _rolling_colour(self, top: Step) -> str | None:
         k = top.kind
-        if k == "roll":
-            return self.hand[-1] if self.hand else None
         if k == "roll_now":
             return self.limbo[-1][0] if self.limbo else None
         if k == "rolloff":
@@ -537,15 +529,6 @@ class LucidityState(State):
         top: Any = self.stack.items[-1]
         if type(top) is not Step:
             return top.sample(self, rng)
-        k = top.kind
-        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
-        try:
-            below = rng._randbelow
-        except AttributeError:
-            below = rng.randrange
-        if k == "roll":
-            faces = self.game.roll_actions[self.hand[-1]]
-            return faces[below(len(faces))]
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
         if top.kind in ("dreamscape", "mdraw"):
@@ -595,21 +578,6 @@ class LucidityState(State):
                 return True
             n += 1
             k = top.kind
-            if k == "roll":
-                if not self.hand:
-                    items.pop()
-                    continue
-                return n > 1
-            if k == "resolve":
-                legal = self._legal(top.player)
-                if not legal:
-                    items.pop()
-                    continue
-                if len(legal) == 1 and legal[0].id.startswith("resolve:"):
-                    self._lc = None
-                    self._do_resolve(top, legal[0].id)
-                    continue
-                return n > 1
             if k not in _AUTO_KINDS:
                 return n > 1  # a decision: nothing runs by itself
             if k == "end_turn":
@@ -749,100 +717,9 @@ class LucidityState(State):
             seat=seat,
             n=len(again),
         )
-        self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
-
-    def _do_roll(self, top: Step, aid: str) -> None:
-        c = self.hand.pop()
-        face = aid[5:]
-        self.rolled.append((c, face, False))
-        self._events.append(
-            Event(
-                "rolled",
-                "A {colour} dream rolls {face}",
-                self.R["roll"],
-                {"colour": c, "face": face},
-            )
-        )
+        self.stack.items.append(shared(Roll, seat))
 
     # resolution
-    def _legal_resolve(self, top: Step) -> list[Action]:
-        rolled = self.rolled
-        if not rolled:
-            return []
-        out: list[Action] = []
-        power = hunt = exhaust = marks = False
-        shadows: list[str] = []
-        colours: set[str] = set()
-        for d in rolled:
-            c, f, _ = d
-            colours.add(c)
-            if f == "power1" or f == "power2":
-                power = True
-            elif f == "hunt":
-                hunt = True
-            elif f == "exhaust":
-                exhaust = True
-            elif f == "shadow":
-                if c not in shadows:
-                    shadows.append(c)
-            else:
-                marks = True
-        if marks:
-            out.append(RESOLVE_ACTIONS["shadowmark"])
-        elif power or hunt or exhaust:
-            # the order power, hunt, exhaust; lucidity-es offers only the first present
-            if power:
-                out.append(RESOLVE_ACTIONS["power"])
-            if hunt:
-                out.append(RESOLVE_ACTIONS["hunt"])
-            if exhaust:
-                out.append(RESOLVE_ACTIONS["exhaust"])
-            if self.game.ruleset == "es":
-                del out[1:]
-        else:
-            for c, action in RESOLVE_SHADOW_ACTIONS.items():
-                if c in shadows:
-                    out.append(action)
-        # rerolls: a Power dream of a colour with unresolved dreams of that colour
-        power_row = self.seats[top.player].power
-        if power_row:
-            have = {d[0] for d in power_row}
-            for c, action in REROLL_ACTIONS.items():
-                if c in have and c in colours:
-                    out.append(action)
-        return out
-
-    def _do_resolve(self, top: Step, aid: str) -> None:
-        seat = top.player
-        parts = aid.split(":")
-        if parts[0] == "reroll":
-            self._start_reroll(seat, parts[1], "resolve", False)
-            return
-        what = parts[1]
-        if what == "shadow":
-            c = parts[2]
-            for i, d in enumerate(self.rolled):
-                if d[0] == c and d[1] == "shadow":
-                    del self.rolled[i]
-                    break
-            self._place(seat, die(c, "shadow"), pool=True)
-            return
-        keep: list[Die] = []
-        take: list[Die] = []
-        for d in self.rolled:
-            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
-                take.append(d)
-            else:
-                keep.append(d)
-        self.rolled = keep
-        # placing may push interrupting steps (a Nightmare ability); later dreams of the same
-        # category wait in ``rolled`` until those are done
-        for i, d in enumerate(take):
-            pushed = self._place(seat, d, pool=True)
-            if pushed:
-                self.rolled = take[i + 1 :] + self.rolled
-                return
-
     # "Re-rolling dreams": spend a Power dream of a colour to reroll unresolved dreams of it
     def _start_reroll(self, seat: int, c: str, then: str, pool: bool) -> None:
         """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved
@@ -873,7 +750,7 @@ class LucidityState(State):
             self.limbo.append(die(c, ""))
             others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
             if others:
-                self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
+                self.stack.items.append(shared(Roll, seat))
             # the new dream is rolled (and resolved) first, then the others
             self.stack.items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
             if others and es:
@@ -887,7 +764,7 @@ class LucidityState(State):
             self._reroll_event(seat, c, where, len(others) + 1)
             return
         again = [d for d in self.rolled if d[0] == c]
-        self.stack.items.append(_shared_step("roll", CHANCE, ("seat",), (seat,)))
+        self.stack.items.append(shared(Roll, seat))
         if es and len(again) > 1:
             # lucidity-es: "cualquier número de sueños sin resolver" of the colour
             self.stack.items.append(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
