@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,rl,ray,web,postgres,e2e
+EXTRAS ?= dev,rl,ray,web,postgres,e2e,fast
 
 .PHONY: play play-terminal test test-fast system-deps lint typecheck unit unit-fast bench install install-dev clean
 

@@ -13,7 +13,7 @@ from .flow import (
     Kinds,
     SimultaneousStep,
 )
-from .game import Game, GameInfo, OptionSpec, Policy
+from .game import Game, GameInfo, OptionSpec, PlayoutResult, Policy, engine_playouts
 from .registry import games, make, register, replay
 from .state import RECORD_VERSION, State
 from .steps import Step, StepStack
@@ -44,6 +44,7 @@ __all__ = [
     "Kinds",
     "OneirosError",
     "OptionSpec",
+    "PlayoutResult",
     "Policy",
     "Pool",
     "SimultaneousStep",
@@ -53,6 +54,7 @@ __all__ = [
     "Table",
     "Visibility",
     "Zone",
+    "engine_playouts",
     "games",
     "make",
     "register",
