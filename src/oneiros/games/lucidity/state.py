@@ -31,7 +31,6 @@ from .actions import (
 from .content import COLOURS
 from .model import (
     POWER_FACES,
-    REROLL_FACES,
     Die,
     Seat,
     bag_total,
@@ -52,6 +51,7 @@ from .params import (
 from .steps.base import KINDS
 from .steps.draw import Draw, Return
 from .steps.filled_rows import CheckRows, MinionCheck, eliminate
+from .steps.reroll import Now
 from .steps.resolve import Resolve, Roll
 
 if TYPE_CHECKING:
@@ -78,13 +78,11 @@ _AUTO_KINDS = frozenset(
         "minion_draw",
         "ability_draw",
         "roll_now",
-        "now",
         "mdraw",
         "harvest_draw",
         "mbottom",
         "rolloff",
         "pay",
-        "reroll_pick",
     }
 ).union(_SKIP_WITHOUT_CHOICE)
 
@@ -142,13 +140,6 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "nightmare": ("nightmare_turn", "Consume Power or send minions", "nightmare"),
     "strip": ("strip", "Choose a Power dream the dreamer returns", "ability"),
     "offer": ("offer", "Choose one of your Power dreams to give", "ability"),
-    "now": ("resolve", "Resolve the new dream now, or reroll it", "reroll"),
-    "spend": ("spend", "Choose the Power dream to spend for the reroll", "reroll"),
-    "reroll_pick": (
-        "reroll_pick",
-        "Choose the unresolved dreams of the colour to reroll",
-        "reroll",
-    ),
     "mdraw": ("draw", "Reveal a Manifestation", "manifestations"),
     "manifest": ("manifest", "Manifest, empower or pass", "manifestations"),
     "mbottom": ("bottom", "Choose the next card to put at the bottom", "manifestations"),
@@ -592,7 +583,7 @@ class LucidityState(State):
                         self._after_minion_draw(top)
                     continue
                 return n > 1
-            if k == "roll_now" or k == "now":
+            if k == "roll_now":
                 if not self.limbo:
                     items.pop()
                     continue
@@ -634,13 +625,6 @@ class LucidityState(State):
                     # one kind of Power dream left: nothing to choose
                     self._lc = None
                     self._do_pay(top, legal[0].id)
-                    continue
-                return n > 1
-            if k == "reroll_pick":
-                c = top.data["colour"]
-                if not any(d[0] == c for d in self.rolled):
-                    items.pop()
-                    self._reroll_event(top.player, c, top.data["where"], top.data["n"])
                     continue
                 return n > 1
             if k in _SKIP_WITHOUT_CHOICE:
@@ -720,105 +704,6 @@ class LucidityState(State):
         self.stack.items.append(shared(Roll, seat))
 
     # resolution
-    # "Re-rolling dreams": spend a Power dream of a colour to reroll unresolved dreams of it
-    def _start_reroll(self, seat: int, c: str, then: str, pool: bool) -> None:
-        """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved
-        dreams, "now" for the dream in limbo). With both a 1-Power and a 2-Power dream of
-        the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
-        faces = {d[1] for d in self.seats[seat].power if d[0] == c}
-        if "power1" in faces and "power2" in faces:
-            self.stack.items.append(Step("spend", seat, colour=c, then=then, pool=pool))
-            return
-        self._reroll_with(seat, c, "power1" if "power1" in faces else "power2", then, pool)
-
-    def _legal_spend(self, top: Step) -> list[Action]:
-        c = top.data["colour"]
-        return [A[f"spend:{c}:power1"], A[f"spend:{c}:power2"]]
-
-    def _do_spend(self, top: Step, aid: str) -> None:
-        self.stack.items.pop()
-        d = top.data
-        self._reroll_with(top.player, d["colour"], aid.rpartition(":")[2], d["then"], d["pool"])
-
-    def _reroll_with(self, seat: int, c: str, face: str, then: str, pool: bool) -> None:
-        where = self._spend(seat, c, face)
-        es = self.game.ruleset == "es"
-        if then == "now":
-            # the dream drawn or rerolled by an effect is rerolled; so are the dreamer's other
-            # unresolved dreams of the colour (en: all of them; es: any number, chosen)
-            self.limbo.pop()
-            self.limbo.append(die(c, ""))
-            others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
-            if others:
-                self.stack.items.append(shared(Roll, seat))
-            # the new dream is rolled (and resolved) first, then the others
-            self.stack.items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
-            if others and es:
-                self.stack.items.append(
-                    Step("reroll_pick", seat, colour=c, n=1, least=1, where=where)
-                )
-                return
-            if others:
-                self.rolled = [x for x in self.rolled if x[0] != c]
-                self.hand.extend(x[0] for x in others)
-            self._reroll_event(seat, c, where, len(others) + 1)
-            return
-        again = [d for d in self.rolled if d[0] == c]
-        self.stack.items.append(shared(Roll, seat))
-        if es and len(again) > 1:
-            # lucidity-es: "cualquier número de sueños sin resolver" of the colour
-            self.stack.items.append(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
-            return
-        self.rolled = [d for d in self.rolled if d[0] != c]
-        for d in again:
-            self.hand.append(d[0])
-        self._reroll_event(seat, c, where, len(again))
-
-    def _reroll_event(self, seat: int, c: str, where: str, n: int) -> None:
-        self.emit(
-            "reroll",
-            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
-            self.R["reroll"],
-            seat=seat,
-            colour=c,
-            where=where,
-            n=n,
-        )
-
-    # lucidity-es: which unresolved dreams of the colour are rerolled
-    def _legal_reroll_pick(self, top: Step) -> list[Action]:
-        c = top.data["colour"]
-        faces = {d[1] for d in self.rolled if d[0] == c}
-        out = [A[f"reroll:{c}:{f}"] for f in REROLL_FACES if f in faces]
-        if top.data["n"] >= top.data["least"]:
-            out.append(A["reroll:chosen"])
-        return out
-
-    def _do_reroll_pick(self, top: Step, aid: str) -> None:
-        if aid == "reroll:chosen":
-            self.stack.items.pop()
-            self._reroll_event(top.player, top.data["colour"], top.data["where"], top.data["n"])
-            return
-        _, c, f = aid.split(":")
-        for i in range(len(self.rolled) - 1, -1, -1):
-            d = self.rolled[i]
-            if d[0] == c and d[1] == f:
-                del self.rolled[i]
-                break
-        self.hand.append(c)
-        self.stack.items[-1] = top.replace(n=top.data["n"] + 1)
-
-    def _spend(self, seat: int, c: str, face: str) -> str:
-        """Spend a Power dream of colour ``c`` showing ``face``; where it went."""
-        s = self.seats[seat]
-        spent = die(c, face)
-        s.power.remove(spent)
-        if self.holder[c] is None:
-            self.cards[c].append(spent)
-            return f"the {c} Nightmare card"
-        self.bag[c] += 1
-        return "the bag"
-
     def _place(self, seat: int, d: Die, pool: bool) -> bool:
         """Resolve one rolled dream for ``seat``; True if steps were pushed to resolve first."""
         c, f, _ = d
@@ -1042,20 +927,9 @@ class LucidityState(State):
                 if x[0] == c and x[1] in POWER_FACES:
                     # "Re-rolling dreams": at any time, so also before this new dream resolves
                     self.limbo.append(d)
-                    self.stack.items.append(Step("now", seat, pool=top.data["pool"]))
+                    self.stack.items.append(Now(seat, top.data["pool"]))
                     return
         self._place(seat, d, pool=top.data["pool"])
-
-    def _legal_now(self, top: Step) -> list[Action]:
-        return [A["resolve:now"], A["reroll:" + self.limbo[-1][0]]]
-
-    def _do_now(self, top: Step, aid: str) -> None:
-        seat = top.player
-        self.stack.items.pop()
-        if aid == "resolve:now":
-            self._place(seat, self.limbo.pop(), pool=top.data["pool"])
-            return
-        self._start_reroll(seat, self.limbo[-1][0], "now", top.data["pool"])
 
     # Shadow of Envy
     def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:

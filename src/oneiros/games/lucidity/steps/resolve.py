@@ -149,7 +149,9 @@ class Resolve(DecisionStep):
         seat = self.seat
         parts = action.id.split(":")
         if parts[0] == "reroll":
-            s._start_reroll(seat, parts[1], "resolve", False)
+            from .reroll import start_reroll  # "Re-rolling dreams" (it rolls with Roll)
+
+            start_reroll(s, seat, parts[1], "resolve", False)
             return
         what = parts[1]
         if what == "shadow":
