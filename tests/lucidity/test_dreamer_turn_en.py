@@ -3,7 +3,6 @@ the Shadow effects, re-rolling, the Example Turn and the 2-player shadow rule.""
 
 from __future__ import annotations
 
-from .builder import set_nightmare
 from .helpers import chance_ids, check_invariants, give, legal, new, play, rules_of
 
 
@@ -47,71 +46,6 @@ def test_set_level_of_control_tracks():
     play(s, "track:5-7-9")
     play(s, *["draw:green"] * 5)
     assert s.decision().kind == "return" and len(s.hand) == 5
-
-
-def test_hunt_exhaust_power_before_shadows():
-    """lucidity-en "3. Roll and Resolve Dreams": non-shadow dreams first, then shadows in
-    the order the player chooses."""
-    s = new(3)
-    play(s, "track:5-7-9", "draw:red", "draw:red", "draw:green", "draw:yellow", "draw:blue")
-    play(s, "return:red", "return:red")
-    play(s, "roll:shadow", "roll:shadow", "roll:shadow")  # blue, yellow, green
-    assert legal(s) == ["resolve:shadow:blue", "resolve:shadow:green", "resolve:shadow:yellow"]
-    s2 = new(3)
-    play(s2, "track:5-7-9", "draw:red", "draw:red", "draw:green", "draw:yellow", "draw:red")
-    play(s2, "return:green", "return:yellow")
-    play(s2, "roll:hunt", "roll:power2", "roll:shadow")
-    # hunt, exhaust and Power in any order before any shadow
-    assert legal(s2) == ["resolve:power", "resolve:hunt"]
-    play(s2, "resolve:power")
-    assert s2.seats[0].power[0][1] == "power2"
-    # the new red Power may be spent at once to reroll the red hunt and shadow
-    assert legal(s2) == ["resolve:hunt", "reroll:red"]
-
-
-def test_reroll_spends_power_to_the_unclaimed_nightmare_card():
-    """lucidity-en "Re-rolling dreams": spend a Power dream to reroll every unresolved dream
-    of its colour; the spent dream goes on that colour's Nightmare card while unclaimed."""
-    s = new(3)
-    give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:shadow")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red")
-    assert s.seats[0].power == []
-    assert [d[0] for d in s.cards["red"]] == ["red"]
-    assert s.is_chance() and len(s.hand) == 2
-    play(s, "roll:power1", "roll:power2")
-    assert s.power_of(0) == 3
-
-
-def test_reroll_spent_power_goes_to_the_bag_when_the_nightmare_is_claimed():
-    s = new(3)
-    set_nightmare(s, 2, "red")
-    give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:hunt")
-    before = s.bag["red"]
-    play(s, "reroll:red")
-    assert s.cards["red"] == [] and s.bag["red"] == before + 1
 
 
 def test_shadow_of_envy_next_player_picks_a_dream_to_reroll():
@@ -285,21 +219,6 @@ def test_depths_shadow_resolves_the_new_dream_at_once():
     kinds = [(e.kind, e.data.get("colour")) for e in s.events()]
     # the new yellow dream was placed before the waiting green shadow was resolved
     assert kinds.index(("placed", "yellow")) < kinds.index(("shadow", "green"))
-
-
-def test_reroll_a_dream_drawn_by_the_depths_before_it_resolves():
-    """lucidity-en "Re-rolling dreams": "at any time", so also the Depths' new dream."""
-    s = new(3)
-    give(s, 0, "power", "red:power1")
-    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
-    play(s, "roll:shadow", "draw:red", "roll:hunt")
-    assert s.decision().rule == 'lucidity-en "Re-rolling dreams"'
-    assert legal(s) == ["resolve:now", "reroll:red"]
-    play(s, "reroll:red")
-    assert s.power_of(0) == 0 and len(s.cards["red"]) == 1
-    play(s, "roll:power2")
-    assert s.power_of(0) == 2 and len(s.seats[0].hunt) == 3 and s.seats[0].role == "dreamer"
 
 
 def test_without_power_of_its_colour_the_new_dream_resolves_at_once():

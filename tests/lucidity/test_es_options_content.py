@@ -14,23 +14,6 @@ from .builder import set_nightmare
 from .helpers import chance_ids, check_invariants, empty_bag_but, give, legal, new, play
 
 
-def test_es_resolution_order_power_hunt_exhaust_shadow():
-    """lucidity-es "Orden de resolución": Power, then Hunt, then Exhaust, then shadows."""
-    s = new(3, ruleset="es")
-    give(s, 0, "power", "red:power1")
-    play(s, "track:5-7-9", "draw:red", "draw:red", "draw:red", "draw:green", "draw:yellow")
-    play(s, "return:green", "return:yellow", "roll:hunt", "roll:power2", "roll:exhaust")
-    assert legal(s) == ["resolve:power", "reroll:red"]
-    assert s.decision().rule == 'lucidity-es "Orden de resolución"'
-    play(s, "resolve:power")
-    assert legal(s) == ["resolve:hunt", "reroll:red"]
-    en = new(3)
-    give(en, 0, "power", "red:power1")
-    play(en, "track:5-7-9", "draw:red", "draw:red", "draw:red", "draw:green", "draw:yellow")
-    play(en, "return:green", "return:yellow", "roll:hunt", "roll:power2", "roll:exhaust")
-    assert legal(en) == ["resolve:power", "resolve:hunt", "resolve:exhaust", "reroll:red"]
-
-
 def test_es_depths_new_shadow_joins_the_unresolved_dreams():
     """lucidity-es "Sombra de las profundidades": a new shadow is added to the unresolved
     dreams (resolved in the player's order); anything else resolves at once."""

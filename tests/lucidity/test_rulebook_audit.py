@@ -38,24 +38,6 @@ def test_en_consume_power_from_another_nightmare():
     assert 'lucidity-en "Consume Power"' in rules_of(s.events())
 
 
-def test_en_re_rolling_dreams_a_rerolled_dream_may_be_rerolled_again():
-    """lucidity-en "Re-rolling dreams": "You may choose, at any time, to spend a 1 Power or 2
-    Power ... to reroll all unresolved dreams matching that dream's colour"; the spent Power
-    goes to the unclaimed Nightmare card of that colour each time."""
-    s = new(3)
-    give(s, 0, "power", "red:power1", "red:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red", "roll:hunt")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red", "roll:power2")
-    assert s.power_of(0) == 2 and s.seats[0].hunt == []
-    assert len(s.cards["red"]) == 2
-    assert s.decision().kind == "rest_or_draw"
-    assert rules_of(s.events()).count('lucidity-en "Re-rolling dreams"') == 2
-
-
 def test_en_shadow_of_imprisonment_without_an_exhaust_dream_only_fills_the_shadow_row():
     """lucidity-en "Shadow of Imprisonment": with no exhaust dream there is nothing to turn;
     the shadow still goes to the Shadow of Imprisonment row."""

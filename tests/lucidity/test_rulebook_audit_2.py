@@ -174,20 +174,6 @@ def test_en_activating_nightmare_abilities_the_depths_ability_cites_the_ability(
     assert [e.rule for e in ev if e.kind == "rolled"] == [EN_ABILITY]
 
 
-def test_es_rollo_y_resolucion_de_suenos_the_turn_roll_cites_the_section():
-    """lucidity-es "3. Rollo y resolución de sueños": "Tira los sueños restantes y luego
-    resuélvelos"; "Orden de resolución" is only the order of placing."""
-    s = new(3, ruleset="es")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    ref = 'lucidity-es "3. Rollo y resolución de sueños"'
-    assert s.decision().kind == "roll" and s.decision().rule == ref
-    ev = s.apply("roll:power1")
-    assert rules_of(ev)[0] == ref and ev[0].kind == "rolled"
-    en = new(3)
-    play(en, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    assert en.decision().rule == 'lucidity-en "3. Roll and Resolve Dreams"'
-
-
 def test_en_dream_victory_is_not_cited_when_the_engine_turn_cap_ends_the_game():
     """lucidity-en "Dream Victory" needs a draw from an empty bag. The engine's safeguard of
     400 turns is no rule of the game: its own event says so, and the end cites "The
