@@ -22,7 +22,7 @@ from ...core import (
     Step,
     weighted_choice,
 )
-from ...core.flow import Actor, DecisionStep, Flow, act, advance, shared, who
+from ...core.flow import _F_DONE, Actor, DecisionStep, Flow, act, advance, shared, who
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 AUTO = -2
 # an older ``Step`` (``type(step) is Step``) runs through the ``legacy_*`` hooks of core.flow
 SEAT = Actor.SEAT
+_AT_CHANCE = (CHANCE,)
 
 
 def _typed(actor: Actor) -> frozenset[Any]:
@@ -158,6 +159,8 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
 # the typed step classes by who decides (every steps module is imported above)
 CHANCE_STEPS = _typed(Actor.CHANCE)
 SEAT_STEPS = _typed(Actor.SEAT)
+DONE_ONLY = frozenset(c for c in KINDS.by_kind.values() if c._flags == _F_DONE)
+"""The steps the driver only asks whether they are done (nothing settles by itself)."""
 SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
 """The decisions whose ``seat`` field names who decides."""
 
@@ -288,7 +291,7 @@ class LucidityState(State):
         if cls is Step:
             return (top.player,)
         if cls in CHANCE_STEPS:
-            return (CHANCE,)
+            return _AT_CHANCE
         if cls in SEATED_STEPS:
             return (top.seat,)
         return who(top, self)
@@ -402,9 +405,16 @@ class LucidityState(State):
                     start = len(events)
                     # core.flow.act for one seat or chance, written out (the hot path)
                     flow.running = top
-                    flow._legal.clear()
+                    cache = flow._legal
+                    if cache:
+                        cache.clear()
                     top.apply(self, flow, action)
-                    advance(self, flow)
+                    if items and items[-1] is top and cls in DONE_ONLY and not top.done(self):
+                        # still on top with something left (a draw, a roll, a return): the
+                        # driver would stop here at once
+                        flow.running = None
+                    else:
+                        advance(self, flow)
                     self._history.append(action.id)
                     return events[start:]
                 return State.apply(self, action, player)
