@@ -452,8 +452,13 @@ class LucidityState(State):
             cls = type(top)
             if cls is not Step:
                 if cls in SEATED_STEPS:
-                    out = self.stack._legal.get(top.seat)
-                    return out if out is not None else flow_legal(self, self.stack, top.seat)
+                    # core.flow.legal for a decision of its seat, written out (the hot path)
+                    cache = self.stack._legal
+                    seat = top.seat
+                    out = cache.get(seat)
+                    if out is None:
+                        out = cache[seat] = top.legal(self)
+                    return out
                 if cls in SEAT_STEPS:
                     return flow_legal(self, self.stack, top.actor(self))
             elif top.player >= 0:
