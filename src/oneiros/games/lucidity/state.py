@@ -1,5 +1,11 @@
-"""The Lucidity forward model: dreamer and Nightmare turns, nested resolution on a step
-stack, filled-row checks and the three ways the game ends.
+"""The Lucidity forward model: the state's fields, copying, the hooks of the core contract
+with their short paths, and the rules not yet moved to ``steps/`` (the shadows, the
+Nightmare's turn and abilities, the de-lux expansions, setting up, the turn and the end).
+
+The state runs on ``core.flow``: its stack is a ``Flow`` driven by ``core.flow.advance``.
+The rules already moved are typed steps in ``steps/<section>.py`` (draw, resolve, reroll,
+filled rows, rest); the others are older ``Step`` values run through the ``legacy_*`` hooks
+below (``_DO``/``_LEGAL`` by step kind).
 
 A dream (die) is a tuple ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream
 turned to its shadow side (Shadow of Imprisonment). Dreams that are drawn or rolled but not
