@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import oneiros
 from oneiros.core import CHANCE, Deck, Game, State
 from oneiros.games.lucidity.encoding import DEFAULT_GOAL
-from oneiros.games.lucidity.state import die
+from oneiros.games.lucidity.model import die
 from oneiros.games.sleep_tight.state import Play
 from oneiros.interop._common import check_shaping, potentials
 from oneiros.interop.gymnasium import make

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import oneiros
 from oneiros.core import CHANCE, State
+
+from . import builder
 
 ROW_KEYS = (
     "hunt",
@@ -20,10 +21,8 @@ ROW_KEYS = (
 
 
 def new(players: int = 3, ruleset: str = "en", **options: Any) -> Any:
-    options.setdefault("first_player", "0")
-    return oneiros.make("lucidity", players=players, ruleset=ruleset, options=options).new_state(
-        seed=0
-    )
+    """A new game, seat 0 first unless ``first_player`` says otherwise (``builder.scenario``)."""
+    return builder.scenario(players, ruleset, **options)
 
 
 def play(state: State, *ids: str) -> None:
@@ -110,32 +109,9 @@ def chance_ids(state: State) -> list[str]:
 
 
 def give(state: Any, seat: int, row: str, *dice: str) -> None:
-    """Test set-up: move dreams from the bag to a row; each die is 'colour:face' (a rotated
-    exhaust dream is 'yellow:exhaust:rotated'). Keeps every dream in exactly one place."""
-    from oneiros.games.lucidity.state import die
-
-    s = state.seats[seat]
-    state._lc = None  # the cached legal actions no longer hold
-    for spec in dice:
-        parts = spec.split(":")
-        colour, face = parts[0], parts[1]
-        rotated = len(parts) > 2
-        state.bag[colour] -= 1
-        d = die(colour, face, rotated)
-        if row == "hunt":
-            s.hunt.append(d)
-        elif row == "exhaust":
-            s.exhaust.append(d)
-        elif row == "power":
-            s.power.append(d)
-        elif row == "marks":
-            s.marks.append(d)
-        elif row.startswith("shadow_"):
-            s.shadow[row[7:]].append(d)
-        elif row.startswith("card_"):
-            state.cards[row[5:]].append(d)
-        else:
-            raise ValueError(row)
+    """Test set-up: move dreams from the bag to a row (see ``builder.place``); each die is
+    'colour:face' (a rotated exhaust dream is 'yellow:exhaust:rotated')."""
+    builder.place(state, seat, row, dice)
     check_invariants(state)
 
 
@@ -144,29 +120,16 @@ def legal(state: Any) -> list[str]:
 
 
 def empty_bag_but(state: Any, keep: dict[str, int]) -> None:
-    """Test set-up: park dreams on a far Nightmare card so the bag holds only ``keep``."""
-    from oneiros.games.lucidity.state import die
-
-    for colour in list(state.bag):
-        extra = state.bag[colour] - keep.get(colour, 0)
-        if extra > 0:
-            state.bag[colour] -= extra
-            state.cards["yellow"].extend([die(colour, "power1")] * extra)
-    state._lc = None
+    """Test set-up: the bag holds only ``keep`` (see ``builder.keep_in_bag``)."""
+    builder.keep_in_bag(state, keep)
 
 
 def make_nightmare(state: Any, seat: int, colour: str) -> None:
     """Make ``seat`` the Nightmare of ``colour`` (its card claimed)."""
-    state.seats[seat].role = "nightmare"
-    state.seats[seat].colour = colour
-    state.holder[colour] = seat
+    builder.set_nightmare(state, seat, colour)
 
 
 def nightmare_turn(state: Any, seat: int, advance: bool = False) -> None:
-    """Start ``seat``'s (Nightmare) turn now, dropping whatever was pending; with
-    ``advance``, also run the steps that need no decision."""
-    state.stack.clear()
-    state._lc = None
-    state._start_turn(seat)
-    if advance:
-        state._advance()
+    """Start ``seat``'s turn now, dropping whatever was pending; with ``advance``, also run
+    the steps that need no decision."""
+    builder.start_turn(state, seat, advance)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import oneiros
 from oneiros import IllegalAction
-from oneiros.games.lucidity.rules import A
+from oneiros.games.lucidity.actions import A
 
 ALL_ACTIONS = list(A.values())
 CASES = [

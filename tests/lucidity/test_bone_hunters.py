@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import oneiros
 
+from .builder import set_nightmare, start_turn
 from .helpers import check_invariants, give, legal, new, play
-
-
-def nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
 
 
 def test_bone_hunters_join_the_bag():
@@ -36,15 +31,13 @@ def test_never_returned_only_the_other_dreams_go_back():
 
 def test_never_given_as_a_minion():
     s = new(3, bone_hunters=3)
-    nightmare(s, 0, "blue")
-    s.stack.clear()
-    s._start_turn(0)
+    set_nightmare(s, 0, "blue")
+    start_turn(s, 0)
     play(s, "minions", "draw:bone", "draw:red")
     assert legal(s) == ["minion:red"]
     s = new(3, bone_hunters=3)
-    nightmare(s, 0, "blue")
-    s.stack.clear()
-    s._start_turn(0)
+    set_nightmare(s, 0, "blue")
+    start_turn(s, 0)
     bag = s.bag["bone"]
     play(s, "minions", "draw:bone", "draw:bone")
     assert s.current == 1 and s.bag["bone"] == bag  # both back: no minion this turn
@@ -101,7 +94,7 @@ def test_never_picked_by_envy_moved_by_fear_or_turned():
 
 def test_never_stolen_or_lost_to_exhaustion():
     s = new(3, bone_hunters=3)
-    nightmare(s, 1, "green")
+    set_nightmare(s, 1, "green")
     give(s, 0, "power", "bone:power2")
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
     play(

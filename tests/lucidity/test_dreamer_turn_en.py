@@ -3,10 +3,6 @@ the Shadow effects, re-rolling, the Example Turn and the 2-player shadow rule.""
 
 from __future__ import annotations
 
-import pytest
-
-from oneiros import IllegalAction
-
 from .helpers import chance_ids, check_invariants, give, legal, new, play, rules_of
 
 
@@ -50,94 +46,6 @@ def test_set_level_of_control_tracks():
     play(s, "track:5-7-9")
     play(s, *["draw:green"] * 5)
     assert s.decision().kind == "return" and len(s.hand) == 5
-
-
-def test_return_exactly_two_then_roll_the_rest():
-    """lucidity-en "2. Draw and Select Dreams": return exactly two, roll control minus two."""
-    s = new(3)
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:green", "draw:blue", "return:red")
-    assert s.decision().kind == "return"
-    play(s, "return:red")
-    assert s.is_chance() and s.decision().kind == "roll"
-    assert sorted(s.hand) == ["blue", "green"]
-
-
-def test_illegal_return_is_rejected_and_state_unchanged():
-    s = new(3)
-    play(s, "track:3-5-7", "draw:red", "draw:red", "draw:green")
-    before = s.snapshot()
-    with pytest.raises(IllegalAction, match="return:blue"):
-        s.apply("return:blue")
-    with pytest.raises(IllegalAction):
-        s.apply("draw:blue")  # not chance's turn
-    assert s.snapshot() == before
-
-
-def test_hunt_exhaust_power_before_shadows():
-    """lucidity-en "3. Roll and Resolve Dreams": non-shadow dreams first, then shadows in
-    the order the player chooses."""
-    s = new(3)
-    play(s, "track:5-7-9", "draw:red", "draw:red", "draw:green", "draw:yellow", "draw:blue")
-    play(s, "return:red", "return:red")
-    play(s, "roll:shadow", "roll:shadow", "roll:shadow")  # blue, yellow, green
-    assert legal(s) == ["resolve:shadow:blue", "resolve:shadow:green", "resolve:shadow:yellow"]
-    s2 = new(3)
-    play(s2, "track:5-7-9", "draw:red", "draw:red", "draw:green", "draw:yellow", "draw:red")
-    play(s2, "return:green", "return:yellow")
-    play(s2, "roll:hunt", "roll:power2", "roll:shadow")
-    # hunt, exhaust and Power in any order before any shadow
-    assert legal(s2) == ["resolve:power", "resolve:hunt"]
-    play(s2, "resolve:power")
-    assert s2.seats[0].power[0][1] == "power2"
-    # the new red Power may be spent at once to reroll the red hunt and shadow
-    assert legal(s2) == ["resolve:hunt", "reroll:red"]
-
-
-def test_reroll_spends_power_to_the_unclaimed_nightmare_card():
-    """lucidity-en "Re-rolling dreams": spend a Power dream to reroll every unresolved dream
-    of its colour; the spent dream goes on that colour's Nightmare card while unclaimed."""
-    s = new(3)
-    give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:shadow")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red")
-    assert s.seats[0].power == []
-    assert [d[0] for d in s.cards["red"]] == ["red"]
-    assert s.is_chance() and len(s.hand) == 2
-    play(s, "roll:power1", "roll:power2")
-    assert s.power_of(0) == 3
-
-
-def test_reroll_spent_power_goes_to_the_bag_when_the_nightmare_is_claimed():
-    s = new(3)
-    s.holder["red"] = 2
-    s.seats[2].role = "nightmare"
-    s.seats[2].colour = "red"
-    give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:hunt")
-    before = s.bag["red"]
-    play(s, "reroll:red")
-    assert s.cards["red"] == [] and s.bag["red"] == before + 1
 
 
 def test_shadow_of_envy_next_player_picks_a_dream_to_reroll():
@@ -214,89 +122,6 @@ def test_fear_is_optional():
     assert len(s.seats[0].shadow["red"]) == 1 and s.seats[0].hunt == []
 
 
-def test_rest_choices_and_must_rest_at_end_of_track():
-    """lucidity-en "5. Rest or Draw Again": return one shadow dream or all exhaust; at the
-    end of the track the dreamer must rest."""
-    s = new(3)
-    play(s, "track:3-5-7", "draw:yellow", "draw:green", "draw:blue", "return:green", "return:blue")
-    play(s, "roll:power1", "draw_again")
-    play(
-        s,
-        *["draw:red"] * 5,
-        "return:red",
-        "return:red",
-        "roll:power1",
-        "roll:power1",
-        "roll:power1",
-    )
-    play(s, "draw_again")
-    play(s, *["draw:green"] * 7, *["return:green"] * 2, *["roll:power1"] * 5)
-    assert legal(s) == ["rest:none"]
-    play(s, "rest:none")
-    assert s.current == 1
-
-
-def test_exhausted_draws_loses_power_of_that_colour_and_must_rest():
-    """lucidity-en "4. Check for Filled Rows" (Exhaust row)."""
-    s = new(3)
-    give(s, 0, "power", "green:power1", "green:power1", "red:power2")
-    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust")
-    assert (
-        s.decision().kind == "draw"
-        and s.decision().rule == 'lucidity-en "4. Check for Filled Rows"'
-    )
-    play(s, "draw:green")
-    assert s.power_of(0) == 2
-    assert "draw_again" not in legal(s)
-    assert legal(s)[0] == "rest:exhaust"
-
-
-def test_hunt_row_full_is_eaten():
-    """lucidity-en "4. Check for Filled Rows" (Hunt row): eliminated, dreams to the bag,
-    still the "next player"."""
-    s = new(3)
-    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    give(s, 0, "power", "blue:power1")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:hunt",
-    )
-    assert s.seats[0].role == "eliminated" and s.power_of(0) == 0
-    assert s.current == 1
-    # seat 2's Envy is chosen by seat 0, eliminated but still the next player
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
-    play(s, "rest:none")
-    assert s.current == 2
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
-    assert s.to_move() == (0,)
-
-
 def test_row_only_counts_if_still_full_after_everything_resolved():
     """lucidity-en FAQ: "You only fill a row if that row is still full by the time all of
     your dreams have been resolved" (Envy rerolls a hunt dream away)."""
@@ -326,50 +151,6 @@ def test_rows_may_overfill():
     play(s, "track:5-7-9", "draw:yellow", "draw:yellow", "draw:yellow", "draw:blue", "draw:blue")
     play(s, "return:blue", "return:blue", "roll:exhaust", "roll:exhaust", "roll:exhaust")
     assert len(s.seats[0].exhaust) == 5
-
-
-def test_shadow_row_full_becomes_nightmare_takes_card_power():
-    """lucidity-en "4. Check for Filled Rows" (Shadow row): become the Nightmare of the
-    most-filled colour, return all but Power, take the dreams on that card, end the turn."""
-    s = new(3)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    give(s, 0, "hunt", "red:hunt")
-    give(s, 0, "power", "blue:power1")
-    give(s, 0, "card_yellow", "yellow:power1", "yellow:power2")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
-    p = s.seats[0]
-    assert p.role == "nightmare" and p.colour == "yellow"
-    assert s.power_of(0) == 4 and p.hunt == [] and s.cards["yellow"] == []
-    assert s.current == 1
-    assert any(e.kind == "became_nightmare" for e in s.events())
-
-
-def test_shadow_tie_player_chooses():
-    s = new(3)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
-    assert legal(s) == ["become:green", "become:yellow"]
-    play(s, "become:yellow")
-    assert s.seats[0].colour == "yellow"
 
 
 def test_two_player_games_need_four_shadows():
@@ -438,21 +219,6 @@ def test_depths_shadow_resolves_the_new_dream_at_once():
     kinds = [(e.kind, e.data.get("colour")) for e in s.events()]
     # the new yellow dream was placed before the waiting green shadow was resolved
     assert kinds.index(("placed", "yellow")) < kinds.index(("shadow", "green"))
-
-
-def test_reroll_a_dream_drawn_by_the_depths_before_it_resolves():
-    """lucidity-en "Re-rolling dreams": "at any time", so also the Depths' new dream."""
-    s = new(3)
-    give(s, 0, "power", "red:power1")
-    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
-    play(s, "roll:shadow", "draw:red", "roll:hunt")
-    assert s.decision().rule == 'lucidity-en "Re-rolling dreams"'
-    assert legal(s) == ["resolve:now", "reroll:red"]
-    play(s, "reroll:red")
-    assert s.power_of(0) == 0 and len(s.cards["red"]) == 1
-    play(s, "roll:power2")
-    assert s.power_of(0) == 2 and len(s.seats[0].hunt) == 3 and s.seats[0].role == "dreamer"
 
 
 def test_without_power_of_its_colour_the_new_dream_resolves_at_once():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import oneiros
 
+from .builder import set_shield
 from .helpers import chance_ids, check_invariants, give, legal, new, play
 
 
@@ -81,7 +82,7 @@ def test_at_most_one_manifest_per_turn_pooled_power_pays():
 
 def test_shield_turns_a_hunt_result_back():
     s = new(3, manifestations=True)
-    s.seats[0].shield = 1
+    set_shield(s, 0, 1)
     play(
         s,
         "track:3-5-7",

@@ -3,13 +3,8 @@ Game" (Power, Nightmare and Dream victory, "The Winner" tie-breaks)."""
 
 from __future__ import annotations
 
+from .builder import set_eliminated, set_nightmare, start_turn
 from .helpers import check_invariants, empty_bag_but, give, legal, new, play
-
-
-def make_nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
 
 
 def test_nightmare_of_the_depths_example_stan_and_vanessa():
@@ -18,7 +13,7 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
     before he resolves his other dreams."""
     s = new(2, first_player="1")
     vanessa, stan = 0, 1
-    make_nightmare(s, vanessa, "blue")
+    set_nightmare(s, vanessa, "blue")
     play(
         s,
         "track:4-6-8",
@@ -46,7 +41,7 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
 
 def test_nightmare_ability_may_be_declined():
     s = new(2, first_player="1")
-    make_nightmare(s, 0, "blue")
+    set_nightmare(s, 0, "blue")
     play(
         s,
         "track:3-5-7",
@@ -64,16 +59,14 @@ def test_nightmare_ability_may_be_declined():
 def test_consume_power_takes_a_dream_of_the_nightmare_colour():
     """lucidity-en "Consume Power": from any player, a dream of your colour."""
     s = new(3)
-    make_nightmare(s, 0, "green")
-    s.stack.clear()
-    s._start_turn(0)
+    set_nightmare(s, 0, "green")
+    start_turn(s, 0)
     assert legal(s) == ["minions"]
     s = new(3)
-    make_nightmare(s, 0, "green")
+    set_nightmare(s, 0, "green")
     give(s, 1, "power", "green:power1", "red:power2")
     give(s, 2, "power", "green:power2")
-    s.stack.clear()
-    s._start_turn(0)
+    start_turn(s, 0)
     assert legal(s) == ["consume:seat1:power1", "consume:seat2:power2", "minions"]
     play(s, "consume:seat2:power2")
     assert s.power_of(0) == 2 and s.power_of(2) == 0 and s.current == 1
@@ -82,9 +75,8 @@ def test_consume_power_takes_a_dream_of_the_nightmare_colour():
 def test_send_minions_draw_two_return_one_dreamer_rolls():
     """lucidity-en "Send Minions": draw 2, return 1, a dreamer rolls and resolves the other."""
     s = new(3)
-    make_nightmare(s, 0, "green")
-    s.stack.clear()
-    s._start_turn(0)
+    set_nightmare(s, 0, "green")
+    start_turn(s, 0)
     bag = dict(s.bag)
     play(s, "minions", "draw:red", "draw:blue", "minion:red")
     assert legal(s) == ["target:seat1", "target:seat2"]
@@ -97,12 +89,11 @@ def test_send_minions_draw_two_return_one_dreamer_rolls():
 def test_minion_can_eat_the_last_dreamer_nightmare_victory():
     """lucidity-en "Nightmare Victory": no dreamers left, the game ends at once."""
     s = new(2)
-    make_nightmare(s, 0, "green")
+    set_nightmare(s, 0, "green")
     give(s, 0, "power", "green:power1")
     give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 1, "power", "blue:power1", "blue:power1")
-    s.stack.clear()
-    s._start_turn(0)
+    start_turn(s, 0)
     play(s, "minions", "draw:red", "draw:red", "minion:red", "target:seat1", "roll:hunt")
     assert s.is_terminal() and s.end_reason() == "nightmare"
     assert s.winners() == [0] and s.scores() == [1.0, 0.0]
@@ -113,7 +104,7 @@ def test_power_victory_gives_every_other_dreamer_a_final_turn():
     dreamer takes one final turn, then the game ends."""
     s = new(4)
     give(s, 0, "power", *["red:power2"] * 7)
-    make_nightmare(s, 2, "yellow")
+    set_nightmare(s, 2, "yellow")
     play(
         s,
         "track:3-5-7",
@@ -232,8 +223,8 @@ def test_winner_tie_break_roll_off():
 def test_last_dreamer_becoming_a_nightmare_ends_the_game_at_once():
     """lucidity-en "Nightmare Victory": all players Nightmares or eaten."""
     s = new(3)
-    make_nightmare(s, 1, "blue")
-    s.seats[2].role = "eliminated"
+    set_nightmare(s, 1, "blue")
+    set_eliminated(s, 2)
     give(s, 1, "power", "blue:power1", "blue:power1")
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
     play(

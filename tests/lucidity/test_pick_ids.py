@@ -12,7 +12,7 @@ import pytest
 
 import oneiros
 from oneiros.core import CHANCE
-from oneiros.games.lucidity.rules import SEAT_PICK_IDS
+from oneiros.games.lucidity.actions import SEAT_PICK_IDS
 
 from .helpers import give, legal, make_nightmare, new, play
 

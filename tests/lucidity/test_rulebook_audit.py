@@ -3,29 +3,8 @@ not covered elsewhere. Each test is named after the rulebook section it checks."
 
 from __future__ import annotations
 
+from .builder import set_nightmare, start_turn
 from .helpers import empty_bag_but, give, legal, new, play, rules_of
-
-
-def make_nightmare(s, seat, colour):
-    s.seats[seat].role = "nightmare"
-    s.seats[seat].colour = colour
-    s.holder[colour] = seat
-
-
-def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player():
-    """lucidity-en "4. Check for Filled Rows", Hunt row: "You still count as the 'next
-    player' for various abilities, but otherwise do not take further turns." The eaten
-    seat 1 chooses for seat 0's Shadow of Envy; seat 1's turn is then skipped."""
-    s = new(3)
-    s.seats[1].role = "eliminated"
-    play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow")
-    assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
-    assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
-    play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
-    assert s.seats[0].shadow["green"] == [] and s.power_of(0) == 1
-    play(s, "rest:none")
-    assert s.current == 2 and s.decision().kind == "choose_track"
 
 
 def test_en_shadow_of_envy_any_dream_on_the_card_including_the_envy_dream():
@@ -48,34 +27,15 @@ def test_en_consume_power_from_another_nightmare():
     """lucidity-en "Consume Power": "drain the power from another player (Nightmare or
     dreamer)": a dream of your colour from another Nightmare's Power row."""
     s = new(3)
-    make_nightmare(s, 0, "green")
-    make_nightmare(s, 1, "blue")
+    set_nightmare(s, 0, "green")
+    set_nightmare(s, 1, "blue")
     give(s, 1, "power", "green:power1", "blue:power1")
-    s.stack.clear()
-    s._start_turn(0)
+    start_turn(s, 0)
     assert "consume:seat1:power1" in legal(s)
     play(s, "consume:seat1:power1")
     assert s.power_of(0) == 1 and s.power_of(1) == 1
     assert [d[0] for d in s.seats[1].power] == ["blue"]
     assert 'lucidity-en "Consume Power"' in rules_of(s.events())
-
-
-def test_en_re_rolling_dreams_a_rerolled_dream_may_be_rerolled_again():
-    """lucidity-en "Re-rolling dreams": "You may choose, at any time, to spend a 1 Power or 2
-    Power ... to reroll all unresolved dreams matching that dream's colour"; the spent Power
-    goes to the unclaimed Nightmare card of that colour each time."""
-    s = new(3)
-    give(s, 0, "power", "red:power1", "red:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red", "roll:hunt")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red", "roll:power2")
-    assert s.power_of(0) == 2 and s.seats[0].hunt == []
-    assert len(s.cards["red"]) == 2
-    assert s.decision().kind == "rest_or_draw"
-    assert rules_of(s.events()).count('lucidity-en "Re-rolling dreams"') == 2
 
 
 def test_en_shadow_of_imprisonment_without_an_exhaust_dream_only_fills_the_shadow_row():
@@ -103,48 +63,6 @@ def test_en_shadow_of_the_depths_a_new_depths_shadow_resolves_at_once_too():
     play(s, "draw:yellow", "roll:power1")
     assert s.power_of(0) == 1 and s.decision().kind == "rest_or_draw"
     assert rules_of(s.events()).count('lucidity-en "Shadow of the Depths"') >= 4
-
-
-def test_en_rest_or_draw_again_the_marker_moves_along_the_same_track():
-    """lucidity-en "5. Rest or Draw Again": "Increase your sleep marker by 1 stage"; "You
-    cannot change paths"; "Once you cannot increase your sleep marker, you must ... rest"."""
-    s = new(3)
-    play(s, "track:4-6-8", "draw:blue", "draw:blue", "draw:green", "draw:red")
-    play(s, "return:blue", "return:blue", "roll:power1", "roll:power1")
-    assert s.seats[0].control == 4 and "draw_again" in legal(s)
-    play(s, "draw_again")
-    assert s.seats[0].control == 6
-    play(s, *["draw:yellow"] * 6, "return:yellow", "return:yellow", *["roll:power1"] * 4)
-    if s.decision().kind == "resolve":
-        play(s, "resolve:power")
-    assert "draw_again" in legal(s)
-    play(s, "draw_again")
-    assert s.seats[0].control == 8 and s.seats[0].track == "4-6-8"
-    assert len(s.hand) == 0 and s.decision().kind == "draw"
-
-
-def test_es_compruebe_las_filas_llenas_exhausted_and_still_becomes_a_nightmare():
-    """lucidity-es "4. Compruebe las filas llenas": exhausted ("Saca un sueño al azar ...
-    Devuélvalo a la bolsa, junto con todos [1] y [2] ... que coincida con su color") and
-    "aún puedes convertirte en una Pesadilla": both happen, in that order."""
-    s = new(3, ruleset="es")
-    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    give(s, 0, "power", "green:power1", "red:power2")
-    play(s, "track:4-6-8", "draw:yellow", "draw:yellow", "draw:red", "draw:red")
-    play(s, "return:red", "return:red", "roll:exhaust", "roll:shadow")
-    # Imprisonment with blue and yellow exhaust dreams: the dreamer chooses which turns
-    assert s.decision().kind == "imprison"
-    play(s, "pick:seat0:exhaust:blue:exhaust")
-    assert s.decision().kind == "draw"  # the exhausted dreamer's draw
-    play(s, "draw:green")
-    seat = s.seats[0]
-    assert seat.role == "nightmare" and seat.colour == "yellow"
-    assert s.power_of(0) == 2 and [d[0] for d in seat.power] == ["red"]
-    refs = rules_of(s.events())
-    assert 'lucidity-es "4. Compruebe las filas llenas"' in refs
-    assert 'lucidity-es "Sombra del encarcelamiento"' in refs
-    assert s.current == 1
 
 
 def test_es_sombra_de_las_profundidades_events_cite_the_spanish_section():

@@ -4,10 +4,10 @@ Each test is named after the rulebook section it checks."""
 from __future__ import annotations
 
 import oneiros
-from oneiros.games.lucidity.rules import ACTION_IDS
+from oneiros.games.lucidity.actions import ACTION_IDS
 
+from .builder import set_eliminated
 from .helpers import (
-    check_invariants,
     empty_bag_but,
     give,
     legal,
@@ -61,35 +61,6 @@ def test_dreamscape_power_goal_is_named_in_the_power_victory_event():
 
 
 # ----- 4. Check for Filled Rows ---------------------------------------------------------------
-def test_en_check_for_filled_rows_tie_after_a_minion_the_player_chooses():
-    """lucidity-en "4. Check for Filled Rows": "If there is a tie, you may choose between the
-    tying Nightmare colours", also when a minion fills the row outside the dreamer's turn;
-    the Nightmare's turn then ends normally."""
-    s = new(3)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "shadow_red", "red:shadow", "red:shadow")
-    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
-    play(s, "fear:none")
-    assert s.to_move() == (1,) and sorted(legal(s)) == ["become:red", "become:yellow"]
-    play(s, "become:red")
-    assert s.seats[1].role == "nightmare" and s.seats[1].colour == "red"
-    # seat 0's turn ends; seat 1 plays its first turn as a Nightmare
-    assert s.current == 1 and s.decision().kind == "nightmare_turn"
-
-
-def test_en_check_for_filled_rows_tie_after_a_minion_last_dreamer_ends_the_game():
-    """lucidity-en "4. Check for Filled Rows" and "Nightmare Victory": the last dreamer,
-    converted by a minion after choosing its colour, ends the game at once."""
-    s = new(2)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "shadow_red", "red:shadow", "red:shadow", "red:shadow")
-    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
-    play(s, "fear:none", "become:yellow")
-    assert s.end_reason() == "nightmare"
 
 
 def test_en_two_player_games_nightmare_cites_the_four_spaces():
@@ -131,103 +102,6 @@ def test_es_fin_del_juego_nightmare_victory_only_a_nightmare_wins():
 
 
 # ----- Re-rolling dreams ----------------------------------------------------------------------
-def test_es_rollo_y_resolucion_reroll_any_number_of_unresolved_dreams():
-    """lucidity-es "3. Rollo y resolución de sueños": "volver a tirar cualquier número de
-    sueños sin resolver que coincidan con el color del sueño gastado": the dreamer rerolls
-    the red hunt dream and keeps the red 2-Power."""
-    s = new(3, ruleset="es")
-    give(s, 0, "power", "red:power1")
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:blue", "draw:blue")
-    play(s, "return:blue", "return:blue", "roll:hunt", "roll:power2")
-    assert "reroll:red" in legal(s)
-    play(s, "reroll:red")
-    assert s.decision().kind == "reroll_pick"
-    assert legal(s) == ["reroll:red:power2", "reroll:red:hunt"]  # at least one first
-    play(s, "reroll:red:hunt")
-    assert legal(s) == ["reroll:red:power2", "reroll:chosen"]
-    play(s, "reroll:chosen", "roll:power1")
-    assert s.power_of(0) == 3  # the kept 2-Power and the rerolled 1-Power
-    ev = [e for e in s.events() if e.kind == "reroll"][-1]
-    assert ev.rule == 'lucidity-es "3. Rollo y resolución de sueños"' and ev.data["n"] == 1
-    check_invariants(s)
-
-
-def test_es_rollo_y_resolucion_reroll_all_by_choosing_each():
-    """lucidity-es "3. Rollo y resolución de sueños": choosing every dream rerolls all; a
-    single unresolved dream of the colour is rerolled without asking."""
-    s = new(3, ruleset="es")
-    give(s, 0, "power", "red:power1")
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:blue", "draw:blue")
-    play(s, "return:blue", "return:blue", "roll:hunt", "roll:hunt")
-    play(s, "reroll:red", "reroll:red:hunt", "reroll:red:hunt")
-    assert s.is_chance() and sorted(s.hand) == ["red", "red"]
-    s = new(3, ruleset="es")
-    give(s, 0, "power", "red:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
-    assert s.is_chance() and s.hand == ["red"]
-
-
-def test_en_re_rolling_dreams_rerolls_all_unresolved_dreams_of_the_colour():
-    """lucidity-en "Re-rolling dreams": "reroll all unresolved dreams matching that dream's
-    colour": no choice of dreams in en."""
-    s = new(3)
-    give(s, 0, "power", "red:power1")
-    play(s, "track:4-6-8", "draw:red", "draw:red", "draw:blue", "draw:blue")
-    play(s, "return:blue", "return:blue", "roll:hunt", "roll:power2", "reroll:red")
-    assert s.is_chance() and sorted(s.hand) == ["red", "red"]
-
-
-def test_en_re_rolling_dreams_the_dreamer_chooses_a_1_or_2_power_dream():
-    """lucidity-en "Re-rolling dreams": "spend a 1 Power or 2 Power on your card": with both
-    the dreamer chooses; the spent dream goes to the unclaimed Nightmare card."""
-    s = new(3)
-    give(s, 0, "power", "red:power1", "red:power2")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
-    assert s.decision().kind == "spend"
-    assert legal(s) == ["spend:red:power1", "spend:red:power2"]
-    play(s, "spend:red:power2")
-    assert [d[1] for d in s.seats[0].power] == ["power1"]
-    assert [d[1] for d in s.cards["red"]] == ["power2"]
-    assert s.is_chance() and s.hand == ["red"]
-    # with one kind only, nothing is asked
-    s = new(3)
-    give(s, 0, "power", "red:power2", "red:power2")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
-    assert s.is_chance() and s.power_of(0) == 2
-
-
-def test_en_re_rolling_dreams_a_new_dream_spend_choice_then_roll():
-    """lucidity-en "Re-rolling dreams" ("at any time") before a dream drawn by the Depths
-    resolves: the spend choice comes first, then the new dream is rolled again."""
-    s = new(3)
-    give(s, 0, "power", "green:power1", "green:power2")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "draw:green", "roll:exhaust")
-    assert s.decision().kind == "resolve" and legal(s) == ["resolve:now", "reroll:green"]
-    play(s, "reroll:green", "spend:green:power1", "roll:power1", "resolve:now")
-    assert s.power_of(0) == 3 and s.seats[0].exhaust == []
-    check_invariants(s)
-
-
-def test_es_rollo_y_resolucion_new_dream_and_any_number_of_the_others():
-    """lucidity-es "3. Rollo y resolución de sueños" with a Depths dream resolved at once:
-    spending rerolls the new dream and any number (none included) of the other unresolved
-    dreams of its colour."""
-    s = new(3, ruleset="es")
-    give(s, 0, "power", "green:power1")
-    play(s, "track:4-6-8", "draw:blue", "draw:green", "draw:red", "draw:red")
-    play(s, "return:red", "return:red", "roll:shadow", "roll:shadow")
-    play(s, "resolve:shadow:blue", "draw:green", "roll:exhaust")
-    assert legal(s) == ["resolve:now", "reroll:green"]
-    play(s, "reroll:green")
-    assert s.decision().kind == "reroll_pick"
-    assert legal(s) == ["reroll:green:shadow", "reroll:chosen"]
-    play(s, "reroll:chosen", "roll:power1")
-    assert s.rolled == [("green", "shadow", False)]  # the other green dream was kept
-    check_invariants(s)
 
 
 # ----- Shadows ------------------------------------------------------------------------------
@@ -385,7 +259,7 @@ def test_en_setting_up_80_dreams_named_first_player_clockwise():
     s = new(4, first_player="2")
     assert s.bag == {"blue": 20, "green": 20, "yellow": 20, "red": 20, "bone": 0}
     assert s.current == 2 and s.to_move() == (2,)
-    s.seats[3].role = "eliminated"
+    set_eliminated(s, 3)
     play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
     play(s, "roll:exhaust", "rest:exhaust")
     assert s.current == 0
@@ -403,26 +277,6 @@ def test_es_objeto_del_juego_a_nightmare_can_win():
     assert s.end_reason() == "dream" and s.winners() == [1]
 
 
-def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
-    """lucidity-en "Send Minions" (interpretation, see the docs): a minion that fills the
-    target's Exhaust row costs nothing at once; the target is exhausted at the end of the
-    next stage of its own turn, if the row is still full."""
-    s = new(3)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "exhaust", "red:exhaust", "red:exhaust")
-    give(s, 1, "power", "yellow:power1")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:yellow", "draw:blue", "minion:yellow", "target:seat1")
-    play(s, "roll:exhaust", "resolve:now")
-    assert len(s.seats[1].exhaust) == 3 and s.power_of(1) == 1
-    assert s.current == 1 and s.decision().kind == "choose_track"
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1")
-    assert s.decision().kind == "draw"  # exhausted now: the draw decides the Power lost
-    play(s, "draw:yellow")
-    assert s.power_of(1) == 1  # the green 1-Power kept, the yellow one lost
-
-
 def test_en_turn_order_nightmare_empty_bag_nothing_to_consume_interpretation():
     """lucidity-en "Turn Order (Nightmare)" with "Dream Victory" (interpretation, see the
     docs): a Nightmare with nothing to consume and an empty bag passes; the next draw from
@@ -435,20 +289,6 @@ def test_en_turn_order_nightmare_empty_bag_nothing_to_consume_interpretation():
     assert s.current == 1 and s.decision().kind == "choose_track"
     play(s, "track:3-5-7")
     assert s.end_reason() == "dream"
-
-
-def test_es_descanse_o_vuelva_a_sonar_rest_returns_one_shadow_or_all_exhaust():
-    """lucidity-es "5. Descanse o vuelva a soñar": rest by returning one shadow dream or all
-    exhaust dreams, or dream again further along the same track."""
-    s = new(3, ruleset="es")
-    give(s, 0, "exhaust", "red:exhaust")
-    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:exhaust")
-    assert legal(s) == ["rest:exhaust", "rest:shadow:blue", "draw_again"]
-    play(s, "rest:exhaust")
-    assert s.seats[0].exhaust == [] and len(s.seats[0].shadow["blue"]) == 2
-    assert 'lucidity-es "5. Descanse o vuelva a soñar"' in rules_of(s.events())
 
 
 def test_es_juegos_de_dos_jugadores_four_shadows():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import oneiros
 from oneiros.core import CHANCE
-from oneiros.games.lucidity.rules import MAX_SEATS
+from oneiros.games.lucidity.params import MAX_SEATS
 
 from .helpers import new, play
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import CHANCE
+from .actions import ROWS
 from .content import COLOURS
-from .rules import MAX_SEATS, ROWS, TRACKS
+from .params import DEFAULT_GOAL, MARKS_OUT, MAX_SEATS, TRACKS
 
 _BAG = (*COLOURS, "bone")
 _ROLES = ("dreamer", "nightmare", "eliminated")
@@ -31,10 +32,6 @@ _COLOUR_AT = {c: i for i, c in enumerate(COLOURS)}
 _TRACK_AT = {t: i for i, t in enumerate(_TRACKS)}
 _PER_SEAT = len(ROWS) * len(_BAG) + len(_ROLES) + len(COLOURS) + len(_TRACKS) + 3 + 2
 
-DEFAULT_GOAL = 15
-"""The Power goal of the rulebooks (a Dreamscape may change it)."""
-MARKS_OUT = 3
-"""Three Shadowmarks eliminate a dreamer (Bone Hunters)."""
 
 _DECIDING = MAX_SEATS + 1
 """Who decides: one flag per seat (several when seats decide together), then chance."""

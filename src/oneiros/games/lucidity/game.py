@@ -16,8 +16,10 @@ from ...core import (
     Policy,
     State,
 )
+from .actions import ACTION_IDS, SEAT_PICK_IDS, A
 from .content import COLOURS, NightmareSpec, load_content
-from .rules import ACTION_IDS, SEAT_PICK_IDS, TRACKS, A, rule_refs
+from .params import TRACKS
+from .refs import rule_refs
 
 LABELS_EXTRA: dict[str, str] = {}
 

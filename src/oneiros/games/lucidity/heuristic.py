@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 from ...core import Action
+from .actions import A
 from .content import COLOURS
-from .rules import A
 
 
 def _danger(state: Any, seat: int, colour: str) -> float:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core import ConfigError, PlayoutResult, State, engine_playouts
+from ...core import ConfigError, PlayoutResult, State, Step, engine_playouts
 from . import kernel_base as kb
 from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
 from .content import ABILITY_OPS, BONE_FACES, COLOURS
@@ -225,11 +225,20 @@ def blank(game: LucidityGame, extra: int = 0) -> list[int]:
     return S
 
 
+def _step_data(step: Any) -> dict[str, Any]:
+    d = step.fields()
+    if "checked" in d:
+        d["done"] = d.pop("checked")
+    return d
+
+
 def _frame(state: LucidityState, step: Any) -> tuple[int, ...] | None:
     k = KIND.get(step.kind)
     if k is None:
         return None
-    d = step.data
+    # an older Step keeps its values in ``data``; a typed flow step in its fields (the
+    # check's ``checked`` was the older ``done``), its ``player`` says who decides
+    d = step.data if type(step) is Step else _step_data(step)
     p = step.player
     a = b = c = 0
     kind = step.kind

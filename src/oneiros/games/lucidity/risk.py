@@ -121,7 +121,7 @@ def risk_meter(
 
 
 def _next_control(seat: Any) -> int:
-    from .rules import TRACKS
+    from .params import TRACKS
 
     return TRACKS[seat.track][seat.stage + 1]
 

@@ -1,209 +1,39 @@
-"""Rule references (book and section) for both rule sets, and the action table."""
+"""The older home of the rule references and the action table, kept so that existing imports
+work: the references are in ``refs.py``, the action ids in ``actions.py``, the numbers in
+``params.py``."""
 
 from __future__ import annotations
 
-from ...core import Action, rule
-from .content import BONE_FACES, COLOURS
+from .actions import (
+    ACTION_IDS,
+    ALL_COLOURS,
+    LABELS,
+    PICK_FACES,
+    ROW_FACES,
+    ROWS,
+    SEAT_PICK_IDS,
+    SEAT_PICK_LABELS,
+    A,
+    seat_pick_ids,
+)
+from .params import MAX_SEATS, TRACKS
+from .refs import EN, ES, all_rule_refs, rule_refs
 
-EN = "lucidity-en"
-ES = "lucidity-es"
-
-_EN_SECTIONS = {
-    "setup": "Setting Up",
-    "how_to_win": "How to win",
-    "track": "1. Set Level of Control",
-    "draw": "2. Draw and Select Dreams",
-    "roll": "3. Roll and Resolve Dreams",
-    "resolve": "3. Roll and Resolve Dreams",
-    "reroll": "Re-rolling dreams",
-    "depths": "Shadow of the Depths",
-    "envy": "Shadow of Envy",
-    "imprisonment": "Shadow of Imprisonment",
-    "fear": "Shadow of Primeval Fear",
-    "check": "4. Check for Filled Rows",
-    "rest": "5. Rest or Draw Again",
-    "nightmare": "Turn Order (Nightmare)",
-    "consume": "Consume Power",
-    "minions": "Send Minions",
-    "ability": "Activating Nightmare Abilities",
-    "power_victory": "Power Victory",
-    "nightmare_victory": "Nightmare Victory",
-    "dream_victory": "Dream Victory",
-    "winner": "The Winner",
-    "two_player": "Two Player Games",
-    "fourth_space": "Two Player Games",
-    "faq": "FAQ and Overlooked Rules",
-    "bone": "Bone Hunters Expansion",
-    "shadowmark": "The Shadowmark",
-    "manifestations": "Manifestations Expansion",
-    "dreamscapes": "Dreamscapes Expansion",
-}
-_ES_SECTIONS = {
-    "setup": "Preparar",
-    "track": "1. Elija una pista de sueño",
-    "draw": "2. Dibujar y seleccionar sueños",
-    "roll": "3. Rollo y resolución de sueños",
-    "resolve": "Orden de resolución",
-    "reroll": "3. Rollo y resolución de sueños",
-    "depths": "Sombra de las profundidades",
-    "envy": "Sombra de la envidia",
-    "imprisonment": "Sombra del encarcelamiento",
-    "fear": "Sombra del miedo primigenio",
-    "check": "4. Compruebe las filas llenas",
-    "rest": "5. Descanse o vuelva a soñar",
-    "nightmare": "Orden de turno (Pesadilla)",
-    "consume": "Orden de turno (Pesadilla)",
-    "minions": "Orden de turno (Pesadilla)",
-    "ability": "Habilidades de pesadilla",
-    "power_victory": "Fin del juego",
-    "nightmare_victory": "Fin del juego",
-    "dream_victory": "Fin del juego",
-    "winner": "Fin del juego",
-    "how_to_win": "Fin del juego",
-    "two_player": "Juegos de dos jugadores",
-    # the worst-case rule ('La regla del "peor caso"') is a paragraph of "Fin del juego"
-    "faq": "Fin del juego",
-}
-
-
-def rule_refs(ruleset: str) -> dict[str, str]:
-    """Section key -> rule reference string for a rule set (the de-lux booklet is in en)."""
-    en = {k: rule(EN, v) for k, v in _EN_SECTIONS.items()}
-    if ruleset == "en":
-        return en
-    out = dict(en)
-    out.update({k: rule(ES, v) for k, v in _ES_SECTIONS.items()})
-    return out
-
-
-def all_rule_refs() -> list[str]:
-    return sorted(
-        {rule(EN, v) for v in _EN_SECTIONS.values()} | {rule(ES, v) for v in _ES_SECTIONS.values()}
-    )
-
-
-TRACKS: dict[str, tuple[int, int, int]] = {
-    "3-5-7": (3, 5, 7),
-    "4-6-8": (4, 6, 8),
-    "5-7-9": (5, 7, 9),
-}
-ALL_COLOURS = (*COLOURS, "bone")
-ROWS = ("hunt", "exhaust", "power", "shadow_blue", "shadow_green", "shadow_yellow", "shadow_red")
-PICK_FACES = (*BONE_FACES, "rotated")
-MAX_SEATS = 4
-# the faces a dream can show in each row of a card (a pick never names a Bone Hunter)
-ROW_FACES: dict[str, tuple[str, ...]] = {
-    "hunt": ("hunt", "shadow", "rotated"),  # shadows and turned exhaust dreams moved by Fear
-    "exhaust": ("exhaust", "rotated"),
-    "power": ("power1", "power2"),
-}
-
-
-def seat_pick_ids() -> list[str]:
-    """``pick:seat<k>:<row>:<colour>:<face>``: a dream on seat k's card, every combination
-    that can occur (a Shadow row holds only shadows of its own colour)."""
-    out: list[str] = []
-    for seat in range(MAX_SEATS):
-        for row, faces in ROW_FACES.items():
-            for c in COLOURS:
-                for f in faces:
-                    out.append(f"pick:seat{seat}:{row}:{c}:{f}")
-        for c in COLOURS:
-            out.append(f"pick:seat{seat}:shadow_{c}:{c}:shadow")
-    return out
-
-
-def _labels() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for seat in range(MAX_SEATS):
-        out[f"first:{seat}"] = f"Seat {seat} goes first"
-    for name, steps in TRACKS.items():
-        out[f"track:{name}"] = f"Choose the sleep track {name} (control {steps[0]})"
-    for c in ALL_COLOURS:
-        out[f"draw:{c}"] = f"A {c} dream is drawn"
-    for c in COLOURS:
-        out[f"return:{c}"] = f"Return a {c} dream to the bag"
-    for f in BONE_FACES:
-        out[f"roll:{f}"] = f"The dream rolls {f}"
-    for c in COLOURS:
-        out[f"reroll:{c}"] = f"Spend a {c} Power dream to reroll your unresolved {c} dreams"
-    for f in ("power", "hunt", "exhaust", "shadowmark"):
-        out[f"resolve:{f}"] = f"Resolve your {f} dreams"
-    for c in COLOURS:
-        out[f"resolve:shadow:{c}"] = f"Resolve a {c} shadow"
-    out["resolve:now"] = "Resolve the new dream now"
-    for row in ROWS:
-        for c in ALL_COLOURS:
-            for f in PICK_FACES:
-                # the older form, never legal now: picks name the seat (SEAT_PICK_IDS)
-                out[f"pick:{row}:{c}:{f}"] = (
-                    f"Choose a {c} {f} dream in the {row} row (older id: pick:seat<k>:...)"
-                )
-    for c in COLOURS:
-        out[f"fear:{c}"] = f"Move a {c} shadow dream to the Hunt row"
-        out[f"fear:rotated:{c}"] = f"Move a {c} dream turned to its shadow side to the Hunt row"
-    out["fear:none"] = "Move no shadow dream"
-    out["rest:exhaust"] = "Rest: return all exhaust dreams"
-    for c in COLOURS:
-        out[f"rest:shadow:{c}"] = f"Rest: return a {c} dream from its Shadow row"
-        out[f"rest:hunt:{c}"] = f"Rest: return a {c} shadow dream from the Hunt row"
-        out[f"rest:rotated:{c}"] = f"Rest: return a {c} exhaust dream turned to its shadow side"
-    out["rest:none"] = "Rest: return all exhaust dreams (there are none: nothing goes back)"
-    out["draw_again"] = "Draw again (next stage of the sleep track)"
-    for c in COLOURS:
-        out[f"become:{c}"] = f"Become the {c} Nightmare"
-    for seat in range(MAX_SEATS):
-        for f in ("power1", "power2"):
-            out[f"consume:seat{seat}:{f}"] = f"Consume a {f} dream of your colour from seat {seat}"
-    out["minions"] = "Send minions: draw two dreams"
-    for c in COLOURS:
-        out[f"minion:{c}"] = f"Give the {c} dream (return the other)"
-    for seat in range(MAX_SEATS):
-        out[f"target:seat{seat}"] = f"Give the minion to seat {seat}"
-    out["ability:use"] = "Activate your Nightmare ability"
-    out["ability:pass"] = "Do not activate your Nightmare ability"
-    for c in COLOURS:
-        out[f"excess:{c}"] = f"Return an excess {c} dream to the bag"
-        out[f"replace:{c}"] = f"Take a {c} dream from the bag as a replacement"
-    for c in COLOURS:
-        for f in ("power1", "power2"):
-            out[f"empower:{c}:{f}"] = f"Empower: set a {c} {f} dream aside and reveal another card"
-    out["pass"] = "Pass (manifest nothing more)"
-    out["draw_extra"] = "Draw one dream too many (a slip at the table)"
-    out["proceed"] = "Go on to rolling"
-    out["roll_anyway"] = "Roll everything held (a slip: too many rolled)"
-    for c in COLOURS:
-        for f in BONE_FACES:
-            if f != "shadowmark":
-                out[f"excess:{c}:{f}"] = f"Return an excess rolled {c} dream ({f}) to the bag"
-    # added later at the end, so that the earlier ids keep their index in the action space
-    for c in COLOURS:
-        for f in ("power1", "power2"):
-            out[f"spend:{c}:{f}"] = f"Spend the {c} {f} dream for the reroll"
-    for c in COLOURS:
-        for f in ("power1", "power2", "hunt", "exhaust", "shadow"):
-            out[f"reroll:{c}:{f}"] = f"Choose an unresolved {c} dream showing {f} to reroll (es)"
-    out["reroll:chosen"] = "Reroll the chosen dreams (es)"
-    out["replace:bone"] = "Take a Bone Hunter from the bag as a replacement"
-    return out
-
-
-def _seat_pick_labels() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for aid in seat_pick_ids():
-        _, seat, row, c, f = aid.split(":")
-        what = "turned to its shadow side" if f == "rotated" else f
-        out[aid] = f"Choose a {c} dream ({what}) in the {row} row of seat {seat[4:]}"
-    return out
-
-
-LABELS = _labels()
-ACTION_IDS: tuple[str, ...] = tuple(LABELS)
-SEAT_PICK_LABELS = _seat_pick_labels()
-SEAT_PICK_IDS: tuple[str, ...] = tuple(SEAT_PICK_LABELS)
-"""The picks that name the seat whose card the dream is on. They replaced the older
-``pick:<row>:<colour>:<face>`` (and ``fear:<colour>`` for the Nightmare of Primeval Fear's
-ability), which stay in ``ACTION_IDS`` (never legal) so that every id keeps its index; these
-come last in ``game.action_ids()``, after the card ids."""
-A: dict[str, Action] = {aid: Action(aid, label) for aid, label in LABELS.items()}
-A.update({aid: Action(aid, label) for aid, label in SEAT_PICK_LABELS.items()})
+__all__ = [
+    "ACTION_IDS",
+    "ALL_COLOURS",
+    "EN",
+    "ES",
+    "LABELS",
+    "MAX_SEATS",
+    "PICK_FACES",
+    "ROWS",
+    "ROW_FACES",
+    "SEAT_PICK_IDS",
+    "SEAT_PICK_LABELS",
+    "TRACKS",
+    "A",
+    "all_rule_refs",
+    "rule_refs",
+    "seat_pick_ids",
+]

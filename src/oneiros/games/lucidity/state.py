@@ -1,5 +1,11 @@
-"""The Lucidity forward model: dreamer and Nightmare turns, nested resolution on a step
-stack, filled-row checks and the three ways the game ends.
+"""The Lucidity forward model: the state's fields, copying, the hooks of the core contract
+with their short paths, and the rules not yet moved to ``steps/`` (the shadows, the
+Nightmare's turn and abilities, the de-lux expansions, setting up, the turn and the end).
+
+The state runs on ``core.flow``: its stack is a ``Flow`` driven by ``core.flow.advance``.
+The rules already moved are typed steps in ``steps/<section>.py`` (draw, resolve, reroll,
+filled rows, rest); the others are older ``Step`` values run through the ``legacy_*`` hooks
+below (``_DO``/``_LEGAL`` by step kind).
 
 A dream (die) is a tuple ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream
 turned to its shadow side (Shadow of Imprisonment). Dreams that are drawn or rolled but not
@@ -20,38 +26,53 @@ from ...core import (
     IllegalAction,
     State,
     Step,
-    StepStack,
     weighted_choice,
 )
+from ...core.flow import _F_DONE, Actor, DecisionStep, Flow, act, advance, shared, who
+from ...core.flow import legal as flow_legal
+from .actions import (
+    ALL_COLOURS,
+    A,
+)
 from .content import COLOURS
-from .rules import ALL_COLOURS, TRACKS, A
+from .model import (
+    POWER_FACES,
+    Die,
+    Seat,
+    bag_total,
+    die,
+    die_dict,
+    power_value,
+    to_bag,
+)
+from .params import (
+    DEFAULT_RULES,
+    MARKS_OUT,
+    MIN_SHADOW_SPACES,
+    SHADOW_SPACES,
+    SHADOW_SPACES_FOURTH,
+    TRACKS,
+    TURN_CAP,
+)
+from .steps.base import KINDS
+from .steps.draw import Draw, Return
+from .steps.filled_rows import CheckRows, MinionCheck, eliminate
+from .steps.reroll import Now
+from .steps.resolve import Resolve, Roll
 
 if TYPE_CHECKING:
     from .game import LucidityGame
 
 AUTO = -2
-Die = tuple[str, str, bool]
-POWER_FACES = ("power1", "power2")
-REROLL_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
-RESOLVE_ORDER = {"en": ("power", "hunt", "exhaust"), "es": ("power", "hunt", "exhaust")}
-CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
-DEFAULT_RULES = {
-    "power_goal": 15,
-    "hunt_row": 4,
-    "exhaust_row": 3,
-    "shadow_delta": 0,
-    "returns": 2,
-    "stages": 3,
-}
-"""Rule parameters a Dreamscape may change."""
-TURN_CAP = 400
-"""Safeguard: a game that reaches this many turns ends as if the night were over (end reason
-"dream", the winner as in "The Winner"). It is no rule of the game, and its events say so
-(``turn_cap``). Random play ends far sooner; this makes the bound real."""
+# an older ``Step`` (``type(step) is Step``) runs through the ``legacy_*`` hooks of core.flow
+SEAT = Actor.SEAT
+_AT_CHANCE = (CHANCE,)
 
-_DIES: dict[tuple[str, str, bool], Die] = {}
-DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
-_DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
+
+def _typed(actor: Actor) -> frozenset[Any]:
+    return frozenset(c for c in KINDS.by_kind.values() if c.actor_kind is actor)
+
+
 # decisions that are dropped when nothing is left to choose
 _SKIP_WITHOUT_CHOICE = frozenset(
     ("envy", "fear", "strip", "offer", "hunt_move", "minion_pick", "minion_target", "nightmare")
@@ -59,39 +80,21 @@ _SKIP_WITHOUT_CHOICE = frozenset(
 # step kinds that ``_advance`` may run or drop by itself; any other kind is a decision
 _AUTO_KINDS = frozenset(
     {
-        "return",
-        "replace",
-        "excess",
-        "rexcess",
-        "minion_check",
         "end_turn",
         "draw_now",
         "minion_draw",
-        "exhaust_draw",
         "ability_draw",
         "roll_now",
-        "now",
         "mdraw",
         "harvest_draw",
         "mbottom",
         "rolloff",
         "pay",
-        "reroll_pick",
     }
 ).union(_SKIP_WITHOUT_CHOICE)
-# precomputed action tables for the frequent decisions (no string building per call)
-RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
-REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
-RESOLVE_ACTIONS = {cat: A["resolve:" + cat] for cat in ("power", "hunt", "exhaust", "shadowmark")}
-RESOLVE_SHADOW_ACTIONS = {c: A["resolve:shadow:" + c] for c in COLOURS}
-REST_SHADOW_ACTIONS = {c: A["rest:shadow:" + c] for c in COLOURS}
-REST_HUNT_ACTIONS = {c: A["rest:hunt:" + c] for c in COLOURS}
-REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}
-
 
 # Steps are immutable, so the frequent ones are made once and shared by every state and turn.
 _SHARED: dict[tuple[Any, ...], Any] = {}
-CHECK_VALUES = ("seat", "exhausted", "done")
 
 
 def _shared_step(kind: str, player: int, names: tuple[str, ...], values: tuple[Any, ...]) -> Step:
@@ -103,54 +106,24 @@ def _shared_step(kind: str, player: int, names: tuple[str, ...], values: tuple[A
     return step
 
 
-def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Step, Step, Step, Step]:
+def _stage_steps(seat: int, returns: int, upto: int) -> tuple[Any, ...]:
     """The four steps of a drawing stage, bottom first: resolve, roll, return, draw."""
     key = ("stage", seat, returns, upto)
     steps = _SHARED.get(key)
     if steps is None:
         steps = _SHARED[key] = (
-            _shared_step("resolve", seat, (), ()),
-            _shared_step("roll", CHANCE, ("seat",), (seat,)),
-            _shared_step("return", seat, ("left", "returned"), (returns, 0)),
-            _shared_step("draw", CHANCE, ("seat", "upto"), (seat, upto)),
+            shared(Resolve, seat),
+            shared(Roll, seat),
+            shared(Return, seat, returns, 0),
+            shared(Draw, seat, upto),
         )
     return steps
-
-
-def die(colour: str, face: str, rotated: bool = False) -> Die:
-    key = (colour, face, rotated)
-    d = _DIES.get(key)
-    if d is None:
-        d = _DIES[key] = key
-    return d
-
-
-def die_dict(d: Die) -> dict[str, Any]:
-    return {"colour": d[0], "face": d[1], "shadow_side": d[2] or d[1] == "shadow"}
-
-
-def power_value(row: list[Die]) -> int:
-    total = 0
-    for d in row:
-        f = d[1]
-        if f == "power2":
-            total += 2
-        elif f == "power1":
-            total += 1
-    return total
 
 
 # Decision kind, prompt and rule-reference key (see rules.rule_refs) of each step kind.
 _PROMPTS: dict[str, tuple[str, str, str]] = {
     "first": ("first_player", "Choose the first player at random", "setup"),
     "track": ("choose_track", "Choose your sleep track", "track"),
-    "draw": ("draw", "Draw a dream from the bag", "draw"),
-    "return": ("return", "Choose a dream to return to the bag", "draw"),
-    "roll": ("roll", "Roll a dream", "roll"),
-    "resolve": ("resolve", "Resolve your dreams or reroll", "resolve"),
-    "exhaust_draw": ("draw", "Draw a dream: lose the Power of its colour", "check"),
-    "become": ("become_nightmare", "Choose which Nightmare to become", "check"),
-    "rest": ("rest_or_draw", "Rest or draw again", "rest"),
     "draw_now": ("draw", "Draw a dream (Shadow of the Depths)", "depths"),
     "draw_now_ability": ("draw", "Draw a dream: roll it at once", "ability"),
     # the rule of a roll_now step is that of the effect that pushed it (its ``ref``)
@@ -174,13 +147,6 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     "nightmare": ("nightmare_turn", "Consume Power or send minions", "nightmare"),
     "strip": ("strip", "Choose a Power dream the dreamer returns", "ability"),
     "offer": ("offer", "Choose one of your Power dreams to give", "ability"),
-    "now": ("resolve", "Resolve the new dream now, or reroll it", "reroll"),
-    "spend": ("spend", "Choose the Power dream to spend for the reroll", "reroll"),
-    "reroll_pick": (
-        "reroll_pick",
-        "Choose the unresolved dreams of the colour to reroll",
-        "reroll",
-    ),
     "mdraw": ("draw", "Reveal a Manifestation", "manifestations"),
     "manifest": ("manifest", "Manifest, empower or pass", "manifestations"),
     "mbottom": ("bottom", "Choose the next card to put at the bottom", "manifestations"),
@@ -193,86 +159,16 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
     ),
     "ability_draw": ("draw", "Draw a dream for the Exhaust row", "ability"),
     "rolloff": ("roll", "Roll-off: roll every dream on the card", "winner"),
-    "excess": ("excess", "Choose an excess dream to return", "faq"),
-    "rexcess": ("excess", "Choose an excess rolled dream to return", "faq"),
-    "replace": ("replace", "Choose a replacement dream from the bag", "faq"),
 }
 
 
-class Seat:
-    """One player's card: rows of dreams, role and sleep track."""
-
-    __slots__ = (
-        "colour",
-        "exhaust",
-        "hunt",
-        "manifested",
-        "marks",
-        "power",
-        "role",
-        "shadow",
-        "shield",
-        "stage",
-        "track",
-    )
-
-    def __init__(self) -> None:
-        self.role = "dreamer"
-        self.colour: str | None = None
-        self.hunt: list[Die] = []
-        self.exhaust: list[Die] = []
-        self.power: list[Die] = []
-        self.shadow: dict[str, list[Die]] = {c: [] for c in COLOURS}
-        self.marks: list[Die] = []
-        self.track: str | None = None
-        self.stage = 0
-        self.manifested: list[str] = []
-        self.shield = 0
-
-    def copy(self) -> Seat:
-        s = Seat.__new__(Seat)
-        s.role = self.role
-        s.colour = self.colour
-        s.hunt = self.hunt.copy()
-        s.exhaust = self.exhaust.copy()
-        s.power = self.power.copy()
-        sh = self.shadow
-        s.shadow = {
-            "blue": sh["blue"].copy(),
-            "green": sh["green"].copy(),
-            "yellow": sh["yellow"].copy(),
-            "red": sh["red"].copy(),
-        }
-        s.marks = self.marks.copy()
-        s.track = self.track
-        s.stage = self.stage
-        s.manifested = self.manifested.copy()
-        s.shield = self.shield
-        return s
-
-    def all_dice(self) -> list[Die]:
-        sh = self.shadow
-        return (
-            self.hunt
-            + self.exhaust
-            + self.power
-            + sh["blue"]
-            + sh["green"]
-            + sh["yellow"]
-            + sh["red"]
-            + self.marks
-        )
-
-    def shadow_count(self, colour: str) -> int:
-        """Dreams filling the Shadow row of ``colour``. A shadow moved to the Hunt row by
-        Primeval Fear has left its Shadow row: it fills the Hunt row instead."""
-        return len(self.shadow[colour])
-
-    @property
-    def control(self) -> int | None:
-        if self.track is None:
-            return None
-        return TRACKS[self.track][self.stage]
+# the typed step classes by who decides (every steps module is imported above)
+CHANCE_STEPS = _typed(Actor.CHANCE)
+SEAT_STEPS = _typed(Actor.SEAT)
+DONE_ONLY = frozenset(c for c in KINDS.by_kind.values() if c._flags == _F_DONE)
+"""The steps the driver only asks whether they are done (nothing settles by itself)."""
+SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
+"""The decisions whose ``seat`` field names who decides."""
 
 
 class LucidityState(State):
@@ -297,7 +193,9 @@ class LucidityState(State):
         self.won: list[int] = []
         self.rolloff: dict[int, int] = {}
         self.log: list[dict[str, Any]] = []
-        self.stack = StepStack()
+        # typed steps and older Step values side by side while the rules move onto the flow
+        flow: Any = Flow(self.R, self._events)
+        self.stack = flow
         self._lc: tuple[Step, list[Action]] | None = None
         self.rules: dict[str, int] = dict(DEFAULT_RULES)
         self.dreamscape: str | None = None
@@ -305,7 +203,7 @@ class LucidityState(State):
         self.revealed: list[str] = []
         self.pool: list[Die] = []
         if game.options["dreamscapes"]:
-            self.stack.push(Step("dreamscape", CHANCE))
+            self.stack.items.append(Step("dreamscape", CHANCE))
         else:
             self._begin()
         self._advance()
@@ -313,7 +211,7 @@ class LucidityState(State):
     def _begin(self) -> None:
         first = self.game.options["first_player"]
         if first == "random":
-            self.stack.push(Step("first", CHANCE))
+            self.stack.items.append(Step("first", CHANCE))
         else:
             self._start_turn(int(first))
 
@@ -338,7 +236,7 @@ class LucidityState(State):
         new.won = self.won.copy()
         new.rolloff = self.rolloff.copy()
         new.log = [dict(e) for e in self.log]
-        new.stack = self.stack.copy()
+        new.stack = self.stack.copy()  # its events: the clone's own (see clone)
         new._lc = None
         new.rules = self.rules
         new.dreamscape = self.dreamscape
@@ -347,10 +245,14 @@ class LucidityState(State):
         new.pool = self.pool.copy()
         return new
 
+    def clone(self) -> Any:
+        new: Any = State.clone(self)
+        new.stack._events = new._events
+        return new
+
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
-        b = self.bag
-        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+        return bag_total(self.bag)
 
     def power_of(self, seat: int) -> int:
         return power_value(self.seats[seat].power)
@@ -366,8 +268,9 @@ class LucidityState(State):
         return "dreamer" in [s.role for s in self.seats]
 
     def shadow_needed(self, seat: int) -> int:
-        base = 4 if (len(self.seats) == 2 or self.game.options["fourth_shadow_space"]) else 3
-        base = max(2, base + self.rules["shadow_delta"])
+        fourth = len(self.seats) == 2 or self.game.options["fourth_shadow_space"]
+        base = SHADOW_SPACES_FOURTH if fourth else SHADOW_SPACES
+        base = max(MIN_SHADOW_SPACES, base + self.rules["shadow_delta"])
         return max(1, base - len(self.seats[seat].marks))
 
     def _took_last(self, seat: int) -> bool:
@@ -382,22 +285,37 @@ class LucidityState(State):
         return False
 
     def _to_bag(self, dice: list[Die]) -> None:
-        b = self.bag
-        for d in dice:
-            b[d[0]] += 1
+        to_bag(self.bag, dice)
 
     # ----- hooks ----------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        if top is None:
+        items = self.stack.items
+        if not items:
             return ()
-        return (top.player,)
+        top: Any = items[-1]
+        cls = type(top)
+        if cls is Step:
+            return (top.player,)
+        if cls in CHANCE_STEPS:
+            return _AT_CHANCE
+        if cls in SEATED_STEPS:
+            return (top.seat,)
+        return who(top, self)
 
     def decision(self, player: int | None = None) -> Decision | None:
         top = self.stack.top
         if top is None:
             return None
+        if type(top) is not Step:
+            step: Any = top
+            deciders = who(step, self)
+            return Decision(
+                step.decision_kind or step.kind,
+                deciders[0] if deciders else CHANCE,
+                step.prompt_text(self),
+                self.R[step.rule_key()],
+                step.decision_data(self),
+            )
         kind = top.kind
         if kind == "draw_now" and top.data.get("ref") == "ability":
             kind = "draw_now_ability"
@@ -408,14 +326,15 @@ class LucidityState(State):
         data: dict[str, Any] = {}
         if "seat" in top.data:
             data["seat"] = top.data["seat"]
-        if kind in ("roll", "roll_now", "rolloff"):
+        if kind in ("roll_now", "rolloff"):
             data["colour"] = self._rolling_colour(top)
         return Decision(kind_name, top.player, prompt, ref, data)
 
     def _legal(self, player: int) -> list[Action]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
+        items = self.stack.items
+        top: Any = items[-1]
+        if type(top) is not Step:
+            return flow_legal(self, self.stack, player)
         cache = self._lc
         if cache is not None and cache[0] is top:
             return cache[1]
@@ -424,29 +343,26 @@ class LucidityState(State):
         return out
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
-        items = self.stack._items
+        items = self.stack.items
         top = items[-1] if items else None
         if top is None:
             return None
         a = self.game.actions.get(action_id)
         if a is None:
             return None
+        if type(top) is not Step:
+            for x in flow_legal(self, self.stack, player):
+                if x is a:
+                    return a
+            return None
         if player == CHANCE:
             tk = top.kind
-            if tk == "draw":
-                if action_id[:5] == "draw:" and self.bag.get(action_id[5:], 0) > 0:
-                    return a
-                return None
-            if tk == "roll":
-                return a if action_id in self.game.roll_ids[self.hand[-1]] else None
             kind, _, arg = action_id.partition(":")
             if tk in ("dreamscape", "mdraw"):
                 return a if any(o is a for o, _ in self._chance()) else None
             if kind == "draw":
                 if tk in (
-                    "draw",
                     "draw_now",
-                    "exhaust_draw",
                     "minion_draw",
                     "ability_draw",
                     "harvest_draw",
@@ -472,17 +388,45 @@ class LucidityState(State):
         """``State.apply`` with a short path for the frequent case: one seat (or chance)
         decides, no seat is named and the action is legal. Anything else (an illegal action,
         an id string, ``player=``) goes through the checks of ``State.apply``."""
-        items = self.stack._items
+        flow = self.stack
+        items = flow.items
         if player is None and items and action.__class__ is Action:
-            top = items[-1]
+            top: Any = items[-1]
+            cls = type(top)
+            if cls is not Step:
+                if cls in CHANCE_STEPS:
+                    # Lucidity's chance steps answer without listing every outcome
+                    seat = CHANCE
+                    ok = top.possible(self, action)
+                elif cls in SEAT_STEPS:
+                    seat = top.seat if cls in SEATED_STEPS else top.actor(self)
+                    options = flow._legal.get(seat)
+                    if options is None:
+                        options = flow_legal(self, flow, seat)
+                    ok = action in options
+                else:
+                    ok = False
+                if ok:
+                    events = self._events
+                    start = len(events)
+                    # core.flow.act for one seat or chance, written out (the hot path)
+                    flow.running = top
+                    cache = flow._legal
+                    if cache:
+                        cache.clear()
+                    top.apply(self, flow, action)
+                    if items and items[-1] is top and cls in DONE_ONLY and not top.done(self):
+                        # still on top with something left (a draw, a roll, a return): the
+                        # driver would stop here at once
+                        flow.running = None
+                    else:
+                        advance(self, flow)
+                    self._history.append(action.id)
+                    return events[start:]
+                return State.apply(self, action, player)
             k = top.kind
             aid = action.id
-            if k == "draw":
-                c = _DRAW_COLOUR.get(aid)
-                ok = c is not None and self.bag[c] > 0
-            elif k == "roll":
-                ok = aid in self.game.roll_ids[self.hand[-1]]
-            elif top.player == CHANCE:
+            if top.player == CHANCE:
                 ok = self._lookup(aid, CHANCE) is not None
             elif top.player >= 0:
                 cache = self._lc
@@ -497,16 +441,33 @@ class LucidityState(State):
                 start = len(events)
                 self._lc = None
                 _DO[k](self, top, aid)
-                self._advance()
+                # the driver's work, with the hook it calls for older steps first (hot path)
+                if items and type(items[-1]) is Step:
+                    self.legacy_advance(items[-1])
+                if items and type(items[-1]) is not Step:
+                    flow._legal.clear()
+                    advance(self, flow)
                 self._history.append(aid)
                 return events[start:]
         return State.apply(self, action, player)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        items = self.stack._items
+        items = self.stack.items
         if player is None and items:
-            top = items[-1]
-            if top.player >= 0:
+            top: Any = items[-1]
+            cls = type(top)
+            if cls is not Step:
+                if cls in SEATED_STEPS:
+                    # core.flow.legal for a decision of its seat, written out (the hot path)
+                    cache = self.stack._legal
+                    seat = top.seat
+                    out = cache.get(seat)
+                    if out is None:
+                        out = cache[seat] = top.legal(self)
+                    return out
+                if cls in SEAT_STEPS:
+                    return flow_legal(self, self.stack, top.actor(self))
+            elif top.player >= 0:
                 cache = self._lc
                 if cache is not None and cache[0] is top:
                     return cache[1]
@@ -519,7 +480,9 @@ class LucidityState(State):
         Fear's ability moved ``fear:<colour>``; both now name the seat whose card the dream
         is on: ``pick:seat<k>:<row>:<colour>:<face>``."""
         top = self.stack.top
-        if top is None or top.player < 0 or (player is not None and player != top.player):
+        if top is None or type(top) is not Step:
+            return None
+        if top.player < 0 or (player is not None and player != top.player):
             return None
         k = top.kind
         parts = action_id.split(":")
@@ -548,8 +511,6 @@ class LucidityState(State):
 
     def _rolling_colour(self, top: Step) -> str | None:
         k = top.kind
-        if k == "roll":
-            return self.hand[-1] if self.hand else None
         if k == "roll_now":
             return self.limbo[-1][0] if self.limbo else None
         if k == "rolloff":
@@ -558,9 +519,9 @@ class LucidityState(State):
         return None
 
     def _chance(self) -> list[tuple[Action, float]]:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
+        top: Any = self.stack.items[-1]
+        if type(top) is not Step:
+            return top.outcomes(self)
         if top.kind == "first":
             n = len(self.seats)
             return [(A[f"first:{i}"], 1 / n) for i in range(n)]
@@ -577,24 +538,9 @@ class LucidityState(State):
         return [(A["draw:" + c], n / total) for c, n in self.bag.items() if n > 0]
 
     def sample_chance(self, rng: Any) -> Action:
-        top = self.stack._items[-1]
-        k = top.kind
-        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
-        try:
-            below = rng._randbelow
-        except AttributeError:
-            below = rng.randrange
-        if k == "roll":
-            faces = self.game.roll_actions[self.hand[-1]]
-            return faces[below(len(faces))]
-        if k == "draw":
-            b = self.bag
-            total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
-            r = below(total) if total > 0 else rng.randrange(total)
-            for c, n in b.items():
-                if r < n:
-                    return DRAW_ACTIONS[c]
-                r -= n
+        top: Any = self.stack.items[-1]
+        if type(top) is not Step:
+            return top.sample(self, rng)
         if top.kind == "first":
             return A[f"first:{rng.randrange(len(self.seats))}"]
         if top.kind in ("dreamscape", "mdraw"):
@@ -611,130 +557,81 @@ class LucidityState(State):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _do(self, action: Action, player: int) -> None:
-        items = self.stack._items
-        top = items[-1] if items else None
-        assert top is not None
-        self._lc = None
-        _DO[top.kind](self, top, action.id)
-        self._advance()
+        act(self, self.stack, action, player)
 
     # ----- the automatic part: run steps that need no decision --------------------------------
     def _advance(self) -> None:
-        items = self.stack._items  # popped directly: the automatic steps are the hot path
-        while True:
-            if not items:
-                return
+        """Run what needs no decision (the one driver of ``core.flow``)."""
+        advance(self, self.stack)
+
+    # ----- the older steps, run by the driver through these hooks --------------------------
+    def legacy_to_move(self, top: Step) -> tuple[int, ...]:
+        return (top.player,)
+
+    def legacy_chance(self, top: Step) -> list[tuple[Action, float]]:
+        return self._chance()
+
+    def legacy_legal(self, top: Step, seat: int) -> list[Action]:
+        return self._legal(seat)
+
+    def legacy_do(self, top: Step, action: Action, seat: int) -> None:
+        self._lc = None
+        _DO[top.kind](self, top, action.id)
+
+    def legacy_advance(self, top: Step) -> bool:
+        """What the driver does with older steps on top: run or take off those that need no
+        decision, in a row (the hot path), until a decision, chance or a typed step is on
+        top. True if anything ran (the driver then looks again)."""
+        items = self.stack.items  # popped directly: the automatic steps are the hot path
+        n = 0  # the steps looked at: more than one, and something ran
+        while items:
             top = items[-1]
+            if type(top) is not Step:
+                return True
+            n += 1
             k = top.kind
-            if k == "draw":
-                if len(self.hand) >= top.data["upto"]:
-                    items.pop()
-                    continue
-                b = self.bag
-                if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0:
-                    self._trigger_dream_end(top.data["seat"])
-                    items.pop()
-                    continue
-                return
-            if k == "roll":
-                if not self.hand:
-                    items.pop()
-                    continue
-                return
-            if k == "resolve":
-                legal = self._legal(top.player)
-                if not legal:
-                    items.pop()
-                    continue
-                if len(legal) == 1 and legal[0].id.startswith("resolve:"):
-                    self._lc = None
-                    self._do_resolve(top, legal[0].id)
-                    continue
-                return
-            if k == "check":
-                self._run_check(top)
-                continue
             if k not in _AUTO_KINDS:
-                return  # a decision: nothing runs by itself
-            if k == "return":
-                if self.dream_end:
-                    items.pop()
-                    continue
-                if top.data["left"] > 0 and not self._returnable():
-                    items.pop()
-                    if self.hand:
-                        self.emit(
-                            "bone_kept",
-                            "Seat {seat} holds only Bone Hunters: they are never returned",
-                            self.R["bone"],
-                            seat=top.player,
-                        )
-                    continue
-                if top.data["left"] <= 0 and not self.game.options["table_slips"]:
-                    items.pop()
-                    continue
-                return
-            if k == "replace":
-                if top.data["left"] <= 0 or not self._legal(top.player):
-                    items.pop()
-                    continue
-                return
-            if k == "excess":
-                if len(self.hand) <= top.data["allowed"] or not self._returnable():
-                    items.pop()
-                    continue
-                return
-            if k == "rexcess":
-                if len(self.rolled) <= top.data["allowed"] or not self._legal(top.player):
-                    items.pop()
-                    if top.data.get("fixed"):
-                        self._reroll_kept(top.data["seat"])
-                    continue
-                return
-            if k == "minion_check":
-                items.pop()
-                self._check_rows_minion(top.data["seat"])
-                continue
+                return n > 1  # a decision: nothing runs by itself
             if k == "end_turn":
                 items.pop()
                 self._end_turn()
                 continue
-            if k in ("draw_now", "minion_draw", "exhaust_draw", "ability_draw"):
+            if k in ("draw_now", "minion_draw", "ability_draw"):
                 if self.bag_total() == 0:
                     items.pop()
                     self._trigger_dream_end(top.get("seat", self.current))
                     if k == "minion_draw":
                         self._after_minion_draw(top)
                     continue
-                return
-            if k == "roll_now" or k == "now":
+                return n > 1
+            if k == "roll_now":
                 if not self.limbo:
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "mdraw":
                 if not len(self.mdeck):
                     items.pop()
                     continue
-                return
+                return n > 1
             if k == "harvest_draw":
                 if self.bag_total() == 0:
                     items.pop()
                     self._trigger_dream_end(top.data["seat"])
                     continue
-                return
+                return n > 1
             if k == "mbottom":
                 if len(self.revealed) <= 1:
                     items.pop()
                     self._return_revealed()
                     continue
-                return
+                return n > 1
             if k == "rolloff":
                 if not top.data["queue"]:
                     items.pop()
                     self._finish_winners()
                     continue
-                return
+                return n > 1
             if k == "pay":
                 if top.data["paid"] >= self.game.content.manifestations[top.data["card"]].cost:
                     items.pop()
@@ -750,14 +647,7 @@ class LucidityState(State):
                     self._lc = None
                     self._do_pay(top, legal[0].id)
                     continue
-                return
-            if k == "reroll_pick":
-                c = top.data["colour"]
-                if not any(d[0] == c for d in self.rolled):
-                    items.pop()
-                    self._reroll_event(top.player, c, top.data["where"], top.data["n"])
-                    continue
-                return
+                return n > 1
             if k in _SKIP_WITHOUT_CHOICE:
                 legal = self._legal(top.player)
                 if not legal:
@@ -767,8 +657,9 @@ class LucidityState(State):
                     elif k == "nightmare":
                         self._end_turn()
                     continue
-                return
-            return
+                return n > 1
+            return n > 1
+        return True
 
     # ----- turns ----------------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
@@ -778,13 +669,13 @@ class LucidityState(State):
         if s.role == "dreamer":
             s.track = None
             s.stage = 0
-            self.stack.push(_shared_step("track", seat, (), ()))
+            self.stack.items.append(_shared_step("track", seat, (), ()))
         else:
-            self.stack.push(_shared_step("nightmare", seat, (), ()))
+            self.stack.items.append(_shared_step("nightmare", seat, (), ()))
 
     def _do_first(self, top: Step, aid: str) -> None:
         seat = int(aid.partition(":")[2])
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit("first_player", "Seat {seat} goes first", self.R["setup"], seat=seat)
         self._start_turn(seat)
 
@@ -804,165 +695,16 @@ class LucidityState(State):
                 {"seat": seat, "track": s.track},
             )
         )
-        self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
+        self.stack.items[-1] = shared(CheckRows, seat, False, False)
         self._push_stage(seat)
 
     def _push_stage(self, seat: int) -> None:
         s = self.seats[seat]
         control = TRACKS[s.track][s.stage]  # type: ignore[index]
-        self.stack._items.extend(
-            _stage_steps(seat, self.rules["returns"], len(self.hand) + control)
-        )
+        self.stack.items.extend(_stage_steps(seat, self.rules["returns"], len(self.hand) + control))
 
     # draw / return / roll
-    def _legal_draw(self, top: Step) -> list[Action]:
-        return [a for a, _ in self._chance()]
-
-    def _do_draw(self, top: Step, aid: str) -> None:
-        # the hot path of random play: written out by hand (same effect as emit/replace)
-        c = aid[5:]
-        bag = self.bag
-        left = bag[c] - 1
-        bag[c] = left
-        self.hand.append(c)
-        seat = top.data["seat"]
-        self._events.append(
-            Event(
-                "drawn",
-                "Seat {seat} draws a {colour} dream",
-                self.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
-        if not left and self._took_last(seat):
-            self.stack.pop()
-
-    def _returnable(self) -> bool:
-        hand = self.hand
-        return hand.count("bone") < len(hand)  # a dream other than a Bone Hunter
-
-    def _legal_return(self, top: Step) -> list[Action]:
-        seen: list[Action] = []
-        hand = self.hand
-        for c, action in RETURN_ACTIONS.items():
-            if c in hand:
-                seen.append(action)
-        if top.data["left"] <= 0:
-            # table_slips: past the two returns, the dreamer may slip (FAQ) or go on
-            if self.bag_total() > 0:
-                seen.append(A["draw_extra"])
-            seen.append(A["proceed"])
-            seen.append(A["roll_anyway"])
-        return seen
-
-    def _do_return(self, top: Step, aid: str) -> None:
-        if aid == "proceed":
-            self.stack.pop()
-            seat = top.player
-            returns = self.rules["returns"]
-            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
-            nxt = self.next_seat(seat)
-            self.stack.push(Step("excess", nxt, seat=seat, allowed=allowed))
-            if top.data["returned"] > returns:
-                self.stack.push(
-                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
-                )
-            return
-        if aid == "roll_anyway":
-            # FAQ: rolled too many; the next player picks which rolled dreams go back
-            self.stack.pop()
-            seat = top.player
-            returns = self.rules["returns"]
-            allowed = TRACKS[self.seats[seat].track][self.seats[seat].stage] - returns  # type: ignore[index]
-            roll = self.stack.pop()
-            nxt = self.next_seat(seat)
-            self.stack.push(Step("rexcess", nxt, seat=seat, allowed=allowed))
-            self.stack.push(roll)
-            if top.data["returned"] > returns:
-                # returned too many as well: the replacements join the hand before the roll
-                self.stack.push(
-                    Step("replace", nxt, seat=seat, left=top.data["returned"] - returns)
-                )
-            return
-        if aid == "draw_extra":
-            self.emit(
-                "slip", "Seat {seat} draws one dream too many", self.R["faq"], seat=top.player
-            )
-            self.stack.push(Step("draw", CHANCE, seat=top.player, upto=len(self.hand) + 1))
-            return
-        if top.data["left"] <= 0:
-            self.emit(
-                "slip", "Seat {seat} returns one dream too many", self.R["faq"], seat=top.player
-            )
-        c = aid[7:]
-        self.hand.remove(c)
-        self.bag[c] += 1
-        seat = top.player
-        self._events.append(
-            Event(
-                "returned",
-                "Seat {seat} returns a {colour} dream",
-                self.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
-        data = top.data
-        self.stack.replace_top(
-            _shared_step(
-                "return", seat, ("left", "returned"), (data["left"] - 1, data["returned"] + 1)
-            )
-        )
-
     # FAQ / "worst case": the next player fixes a slip
-    def _legal_replace(self, top: Step) -> list[Action]:
-        # any dream in the bag, a Bone Hunter included ("act like dreams in every mechanical
-        # respect"; only a dreamer may not return one, only a Nightmare may not give one)
-        return [A["replace:" + c] for c in ALL_COLOURS if self.bag[c] > 0]
-
-    def _do_replace(self, top: Step, aid: str) -> None:
-        c = aid[8:]
-        self.bag[c] -= 1
-        self.hand.append(c)
-        self.emit(
-            "replaced",
-            "Seat {chooser} gives seat {seat} a {colour} dream from the bag to make up the shortfall",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-        )
-        if not self.bag[c]:
-            self._took_last(top.data["seat"])
-        self.stack.replace_top(top.replace(left=top.data["left"] - 1))
-
-    def _legal_rexcess(self, top: Step) -> list[Action]:
-        seen: set[str] = set()
-        out: list[Action] = []
-        for d in self.rolled:
-            if d[0] != "bone":
-                aid = f"excess:{d[0]}:{d[1]}"
-                if aid not in seen:
-                    seen.add(aid)
-                    out.append(A[aid])
-        return out
-
-    def _do_rexcess(self, top: Step, aid: str) -> None:
-        _, c, f = aid.split(":")
-        self.rolled.remove(die(c, f))
-        self.bag[c] += 1
-        if self.game.ruleset == "es" and not top.data.get("fixed"):
-            # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
-            self.stack.replace_top(top.replace(fixed=True))
-        self.emit(
-            "excess",
-            "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-            face=f,
-        )
-
     def _reroll_kept(self, seat: int) -> None:
         """lucidity-es "Fin del juego", La regla del "peor caso": once the next player has
         returned the excess rolled dreams, "Entonces debes tirar / volver a tirar los
@@ -980,213 +722,9 @@ class LucidityState(State):
             seat=seat,
             n=len(again),
         )
-        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
-
-    def _legal_excess(self, top: Step) -> list[Action]:
-        return [A["excess:" + c] for c in COLOURS if c in self.hand]
-
-    def _do_excess(self, top: Step, aid: str) -> None:
-        c = aid[7:]
-        self.hand.remove(c)
-        self.bag[c] += 1
-        self.emit(
-            "excess",
-            "Seat {chooser} returns seat {seat}'s excess {colour} dream to the bag",
-            self.R["faq"],
-            chooser=top.player,
-            seat=top.data["seat"],
-            colour=c,
-        )
-
-    def _do_roll(self, top: Step, aid: str) -> None:
-        c = self.hand.pop()
-        face = aid[5:]
-        self.rolled.append((c, face, False))
-        self._events.append(
-            Event(
-                "rolled",
-                "A {colour} dream rolls {face}",
-                self.R["roll"],
-                {"colour": c, "face": face},
-            )
-        )
+        self.stack.items.append(shared(Roll, seat))
 
     # resolution
-    def _legal_resolve(self, top: Step) -> list[Action]:
-        rolled = self.rolled
-        if not rolled:
-            return []
-        out: list[Action] = []
-        power = hunt = exhaust = marks = False
-        shadows: list[str] = []
-        colours: set[str] = set()
-        for d in rolled:
-            c, f, _ = d
-            colours.add(c)
-            if f == "power1" or f == "power2":
-                power = True
-            elif f == "hunt":
-                hunt = True
-            elif f == "exhaust":
-                exhaust = True
-            elif f == "shadow":
-                if c not in shadows:
-                    shadows.append(c)
-            else:
-                marks = True
-        if marks:
-            out.append(RESOLVE_ACTIONS["shadowmark"])
-        elif power or hunt or exhaust:
-            # the order power, hunt, exhaust; lucidity-es offers only the first present
-            if power:
-                out.append(RESOLVE_ACTIONS["power"])
-            if hunt:
-                out.append(RESOLVE_ACTIONS["hunt"])
-            if exhaust:
-                out.append(RESOLVE_ACTIONS["exhaust"])
-            if self.game.ruleset == "es":
-                del out[1:]
-        else:
-            for c, action in RESOLVE_SHADOW_ACTIONS.items():
-                if c in shadows:
-                    out.append(action)
-        # rerolls: a Power dream of a colour with unresolved dreams of that colour
-        power_row = self.seats[top.player].power
-        if power_row:
-            have = {d[0] for d in power_row}
-            for c, action in REROLL_ACTIONS.items():
-                if c in have and c in colours:
-                    out.append(action)
-        return out
-
-    def _do_resolve(self, top: Step, aid: str) -> None:
-        seat = top.player
-        parts = aid.split(":")
-        if parts[0] == "reroll":
-            self._start_reroll(seat, parts[1], "resolve", False)
-            return
-        what = parts[1]
-        if what == "shadow":
-            c = parts[2]
-            for i, d in enumerate(self.rolled):
-                if d[0] == c and d[1] == "shadow":
-                    del self.rolled[i]
-                    break
-            self._place(seat, die(c, "shadow"), pool=True)
-            return
-        keep: list[Die] = []
-        take: list[Die] = []
-        for d in self.rolled:
-            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
-                take.append(d)
-            else:
-                keep.append(d)
-        self.rolled = keep
-        # placing may push interrupting steps (a Nightmare ability); later dreams of the same
-        # category wait in ``rolled`` until those are done
-        for i, d in enumerate(take):
-            pushed = self._place(seat, d, pool=True)
-            if pushed:
-                self.rolled = take[i + 1 :] + self.rolled
-                return
-
-    # "Re-rolling dreams": spend a Power dream of a colour to reroll unresolved dreams of it
-    def _start_reroll(self, seat: int, c: str, then: str, pool: bool) -> None:
-        """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved
-        dreams, "now" for the dream in limbo). With both a 1-Power and a 2-Power dream of
-        the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
-        faces = {d[1] for d in self.seats[seat].power if d[0] == c}
-        if "power1" in faces and "power2" in faces:
-            self.stack.push(Step("spend", seat, colour=c, then=then, pool=pool))
-            return
-        self._reroll_with(seat, c, "power1" if "power1" in faces else "power2", then, pool)
-
-    def _legal_spend(self, top: Step) -> list[Action]:
-        c = top.data["colour"]
-        return [A[f"spend:{c}:power1"], A[f"spend:{c}:power2"]]
-
-    def _do_spend(self, top: Step, aid: str) -> None:
-        self.stack.pop()
-        d = top.data
-        self._reroll_with(top.player, d["colour"], aid.rpartition(":")[2], d["then"], d["pool"])
-
-    def _reroll_with(self, seat: int, c: str, face: str, then: str, pool: bool) -> None:
-        where = self._spend(seat, c, face)
-        es = self.game.ruleset == "es"
-        if then == "now":
-            # the dream drawn or rerolled by an effect is rerolled; so are the dreamer's other
-            # unresolved dreams of the colour (en: all of them; es: any number, chosen)
-            self.limbo.pop()
-            self.limbo.append(die(c, ""))
-            others = [x for x in self.rolled if x[0] == c] if self.current == seat else []
-            if others:
-                self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
-            # the new dream is rolled (and resolved) first, then the others
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
-            if others and es:
-                self.stack.push(Step("reroll_pick", seat, colour=c, n=1, least=1, where=where))
-                return
-            if others:
-                self.rolled = [x for x in self.rolled if x[0] != c]
-                self.hand.extend(x[0] for x in others)
-            self._reroll_event(seat, c, where, len(others) + 1)
-            return
-        again = [d for d in self.rolled if d[0] == c]
-        self.stack.push(_shared_step("roll", CHANCE, ("seat",), (seat,)))
-        if es and len(again) > 1:
-            # lucidity-es: "cualquier número de sueños sin resolver" of the colour
-            self.stack.push(Step("reroll_pick", seat, colour=c, n=0, least=1, where=where))
-            return
-        self.rolled = [d for d in self.rolled if d[0] != c]
-        for d in again:
-            self.hand.append(d[0])
-        self._reroll_event(seat, c, where, len(again))
-
-    def _reroll_event(self, seat: int, c: str, where: str, n: int) -> None:
-        self.emit(
-            "reroll",
-            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
-            self.R["reroll"],
-            seat=seat,
-            colour=c,
-            where=where,
-            n=n,
-        )
-
-    # lucidity-es: which unresolved dreams of the colour are rerolled
-    def _legal_reroll_pick(self, top: Step) -> list[Action]:
-        c = top.data["colour"]
-        faces = {d[1] for d in self.rolled if d[0] == c}
-        out = [A[f"reroll:{c}:{f}"] for f in REROLL_FACES if f in faces]
-        if top.data["n"] >= top.data["least"]:
-            out.append(A["reroll:chosen"])
-        return out
-
-    def _do_reroll_pick(self, top: Step, aid: str) -> None:
-        if aid == "reroll:chosen":
-            self.stack.pop()
-            self._reroll_event(top.player, top.data["colour"], top.data["where"], top.data["n"])
-            return
-        _, c, f = aid.split(":")
-        for i in range(len(self.rolled) - 1, -1, -1):
-            d = self.rolled[i]
-            if d[0] == c and d[1] == f:
-                del self.rolled[i]
-                break
-        self.hand.append(c)
-        self.stack.replace_top(top.replace(n=top.data["n"] + 1))
-
-    def _spend(self, seat: int, c: str, face: str) -> str:
-        """Spend a Power dream of colour ``c`` showing ``face``; where it went."""
-        s = self.seats[seat]
-        spent = die(c, face)
-        s.power.remove(spent)
-        if self.holder[c] is None:
-            self.cards[c].append(spent)
-            return f"the {c} Nightmare card"
-        self.bag[c] += 1
-        return "the bag"
-
     def _place(self, seat: int, d: Die, pool: bool) -> bool:
         """Resolve one rolled dream for ``seat``; True if steps were pushed to resolve first."""
         c, f, _ = d
@@ -1206,7 +744,7 @@ class LucidityState(State):
                     face=f,
                 )
                 if self.seats[seat].role == "dreamer":
-                    self.stack.push(Step("ability", h, seat=seat, colour=c))
+                    self.stack.items.append(Step("ability", h, seat=seat, colour=c))
                     return True
                 return False
         if f == "power1" or f == "power2":
@@ -1263,7 +801,7 @@ class LucidityState(State):
                     {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
                 )
             )
-            if len(s.marks) >= 3 and s.role == "dreamer":
+            if len(s.marks) >= MARKS_OUT and s.role == "dreamer":
                 self._marked_out(seat)
                 return True
             return False
@@ -1280,8 +818,8 @@ class LucidityState(State):
             if self.bag_total() == 0:
                 self._trigger_dream_end(seat)
                 return False
-            self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="depths"))
-            self.stack.push(Step("draw_now", CHANCE, seat=seat))
+            self.stack.items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="depths"))
+            self.stack.items.append(Step("draw_now", CHANCE, seat=seat))
             return True
         if c == "green":
             self.emit(
@@ -1291,7 +829,7 @@ class LucidityState(State):
                 seat=seat,
                 colour=c,
             )
-            self.stack.push(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
+            self.stack.items.append(Step("envy", self.next_seat(seat), seat=seat, pool=pool))
             return True
         if c == "yellow":
             turnable = {e[0] for e in s.exhaust if not e[2] and e[0] != "bone"}
@@ -1304,7 +842,7 @@ class LucidityState(State):
                     seat=seat,
                     colour=c,
                 )
-                self.stack.push(Step("imprison", seat, seat=seat))
+                self.stack.items.append(Step("imprison", seat, seat=seat))
                 return True
             if turnable:
                 self._imprison(seat, turnable.pop())
@@ -1318,7 +856,7 @@ class LucidityState(State):
                 )
             return False
         self.emit("shadow", "Seat {seat}: Shadow of Primeval Fear", R["fear"], seat=seat, colour=c)
-        self.stack.push(Step("fear", seat))
+        self.stack.items.append(Step("fear", seat))
         return True
 
     def _marked_out(self, seat: int) -> None:
@@ -1328,18 +866,18 @@ class LucidityState(State):
         unresolved, in hand or drawn by an effect goes back to the bag. In the dreamer's own
         turn the turn ends; outside it (a dream given by a Nightmare) the Nightmare's turn
         goes on."""
-        self._eliminate(seat, "shadowmarks")
+        eliminate(self, seat, "shadowmarks")
         if self.limbo:
             self._to_bag(self.limbo)
             self.limbo = []
-        items = self.stack._items
+        items = self.stack.items
         if self.current == seat:
             # the hand and the unresolved dreams go back to the bag when the turn ends
             items.clear()
             items.append(Step("end_turn", AUTO))
             return
         # drop what is left of the given dream's resolution, down to the check of its rows
-        while items and not (items[-1].kind == "minion_check" and items[-1].data["seat"] == seat):
+        while items and not (isinstance(items[-1], MinionCheck) and items[-1].seat == seat):
             items.pop()
         if not items:  # pragma: no cover - a dream outside one's turn is always a minion
             items.append(Step("end_turn", AUTO))
@@ -1365,7 +903,7 @@ class LucidityState(State):
         return [A[f"pick:seat{seat}:exhaust:{c}:exhaust"] for c in COLOURS if c in have]
 
     def _do_imprison(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         self._imprison(top.data["seat"], aid.split(":")[3])
 
     # Shadow of the Depths (and every "draw one, roll it now")
@@ -1373,7 +911,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "drawn",
             "Seat {seat} draws a {colour} dream",
@@ -1388,7 +926,7 @@ class LucidityState(State):
         c = self.limbo.pop()[0]
         face = aid[5:]
         seat = top.data["seat"]
-        self.stack.pop()
+        self.stack.items.pop()
         self._events.append(
             Event(
                 "rolled",
@@ -1410,20 +948,9 @@ class LucidityState(State):
                 if x[0] == c and x[1] in POWER_FACES:
                     # "Re-rolling dreams": at any time, so also before this new dream resolves
                     self.limbo.append(d)
-                    self.stack.push(Step("now", seat, pool=top.data["pool"]))
+                    self.stack.items.append(Now(seat, top.data["pool"]))
                     return
         self._place(seat, d, pool=top.data["pool"])
-
-    def _legal_now(self, top: Step) -> list[Action]:
-        return [A["resolve:now"], A["reroll:" + self.limbo[-1][0]]]
-
-    def _do_now(self, top: Step, aid: str) -> None:
-        seat = top.player
-        self.stack.pop()
-        if aid == "resolve:now":
-            self._place(seat, self.limbo.pop(), pool=top.data["pool"])
-            return
-        self._start_reroll(seat, self.limbo[-1][0], "now", top.data["pool"])
 
     # Shadow of Envy
     def _envy_choices(self, seat: int) -> list[tuple[str, Die]]:
@@ -1485,7 +1012,7 @@ class LucidityState(State):
     def _do_envy(self, top: Step, aid: str) -> None:
         seat = top.data["seat"]
         d = self._remove_pick(seat, aid)
-        self.stack.pop()
+        self.stack.items.pop()
         self.limbo.append(die(d[0], ""))
         self.emit(
             "envy",
@@ -1496,7 +1023,9 @@ class LucidityState(State):
             colour=d[0],
             row=aid.split(":")[2],
         )
-        self.stack.push(Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy"))
+        self.stack.items.append(
+            Step("roll_now", CHANCE, seat=seat, pool=top.data["pool"], ref="envy")
+        )
 
     # Shadow of Primeval Fear
     def _legal_fear(self, top: Step) -> list[Action]:
@@ -1518,7 +1047,7 @@ class LucidityState(State):
     def _do_fear(self, top: Step, aid: str) -> None:
         seat = top.player
         s = self.seats[seat]
-        self.stack.pop()
+        self.stack.items.pop()
         parts = aid.split(":")
         if parts[1] == "none":
             self.emit("fear", "Seat {seat} moves no shadow dream", self.R["fear"], seat=seat)
@@ -1548,7 +1077,7 @@ class LucidityState(State):
         nm = top.player
         target = top.data["seat"]
         c = top.data["colour"]
-        self.stack.pop()
+        self.stack.items.pop()
         if aid == "ability:pass" or self.seats[target].role != "dreamer":
             self.emit(
                 "ability",
@@ -1568,17 +1097,17 @@ class LucidityState(State):
         )
         op = spec.op
         if op == "send_minion":
-            self.stack.push(Step("minion_pick", nm, target=target, ref="ability"))
+            self.stack.items.append(Step("minion_pick", nm, target=target, ref="ability"))
             for _ in range(spec.draw):
-                self.stack.push(Step("minion_draw", CHANCE, seat=nm, ref="ability"))
+                self.stack.items.append(Step("minion_draw", CHANCE, seat=nm, ref="ability"))
         elif op == "strip_power":
-            self.stack.push(Step("strip", nm, seat=target))
+            self.stack.items.append(Step("strip", nm, seat=target))
         elif op == "draw_to_exhaust":
-            self.stack.push(Step("ability_draw", CHANCE, seat=target))
+            self.stack.items.append(Step("ability_draw", CHANCE, seat=target))
         elif op == "shadow_to_hunt":
-            self.stack.push(Step("hunt_move", nm, seat=target))
+            self.stack.items.append(Step("hunt_move", nm, seat=target))
         elif op == "offer_power":
-            self.stack.push(Step("offer", nm, seat=target))
+            self.stack.items.append(Step("offer", nm, seat=target))
 
     def _legal_strip(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
@@ -1591,7 +1120,7 @@ class LucidityState(State):
 
     def _do_strip(self, top: Step, aid: str) -> None:
         d = self._remove_pick(top.data["seat"], aid)
-        self.stack.pop()
+        self.stack.items.pop()
         self.bag[d[0]] += 1
         self.emit(
             "stripped",
@@ -1616,7 +1145,7 @@ class LucidityState(State):
         target = top.data["seat"]
         d = self._remove_pick(top.player, aid)
         self.seats[target].power.append(d)
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "tempted",
             "The Nightmare (seat {nightmare}) gives seat {seat} a {colour} {face} dream; "
@@ -1628,8 +1157,10 @@ class LucidityState(State):
             face=d[1],
         )
         if self.bag_total() > 0:
-            self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref="ability"))
-            self.stack.push(Step("draw_now", CHANCE, seat=target, ref="ability"))
+            self.stack.items.append(
+                Step("roll_now", CHANCE, seat=target, pool=False, ref="ability")
+            )
+            self.stack.items.append(Step("draw_now", CHANCE, seat=target, ref="ability"))
 
     def _legal_hunt_move(self, top: Step) -> list[Action]:
         seat = top.data["seat"]
@@ -1640,7 +1171,7 @@ class LucidityState(State):
         s = self.seats[top.data["seat"]]
         c = aid.split(":")[3]
         s.hunt.append(s.shadow[c].pop())
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "fear",
             "Seat {seat}'s {colour} shadow dream moves to the Hunt row",
@@ -1651,7 +1182,7 @@ class LucidityState(State):
 
     def _do_ability_draw(self, top: Step, aid: str) -> None:
         c = aid[5:]
-        self.stack.pop()
+        self.stack.items.pop()
         if c == "bone":
             # "Bone Hunters may never be given to a Dreamer by a Nightmare player ... and must
             # be returned to the bag": it stays in the bag, the ability places nothing
@@ -1677,266 +1208,7 @@ class LucidityState(State):
             self._took_last(top.data["seat"])
 
     # ----- filled rows ----------------------------------------------------------------------
-    def _run_check(self, top: Step) -> None:
-        seat = top.data["seat"]
-        s = self.seats[seat]
-        R = self.R
-        if s.role != "dreamer":
-            self.stack.pop()
-            self._end_turn()
-            return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
-            self.stack.pop()
-            self._eliminate(
-                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
-            )
-            self._end_turn()
-            return
-        if not top.data["done"] and len(s.exhaust) >= self.rules["exhaust_row"]:
-            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, True, True)))
-            self.emit(
-                "row_filled", "Seat {seat} is exhausted", R["check"], seat=seat, row="exhaust"
-            )
-            self.stack.push(Step("exhaust_draw", CHANCE, seat=seat))
-            return
-        colour = self._nightmare_colour(seat)
-        if colour is not None:
-            self.stack.pop()
-            if isinstance(colour, list):
-                self.stack.push(Step("become", seat, colours=tuple(colour)))
-            else:
-                self._become(seat, colour)
-                self._end_turn()
-            return
-        self.stack.pop()
-        if self.dream_end:
-            self._end_game("dream")
-            return
-        self.stack.push(_shared_step("rest", seat, ("exhausted",), (top.data["exhausted"],)))
-
-    def _nightmare_colour(self, seat: int) -> str | list[str] | None:
-        """The Nightmare a dreamer becomes at the check, a tie to choose from, or None.
-        lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
-        colour shared by your most-filled Shadow row"; a claimed colour cannot be claimed
-        again (lucidity-es: "nunca puede haber dos Pesadillas del mismo color"), so a full
-        row of a claimed colour does not fill for this check: the most-filled full row among
-        the unclaimed colours decides (the dreamer chooses on a tie), and with none the
-        player stays a dreamer."""
-        sh = self.seats[seat].shadow
-        need = self.shadow_needed(seat)
-        if max(len(sh["blue"]), len(sh["green"]), len(sh["yellow"]), len(sh["red"])) < need:
-            return None
-        holder = self.holder
-        best = need
-        tied: list[str] = []
-        for c in COLOURS:
-            if holder[c] is None:
-                n = len(sh[c])
-                if n > best:
-                    best, tied = n, [c]
-                elif n == best:
-                    tied.append(c)
-        if not tied:
-            return None
-        return tied[0] if len(tied) == 1 else tied
-
-    def _legal_become(self, top: Step) -> list[Action]:
-        return [A["become:" + c] for c in top.data["colours"]]
-
-    def _do_become(self, top: Step, aid: str) -> None:
-        self.stack.pop()
-        self._become(top.player, aid[7:])
-        if top.get("minion", False):
-            # filled by a minion outside the player's turn: that turn is not theirs to end
-            if not self.dreamers():
-                self._end_game("nightmare")
-            return
-        self._end_turn()
-
-    def _become(self, seat: int, c: str) -> None:
-        s = self.seats[seat]
-        need = self.shadow_needed(seat)
-        back = (
-            s.hunt
-            + s.exhaust
-            + s.shadow["blue"]
-            + s.shadow["green"]
-            + s.shadow["yellow"]
-            + s.shadow["red"]
-            + s.marks
-        )
-        self._to_bag(back)
-        s.hunt, s.exhaust, s.marks = [], [], []
-        s.shadow = {k: [] for k in COLOURS}
-        taken = self.cards[c]
-        s.power.extend(taken)
-        self.cards[c] = []
-        self.holder[c] = seat
-        s.role = "nightmare"
-        s.colour = c
-        s.track = None
-        self.log.append({"seat": seat, "became": c, "turn": self.turns})
-        if len(self.seats) == 2 or self.game.options["fourth_shadow_space"]:
-            self.emit(
-                "shadow_row_full",
-                "Seat {seat} fills a Shadow row of {need} spaces (the fourth space: {why})",
-                self.R["two_player" if len(self.seats) == 2 else "fourth_space"],
-                seat=seat,
-                need=need,
-                why="two players" if len(self.seats) == 2 else "the fourth Shadow space option",
-            )
-        self.emit(
-            "became_nightmare",
-            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
-            self.R["check"],
-            seat=seat,
-            colour=c,
-            n=len(taken),
-        )
-
-    def _eliminate(self, seat: int, cause: str) -> None:
-        """Eaten (``cause`` "hunt": a full Hunt row) or eliminated by the Bone Hunters
-        ("shadowmarks": three Shadowmarks)."""
-        s = self.seats[seat]
-        eaten = cause == "hunt"
-        self._to_bag(s.all_dice())
-        s.hunt, s.exhaust, s.power, s.marks = [], [], [], []
-        s.shadow = {k: [] for k in COLOURS}
-        s.role = "eliminated"
-        s.track = None
-        self.log.append({"seat": seat, "eaten": eaten, "cause": cause, "turn": self.turns})
-        if eaten:
-            self.emit(
-                "eliminated", "Seat {seat} is eaten by the Nightmares", self.R["check"], seat=seat
-            )
-        else:
-            self.emit(
-                "eliminated",
-                "Seat {seat} has three Shadowmarks and is eliminated",
-                self.R["shadowmark"],
-                seat=seat,
-            )
-
-    def _do_exhaust_draw(self, top: Step, aid: str) -> None:
-        c = aid[5:]
-        seat = top.data["seat"]
-        s = self.seats[seat]
-        self.stack.pop()
-        lost = [d for d in s.power if d[0] == c and c != "bone"]
-        s.power = [d for d in s.power if not (d[0] == c and c != "bone")]
-        self.bag[c] -= 1  # and straight back: this draw never leaves the bag empty
-        self._to_bag([die(c, ""), *lost])
-        self.emit(
-            "exhausted",
-            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)",
-            self.R["check"],
-            seat=seat,
-            colour=c,
-            n=len(lost),
-        )
-
-    def _check_rows_minion(self, seat: int) -> None:
-        """Filled rows after a dream given by a Nightmare (no rest: it is not that turn)."""
-        s = self.seats[seat]
-        if s.role != "dreamer":
-            return
-        if len(s.hunt) >= self.rules["hunt_row"] or len(s.marks) >= 3:
-            self._eliminate(
-                seat, "hunt" if len(s.hunt) >= self.rules["hunt_row"] else "shadowmarks"
-            )
-        else:
-            colour = self._nightmare_colour(seat)
-            if isinstance(colour, list):
-                # a tie: the dreamer chooses, then the Nightmare's turn goes on
-                self.stack.push(Step("become", seat, colours=tuple(colour), minion=True))
-                return
-            if colour is not None:
-                self._become(seat, colour)
-        if not self.dreamers():
-            self._end_game("nightmare")
-
     # ----- rest or draw again ---------------------------------------------------------------
-    def _legal_rest(self, top: Step) -> list[Action]:
-        s = self.seats[top.player]
-        out: list[Action] = []
-        plain_exhaust = False
-        rotated: set[str] = set()
-        for d in s.exhaust:
-            if d[2]:
-                rotated.add(d[0])
-            elif d[0] != "bone":
-                plain_exhaust = True
-        # a shadow or a turned exhaust dream moved to the Hunt row by Fear
-        hunted = {d[0] for d in s.hunt if d[1] == "shadow" or d[2]}
-        # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
-        # and is still a rest (``rest:none``), which keeps every shadow dream on the card
-        out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
-        shadow = s.shadow
-        for c, action in REST_SHADOW_ACTIONS.items():
-            if shadow[c]:
-                out.append(action)
-        if hunted:
-            for c, action in REST_HUNT_ACTIONS.items():
-                if c in hunted:
-                    out.append(action)
-        if rotated:
-            for c, action in REST_ROTATED_ACTIONS.items():
-                if c in rotated:
-                    out.append(action)
-        if not top.data["exhausted"] and s.stage < self.rules["stages"] - 1:
-            out.append(A["draw_again"])
-        return out
-
-    def _do_rest(self, top: Step, aid: str) -> None:
-        seat = top.player
-        s = self.seats[seat]
-        R = self.R
-        if aid == "draw_again":
-            s.stage += 1
-            self.emit(
-                "draw_again",
-                "Seat {seat} draws again (control {control})",
-                R["rest"],
-                seat=seat,
-                control=s.control,
-            )
-            self.stack.replace_top(_shared_step("check", AUTO, CHECK_VALUES, (seat, False, False)))
-            self._push_stage(seat)
-            return
-        parts = aid.split(":")
-        back: list[Die] = []
-        if parts[1] == "exhaust":
-            back = [d for d in s.exhaust if not d[2] and d[0] != "bone"]
-            s.exhaust = [d for d in s.exhaust if d[2] or d[0] == "bone"]
-        elif parts[1] == "shadow":
-            back = [s.shadow[parts[2]].pop()]
-        elif parts[1] == "hunt":
-            for i, d in enumerate(s.hunt):
-                if d[0] == parts[2] and (d[1] == "shadow" or d[2]):
-                    back = [s.hunt.pop(i)]
-                    break
-        elif parts[1] == "rotated":
-            for i, d in enumerate(s.exhaust):
-                if d[0] == parts[2] and d[2]:
-                    back = [s.exhaust.pop(i)]
-                    break
-        self._to_bag(back)
-        self._events.append(
-            Event(
-                "rest",
-                "Seat {seat} rests and returns {n} dream(s)",
-                R["rest"],
-                {"seat": seat, "n": len(back), "how": aid},
-            )
-        )
-        self.stack.pop()
-        if self.game.options["manifestations"] and s.role == "dreamer":
-            self.stack.push(Step("end_turn", AUTO))
-            self.stack.push(Step("manifest", seat))
-            self.stack.push(Step("mdraw", CHANCE, seat=seat))
-            return
-        self._end_turn()
-
     # ----- Manifestations (de-lux) ----------------------------------------------------------
     def _available_power(self, seat: int) -> int:
         row = [d for d in self.seats[seat].power if d[0] != "bone"]
@@ -1946,7 +1218,7 @@ class LucidityState(State):
         card = aid[5:]
         self.mdeck.take(card)
         self.revealed.append(card)
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "manifestation_drawn",
             "Seat {seat} reveals the Manifestation {name}",
@@ -1981,9 +1253,9 @@ class LucidityState(State):
         s = self.seats[seat]
         R = self.R
         if aid == "pass":
-            self.stack.pop()
+            self.stack.items.pop()
             self.emit("manifest_pass", "Seat {seat} passes", R["manifestations"], seat=seat)
-            self.stack.push(Step("mbottom", seat))
+            self.stack.items.append(Step("mbottom", seat))
             return
         if aid.startswith("empower:"):
             _, c, f = aid.split(":")
@@ -1997,7 +1269,7 @@ class LucidityState(State):
                 colour=c,
                 face=f,
             )
-            self.stack.push(Step("mdraw", CHANCE, seat=seat))
+            self.stack.items.append(Step("mdraw", CHANCE, seat=seat))
             return
         card = aid[9:]
         spec = self.game.content.manifestations[card]
@@ -2010,10 +1282,10 @@ class LucidityState(State):
             paid += 2 if d[1] == "power2" else 1
         self._to_bag(spent)
         self.revealed.remove(card)
-        self.stack.pop()
-        self.stack.push(Step("mbottom", seat))
+        self.stack.items.pop()
+        self.stack.items.append(Step("mbottom", seat))
         # the rest from the Power row, dream by dream, as the dreamer chooses (``pay``)
-        self.stack.push(Step("pay", seat, card=card, paid=paid))
+        self.stack.items.append(Step("pay", seat, card=card, paid=paid))
 
     def _legal_pay(self, top: Step) -> list[Action]:
         seen: dict[str, Action] = {}
@@ -2027,7 +1299,7 @@ class LucidityState(State):
     def _do_pay(self, top: Step, aid: str) -> None:
         d = self._remove_pick(top.player, aid)
         self._to_bag([d])
-        self.stack.replace_top(top.replace(paid=top.data["paid"] + (2 if d[1] == "power2" else 1)))
+        self.stack.items[-1] = top.replace(paid=top.data["paid"] + (2 if d[1] == "power2" else 1))
 
     def _finish_manifest(self, top: Step) -> None:
         seat = top.player
@@ -2053,7 +1325,7 @@ class LucidityState(State):
             return
         if op == "harvest":
             for _ in range(count):
-                self.stack.push(Step("harvest_draw", CHANCE, seat=seat))
+                self.stack.items.append(Step("harvest_draw", CHANCE, seat=seat))
             return
         if row == "hunt":
             while count and any(d[0] != "bone" for d in s.hunt):
@@ -2090,7 +1362,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.seats[top.data["seat"]].power.append(die(c, "power1"))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "harvest",
             "Seat {seat} draws a {colour} dream as 1 Power",
@@ -2124,7 +1396,7 @@ class LucidityState(State):
         spec = self.game.content.dreamscapes[card]
         self.dreamscape = card
         self.rules = {**DEFAULT_RULES, **spec.rules.model_dump()}
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "dreamscape",
             "Dreamscape: {name}: {text}",
@@ -2153,15 +1425,15 @@ class LucidityState(State):
 
     def _do_nightmare(self, top: Step, aid: str) -> None:
         me = top.player
-        self.stack.pop()
+        self.stack.items.pop()
         if aid == "minions":
             self.emit(
                 "minions", "The Nightmare (seat {seat}) sends minions", self.R["minions"], seat=me
             )
-            self.stack.push(Step("end_turn", AUTO))
-            self.stack.push(Step("minion_pick", me, target=None, ref="minions"))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
-            self.stack.push(Step("minion_draw", CHANCE, seat=me, ref="minions"))
+            self.stack.items.append(Step("end_turn", AUTO))
+            self.stack.items.append(Step("minion_pick", me, target=None, ref="minions"))
+            self.stack.items.append(Step("minion_draw", CHANCE, seat=me, ref="minions"))
+            self.stack.items.append(Step("minion_draw", CHANCE, seat=me, ref="minions"))
             return
         _, who, f = aid.split(":")
         victim = int(who[4:])
@@ -2183,7 +1455,7 @@ class LucidityState(State):
         c = aid[5:]
         self.bag[c] -= 1
         self.limbo.append(die(c, ""))
-        self.stack.pop()
+        self.stack.items.pop()
         self.emit(
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
@@ -2232,10 +1504,10 @@ class LucidityState(State):
         ref = top.data["ref"]
         self._give_back_limbo(ref)
         self.limbo = [keep]
-        self.stack.pop()
+        self.stack.items.pop()
         target = top.data["target"]
         if target is None:
-            self.stack.push(Step("minion_target", top.player))
+            self.stack.items.append(Step("minion_target", top.player))
         else:
             self._send_to(top.player, target, ref)
 
@@ -2243,7 +1515,7 @@ class LucidityState(State):
         return [A[f"target:seat{i}"] for i in self.dreamers()]
 
     def _do_minion_target(self, top: Step, aid: str) -> None:
-        self.stack.pop()
+        self.stack.items.pop()
         self._send_to(top.player, int(aid[11:]))
 
     def _send_to(self, nm: int, target: int, ref: str = "minions") -> None:
@@ -2258,8 +1530,8 @@ class LucidityState(State):
             colour=self.limbo[-1][0],
         )
         if self.current != target:
-            self.stack.push(Step("minion_check", AUTO, seat=target))
-        self.stack.push(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
+            self.stack.items.append(MinionCheck(target))
+        self.stack.items.append(Step("roll_now", CHANCE, seat=target, pool=False, ref=ref))
 
     # ----- end of turn and end of game --------------------------------------------------------
     def _trigger_dream_end(self, seat: int) -> None:
@@ -2391,7 +1663,7 @@ class LucidityState(State):
             if len(tied) > 1 and most > 0:
                 queue = tuple((i, d[0]) for i in tied for d in self.seats[i].all_dice())
                 self.rolloff = {i: 0 for i in tied}
-                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.stack.items.append(Step("rolloff", CHANCE, queue=queue))
                 self.emit(
                     "rolloff",
                     "Seats {seats} tie: each rolls every dream on the card",
@@ -2407,7 +1679,7 @@ class LucidityState(State):
         seat = q[0][0]
         f = aid[5:]
         self.rolloff[seat] += 2 if f == "power2" else 1 if f == "power1" else 0
-        self.stack.replace_top(top.replace(queue=q[1:]))
+        self.stack.items[-1] = top.replace(queue=q[1:])
 
     def _finish_winners(self) -> None:
         """lucidity-en "The Winner": "tying players roll every dream on their card and the
@@ -2420,7 +1692,7 @@ class LucidityState(State):
             faces = self.game.content.faces
             if any(f in POWER_FACES for _, c in queue for f in faces[c]):
                 self.rolloff = {i: 0 for i in tied}
-                self.stack.push(Step("rolloff", CHANCE, queue=queue))
+                self.stack.items.append(Step("rolloff", CHANCE, queue=queue))
                 self.emit(
                     "rolloff",
                     "Seats {seats} tie again in the roll-off: they roll off again",

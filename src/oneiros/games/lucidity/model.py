@@ -1,0 +1,129 @@
+"""The pieces of Lucidity: a dream (die), a player's card (``Seat``) and the bag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import COLOURS
+from .params import TRACKS
+
+Die = tuple[str, str, bool]
+"""A dream: ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream turned to its
+shadow side (Shadow of Imprisonment)."""
+
+POWER_FACES = ("power1", "power2")
+REROLL_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
+CATEGORY = {"power1": "power", "power2": "power", "hunt": "hunt", "exhaust": "exhaust"}
+
+_DIES: dict[tuple[str, str, bool], Die] = {}
+
+
+def die(colour: str, face: str, rotated: bool = False) -> Die:
+    """The one shared dream value ``(colour, face, rotated)``."""
+    key = (colour, face, rotated)
+    d = _DIES.get(key)
+    if d is None:
+        d = _DIES[key] = key
+    return d
+
+
+def die_dict(d: Die) -> dict[str, Any]:
+    return {"colour": d[0], "face": d[1], "shadow_side": d[2] or d[1] == "shadow"}
+
+
+def power_value(row: list[Die]) -> int:
+    total = 0
+    for d in row:
+        f = d[1]
+        if f == "power2":
+            total += 2
+        elif f == "power1":
+            total += 1
+    return total
+
+
+def bag_total(bag: dict[str, int]) -> int:
+    """The dreams left in the bag."""
+    return bag["blue"] + bag["green"] + bag["yellow"] + bag["red"] + bag["bone"]
+
+
+def to_bag(bag: dict[str, int], dice: list[Die]) -> None:
+    """Put dreams back in the bag."""
+    for d in dice:
+        bag[d[0]] += 1
+
+
+class Seat:
+    """One player's card: rows of dreams, role and sleep track."""
+
+    __slots__ = (
+        "colour",
+        "exhaust",
+        "hunt",
+        "manifested",
+        "marks",
+        "power",
+        "role",
+        "shadow",
+        "shield",
+        "stage",
+        "track",
+    )
+
+    def __init__(self) -> None:
+        self.role = "dreamer"
+        self.colour: str | None = None
+        self.hunt: list[Die] = []
+        self.exhaust: list[Die] = []
+        self.power: list[Die] = []
+        self.shadow: dict[str, list[Die]] = {c: [] for c in COLOURS}
+        self.marks: list[Die] = []
+        self.track: str | None = None
+        self.stage = 0
+        self.manifested: list[str] = []
+        self.shield = 0
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.role = self.role
+        s.colour = self.colour
+        s.hunt = self.hunt.copy()
+        s.exhaust = self.exhaust.copy()
+        s.power = self.power.copy()
+        sh = self.shadow
+        s.shadow = {
+            "blue": sh["blue"].copy(),
+            "green": sh["green"].copy(),
+            "yellow": sh["yellow"].copy(),
+            "red": sh["red"].copy(),
+        }
+        s.marks = self.marks.copy()
+        s.track = self.track
+        s.stage = self.stage
+        s.manifested = self.manifested.copy()
+        s.shield = self.shield
+        return s
+
+    def all_dice(self) -> list[Die]:
+        sh = self.shadow
+        return (
+            self.hunt
+            + self.exhaust
+            + self.power
+            + sh["blue"]
+            + sh["green"]
+            + sh["yellow"]
+            + sh["red"]
+            + self.marks
+        )
+
+    def shadow_count(self, colour: str) -> int:
+        """Dreams filling the Shadow row of ``colour``. A shadow moved to the Hunt row by
+        Primeval Fear has left its Shadow row: it fills the Hunt row instead."""
+        return len(self.shadow[colour])
+
+    @property
+    def control(self) -> int | None:
+        if self.track is None:
+            return None
+        return TRACKS[self.track][self.stage]

@@ -1,0 +1,347 @@
+"""lucidity-en "2. Draw and Select Dreams": the dreamer draws from the bag up to the control
+of the sleep track's stage, then returns two of the dreams drawn (a Bone Hunter is never
+returned). With the table slips option, the FAQ's "worst case" too: a dreamer who drew,
+returned or rolled too many, and the next player who puts it right."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ....core import CHANCE, Action, Event
+from ....core.flow import ChanceStep, DecisionStep, Flow, shared
+from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, A
+from ..content import COLOURS
+from ..model import die
+from ..params import TRACKS
+from .base import KINDS
+
+if TYPE_CHECKING:
+    from ..state import LucidityState
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw(ChanceStep):
+    """Draw dreams one by one until ``upto`` are in hand; an empty bag ends the dream
+    (lucidity-en "Dream Victory")."""
+
+    kind = "draw"
+    rule = "draw"
+    prompt = "Draw a dream from the bag"
+    seat: int
+    upto: int
+
+    @property
+    def player(self) -> int:
+        return CHANCE
+
+    def decision_data(self, s: LucidityState) -> dict[str, int]:
+        return {"seat": self.seat}
+
+    def done(self, s: LucidityState) -> bool:
+        if len(s.hand) >= self.upto:
+            return True
+        b = s.bag
+        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0
+
+    def finish(self, s: LucidityState, flow: Flow) -> None:
+        if len(s.hand) < self.upto:  # the bag is empty
+            s._trigger_dream_end(self.seat)
+
+    def possible(self, s: LucidityState, action: Action) -> bool:
+        """``action`` is among the outcomes (a colour left in the bag), without listing them."""
+        c = DRAW_COLOUR.get(action.id)
+        return c is not None and s.bag[c] > 0
+
+    def outcomes(self, s: LucidityState) -> list[tuple[Action, float]]:
+        total = s.bag_total()
+        return [(A["draw:" + c], n / total) for c, n in s.bag.items() if n > 0]
+
+    def sample(self, s: LucidityState, rng: Any) -> Action:
+        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
+        try:
+            below = rng._randbelow
+        except AttributeError:
+            below = rng.randrange
+        b = s.bag
+        total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+        r = below(total) if total > 0 else rng.randrange(total)
+        for c, n in b.items():
+            if r < n:
+                return DRAW_ACTIONS[c]
+            r -= n
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        # the hot path of random play: written out by hand (same effect as emit)
+        c = action.id[5:]
+        bag = s.bag
+        left = bag[c] - 1
+        bag[c] = left
+        s.hand.append(c)
+        seat = self.seat
+        s._events.append(
+            Event(
+                "drawn",
+                "Seat {seat} draws a {colour} dream",
+                s.R["draw"],
+                {"seat": seat, "colour": c},
+            )
+        )
+        if not left and s._took_last(seat):
+            flow.pop()
+
+
+def returnable(s: LucidityState) -> bool:
+    """A dream other than a Bone Hunter is in hand (lucidity-en "Bone Hunters Expansion":
+    a dreamer never returns a Bone Hunter)."""
+    hand = s.hand
+    return hand.count("bone") < len(hand)
+
+
+def _allowed(s: LucidityState, seat: int) -> int:
+    me = s.seats[seat]
+    return TRACKS[me.track][me.stage] - s.rules["returns"]  # type: ignore[index]
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Return(DecisionStep):
+    """Return ``left`` more dreams to the bag (``returned`` so far). With the table slips
+    option the dreamer may go on returning, draw one too many, or roll too many."""
+
+    kind = "return"
+    rule = "draw"
+    prompt = "Choose a dream to return to the bag"
+    seat: int
+    left: int
+    returned: int = 0
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def done(self, s: LucidityState) -> bool:
+        if s.dream_end:
+            return True
+        if self.left > 0:
+            return not returnable(s)
+        return not s.game.options["table_slips"]
+
+    def finish(self, s: LucidityState, flow: Flow) -> None:
+        if not s.dream_end and self.left > 0 and s.hand:
+            s.emit(
+                "bone_kept",
+                "Seat {seat} holds only Bone Hunters: they are never returned",
+                s.R["bone"],
+                seat=self.seat,
+            )
+
+    def legal(self, s: LucidityState) -> list[Action]:
+        seen: list[Action] = []
+        hand = s.hand
+        for c, action in RETURN_ACTIONS.items():
+            if c in hand:
+                seen.append(action)
+        if self.left <= 0:
+            # table_slips: past the two returns, the dreamer may slip (FAQ) or go on
+            if s.bag_total() > 0:
+                seen.append(A["draw_extra"])
+            seen.append(A["proceed"])
+            seen.append(A["roll_anyway"])
+        return seen
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        aid = action.id
+        seat = self.seat
+        returns = s.rules["returns"]
+        if aid == "proceed":
+            flow.pop()
+            nxt = s.next_seat(seat)
+            flow.push(Excess(nxt, seat, _allowed(s, seat)))
+            if self.returned > returns:
+                flow.push(Replace(nxt, seat, self.returned - returns))
+            return
+        if aid == "roll_anyway":
+            # FAQ: rolled too many; the next player picks which rolled dreams go back
+            flow.pop()
+            roll = s.stack.items.pop()
+            nxt = s.next_seat(seat)
+            flow.push(RollExcess(nxt, seat, _allowed(s, seat)))
+            s.stack.items.append(roll)
+            if self.returned > returns:
+                # returned too many as well: the replacements join the hand before the roll
+                flow.push(Replace(nxt, seat, self.returned - returns))
+            return
+        if aid == "draw_extra":
+            s.emit("slip", "Seat {seat} draws one dream too many", s.R["faq"], seat=seat)
+            flow.push(Draw(seat, len(s.hand) + 1))
+            return
+        if self.left <= 0:
+            s.emit("slip", "Seat {seat} returns one dream too many", s.R["faq"], seat=seat)
+        c = aid[7:]
+        s.hand.remove(c)
+        s.bag[c] += 1
+        s._events.append(
+            Event(
+                "returned",
+                "Seat {seat} returns a {colour} dream",
+                s.R["draw"],
+                {"seat": seat, "colour": c},
+            )
+        )
+        flow.replace(shared(Return, seat, self.left - 1, self.returned + 1))
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Replace(DecisionStep):
+    """FAQ "worst case": the dreamer returned too many; the next player (``chooser``) gives
+    ``left`` dreams from the bag to make up the shortfall."""
+
+    kind = "replace"
+    rule = "faq"
+    prompt = "Choose a replacement dream from the bag"
+    chooser: int
+    seat: int
+    left: int
+
+    @property
+    def player(self) -> int:
+        return self.chooser
+
+    def actor(self, s: LucidityState) -> int:
+        return self.chooser
+
+    def decision_data(self, s: LucidityState) -> dict[str, int]:
+        return {"seat": self.seat}
+
+    def done(self, s: LucidityState) -> bool:
+        return self.left <= 0 or not self.legal(s)
+
+    def legal(self, s: LucidityState) -> list[Action]:
+        # any dream in the bag, a Bone Hunter included ("act like dreams in every mechanical
+        # respect"; only a dreamer may not return one, only a Nightmare may not give one)
+        return [A["replace:" + c] for c in ALL_COLOURS if s.bag[c] > 0]
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        c = action.id[8:]
+        s.bag[c] -= 1
+        s.hand.append(c)
+        s.emit(
+            "replaced",
+            "Seat {chooser} gives seat {seat} a {colour} dream from the bag to make up the shortfall",
+            s.R["faq"],
+            chooser=self.chooser,
+            seat=self.seat,
+            colour=c,
+        )
+        if not s.bag[c]:
+            s._took_last(self.seat)
+        flow.replace(dataclasses.replace(self, left=self.left - 1))
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Excess(DecisionStep):
+    """FAQ "worst case": the dreamer holds more than ``allowed``; the next player (``chooser``)
+    returns the excess dreams to the bag."""
+
+    kind = "excess"
+    rule = "faq"
+    prompt = "Choose an excess dream to return"
+    chooser: int
+    seat: int
+    allowed: int
+
+    @property
+    def player(self) -> int:
+        return self.chooser
+
+    def actor(self, s: LucidityState) -> int:
+        return self.chooser
+
+    def decision_data(self, s: LucidityState) -> dict[str, int]:
+        return {"seat": self.seat}
+
+    def done(self, s: LucidityState) -> bool:
+        return len(s.hand) <= self.allowed or not returnable(s)
+
+    def legal(self, s: LucidityState) -> list[Action]:
+        return [A["excess:" + c] for c in COLOURS if c in s.hand]
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        c = action.id[7:]
+        s.hand.remove(c)
+        s.bag[c] += 1
+        s.emit(
+            "excess",
+            "Seat {chooser} returns seat {seat}'s excess {colour} dream to the bag",
+            s.R["faq"],
+            chooser=self.chooser,
+            seat=self.seat,
+            colour=c,
+        )
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class RollExcess(DecisionStep):
+    """FAQ "worst case": the dreamer rolled more than ``allowed``; the next player
+    (``chooser``) returns the excess rolled dreams. ``fixed``: one went back already (in
+    lucidity-es the dreams kept are then rolled again)."""
+
+    kind = "rexcess"
+    rule = "faq"
+    prompt = "Choose an excess rolled dream to return"
+    decision_kind = "excess"
+    chooser: int
+    seat: int
+    allowed: int
+    fixed: bool = False
+
+    @property
+    def player(self) -> int:
+        return self.chooser
+
+    def actor(self, s: LucidityState) -> int:
+        return self.chooser
+
+    def decision_data(self, s: LucidityState) -> dict[str, int]:
+        return {"seat": self.seat}
+
+    def done(self, s: LucidityState) -> bool:
+        return len(s.rolled) <= self.allowed or not self.legal(s)
+
+    def finish(self, s: LucidityState, flow: Flow) -> None:
+        if self.fixed:
+            s._reroll_kept(self.seat)
+
+    def legal(self, s: LucidityState) -> list[Action]:
+        seen: set[str] = set()
+        out: list[Action] = []
+        for d in s.rolled:
+            if d[0] != "bone":
+                aid = f"excess:{d[0]}:{d[1]}"
+                if aid not in seen:
+                    seen.add(aid)
+                    out.append(A[aid])
+        return out
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        _, c, f = action.id.split(":")
+        s.rolled.remove(die(c, f))
+        s.bag[c] += 1
+        if s.game.ruleset == "es" and not self.fixed:
+            # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
+            flow.replace(dataclasses.replace(self, fixed=True))
+        s.emit(
+            "excess",
+            "Seat {chooser} returns seat {seat}'s excess rolled {colour} dream ({face}) to the bag",
+            s.R["faq"],
+            chooser=self.chooser,
+            seat=self.seat,
+            colour=c,
+            face=f,
+        )

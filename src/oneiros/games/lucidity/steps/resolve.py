@@ -1,0 +1,179 @@
+"""lucidity-en "3. Roll and Resolve Dreams": the dreams kept are rolled one at a time (the
+last drawn first), then resolved: hunt, exhaust and Power in any order (lucidity-es "Orden
+de resolución": Power, then Hunt, then Exhaust), Shadowmarks first, shadows last in any
+order; a Power dream of a colour may be spent to reroll (``steps`` of "Re-rolling dreams").
+Where a resolved dream goes is ``LucidityState._place``."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ....core import CHANCE, Action, Event
+from ....core.flow import ChanceStep, DecisionStep, Flow
+from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
+from ..model import CATEGORY, Die, die
+from .base import KINDS
+
+if TYPE_CHECKING:
+    from ..state import LucidityState
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Roll(ChanceStep):
+    """Roll the dreams in hand one at a time, the last drawn first."""
+
+    kind = "roll"
+    rule = "roll"
+    prompt = "Roll a dream"
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return CHANCE
+
+    def decision_data(self, s: LucidityState) -> dict[str, Any]:
+        return {"seat": self.seat, "colour": s.hand[-1] if s.hand else None}
+
+    def done(self, s: LucidityState) -> bool:
+        return not s.hand
+
+    def possible(self, s: LucidityState, action: Action) -> bool:
+        return action.id in s.game.roll_ids[s.hand[-1]]
+
+    def outcomes(self, s: LucidityState) -> list[tuple[Action, float]]:
+        return s.game.roll_outcomes[s.hand[-1]]
+
+    def sample(self, s: LucidityState, rng: Any) -> Action:
+        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
+        try:
+            below = rng._randbelow
+        except AttributeError:
+            below = rng.randrange
+        faces = s.game.roll_actions[s.hand[-1]]
+        return faces[below(len(faces))]
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        c = s.hand.pop()
+        face = action.id[5:]
+        s.rolled.append((c, face, False))
+        s._events.append(
+            Event(
+                "rolled",
+                "A {colour} dream rolls {face}",
+                s.R["roll"],
+                {"colour": c, "face": face},
+            )
+        )
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Resolve(DecisionStep):
+    """Resolve the unresolved (rolled) dreams, a category or a shadow at a time, or spend a
+    Power dream to reroll a colour. Taken off once nothing is left; a single category
+    left resolves by itself (there is nothing to choose)."""
+
+    kind = "resolve"
+    rule = "resolve"
+    prompt = "Resolve your dreams or reroll"
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def settle(self, s: LucidityState, flow: Flow) -> bool:
+        # the flow's legal-action cache, filled here for the decision that may follow
+        options = flow._legal.get(self.seat)
+        if options is None:
+            options = flow._legal[self.seat] = self.legal(s)
+        if not options:
+            flow.pop()  # nothing left to resolve
+            return True
+        if len(options) == 1 and options[0].id.startswith("resolve:"):
+            flow._legal.clear()
+            self.apply(s, flow, options[0])
+            return True
+        return False
+
+    def legal(self, s: LucidityState) -> list[Action]:
+        rolled = s.rolled
+        if not rolled:
+            return []
+        out: list[Action] = []
+        power = hunt = exhaust = marks = False
+        shadows: list[str] = []
+        colours: set[str] = set()
+        for d in rolled:
+            c, f, _ = d
+            colours.add(c)
+            if f == "power1" or f == "power2":
+                power = True
+            elif f == "hunt":
+                hunt = True
+            elif f == "exhaust":
+                exhaust = True
+            elif f == "shadow":
+                if c not in shadows:
+                    shadows.append(c)
+            else:
+                marks = True
+        if marks:
+            out.append(RESOLVE_ACTIONS["shadowmark"])
+        elif power or hunt or exhaust:
+            # the order power, hunt, exhaust; lucidity-es offers only the first present
+            if power:
+                out.append(RESOLVE_ACTIONS["power"])
+            if hunt:
+                out.append(RESOLVE_ACTIONS["hunt"])
+            if exhaust:
+                out.append(RESOLVE_ACTIONS["exhaust"])
+            if s.game.ruleset == "es":
+                del out[1:]
+        else:
+            for c, action in RESOLVE_SHADOW_ACTIONS.items():
+                if c in shadows:
+                    out.append(action)
+        # rerolls: a Power dream of a colour with unresolved dreams of that colour
+        power_row = s.seats[self.seat].power
+        if power_row:
+            have = {d[0] for d in power_row}
+            for c, action in REROLL_ACTIONS.items():
+                if c in have and c in colours:
+                    out.append(action)
+        return out
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        seat = self.seat
+        parts = action.id.split(":")
+        if parts[0] == "reroll":
+            from .reroll import start_reroll  # "Re-rolling dreams" (it rolls with Roll)
+
+            start_reroll(s, seat, parts[1], "resolve", False)
+            return
+        what = parts[1]
+        if what == "shadow":
+            c = parts[2]
+            for i, d in enumerate(s.rolled):
+                if d[0] == c and d[1] == "shadow":
+                    del s.rolled[i]
+                    break
+            s._place(seat, die(c, "shadow"), pool=True)
+            return
+        keep: list[Die] = []
+        take: list[Die] = []
+        for d in s.rolled:
+            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
+                take.append(d)
+            else:
+                keep.append(d)
+        s.rolled = keep
+        # placing may push interrupting steps (a Nightmare ability); later dreams of the same
+        # category wait in ``rolled`` until those are done
+        for i, d in enumerate(take):
+            pushed = s._place(seat, d, pool=True)
+            if pushed:
+                s.rolled = take[i + 1 :] + s.rolled
+                return

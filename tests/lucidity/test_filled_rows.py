@@ -1,0 +1,268 @@
+"""lucidity-en "4. Check for Filled Rows" (lucidity-es "4. Compruebe las filas llenas"): a full
+Hunt row eats, a full Exhaust row costs a draw and Power, a full Shadow row makes a Nightmare
+(a tie: the player chooses), also after a minion."""
+
+from __future__ import annotations
+
+from .builder import set_eliminated
+from .helpers import (
+    give,
+    legal,
+    make_nightmare,
+    new,
+    nightmare_turn,
+    play,
+    rules_of,
+)
+
+MARK_TURN = ("track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
+
+
+def test_exhausted_draws_loses_power_of_that_colour_and_must_rest():
+    """lucidity-en "4. Check for Filled Rows" (Exhaust row)."""
+    s = new(3)
+    give(s, 0, "power", "green:power1", "green:power1", "red:power2")
+    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:exhaust")
+    assert (
+        s.decision().kind == "draw"
+        and s.decision().rule == 'lucidity-en "4. Check for Filled Rows"'
+    )
+    play(s, "draw:green")
+    assert s.power_of(0) == 2
+    assert "draw_again" not in legal(s)
+    assert legal(s)[0] == "rest:exhaust"
+
+
+def test_hunt_row_full_is_eaten():
+    """lucidity-en "4. Check for Filled Rows" (Hunt row): eliminated, dreams to the bag,
+    still the "next player"."""
+    s = new(3)
+    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
+    give(s, 0, "power", "blue:power1")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:hunt",
+    )
+    assert s.seats[0].role == "eliminated" and s.power_of(0) == 0
+    assert s.current == 1
+    # seat 2's Envy is chosen by seat 0, eliminated but still the next player
+    play(
+        s,
+        "track:3-5-7",
+        "draw:red",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:power1",
+    )
+    play(s, "rest:none")
+    assert s.current == 2
+    play(
+        s,
+        "track:3-5-7",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    assert s.to_move() == (0,)
+
+
+def test_shadow_row_full_becomes_nightmare_takes_card_power():
+    """lucidity-en "4. Check for Filled Rows" (Shadow row): become the Nightmare of the
+    most-filled colour, return all but Power, take the dreams on that card, end the turn."""
+    s = new(3)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    give(s, 0, "hunt", "red:hunt")
+    give(s, 0, "power", "blue:power1")
+    give(s, 0, "card_yellow", "yellow:power1", "yellow:power2")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    p = s.seats[0]
+    assert p.role == "nightmare" and p.colour == "yellow"
+    assert s.power_of(0) == 4 and p.hunt == [] and s.cards["yellow"] == []
+    assert s.current == 1
+    assert any(e.kind == "became_nightmare" for e in s.events())
+
+
+def test_shadow_tie_player_chooses():
+    s = new(3)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    assert legal(s) == ["become:green", "become:yellow"]
+    play(s, "become:yellow")
+    assert s.seats[0].colour == "yellow"
+
+
+def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player():
+    """lucidity-en "4. Check for Filled Rows", Hunt row: "You still count as the 'next
+    player' for various abilities, but otherwise do not take further turns." The eaten
+    seat 1 chooses for seat 0's Shadow of Envy; seat 1's turn is then skipped."""
+    s = new(3)
+    set_eliminated(s, 1)
+    play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
+    play(s, "roll:shadow")
+    assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
+    assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
+    play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
+    assert s.seats[0].shadow["green"] == [] and s.power_of(0) == 1
+    play(s, "rest:none")
+    assert s.current == 2 and s.decision().kind == "choose_track"
+
+
+def test_es_compruebe_las_filas_llenas_exhausted_and_still_becomes_a_nightmare():
+    """lucidity-es "4. Compruebe las filas llenas": exhausted ("Saca un sueño al azar ...
+    Devuélvalo a la bolsa, junto con todos [1] y [2] ... que coincida con su color") and
+    "aún puedes convertirte en una Pesadilla": both happen, in that order."""
+    s = new(3, ruleset="es")
+    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    give(s, 0, "power", "green:power1", "red:power2")
+    play(s, "track:4-6-8", "draw:yellow", "draw:yellow", "draw:red", "draw:red")
+    play(s, "return:red", "return:red", "roll:exhaust", "roll:shadow")
+    # Imprisonment with blue and yellow exhaust dreams: the dreamer chooses which turns
+    assert s.decision().kind == "imprison"
+    play(s, "pick:seat0:exhaust:blue:exhaust")
+    assert s.decision().kind == "draw"  # the exhausted dreamer's draw
+    play(s, "draw:green")
+    seat = s.seats[0]
+    assert seat.role == "nightmare" and seat.colour == "yellow"
+    assert s.power_of(0) == 2 and [d[0] for d in seat.power] == ["red"]
+    refs = rules_of(s.events())
+    assert 'lucidity-es "4. Compruebe las filas llenas"' in refs
+    assert 'lucidity-es "Sombra del encarcelamiento"' in refs
+    assert s.current == 1
+
+
+def test_check_for_filled_rows_a_full_row_of_a_claimed_colour_does_not_fill() -> None:
+    """lucidity-en "4. Check for Filled Rows": "You always become a Nightmare of the same
+    colour shared by your most-filled Shadow row" (interpretation 2). Two green shadows
+    landed before green was claimed; a Shadowmark then lowers the shadows needed to 2
+    (de-lux booklet, "The Shadowmark"). The green row is full, but green is claimed and no
+    unclaimed row is full: the player stays a dreamer (it is not made the Nightmare of a
+    colour it has no shadow of)."""
+    s = new(3, bone_hunters=1)
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow")
+    play(s, *MARK_TURN, "roll:shadowmark")
+    assert s.shadow_needed(0) == 2
+    assert s.seats[0].role == "dreamer"
+    assert s.decision().kind == "rest_or_draw" and s.to_move() == (0,)
+    assert not [e for e in s.events() if e.kind == "became_nightmare"]
+
+
+def test_check_for_filled_rows_the_most_filled_full_unclaimed_row_decides() -> None:
+    """lucidity-en "4. Check for Filled Rows" (interpretation 2): with a full row of a
+    claimed colour (green, 3) and full unclaimed rows (red and blue, 2 each, 2 needed), the
+    dreamer chooses between the tied unclaimed colours only."""
+    s = new(3, bone_hunters=1)
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow", "red:shadow")
+    give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
+    give(s, 0, "shadow_yellow", "yellow:shadow")
+    play(s, *MARK_TURN, "roll:shadowmark")
+    assert s.decision().kind == "become_nightmare"
+    assert legal(s) == ["become:blue", "become:red"]
+    play(s, "become:red")
+    assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
+
+
+def test_es_compruebe_las_filas_llenas_no_two_nightmares_of_one_colour() -> None:
+    """lucidity-es "4. Compruebe las filas llenas" and "Habilidades de pesadilla": "nunca
+    puede haber dos Pesadillas del mismo color". The Nightmare of Temptation (green, takes
+    only 1-Power results) lets a third green shadow land; green is claimed and no other row
+    is full, so the dreamer stays a dreamer and rests."""
+    s = new(3, ruleset="es", temptation="envy")
+    make_nightmare(s, 1, "green")
+    give(s, 0, "shadow_green", "green:shadow", "green:shadow")
+    give(s, 0, "shadow_red", "red:shadow")
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")  # Envy's shadow lands: Temptation does not take shadows
+    assert len(s.seats[0].shadow["green"]) == 3
+    assert s.to_move() == (1,)  # the next player chooses for Envy
+    play(s, "pick:seat0:shadow_red:red:shadow", "roll:power1")  # the red shadow is rerolled
+    assert s.seats[0].shadow["red"] == [] and len(s.seats[0].shadow["green"]) == 3
+    assert s.seats[0].role == "dreamer"
+    assert s.decision().kind == "rest_or_draw"
+
+
+def test_en_check_for_filled_rows_tie_after_a_minion_the_player_chooses():
+    """lucidity-en "4. Check for Filled Rows": "If there is a tie, you may choose between the
+    tying Nightmare colours", also when a minion fills the row outside the dreamer's turn;
+    the Nightmare's turn then ends normally."""
+    s = new(3)
+    make_nightmare(s, 0, "green")
+    give(s, 1, "shadow_red", "red:shadow", "red:shadow")
+    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    nightmare_turn(s, 0)
+    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
+    play(s, "fear:none")
+    assert s.to_move() == (1,) and sorted(legal(s)) == ["become:red", "become:yellow"]
+    play(s, "become:red")
+    assert s.seats[1].role == "nightmare" and s.seats[1].colour == "red"
+    # seat 0's turn ends; seat 1 plays its first turn as a Nightmare
+    assert s.current == 1 and s.decision().kind == "nightmare_turn"
+
+
+def test_en_check_for_filled_rows_tie_after_a_minion_last_dreamer_ends_the_game():
+    """lucidity-en "4. Check for Filled Rows" and "Nightmare Victory": the last dreamer,
+    converted by a minion after choosing its colour, ends the game at once."""
+    s = new(2)
+    make_nightmare(s, 0, "green")
+    give(s, 1, "shadow_red", "red:shadow", "red:shadow", "red:shadow")
+    give(s, 1, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    nightmare_turn(s, 0)
+    play(s, "minions", "draw:red", "draw:blue", "minion:red", "target:seat1", "roll:shadow")
+    play(s, "fear:none", "become:yellow")
+    assert s.end_reason() == "nightmare"
+
+
+def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
+    """lucidity-en "Send Minions" (interpretation, see the docs): a minion that fills the
+    target's Exhaust row costs nothing at once; the target is exhausted at the end of the
+    next stage of its own turn, if the row is still full."""
+    s = new(3)
+    make_nightmare(s, 0, "green")
+    give(s, 1, "exhaust", "red:exhaust", "red:exhaust")
+    give(s, 1, "power", "yellow:power1")
+    nightmare_turn(s, 0)
+    play(s, "minions", "draw:yellow", "draw:blue", "minion:yellow", "target:seat1")
+    play(s, "roll:exhaust", "resolve:now")
+    assert len(s.seats[1].exhaust) == 3 and s.power_of(1) == 1
+    assert s.current == 1 and s.decision().kind == "choose_track"
+    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:power1")
+    assert s.decision().kind == "draw"  # exhausted now: the draw decides the Power lost
+    play(s, "draw:yellow")
+    assert s.power_of(1) == 1  # the green 1-Power kept, the yellow one lost
