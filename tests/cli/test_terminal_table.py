@@ -92,10 +92,10 @@ def test_the_result_says_why_a_dead_player_still_wins() -> None:
     import random
 
     from oneiros.cli.render import render_result
-    from tests.sleep_tight.helpers import at_play, empty_sandman_deck_but, reveal
+    from tests.sleep_tight.helpers import reveal
+    from tests.sleep_tight.scenario import scenario
 
-    s = at_play(3, frags={0: 1})
-    empty_sandman_deck_but(s, 2)
+    s = scenario(3, fragments={0: 1}, sandman_deck=2)
     reveal(s)
     rng = random.Random(1)
     while s.to_move():

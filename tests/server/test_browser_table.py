@@ -16,7 +16,8 @@ import pytest
 
 from oneiros.core import CHANCE
 from tests.lucidity.helpers import give, legal, make_nightmare, new, play
-from tests.sleep_tight.helpers import at_play, empty_sandman_deck_but, reveal
+from tests.sleep_tight.helpers import reveal
+from tests.sleep_tight.scenario import scenario
 
 from .browser import (
     DESKTOP,
@@ -126,8 +127,7 @@ def scripted_page(
 def dead_in_the_first_round() -> list[str]:
     """sleep-tight "Goal": Ada (seat 0) dies at the first reveal; the bots play on until the
     Sandman deck is empty and the Sandman dies: every player wins, Ada too."""
-    s = at_play(3, frags={0: 1})
-    empty_sandman_deck_but(s, 2)
+    s = scenario(3, fragments={0: 1}, sandman_deck=2)
     msgs = Messages(s, 0, seats([("human", "Ada"), ("bot", None), ("bot", None)]))
     frames = [msgs.next("snapshot")]
     reveal(s)
