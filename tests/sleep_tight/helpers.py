@@ -13,6 +13,7 @@ from .scenario import (
     IAM,
     NEUTRAL,
     SAFE,
+    _cut,
     _make_agent,
     _set_dreamscapes,
     _set_fragments,
@@ -32,6 +33,7 @@ __all__ = [
     "at_play",
     "chance",
     "count_cards",
+    "empty_sandman_deck_but",
     "kinds",
     "make_agent",
     "new",
@@ -167,3 +169,9 @@ def reveal(state: SleepTightState, sandman: str | None = None) -> None:
         plain.sort(key=lambda c: (len(state.c.sandman_card(c).dreams), c))
         sandman = plain[0]
     state.apply("sandman:" + sandman)
+
+
+def empty_sandman_deck_but(state: SleepTightState, keep: int) -> None:
+    """Move Sandman cards to his discard pile until ``keep`` are left in the deck (the
+    terminal and web table tests use it; ``scenario(sandman_deck=...)`` does the same)."""
+    _cut(state.sandman_deck, keep, state.sandman_discard)

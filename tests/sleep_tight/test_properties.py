@@ -40,12 +40,24 @@ def check_counts(state: SleepTightState) -> None:
     for seat in range(state.n):
         if not state.alive[seat]:
             assert state.fragments[seat] == 0 and not state.hands[seat]
+        # A card every seat knows is in a hand is there (or, while the plays are hidden,
+        # among what the seat has played or discarded face down since).
+        known = Counter(state.observation(None)["players"][seat]["known_hand"])
+        held = Counter(state.hands[seat])
+        held.update(c for c, _t in state.pending_harm[seat])
+        if state.frozen_hands is not None:
+            held.update(p.card for p in state.plays[seat] if p.status == "hidden")
+            held.update(state.pending_discards[seat])
+        assert not known - held, f"seat {seat} is known to hold {known - held}"
 
 
 def public_cards(state: SleepTightState) -> Counter[str]:
     out: Counter[str] = Counter(state.action_discard)
     out.update(state.removed_actions)
     out.update(state.exposed_cards)
+    for seat in range(state.n):
+        # Cards every seat saw go back into a hand (sleep-tight "3. Play Actions Facedown").
+        out.update(state.observation(None)["players"][seat]["known_hand"])
     for plays in state.plays:
         for p in plays:
             if p.status != "hidden":
@@ -73,6 +85,9 @@ def mentioned(data: dict) -> list[str]:
 def check_new_events(state: SleepTightState, start: int) -> None:
     actions = {c.id for c in state.c.actions}
     public = public_cards(state)
+    if any(e.kind == "reshuffled" for e in state.events()[start:]):
+        # The public discard pile became the deck during the step ("2. Draw Actions").
+        public.update(state.action_deck.cards())
     for event in state.events()[start:]:
         cards = [c for c in mentioned(dict(event.data)) if c in actions]
         if event.visible_to is None:

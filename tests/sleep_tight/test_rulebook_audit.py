@@ -459,3 +459,36 @@ def test_play_actions_facedown_a_discard_the_pile_pays_meets_the_requirement() -
     assert [e.data["card"] for e in kinds(state, "resolve")] == ["tantrum"]
     # Tantrum: every other player loses 1, after the Sandman's 1.
     assert state.fragments == [3 + 1 - 1 - 1, 2 + 1 - 1, 19 - 1 - 1]
+
+
+def test_play_actions_facedown_a_refused_discard_stays_known_in_the_hand() -> None:
+    # Every seat sees Heel Kick (refused discard) and Tantrum (requirement not met) go back
+    # into seat 1's hand at the reveal: they are public, and no state another seat samples
+    # puts them anywhere else (interpretation 7).
+    state = short_pile(1)
+    for viewer in (0, 2, None):
+        seat1 = state.observation(viewer)["players"][1]
+        assert seat1["known_hand"] == ["heel-kick", "tantrum"]
+        assert seat1["hand"] is None
+    rng = random.Random(7)
+    for viewer in (0, 2):
+        for _ in range(30):
+            view = state.determinize(viewer, rng)
+            assert {"heel-kick", "tantrum"} <= set(view.hands[1])
+            assert len(view.hands[1]) == len(state.hands[1])
+            assert view.observation(viewer) == state.observation(viewer)
+    # Round 2: a face-down play of Heel Kick changes nothing others know until the reveal;
+    # then it has been seen leaving the hand, and only Tantrum is still known to be there.
+    run_until(state, "play")
+    assert "heel-kick" in state.hands[1]
+    before = state.observation(0)
+    play(state, 1, "play:heel-kick")
+    assert state.observation(0)["players"][1]["known_hand"] == ["heel-kick", "tantrum"]
+    assert state.observation(0)["players"][1] == before["players"][1]
+    for _ in range(10):
+        view = state.determinize(0, rng)
+        assert {"heel-kick", "tantrum"} <= set(view.hands[1])
+    reveal(state)
+    assert state.observation(0)["players"][1]["known_hand"] == ["tantrum"]
+    for _ in range(10):
+        assert "tantrum" in state.determinize(2, rng).hands[1]

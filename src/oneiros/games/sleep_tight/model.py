@@ -60,6 +60,7 @@ class SeatState:
         "fragments",
         "hand",
         "killer",
+        "known_hand",
         "pending_discards",
         "pending_harm",
         "pending_offer",
@@ -76,6 +77,12 @@ class SeatState:
         self.fragments = START_FRAGMENTS
         self.alive = True
         self.hand: list[str] = []
+        self.known_hand: list[str] = []
+        """Cards every seat knows are in this hand: shown at the table (a discard the pile
+        could not pay, a play whose requirement was not met) and not seen leaving it since
+        (sleep-tight "3. Play Actions Facedown"). Public, so it changes only with what every
+        seat sees; while the face-down plays are hidden it may still count a card the seat
+        has just played or discarded face down (settled at the reveal)."""
         self.role = "dreamer"
         """dreamer, undercover or exposed (sleep-tight "Playing as an Undercover Agent")."""
         self.agent_round = -1
@@ -101,6 +108,7 @@ class SeatState:
         new.fragments = self.fragments
         new.alive = self.alive
         new.hand = list(self.hand)
+        new.known_hand = list(self.known_hand)
         new.role = self.role
         new.agent_round = self.agent_round
         new.pending_offer = self.pending_offer
@@ -117,6 +125,22 @@ class SeatState:
         new.killer = self.killer
         new.wake_seen = self.wake_seen
         return new
+
+    def forget(self, card: str) -> None:
+        """``card`` left the hand in view: one known copy of it is no longer in the hand."""
+        if card in self.known_hand:
+            self.known_hand.remove(card)
+
+    def forget_unseen(self) -> None:
+        """A card nobody else saw left the hand: any known card may be the one, so one copy
+        of each is no longer known to be there."""
+        for card in set(self.known_hand):
+            self.known_hand.remove(card)
+
+    def remember(self, card: str) -> None:
+        """``card`` went back into the hand in view of every seat."""
+        self.known_hand.append(card)
+        self.known_hand.sort()
 
     def end_round(self) -> None:
         """The round's protections and Soul Consumer charge end (sleep-tight "4. Resolve

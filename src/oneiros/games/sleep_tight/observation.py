@@ -4,12 +4,15 @@ Hands are private; face-down plays, pending discards and an exposed agent's pend
 stay with their seat until the reveal (a stack's bottom card is face up at once); the
 undercover agent is known to itself alone until exposed, dead or the end (sleep-tight
 "3. Play Actions Facedown", "Reducing Fragment Requirements by Discarding Cards",
-"Playing as an Undercover Agent").
+"Playing as an Undercover Agent"). A card every seat saw go back into a hand (a discard
+the pile could not pay, a play whose requirement was not met: "3. Play Actions Facedown")
+is public: ``known_hand`` lists it, and a sampled state keeps it in that hand.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core import Deck
@@ -36,6 +39,7 @@ def observe(state: SleepTightState, player: int | None) -> dict[str, Any]:
             "alive": seat.alive,
             "hand_count": hand_count,
             "hand": list(seat.hand) if own else None,
+            "known_hand": list(seat.known_hand),
             "dreamscape": ds,
             "dream": state.c.dreamscape(ds).dream if ds else None,
             "role": seat.role
@@ -78,12 +82,16 @@ def observe(state: SleepTightState, player: int | None) -> dict[str, Any]:
 
 def determinize(state: SleepTightState, player: int, rng: random.Random) -> SleepTightState:
     """A state ``player`` cannot tell from this one: other hands, their face-down plays and
-    pending discards, and the undercover agent resampled from the unseen cards."""
+    pending discards, and the undercover agent resampled from the unseen cards. Cards known
+    to be in a hand (``known_hand``) stay in it; while the plays are hidden, one may instead
+    be the seat's face-down stack top, as it may really be."""
     new = cast("SleepTightState", state.clone())
     hidden = state.frozen_hands is not None
     pool: list[str] = new.action_deck.cards()
     sizes: dict[int, int] = {}
+    known: dict[int, list[str]] = {}
     tops: list[Play] = []
+    own_tops: dict[int, list[Play]] = {}
     top = state.stack.top
     seen = (
         top["victim"] if top is not None and top.kind == "take" and top.player == player else None
@@ -95,6 +103,11 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
             continue
         pool.extend(new.seats[s].hand)
         sizes[s] = len(new.seats[s].hand)
+        must = Counter(new.seats[s].known_hand)
+        if not hidden:
+            # An exposed agent's harm discards, not yet shown, are not resampled here.
+            must -= Counter(c for c, _t in new.seats[s].pending_harm)
+        known[s] = sorted(must.elements())
         if s == shown and state.iam is not None:
             pool.remove(state.iam)
             sizes[s] -= 1
@@ -105,18 +118,32 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
                     pool.append(p.card)
                     if p.bottom:
                         tops.append(p)  # the face-up bottom stays, the top is resampled
+                        own_tops.setdefault(s, []).append(p)
             new.seats[s].plays = [p for p in new.seats[s].plays if p.status != "hidden" or p.bottom]
             pool.extend(new.seats[s].pending_discards)
             new.seats[s].pending_discards = []
             pool.extend(c for c, _t in new.seats[s].pending_harm)
             new.seats[s].pending_harm = []
+    for cards in known.values():
+        for card in cards:
+            pool.remove(card)
     rng.shuffle(pool)
+    in_hand: dict[int, list[str]] = {}
+    for s, cards in known.items():
+        # Known cards beyond the hand's size can only be the seat's face-down stack tops.
+        in_hand[s] = cards[: sizes[s]]
+        for p, card in zip(own_tops.get(s, []), cards[sizes[s] :], strict=False):
+            p.card = card
+            tops.remove(p)
     for p in tops:
         # A card that can be played face down (never I Am the Sandman, for instance).
         ok = [i for i, card in enumerate(pool) if state.playable(0, card)]
         p.card = pool.pop(ok[-1] if ok else -1)
     for s, size in sizes.items():
-        new.seats[s].hand = sorted(pool[:size] + ([state.iam] if s == shown and state.iam else []))
+        size -= len(in_hand[s])
+        new.seats[s].hand = sorted(
+            pool[:size] + in_hand[s] + ([state.iam] if s == shown and state.iam else [])
+        )
         del pool[:size]
         new.seats[s].pending_offer = False
         # A living undercover agent is whoever holds I Am the Sandman in the sample.

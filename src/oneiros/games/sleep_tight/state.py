@@ -201,8 +201,17 @@ class SleepTightState(State):
     def effective_fragments(self, seat: int) -> int:
         return self.seats[seat].fragments + self.pending_gain(seat)
 
-    def _hand_remove(self, seat: int, card: str) -> None:
-        self.seats[seat].hand.remove(card)
+    def _hand_remove(self, seat: int, card: str, how: str = "shown") -> None:
+        """``card`` leaves the hand. ``how`` is what the other seats see, which updates the
+        cards they know are in that hand (``SeatState.known_hand``): ``shown`` (which card),
+        ``unseen`` (that a card left, not which) or ``face_down`` (nothing until the reveal,
+        which settles it)."""
+        seat_state = self.seats[seat]
+        seat_state.hand.remove(card)
+        if how == "shown":
+            seat_state.forget(card)
+        elif how == "unseen":
+            seat_state.forget_unseen()
 
     def _hand_add(self, seat: int, card: str) -> None:
         hand = self.seats[seat].hand
@@ -362,6 +371,7 @@ class SleepTightState(State):
         self.seats[seat].pending_offer = False
         hand = self.seats[seat].hand
         self.seats[seat].hand = []
+        self.seats[seat].known_hand = []
         self.action_discard.extend(hand)
         self.emit(
             "died",
@@ -628,10 +638,15 @@ class SleepTightState(State):
         self.phase = "resolve"
         self.frozen_hands = None
         for seat in self._order():
-            shown = [p.to_dict() for p in self.seats[seat].plays if p.status == "hidden"]
-            for p in self.seats[seat].plays:
+            seat_state = self.seats[seat]
+            shown = [p.to_dict() for p in seat_state.plays if p.status == "hidden"]
+            for p in seat_state.plays:
                 if p.status == "hidden":
                     p.status = "revealed"
+            # What was played or discarded face down is seen now: those cards have left
+            # the hand (a stack's bottom card was seen when played).
+            for card in [p["card"] for p in shown] + seat_state.pending_discards:
+                seat_state.forget(card)
             self.emit(
                 "revealed",
                 "Seat {seat} reveals {count} play(s): {names}",
@@ -669,8 +684,10 @@ class SleepTightState(State):
                     got=got,
                 )
             if refused:
+                # Every seat sees the card go back: it is known to be in that hand.
                 for card in refused:
                     self._hand_add(seat, card)
+                    self.seats[seat].remember(card)
                 self.emit(
                     "discard_refused",
                     "The pile has no Soul Fragment left for seat {seat}: {names} stays in their "
@@ -697,8 +714,10 @@ class SleepTightState(State):
                 continue
             self.seats[seat].plays.remove(p)
             self._hand_add(seat, p.card)
+            self.seats[seat].remember(p.card)
             if p.bottom is not None:
                 self._hand_add(seat, p.bottom)
+                self.seats[seat].remember(p.bottom)
             self.emit(
                 "requirement_unmet",
                 "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} "
@@ -800,6 +819,7 @@ class SleepTightState(State):
             self.seats[seat].pending_harm = []
             for card, target in harms:
                 self.action_discard.append(card)
+                self.seats[seat].forget(card)
                 self.emit(
                     "harm",
                     "The exposed agent (seat {seat}) discarded {name} to damage seat {target}",
@@ -1673,7 +1693,7 @@ class SleepTightState(State):
     def _do_keep(self, top: Step, aid: str, player: int) -> None:
         if not self._offer(top, aid, player):
             card = A.arg(aid)
-            self._hand_remove(player, card)
+            self._hand_remove(player, card, "unseen")
             self.action_deck.add_unknown(card)
             self.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=player)
             self.emit(
@@ -1712,7 +1732,7 @@ class SleepTightState(State):
             self._leave(top, player)
             self.emit("ready", "You are done playing", R.PHASE3, vis, seat=player)
         elif verb == "play":
-            self._hand_remove(player, rest)
+            self._hand_remove(player, rest, "face_down")
             self.seats[player].plays.append(Play(rest))
             self.emit(
                 "played",
@@ -1725,7 +1745,7 @@ class SleepTightState(State):
             )
         elif verb == "stack":
             card, bottom = rest.split(":")
-            self._hand_remove(player, card)
+            self._hand_remove(player, card, "face_down")
             self._hand_remove(player, bottom)
             self.seats[player].plays.append(Play(card, bottom))
             # The bottom card is placed face up: every seat sees it at once, and the two
@@ -1751,7 +1771,7 @@ class SleepTightState(State):
                 bottom_name=self._name(bottom),
             )
         elif verb == "discard":
-            self._hand_remove(player, rest)
+            self._hand_remove(player, rest, "face_down")
             self.seats[player].pending_discards.append(rest)
             self.emit(
                 "discard_pending",
@@ -1764,7 +1784,7 @@ class SleepTightState(State):
             )
         elif verb == "harm":
             card, target = rest.split(":")
-            self._hand_remove(player, card)
+            self._hand_remove(player, card, "face_down")
             self.seats[player].pending_harm.append((card, int(target)))
             self.emit(
                 "harm_pending",
@@ -1874,7 +1894,7 @@ class SleepTightState(State):
     def _take_from_hand(self, seat: int, victim: int, card: str, kind: str, fmt: str) -> None:
         """Move ``card`` from the victim's hand to the taker's: everyone sees that a card
         moved, only the two seats see which (sleep-tight "Card Symbols")."""
-        self._hand_remove(victim, card)
+        self._hand_remove(victim, card, "unseen")
         self._hand_add(seat, card)
         self.emit(kind, fmt, R.SYMBOLS, seat=seat, victim=victim)
         self.emit(
@@ -1890,7 +1910,7 @@ class SleepTightState(State):
 
     def _do_return(self, top: Step, aid: str, player: int) -> None:
         card = A.arg(aid)
-        self._hand_remove(player, card)
+        self._hand_remove(player, card, "unseen")
         self.action_deck.add_unknown(card)
         self.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=player)
         self.emit(
