@@ -48,6 +48,7 @@ from .protocol import (
     Rename,
     SeatLink,
     Sync,
+    Undo,
     client_message,
     error_message,
     explain,
@@ -600,6 +601,11 @@ def create_app(
                     if wait:
                         raise TableError("rate_limited", f"too many hints: retry in {wait:.1f} s")
                     conn.push(await hub.hint(table, conn.seat))
+                elif isinstance(msg, Undo):
+                    wait = hints.allow(who)  # a replay of the record: limited like hints
+                    if wait:
+                        raise TableError("rate_limited", f"too many undos: retry in {wait:.1f} s")
+                    await hub.undo(table, conn.seat)
                 elif isinstance(msg, Sync):
                     table.snapshot(conn)
                 elif isinstance(msg, Ping):
