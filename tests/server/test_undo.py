@@ -195,3 +195,52 @@ def test_an_undo_reaches_another_process(postgres_url: str) -> None:
         close_all()
         one.kill()
         two.kill()
+
+
+def test_undo_requests_are_rate_limited(tmp_path: Path) -> None:
+    """An undo replays the record: like hints, a client gets a few at once, then waits."""
+    with TestClient(make_app(f"sqlite:///{tmp_path / 'web.db'}", hint_burst=2)) as client:
+        try:
+            _made, luna = solo_game(client)
+            codes = []
+            for _ in range(4):
+                luna.send({"type": "undo"})
+                codes.append(luna.error()["code"])
+            assert codes[:2] == ["undo_refused", "undo_refused"]  # nothing to take back yet
+            assert "rate_limited" in codes[2:]
+        finally:
+            close_all()
+
+
+def test_another_seats_private_move_does_not_show_in_can_undo(client: TestClient) -> None:
+    """pebbles-whisper: Mo's secret whisper changes nothing Luna sees, so it cannot block
+    Luna's undo either (that would tell her it happened); it is taken back with her move
+    and Mo is asked again."""
+    made = create(
+        client,
+        game="pebbles-whisper",
+        players=3,
+        seed=4,
+        seats=[{"name": "Luna"}, {"name": "Mo"}, {"name": "Ida"}],
+    )
+    luna = Player(client, made["id"], made["seats"][0]["token"])
+    mo = Player(client, made["id"], made["seats"][1]["token"])
+    ida = Player(client, made["id"], made["seats"][2]["token"])
+    for p in (luna, mo, ida):
+        while not p.view.get("legal"):  # the cards are dealt, then everyone bets
+            view(p)
+    luna.act("bet:odd")  # pebbles "Setup": the bets are placed at the same time
+    mo.wait(lambda m: m["type"] == "update" and 0 not in m["to_move"])
+    assert luna.wait(lambda m: m["type"] == "update" and 0 not in m["to_move"])["can_undo"]
+    seen = len(luna.messages)
+    mo.act("whisper")
+    assert mo.wait(lambda m: m["type"] == "update")["events"][-1]["kind"] == "whisper"
+    luna.send({"type": "ping"})
+    assert luna.wait(lambda m: m["type"] == "pong")
+    assert [m["type"] for m in luna.messages[seen:]] == ["pong"]  # nothing new for Luna
+    luna.send({"type": "undo"})
+    assert luna.wait(lambda m: m["type"] == "snapshot")["to_move"] == [0, 1, 2]
+    snap = mo.wait(lambda m: m["type"] == "snapshot")
+    assert snap["observation"]["whispered"] is False  # Mo chooses again
+    assert "whisper" in [a["id"] for a in snap["legal"]]
+    assert mo.wait(lambda m: m["type"] == "notice")["message"] == "Luna took back a move"

@@ -157,6 +157,8 @@ def create_app(
     )
     messages = RateLimiter(settings.messages_per_second, settings.message_burst)
     hints = RateLimiter(settings.hints_per_second, settings.hint_burst)
+    undos = RateLimiter(settings.hints_per_second, settings.hint_burst)
+    """An undo replays the record: limited like hints (its own budget)."""
     sockets = Counter(settings.max_sockets_per_client)
     cooling: dict[str, float] = {}
     """Addresses disconnected for flooding, and until when they are refused."""
@@ -602,7 +604,7 @@ def create_app(
                         raise TableError("rate_limited", f"too many hints: retry in {wait:.1f} s")
                     conn.push(await hub.hint(table, conn.seat))
                 elif isinstance(msg, Undo):
-                    wait = hints.allow(who)  # a replay of the record: limited like hints
+                    wait = undos.allow(who)
                     if wait:
                         raise TableError("rate_limited", f"too many undos: retry in {wait:.1f} s")
                     await hub.undo(table, conn.seat)

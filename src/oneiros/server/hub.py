@@ -201,6 +201,8 @@ class Position:
         """Who made each record entry (a seat or CHANCE), for undo."""
         self.forced: list[bool] = []
         """Whether each entry was its seat's only legal action (undo steps over those)."""
+        self.public: list[bool] = []
+        """Whether each entry changed the public view (the public clock moved)."""
         self.before: dict[int, State] = {}
         """The state before each of the last :data:`UNDO_WINDOW` seat entries (undo checks
         on it what the entries revealed)."""
@@ -293,7 +295,9 @@ class Position:
             if fp != self.fingerprints[seat] or seat == actor:
                 self.fingerprints[seat] = fp
                 self.decision_ids[seat] += 1
+        n = self.clock.n
         self.clock.step(self.state)
+        self.public.append(self.clock.n != n)
 
     def _fingerprint(self, seat: int) -> Any:
         state = self.state
@@ -352,12 +356,13 @@ class LiveTable:
 
     def undo_point(self, seat: int) -> tuple[int | None, str]:
         """Where an undo by ``seat`` would cut the record (the index of its last real
-        decision), or None and the reason it is refused. See docs/web.md, "Undo": only the
-        seat's own moves and, in solo play, the bots' replies may be taken back; never a
-        chance outcome (the seat may have seen it) nor another human's move."""
+        decision), or None and the reason it is refused. See docs/web.md, "Undo": the
+        seat's own moves, in solo play the bots' replies, and other seats' private moves
+        that changed nothing public may be taken back; never a chance outcome, another
+        seat's public move, nor a move that showed the seat hidden information."""
         if self.status != "running" or self.state.is_terminal():
             return None, "the game is over: nothing can be taken back"
-        actors, forced = self.pos.actors, self.pos.forced
+        actors, forced, public = self.pos.actors, self.pos.forced, self.pos.public
         if len(actors) != len(self.state.history()):  # pragma: no cover - defensive
             return None, "this position cannot be taken back"
         solo = all(s.kind == "bot" for s in self.seats if s.index != seat)
@@ -382,8 +387,12 @@ class LiveTable:
                         "choice or card): it cannot be taken back"
                     )
                 return i, ""
-            if not solo or self.seats[actor].kind == "human":
+            if solo and self.seats[actor].kind == "bot":
+                continue  # the bots' replies go with the move
+            if public[i]:
                 return None, "another player has acted since your move: it cannot be taken back"
+            # a private move of another seat that changed nothing public: refusing would tell
+            # this seat it was made, so it is taken back too (its seat chooses again)
         return None, "nothing to take back: you have not made a decision yet"
 
     def can_undo(self, seat: int | None) -> bool:
