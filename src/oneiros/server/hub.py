@@ -228,15 +228,17 @@ class Position:
         self.applied(actor, choices)
 
     def choices(self, actor: int, keep: bool = True) -> int:
-        """How many legal actions ``actor`` has now (before it acts); with ``keep`` a copy
-        of the state before a seat's entry is kept for undo."""
+        """How many legal actions ``actor`` has now (before it acts), and a copy of the
+        state kept for undo; without ``keep`` (entries an undo cannot reach: replaying a
+        long record) neither is computed and 2 is returned."""
         if actor == CHANCE:
             return 0
-        if keep:
-            n = len(self.state.history())
-            self.before[n] = self.state.clone()
-            if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
-                del self.before[next(iter(self.before))]
+        if not keep:
+            return 2
+        n = len(self.state.history())
+        self.before[n] = self.state.clone()
+        if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
+            del self.before[next(iter(self.before))]
         return len(self.state.legal_actions(actor))
 
     def reveals(self, start: int, seat: int) -> bool:
@@ -1053,6 +1055,7 @@ class Hub:
     async def _rebuild(self, table: LiveTable, undo: tuple[int, int] | None = None) -> None:
         """Rebuild the table from its record (after a failed write, or with ``undo`` after
         another process's undo: everyone here is told who took a move back)."""
+        known = undo if undo is not None else await self._db(self.db.undo_state, table.id)
         row = await self._db(self.db.load_table, table.id)
         if row is None:  # pragma: no cover - the table was deleted under us
             return
@@ -1061,8 +1064,7 @@ class Hub:
         table.saved = fresh.saved
         table.status = row.status
         table.insights.clear()
-        if undo is not None:
-            table.undos = undo[0]
+        table.undos = known[0]
         for conn in list(table.conns):
             table.snapshot(conn)
             if undo is not None:
