@@ -48,6 +48,7 @@ from .protocol import (
     Rename,
     SeatLink,
     Sync,
+    Undo,
     client_message,
     error_message,
     explain,
@@ -156,6 +157,8 @@ def create_app(
     )
     messages = RateLimiter(settings.messages_per_second, settings.message_burst)
     hints = RateLimiter(settings.hints_per_second, settings.hint_burst)
+    undos = RateLimiter(settings.hints_per_second, settings.hint_burst)
+    """An undo replays the record: limited like hints (its own budget)."""
     sockets = Counter(settings.max_sockets_per_client)
     cooling: dict[str, float] = {}
     """Addresses disconnected for flooding, and until when they are refused."""
@@ -600,6 +603,11 @@ def create_app(
                     if wait:
                         raise TableError("rate_limited", f"too many hints: retry in {wait:.1f} s")
                     conn.push(await hub.hint(table, conn.seat))
+                elif isinstance(msg, Undo):
+                    wait = undos.allow(who)
+                    if wait:
+                        raise TableError("rate_limited", f"too many undos: retry in {wait:.1f} s")
+                    await hub.undo(table, conn.seat)
                 elif isinstance(msg, Sync):
                     table.snapshot(conn)
                 elif isinstance(msg, Ping):

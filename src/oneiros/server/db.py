@@ -28,6 +28,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -79,6 +80,18 @@ actions_t = Table(
     Column("entry", JSON, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+undos_t = Table(
+    "oneiros_undos",
+    metadata,
+    Column("table_id", String(32), ForeignKey("oneiros_tables.id"), primary_key=True),
+    Column("generation", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+"""How many times a table's record was cut back by an undo (and by which seat last): a
+process holding the table sees from it that its copy must be rebuilt. A separate table so
+that databases made before undo existed gain it with ``create_all``."""
 
 
 CHANNEL = "oneiros_tables"
@@ -276,10 +289,13 @@ class Database:
         if not self.is_sqlite:
             conn.execute(select(func.pg_notify(CHANNEL, f"{os.getpid()}:{table_id}")))
 
-    def lock_table(self, table_id: str, start: int) -> tuple[Connection, str | None, list[Any]]:
+    def lock_table(
+        self, table_id: str, start: int
+    ) -> tuple[Connection, str | None, list[Any], tuple[int, int]]:
         """Open a transaction holding the table's advisory lock (every process that changes
         the table takes it first, so the table's changes are serialised by the database);
-        returns it with the table's status and its action entries from ``start`` on."""
+        returns it with the table's status, its action entries from ``start`` on and its
+        undo generation (see :meth:`undo_state`)."""
         conn = self.engine.connect()
         try:
             conn.begin()
@@ -296,10 +312,47 @@ class Database:
                     .order_by(actions_t.c.idx)
                 )
             ]
+            undo = self.undo_state(table_id, conn)
         except Exception:
             conn.close()
             raise
-        return conn, status, entries
+        return conn, status, entries, undo
+
+    def undo_state(self, table_id: str, conn: Connection | None = None) -> tuple[int, int]:
+        """(how many undos the table had, the seat of the last one); (0, -1) for none."""
+        if conn is None:
+            with self.engine.connect() as own:
+                return self.undo_state(table_id, own)
+        row = conn.execute(
+            select(undos_t.c.generation, undos_t.c.seat).where(undos_t.c.table_id == table_id)
+        ).first()
+        return (0, -1) if row is None else (int(row.generation), int(row.seat))
+
+    def undo(self, table_id: str, start: int, seat: int, conn: Connection | None = None) -> int:
+        """Remove the action entries from ``start`` on and count one more undo by ``seat``,
+        in one commit (in the locked transaction ``conn`` when given, which is then
+        committed and closed). Returns the new undo generation."""
+        if conn is None:
+            with self.engine.begin() as own:
+                return self._undo(own, table_id, start, seat)
+        try:
+            generation = self._undo(conn, table_id, start, seat)
+            conn.commit()
+        finally:
+            conn.close()
+        return generation
+
+    def _undo(self, conn: Connection, table_id: str, start: int, seat: int) -> int:
+        conn.execute(
+            delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
+        )
+        generation = self.undo_state(table_id, conn)[0] + 1
+        values = {"generation": generation, "seat": seat, "at": now()}
+        done = conn.execute(update(undos_t).where(undos_t.c.table_id == table_id).values(**values))
+        if done.rowcount != 1:
+            conn.execute(insert(undos_t).values(table_id=table_id, **values))
+        self._notify(conn, table_id)
+        return generation
 
     def news(
         self, table_id: str, start: int, conn: Connection | None = None

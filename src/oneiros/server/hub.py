@@ -179,6 +179,12 @@ def apply_entry(state: State, entry: Any) -> None:
         state.apply(str(entry[1]), player=int(entry[0]))
 
 
+UNDO_WINDOW = 32
+"""Seat entries back from the end of the record an undo may reach."""
+UNDO_SAMPLES = 6
+"""States consistent with a seat's knowledge an undo replays the taken-back moves on."""
+
+
 class Position:
     """A table's state with the public clock and every seat's decision counter, which are
     functions of the record alone (the same in every process and after a restart)."""
@@ -191,26 +197,99 @@ class Position:
         """Chance outcomes so far (the chance stream's index: how many entries the seats
         made, some of them hidden, must not change what chance does next)."""
         self.decision_ids = [0] * players
+        self.actors: list[int] = []
+        """Who made each record entry (a seat or CHANCE), for undo."""
+        self.forced: list[bool] = []
+        """Whether each entry was its seat's only legal action (undo steps over those)."""
+        self.public: list[bool] = []
+        """Whether each entry changed the public view (the public clock moved)."""
+        self.before: dict[int, State] = {}
+        """The state before each of the last :data:`UNDO_WINDOW` seat entries (undo checks
+        on it what the entries revealed)."""
+        self._reveals: dict[tuple[int, int, int], bool] = {}
         self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(players)]
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Position:
         """Replay a record entry by entry (blocking: call it in a thread)."""
         pos = cls(replay({**record, "actions": []}))
+        recent = len(record["actions"]) - UNDO_WINDOW
         for i, entry in enumerate(record["actions"]):
             try:
-                pos.advance(entry)
+                pos.advance(entry, keep=i >= recent)
             except IllegalAction as exc:
                 raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
         return pos
 
-    def advance(self, entry: Any) -> None:
+    def advance(self, entry: Any, keep: bool = True) -> None:
         actor = entry_actor(self.state, entry)
+        choices = self.choices(actor, keep)
         apply_entry(self.state, entry)
-        self.applied(actor)
+        self.applied(actor, choices)
 
-    def applied(self, actor: int) -> None:
-        """Refresh the clock and the decision counters after ``actor``'s action."""
+    def choices(self, actor: int, keep: bool = True) -> int:
+        """How many legal actions ``actor`` has now (before it acts), and a copy of the
+        state kept for undo; without ``keep`` (entries an undo cannot reach: replaying a
+        long record) neither is computed and 2 is returned."""
+        if actor == CHANCE:
+            return 0
+        if not keep:
+            return 2
+        n = len(self.state.history())
+        self.before[n] = self.state.clone()
+        if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
+            del self.before[next(iter(self.before))]
+        return len(self.state.legal_actions(actor))
+
+    def reveals(self, start: int, seat: int) -> bool:
+        """Whether the entries from ``start`` on told ``seat`` something it could not know
+        before them (another seat's hidden card or secret choice): replayed on a few states
+        consistent with what the seat knew then (``State.determinize``), they must show the
+        seat the same observation and events as the real game. True when unsure (the state
+        before ``start`` is no longer kept, or an entry does not replay)."""
+        state = self.state
+        if state.game.info.perfect_information:
+            return False
+        history = state.history()
+        key = (start, seat, len(history))
+        known = self._reveals.get(key)
+        if known is not None:
+            return known
+        before = self.before.get(start)
+        answer = True
+        if before is not None:
+            seen = len(before.events())
+            real = (
+                state.observation(seat),
+                [e.to_dict() for e in state.events()[seen:] if e.visible(seat)],
+            )
+            answer = False
+            for k in range(UNDO_SAMPLES):
+                other = before.determinize(seat, random.Random(k))
+                other_seen = len(other.events())  # a determinized copy may keep no log
+                try:
+                    for entry in history[start:]:
+                        apply_entry(other, entry)
+                except Exception:  # the hidden part mattered to what followed
+                    answer = True
+                    break
+                got = (
+                    other.observation(seat),
+                    [e.to_dict() for e in other.events()[other_seen:] if e.visible(seat)],
+                )
+                if got != real:
+                    answer = True
+                    break
+        if len(self._reveals) > 64:
+            self._reveals.clear()
+        self._reveals[key] = answer
+        return answer
+
+    def applied(self, actor: int, choices: int = 2) -> None:
+        """Refresh the clock and the decision counters after ``actor``'s action (which
+        was chosen among ``choices`` legal actions)."""
+        self.actors.append(actor)
+        self.forced.append(actor != CHANCE and choices <= 1)
         if actor == CHANCE:
             self.chances += 1
         for seat in range(len(self.decision_ids)):
@@ -218,7 +297,9 @@ class Position:
             if fp != self.fingerprints[seat] or seat == actor:
                 self.fingerprints[seat] = fp
                 self.decision_ids[seat] += 1
+        n = self.clock.n
         self.clock.step(self.state)
+        self.public.append(self.clock.n != n)
 
     def _fingerprint(self, seat: int) -> Any:
         state = self.state
@@ -253,6 +334,9 @@ class LiveTable:
         self.presence: asyncio.TimerHandle | None = None
         self.background: set[asyncio.Task[None]] = set()
         self.hints = has_hints(self.game)
+        self.undos = 0
+        """The undo generation this copy was built at (PostgreSQL: another process's undo
+        makes this copy rebuild from the database)."""
         self.insights: dict[tuple[int, int], dict[str, Any]] = {}
         """Analysis panels (Lucidity's risk meter) per (seat, decision id), computed off the
         loop."""
@@ -268,9 +352,64 @@ class LiveTable:
     def decision_id(self, seat: int) -> int:
         return self.pos.decision_ids[seat]
 
-    def note_applied(self, actor: int) -> None:
+    def note_applied(self, actor: int, choices: int = 2) -> None:
         """Refresh the public clock and the decision ids after an action."""
-        self.pos.applied(actor)
+        self.pos.applied(actor, choices)
+
+    def undo_point(self, seat: int) -> tuple[int | None, str]:
+        """Where an undo by ``seat`` would cut the record (the index of its last real
+        decision), or None and the reason it is refused. See docs/web.md, "Undo": the
+        seat's own moves, in solo play the bots' replies, and other seats' private moves
+        that changed nothing public may be taken back; never a chance outcome, another
+        seat's public move, nor a move that showed the seat hidden information."""
+        if self.status != "running" or self.state.is_terminal():
+            return None, "the game is over: nothing can be taken back"
+        actors, forced, public = self.pos.actors, self.pos.forced, self.pos.public
+        if len(actors) != len(self.state.history()):  # pragma: no cover - defensive
+            return None, "this position cannot be taken back"
+        solo = all(s.kind == "bot" for s in self.seats if s.index != seat)
+        first = next(
+            (i for i, (a, f) in enumerate(zip(actors, forced, strict=True)) if a == seat and not f),
+            len(actors),
+        )
+        for i in range(len(actors) - 1, -1, -1):
+            actor = actors[i]
+            if i < first:
+                break  # no decision of the seat's before this point
+            if actor == CHANCE:
+                return None, (
+                    "chance has spoken since your move (a draw or a roll): it cannot be taken back"
+                )
+            if actor == seat:
+                if forced[i]:
+                    continue  # a move without a choice: step back to the real decision
+                if self.pos.reveals(i, seat):
+                    return None, (
+                        "your move showed you hidden information (another player's secret "
+                        "choice or card): it cannot be taken back"
+                    )
+                return i, ""
+            if solo and self.seats[actor].kind == "bot":
+                continue  # the bots' replies go with the move
+            if public[i]:
+                return None, "another player has acted since your move: it cannot be taken back"
+            # a private move of another seat that changed nothing public: refusing would tell
+            # this seat it was made, so it is taken back too (its seat chooses again)
+        return None, "nothing to take back: you have not made a decision yet"
+
+    def can_undo(self, seat: int | None) -> bool:
+        return seat is not None and self.undo_point(seat)[0] is not None
+
+    def undo_notice(self, seat: int) -> dict[str, Any]:
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        name = (s.name if s is not None else None) or f"Seat {seat}"
+        return {
+            "type": "notice",
+            "code": "undo",
+            "seat": seat,
+            "n": self.n,
+            "message": f"{name} took back a move",
+        }
 
     def bot_seats_to_move(self) -> list[int]:
         return [s for s in self.state.to_move() if s != CHANCE and self.seats[s].kind == "bot"]
@@ -326,6 +465,7 @@ class LiveTable:
             "events": new,
             "insights": insights,
             "hints": mine and self.hints,
+            "can_undo": self.can_undo(seat),
             "scores": state.scores() if terminal else [],
             "winners": state.winners() if terminal else [],
             "end_reason": state.end_reason() if terminal else None,
@@ -518,6 +658,7 @@ class Hub:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
+            undo = await self._db(self.db.undo_state, table_id)  # before the record: see undo
             row = await self._db(self.db.load_table, table_id)
             if row is None or row.status == "broken":
                 return None
@@ -530,6 +671,7 @@ class Hub:
                 log.error("table %s does not replay: %s", table_id, exc)
                 await self._db(self.db.mark_broken, table_id, str(exc))
                 return None
+            table.undos = undo[0]
             self.tables[table_id] = table
         if table.status == "running":
             self.kick(table)  # bots and chance carry on where the record stops
@@ -555,9 +697,13 @@ class Hub:
         (status, seats, actions). True when anything changed."""
         if not self.shared:
             return False
+        undo = await self._db(self.db.undo_state, table.id)
         row, entries = await self._db(self.db.news, table.id, table.saved, conn)
         if row is None:
             return False
+        if undo[0] != table.undos:
+            await self._rebuild(table, undo)
+            return True
         changed = bool(entries) or row.status != table.status
         for entry in entries:
             table.pos.advance(entry)
@@ -593,8 +739,11 @@ class Hub:
             return
         async with self._slots:
             # one trip to a database thread: lock, then what others stored since
-            conn, status, entries = await self._db(self.db.lock_table, table.id, table.saved)
+            conn, status, entries, undo = await self._db(self.db.lock_table, table.id, table.saved)
             try:
+                if undo[0] != table.undos:  # another process took moves back
+                    await self._rebuild(table, undo)
+                    entries = []
                 for entry in entries:
                     table.pos.advance(entry)
                 table.saved += len(entries)
@@ -758,11 +907,12 @@ class Hub:
                         f"{table.decision_id(seat)}): the table changed before it arrived; "
                         "nothing was played, choose again",
                     )
+                choices = table.pos.choices(seat)
                 try:
                     table.state.apply(action_id, player=seat)
                 except IllegalAction as exc:
                     raise TableError("illegal", str(exc)) from None
-                table.note_applied(seat)
+                table.note_applied(seat, choices)
                 self._chance_chain(table)
                 await self._commit(table, conn)
         self.kick(table)
@@ -902,7 +1052,10 @@ class Hub:
                     if not done.done():
                         done.set_result(None)
 
-    async def _rebuild(self, table: LiveTable) -> None:
+    async def _rebuild(self, table: LiveTable, undo: tuple[int, int] | None = None) -> None:
+        """Rebuild the table from its record (after a failed write, or with ``undo`` after
+        another process's undo: everyone here is told who took a move back)."""
+        known = undo if undo is not None else await self._db(self.db.undo_state, table.id)
         row = await self._db(self.db.load_table, table.id)
         if row is None:  # pragma: no cover - the table was deleted under us
             return
@@ -910,8 +1063,45 @@ class Hub:
         table.pos = fresh.pos
         table.saved = fresh.saved
         table.status = row.status
+        table.insights.clear()
+        table.undos = known[0]
         for conn in list(table.conns):
             table.snapshot(conn)
+            if undo is not None:
+                conn.push(table.undo_notice(undo[1]))
+
+    async def undo(self, table: LiveTable, seat: int | None) -> None:
+        """Take back ``seat``'s last decision and everything after it (the bots' replies in
+        solo play), when :meth:`LiveTable.undo_point` allows it: the record is cut in the
+        database (under the table's lock, one commit), the position rebuilt by replay and
+        every connection sent a fresh snapshot and a notice."""
+        if seat is None:
+            raise TableError("spectator", "spectators have no move to take back")
+        async with table.lock, self._exclusive(table) as conn:
+            if table.status == "open":
+                raise TableError("not_started", "the game has not started yet")
+            cut, why = table.undo_point(seat)
+            if cut is None:
+                raise TableError("undo_refused", why)
+            record = table.state.record()
+            record["actions"] = record["actions"][:cut]
+            position = await asyncio.to_thread(Position.from_record, record)
+            try:
+                generation = await self._db(self.db.undo, table.id, cut, seat, conn)
+            except Exception as exc:
+                log.exception("could not store an undo of table %s", table.id)
+                raise TableError(
+                    "storage", "the server could not take the move back; nothing changed"
+                ) from exc
+            table.pos = position
+            table.saved = cut
+            table.undos = generation
+            table.insights.clear()
+            for c in list(table.conns):
+                table.snapshot(c)
+                c.push(table.undo_notice(seat))
+        self.kick(table)
+        self.start_insights(table)
 
     def kick(self, table: LiveTable) -> None:
         """Let bots and chance move (in the background) if it is their turn."""
@@ -957,6 +1147,7 @@ class Hub:
                 if state.is_chance():
                     self._chance_chain(table)
                 elif seat is not None:
+                    choices = table.pos.choices(seat)
                     try:
                         state.apply(action_id, player=seat)
                     except IllegalAction:
@@ -968,7 +1159,7 @@ class Hub:
                             derive(table.seed, table.decision_id(seat), seat, "fallback")
                         )
                         state.apply(rng.choice(legal), player=seat)
-                    table.note_applied(seat)
+                    table.note_applied(seat, choices)
                     self._chance_chain(table)
                 await self._commit(table, conn)
 

@@ -7,6 +7,8 @@ Server to client (JSON text frames):
   every event the seat may see, an update only the new ones.
 - ``error``: ``code`` and a one-line ``message``; nothing changed.
 - ``hint``: the game's suggestion for the seat's current decision.
+- ``notice``: something that happened to the table outside the game (``code`` ``undo``:
+  ``seat`` took back a move; a fresh ``snapshot`` comes just before it).
 - ``pong``.
 
 Client to server:
@@ -15,6 +17,8 @@ Client to server:
   spectator; ``panels``: compute and send the analysis panels of the seat's decisions);
 - ``{"type": "act", "action": "<action id>", "decision": <decision_id>}``;
 - ``{"type": "name", "name": "Ada"}`` (the seat's name shown to everyone);
+- ``{"type": "undo"}``: take back the seat's last decision (allowed when the view's
+  ``can_undo`` is true; see docs/web.md, "Undo");
 - ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``.
 """
 
@@ -79,6 +83,10 @@ class HintRequest(_Strict):
     type: Literal["hint"]
 
 
+class Undo(_Strict):
+    type: Literal["undo"]
+
+
 class Sync(_Strict):
     type: Literal["sync"]
 
@@ -88,9 +96,9 @@ class Ping(_Strict):
 
 
 ClientMessage = Annotated[
-    Hello | Act | Rename | HintRequest | Sync | Ping, Field(discriminator="type")
+    Hello | Act | Rename | HintRequest | Undo | Sync | Ping, Field(discriminator="type")
 ]
-client_message: TypeAdapter[Hello | Act | Rename | HintRequest | Sync | Ping] = TypeAdapter(
+client_message: TypeAdapter[Hello | Act | Rename | HintRequest | Undo | Sync | Ping] = TypeAdapter(
     ClientMessage
 )
 
@@ -101,9 +109,9 @@ def explain(exc: ValidationError) -> str:
     where = ".".join(str(p) for p in err.get("loc", ()) if not str(p).startswith("function"))
     msg = err.get("msg", "invalid")
     if err.get("type") == "union_tag_invalid":
-        return "unknown message type: expected hello, act, name, hint, sync or ping"
+        return "unknown message type: expected hello, act, name, hint, undo, sync or ping"
     if err.get("type") == "union_tag_not_found":
-        return 'a message needs a "type": hello, act, hint, sync or ping'
+        return 'a message needs a "type": hello, act, name, hint, undo, sync or ping'
     return f"{where}: {msg}" if where else msg
 
 

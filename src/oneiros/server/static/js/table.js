@@ -104,6 +104,7 @@ function handle(msg) {
     pump();
   } else if (msg.type === "insights") { if (view && msg.n === view.n) { insights = msg.insights; drawRisk(); } }
   else if (msg.type === "hint") { showHint(msg); }
+  else if (msg.type === "notice") { toast(view && msg.seat === view.seat ? "You took back a move" : msg.message); }
   else if (msg.type === "error") {
     toast(msg.message);
     if (view) draw();   // the move was refused: offer the choices again
@@ -293,6 +294,7 @@ function drawActions() {
     box.replaceChildren();
     $("controls").hidden = view.status !== "running" || view.seat === null;
     $("hint").hidden = true;
+    $("undo").hidden = !view.can_undo;
     const out = view.seat !== null && fateOf(view, view.seat, events);
     prompt.textContent = view.seat !== null && view.status === "running"
       ? (out ? "You are out of the game: watching the others play." : "Not your decision right now.") : "";
@@ -304,6 +306,7 @@ function drawActions() {
     el("button", { type: "button", dataset: { action: a.id }, title: humanText(a.label, view.seats), onclick: () => act(a.id) },
       k < 9 ? el("kbd", { "aria-hidden": "true" }, String(k + 1)) : null, humanize(a.label, view.seats))));
   $("hint").hidden = !view.hints;
+  $("undo").hidden = !view.can_undo;
 }
 
 function focusFirstAction() {
@@ -393,6 +396,9 @@ document.addEventListener("keydown", (e) => {
   if (/^[1-9]$/.test(e.key)) {
     const b = document.querySelectorAll("#actions button:not([disabled])")[Number(e.key) - 1];
     if (b) { e.preventDefault(); b.click(); }
+  } else if (e.key === "u" && !$("undo").hidden) {
+    e.preventDefault();
+    undo();
   }
 });
 $("skip").addEventListener("click", skipAll);
@@ -403,6 +409,12 @@ $("fold-log").addEventListener("click", () => {
   $("fold-log").textContent = open ? "Unfold all" : "Fold all";
 });
 $("hint").addEventListener("click", () => send({ type: "hint" }));
+/** Take back the seat's last move (the server says when it may: ``can_undo``). */
+function undo() {
+  $("undo").hidden = true;   // one request per click; the next view shows it again if allowed
+  send({ type: "undo" });
+}
+$("undo").addEventListener("click", undo);
 $("name-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const name = $("name-input").value.trim();
