@@ -16,9 +16,12 @@ from oneiros.core import CHANCE
 from oneiros.core.i18n import (
     CORE_LOCALE,
     LanguageError,
+    card_messages,
+    card_texts_in,
     default_language,
     for_game,
     game_messages,
+    rule_messages,
     translator,
     ui_messages,
 )
@@ -49,6 +52,33 @@ def test_every_message_of_a_game_has_a_spanish_translation(game):
     assert not missing, f"{len(missing)} messages lack Spanish: {missing[:5]}"
     stale = sorted(set(catalogue) - set(messages))
     assert not stale, f"translations of messages the source no longer has: {stale[:5]}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rule_explanation_has_a_spanish_translation(game):
+    messages = rule_messages(GAMES[game])
+    assert len(messages) >= 15
+    catalogue = _po(GAMES[game] / "locale" / "es" / "LC_MESSAGES" / "rules.po")
+    missing = [m for m in messages if not catalogue.get(m, "").strip()]
+    assert not missing, f"{len(missing)} rule texts lack Spanish: {missing[:3]}"
+
+
+def test_the_rule_behind_a_decision_reads_in_spanish():
+    game = oneiros.make("lucidity", players=3, ruleset="es")
+    tr = for_game(game, "es")
+    text = game.rule_text('lucidity-es "Sombra del encarcelamiento"')
+    assert text is not None
+    assert tr.text(text) == "Si tienes un sueño de agotamiento, gíralo a su lado de sombra sin moverlo."
+
+
+def test_every_lucidity_card_and_row_has_a_spanish_name_and_text():
+    messages = card_messages("lucidity")
+    catalogue = _po(GAMES["lucidity"] / "locale" / "es" / "LC_MESSAGES" / "cards.po")
+    missing = [m for m in messages if not catalogue.get(m, "").strip()]
+    assert not missing, missing[:5]
+    cards = card_texts_in(oneiros.make("lucidity", players=3), "es")
+    assert cards["row:shadow_green"]["name"] == "Sombra de la envidia"
+    assert cards["row:hunt"]["text"] == "Con la fila de Caza llena, las Pesadillas te devoran."
 
 
 def test_every_interface_string_of_the_terminal_and_the_web_client_has_spanish():

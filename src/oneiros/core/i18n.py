@@ -31,17 +31,20 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """The languages a player may choose; ``en`` is the source language (no catalogue)."""
+Lang = Literal["en", "es"]
 
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español"}
 
 DOMAIN = "oneiros"
-DOMAINS = (DOMAIN, "terms")
+DOMAINS = (DOMAIN, "terms", "rules", "cards")
 """``oneiros``: the messages extracted from the source; ``terms``: the words that fill their
-placeholders (colours, faces, rows, card names), kept by hand."""
+placeholders (colours, faces, rows), kept by hand; ``rules``: the rule explanations of the
+game's ``data/rules.json`` (:func:`rule_messages`); ``cards``: the names and texts of its
+cards and named pieces (:func:`card_messages`)."""
 CORE_LOCALE = Path(__file__).parent / "locale"
 
 _FIELD = re.compile(r"\{([^{}]*)\}")
@@ -202,6 +205,23 @@ def ui(lang: str) -> Translator:
     return translator(check_language(lang), ())
 
 
+def card_texts_in(game: Any, lang: str) -> dict[str, dict[str, Any]]:
+    """``game.card_texts()`` with the names and texts in ``lang`` where the catalogue has
+    them (ids, costs and kinds unchanged)."""
+    cards: dict[str, dict[str, Any]] = game.card_texts()
+    if lang == "en":
+        return cards
+    tr = for_game(game, lang)
+    out = {}
+    for cid, card in cards.items():
+        shown = dict(card)
+        for key in ("name", "text"):
+            if isinstance(shown.get(key), str):
+                shown[key] = tr.text(shown[key])
+        out[cid] = shown
+    return out
+
+
 def default_language(game: Any) -> str:
     """The language a game opens in: Spanish for a Spanish rule set (``lucidity-es``)."""
     return "es" if getattr(game, "ruleset", None) == "es" else "en"
@@ -340,6 +360,10 @@ literal argument of ``g(...)``, ``gettext(...)`` and the ``COMMANDS_HELP`` table
 web client (``server/static``), the literal argument of ``t("...")``."""
 
 _JS_CALL = re.compile(r"""\bt\((["'`])((?:\\.|(?!\1).)*)\1""")
+_HTML_TEXT = re.compile(r"<\w+[^>]*\bdata-i18n(?:=\"\")?[\s>][^<]*?>?([^<>]+)<")
+_HTML_PLACEHOLDER = re.compile(r'placeholder="([^"]+)"[^>]*\bdata-i18n-placeholder')
+WEB_CATALOGUES = Path(__file__).parent.parent / "server" / "static" / "i18n"
+"""Where the web client's catalogues (``es.json``: English -> Spanish) are written."""
 
 
 def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
@@ -349,18 +373,88 @@ def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
     for name in UI_SOURCES:
         for msg, where in extract(root / name, ["COMMANDS_HELP"], {"g": 0, "gettext": 0}).items():
             out.setdefault(msg, []).extend((f"{name}/{f}", n) for f, n in where)
-    for path in sorted((root / "server" / "static").rglob("*.js")):
+    static = root / "server" / "static"
+    for path in sorted([*static.rglob("*.js"), *static.rglob("*.html")]):
+        html = path.suffix == ".html"
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for m in _JS_CALL.finditer(line):
-                text = m.group(2).replace("\\" + m.group(1), m.group(1))
-                found = (str(path.relative_to(root)), n)
-                out.setdefault(text, []).append(found)
+            if html:
+                texts = [m.group(1) for m in _HTML_TEXT.finditer(line)]
+                texts += [m.group(1) for m in _HTML_PLACEHOLDER.finditer(line)]
+            else:
+                texts = [
+                    m.group(2).replace("\\" + m.group(1), m.group(1))
+                    for m in _JS_CALL.finditer(line)
+                ]
+            for text in texts:
+                out.setdefault(text, []).append((str(path.relative_to(root)), n))
+    return out
+
+
+def web_catalogue(lang: str) -> dict[str, str]:
+    """The web client's catalogue of ``lang``: the core catalogue, English -> translation."""
+    return dict(sorted(_catalogue(str(CORE_LOCALE), lang).items()))
+
+
+def write_web_catalogue(lang: str) -> Path:
+    """Write ``server/static/i18n/<lang>.json`` from the compiled core catalogue."""
+    import json
+
+    _catalogue.cache_clear()
+    WEB_CATALOGUES.mkdir(parents=True, exist_ok=True)
+    path = WEB_CATALOGUES / f"{lang}.json"
+    text = json.dumps(web_catalogue(lang), ensure_ascii=False, indent=1, sort_keys=True)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def rule_messages(package_dir: Path) -> dict[str, list[tuple[str, int]]]:
+    """The rule explanations of a game (every text of its ``data/rules.json`` but the
+    ``book`` and ``note`` fields), for the ``rules`` domain."""
+    import json
+
+    path = package_dir / "data" / "rules.json"
+    out: dict[str, list[tuple[str, int]]] = {}
+    if not path.is_file():
+        return out
+
+    def walk(value: Any, key: str) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k not in ("book", "note"):
+                    walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str) and value.strip():
+            out.setdefault(value, []).append((f"data/rules.json:{key}", 0))
+
+    walk(json.loads(path.read_text(encoding="utf-8")), "")
+    return out
+
+
+def card_messages(game_name: str) -> dict[str, list[tuple[str, int]]]:
+    """The names and texts of a game's cards and named pieces (``Game.card_texts`` under
+    each rule set), for the ``cards`` domain."""
+    from .registry import make
+
+    out: dict[str, list[tuple[str, int]]] = {}
+    probe = make(game_name)
+    for ruleset in probe.info.rulesets:
+        game = make(game_name, ruleset=ruleset)
+        for cid, card in game.card_texts().items():
+            for key in ("name", "text"):
+                value = card.get(key)
+                if isinstance(value, str) and value.strip():
+                    out.setdefault(value, []).append((f"{cid}:{key}", 0))
     return out
 
 
 # ----------------------------------------------------------------------------- maintenance
 def update_catalogue(
-    po_file: Path, messages: Mapping[str, Iterable[tuple[str, int]]], lang: str
+    po_file: Path,
+    messages: Mapping[str, Iterable[tuple[str, int]]],
+    lang: str,
+    domain: str = DOMAIN,
 ) -> list[str]:
     """Bring a ``.po`` file up to the extracted ``messages`` (new ids get an empty
     translation, translations of ids that went away are dropped). Needs Babel (``dev``).
@@ -374,9 +468,9 @@ def update_catalogue(
             for m in read_po(fh):
                 if m.id and isinstance(m.id, str) and isinstance(m.string, str):
                     old[m.id] = m.string
-    catalog = Catalog(locale=lang, domain=DOMAIN, project="Oneiros", fuzzy=False)
+    catalog = Catalog(locale=lang, domain=domain, project="Oneiros", fuzzy=False)
     for msgid, where in sorted(messages.items()):
-        catalog.add(msgid, old.get(msgid, ""), locations=list(where))
+        catalog.add(msgid, old.get(msgid, ""), locations=[w for w in where if w[1]])
     po_file.parent.mkdir(parents=True, exist_ok=True)
     with po_file.open("wb") as fh:
         write_po(fh, catalog, width=96, sort_output=True)
@@ -404,20 +498,33 @@ def _main(argv: list[str] | None = None) -> int:
     games_dir = Path(__file__).parent.parent / "games"
     status = 0
     for pkg in sorted(p for p in games_dir.iterdir() if (p / "locale").is_dir()):
-        messages = game_messages(pkg)
+        domains = {
+            DOMAIN: game_messages(pkg),
+            "rules": rule_messages(pkg),
+            "cards": card_messages(pkg.name.replace("_", "-")),
+        }
         for lang in LANGUAGES[1:]:
-            po = pkg / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-            missing = update_catalogue(po, messages, lang)
-            compile_catalogue(po)
-            for m in missing:
-                print(f"{pkg.name} [{lang}] untranslated: {m!r}", file=sys.stderr)
-                status = 1
+            for domain, messages in domains.items():
+                po = pkg / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+                if domain != DOMAIN and not po.is_file():
+                    print(f"{pkg.name} [{lang}] has no {domain} catalogue", file=sys.stderr)
+                    continue
+                missing = update_catalogue(po, messages, lang, domain)
+                compile_catalogue(po)
+                for m in missing:
+                    print(f"{pkg.name} [{lang}] {domain}: untranslated {m!r}", file=sys.stderr)
+                    status = 1
     for lang in LANGUAGES[1:]:
+        po = CORE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        for m in update_catalogue(po, ui_messages(), lang):
+            print(f"core [{lang}]: untranslated {m!r}", file=sys.stderr)
+            status = 1
         for po in [
             *(games_dir.glob(f"*/locale/{lang}/LC_MESSAGES/terms.po")),
             *(CORE_LOCALE / lang / "LC_MESSAGES").glob("*.po"),
         ]:
             compile_catalogue(po)
+        write_web_catalogue(lang)
     return status
 
 

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from .. import __version__
 from ..agents import agent_specs
 from ..core import OneirosError, games, replay
+from ..core.i18n import Lang, card_texts_in, default_language, for_game
 from .db import Database
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
 from .protocol import (
@@ -38,6 +39,7 @@ from .protocol import (
     HintRequest,
     Joined,
     JoinTable,
+    Language,
     Ping,
     Rename,
     SeatLink,
@@ -262,21 +264,24 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         )
 
     @app.get("/api/tables/{table_id}/glossary", tags=["lobby"], responses=ERRORS)
-    async def glossary(table_id: str) -> dict[str, Any]:
-        """The table's cards and named pieces with their texts (``Game.card_texts``)."""
+    async def glossary(table_id: str, lang: Lang | None = None) -> dict[str, Any]:
+        """The table's cards and named pieces with their texts (``Game.card_texts``), in
+        ``lang`` where the catalogue has them."""
         table = await table_or_404(table_id)
         hub.forget_if_idle(table)
-        return {"cards": table.game.card_texts()}
+        return {"cards": card_texts_in(table.game, lang or default_language(table.game))}
 
     @app.get("/api/tables/{table_id}/rule", tags=["lobby"], responses=ERRORS)
-    async def rule(table_id: str, ref: str) -> dict[str, Any]:
-        """The text of a rule reference cited by an event or a decision."""
+    async def rule(table_id: str, ref: str, lang: Lang | None = None) -> dict[str, Any]:
+        """The text of a rule reference cited by an event or a decision (in ``lang``,
+        ``en`` or ``es``; by default the rule set's language)."""
         table = await table_or_404(table_id)
         hub.forget_if_idle(table)
         text = table.game.rule_text(ref[:200])
         if text is None:
             raise HTTPException(404, f"no rule text for {ref[:200]!r}")
-        return {"ref": ref, "text": text}
+        language = lang or default_language(table.game)
+        return {"ref": ref, "text": for_game(table.game, language).text(text), "lang": language}
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
@@ -336,8 +341,8 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         hello = await _handshake(ws, table)
         if hello is None:
             return
-        seat, panels = hello
-        conn = Connection(seat, ws.send_text, panels=panels)
+        seat, panels, lang = hello
+        conn = Connection(seat, ws.send_text, panels=panels, lang=lang)
         table.conns.add(conn)
         conn.push(table.message(conn, "snapshot"))
         if conn.panels:
@@ -356,9 +361,12 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 table.broadcast()
                 hub.forget_if_idle(table)
 
-    async def _handshake(ws: WebSocket, table: LiveTable) -> tuple[int | None, bool] | None:
+    async def _handshake(
+        ws: WebSocket, table: LiveTable
+    ) -> tuple[int | None, bool, str | None] | None:
         """Wait for ``hello``; returns (the seat, None for a spectator; whether the client
-        shows analysis panels), or None when the connection was refused or closed."""
+        shows analysis panels; its language), or None when the connection was refused or
+        closed."""
         while True:
             try:
                 msg = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
@@ -376,13 +384,13 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 )
                 continue
             if msg.token is None:
-                return None, False
+                return None, False, msg.lang
             try:
                 seat, _token = await hub.claim(table, msg.token, msg.name)
             except TableError as exc:
                 await _refuse(ws, exc.code, exc.message, 4401)
                 return None
-            return seat, msg.panels
+            return seat, msg.panels, msg.lang
 
     async def _serve(ws: WebSocket, table: LiveTable, conn: Connection) -> None:
         while not conn.closed:
@@ -399,11 +407,14 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 elif isinstance(msg, Rename):
                     await hub.rename(table, conn.seat, msg.name)
                 elif isinstance(msg, HintRequest):
-                    conn.push(await hub.hint(table, conn.seat))
+                    conn.push(await hub.hint(table, conn.seat, conn.lang))
                 elif isinstance(msg, Sync):
                     conn.push(table.message(conn, "snapshot"))
                 elif isinstance(msg, Ping):
                     conn.push({"type": "pong"})
+                elif isinstance(msg, Language):
+                    conn.lang = msg.lang
+                    conn.push(table.message(conn, "snapshot"))
                 elif isinstance(msg, Hello):
                     conn.push(error_message("already", "already connected: hello only once"))
             except TableError as exc:
