@@ -56,6 +56,7 @@ async function useLanguage(lang) {
   if (lang === currentLanguage() && Object.keys(cards).length) return;
   await setLanguage(lang);
   langBox.value = lang;
+  if (socket && socket.readyState === WebSocket.OPEN) setLink(token ? t("connected") : t("watching"), "ok");
   loadGlossary();
   if (view) draw();
 }
