@@ -52,7 +52,9 @@ def test_a_player_switches_the_table_to_spanish(
     assert page.evaluate("document.documentElement.lang") == "es"
     assert page.locator("h2", has_text="Jugadores").count() == 1
     assert "Elegir la pista de sueño 3-5-7" in page.locator("#actions").inner_text()
-    page.screenshot(path=str(screenshot_path(tmp_path, "table-es-desktop.png")), full_page=True)
+    page.screenshot(
+        path=str(screenshot_path(tmp_path, "web-lucidity-es-desktop.png")), full_page=True
+    )
     # the rule behind the decision opens in Spanish
     page.locator("#prompt .rule-link").click()
     page.wait_for_function(
@@ -93,5 +95,7 @@ def test_the_spanish_rule_set_opens_in_spanish(
     )
     assert page.locator("#lang").input_value() == "es"
     assert page.evaluate("document.documentElement.lang") == "es"
-    page.screenshot(path=str(screenshot_path(tmp_path, "table-es-phone.png")), full_page=True)
+    page.screenshot(
+        path=str(screenshot_path(tmp_path, "web-lucidity-es-phone.png")), full_page=True
+    )
     page.close()

@@ -798,9 +798,10 @@ def register(app: typer.Typer) -> None:
         target = _check_autosave(autosave if autosave is not None else file)
         console = make_console()
         if state.is_terminal():
+            tr = for_game(state.game, lang or default_language(state.game))
             console.print(Text(f"{file}: this game is already over."), soft_wrap=True)
-            console.print(render_table(state, None, seat_specs))
-            console.print(render_result(state, seat_specs))
+            console.print(render_table(state, None, seat_specs, tr=tr))
+            console.print(render_result(state, seat_specs, tr=tr))
             console.print(Text(f"Watch it again with `oneiros replay {file}`."), soft_wrap=True)
             return
         code = start_session(state, seat_specs, target, delay, hint, lang)
