@@ -68,14 +68,29 @@ def test_the_rule_behind_a_decision_reads_in_spanish():
     tr = for_game(game, "es")
     text = game.rule_text('lucidity-es "Sombra del encarcelamiento"')
     assert text is not None
-    assert tr.text(text) == "Si tienes un sueño de agotamiento, gíralo a su lado de sombra sin moverlo."
+    assert (
+        tr.text(text)
+        == "Si tienes un sueño de agotamiento, gíralo a su lado de sombra sin moverlo."
+    )
 
 
-def test_every_lucidity_card_and_row_has_a_spanish_name_and_text():
-    messages = card_messages("lucidity")
-    catalogue = _po(GAMES["lucidity"] / "locale" / "es" / "LC_MESSAGES" / "cards.po")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_card_and_named_piece_has_a_spanish_name_and_text(game):
+    messages = card_messages(game)
+    assert len(messages) > 40
+    catalogue = _po(GAMES[game] / "locale" / "es" / "LC_MESSAGES" / "cards.po")
     missing = [m for m in messages if not catalogue.get(m, "").strip()]
     assert not missing, missing[:5]
+
+
+def test_card_names_read_in_spanish_on_the_cards_and_in_the_events():
+    sleep = oneiros.make("sleep-tight", players=3)
+    texts = card_texts_in(sleep, "es")
+    wake = next(c for c in texts.values() if c["name"] == "¡Despierta!")
+    assert wake["text"].startswith("Si tienes 10 Fragmentos de Alma")
+    tr = for_game(sleep, "es")
+    assert tr.value("Tantrum, Nightlight") == "Rabieta, Lamparita"
+    assert tr.text("Play Tantrum face down") == "Jugar Rabieta boca abajo"
     cards = card_texts_in(oneiros.make("lucidity", players=3), "es")
     assert cards["row:shadow_green"]["name"] == "Sombra de la envidia"
     assert cards["row:hunt"]["text"] == "Con la fila de Caza llena, las Pesadillas te devoran."

@@ -27,7 +27,7 @@ from rich.text import Text
 from ..agents import Agent, make_agent
 from ..agents.base import view_for
 from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, replay
-from ..core.i18n import LANGUAGES, LanguageError, default_language, for_game
+from ..core.i18n import LANGUAGES, LanguageError, card_texts_in, default_language, for_game
 from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
 from .render import (
     event_line,
@@ -474,7 +474,7 @@ class PlaySession:
 
     def card(self, rest: str) -> None:
         """``card NAME``: the card's name, cost and text; ``card`` alone: every card's name."""
-        texts = self.game.card_texts()
+        texts = card_texts_in(self.game, self.lang)
         if not texts:
             self.say("This game has no cards to read.")
             return

@@ -109,9 +109,14 @@ class Translator:
 
     def value(self, value: Any) -> Any:
         """A piece of data as shown in this language: strings the catalogue knows are
-        translated (``"red"`` -> ``"rojo"``), anything else is left as it is."""
+        translated (``"red"`` -> ``"rojo"``), so are the items of a comma-separated list of
+        them; anything else is left as it is."""
         if isinstance(value, str):
-            return self.messages.get(value, value)
+            found = self.messages.get(value)
+            if found is not None:
+                return found
+            if ", " in value:  # a list of names: "Tantrum, Nightlight"
+                return ", ".join(self.messages.get(p, p) for p in value.split(", "))
         return value
 
     def format(self, fmt: str, data: Mapping[str, Any]) -> str:
