@@ -2,9 +2,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,rl,ray,web,postgres,e2e
+EXTRAS ?= dev,rl,ray,web,postgres,e2e,fast
 
-.PHONY: play play-terminal test test-fast system-deps lint typecheck unit unit-fast bench install install-dev clean
+.PHONY: play play-terminal test test-fast kernel system-deps lint typecheck unit unit-fast bench install install-dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,7 @@ play-terminal: install
 	$(BIN)/oneiros play lucidity
 
 ## Lint, type-check and run the whole test suite.
-test: system-deps install-dev lint typecheck unit
+test: system-deps install-dev lint typecheck kernel unit
 
 ## Lint, type-check and run every test not marked slow, on all cores (no browser, Ray,
 ## durability or subprocess command-line tests).
@@ -50,10 +50,15 @@ typecheck: install-dev
 	$(BIN)/mypy
 
 unit: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --durations=10
 
 unit-fast: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow" -n auto
+
+## Compile the Lucidity playout kernel with numba once (cached on disk; a second or two after).
+kernel: install-dev
+	@echo "compiling the Lucidity playout kernel (minutes the first time, cached afterwards)"
+	$(BIN)/python -c "from oneiros.games.lucidity import kernel; print('playout kernel:', kernel.compile_kernel())"
 
 ## Measure speed; writes docs/benchmarks.md.
 bench: install-dev

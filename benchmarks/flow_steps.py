@@ -159,7 +159,13 @@ def pebbles_rounds(n: int) -> None:
 
 
 def main() -> None:
-    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("repeats", type=int, nargs="?", default=200_000, help="repeats (200000)")
+    repeats = ap.parse_args().repeats
     pairs = [
         ("build a step", build_legacy, build_flow),
         ("shared memo", memo_legacy, memo_flow),

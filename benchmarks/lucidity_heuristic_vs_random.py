@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 
 import oneiros
 from oneiros.agents.base import make_agent
@@ -51,6 +50,12 @@ def main(games: int, ruleset: str = "en") -> None:
 
 
 if __name__ == "__main__":
-    main(
-        int(sys.argv[1]) if len(sys.argv) > 1 else 2000, sys.argv[2] if len(sys.argv) > 2 else "en"
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    ap.add_argument("games", type=int, nargs="?", default=2000, help="games to play (2000)")
+    ap.add_argument("ruleset", nargs="?", default="en", help="rule set (en)")
+    ns = ap.parse_args()
+    main(ns.games, ns.ruleset)

@@ -73,5 +73,12 @@ def main(games: int, with_floor: bool) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(int(args[0]) if args else 200, "--floor" in sys.argv)
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("games", type=int, nargs="?", default=200, help="games to play (200)")
+    ap.add_argument("--floor", action="store_true", help="also the ratio to the reference floor")
+    ns = ap.parse_args()
+    main(ns.games, ns.floor)

@@ -1,34 +1,49 @@
 """Load benchmark of the web table (not a test): N concurrent WebSocket clients, each playing
-bot-filled games (one human seat, the others bots) against one ``oneiros serve`` process.
+bot-filled games (one human seat, the others bots) against ``oneiros serve``.
 
-Reports, for each N, the human moves acknowledged per second, all applied actions per second
-(bots and chance included) and the p50/p99 latency of an action: from sending ``act`` to
-receiving the update that acknowledges it (the move is committed to the database by then).
+Reports, for each N and each number of server processes, the human moves acknowledged per
+second, the table steps per second (changes of the public view: bots and chance included)
+and the p50/p99 latency of a move: from sending ``act`` to receiving the update that
+acknowledges it (the move is committed to the database by then).
 
     .venv/bin/python benchmarks/web_load.py --clients 50 200 --seconds 30
+    .venv/bin/python benchmarks/web_load.py --clients 200 --workers 1 2 --postgres
+    .venv/bin/python benchmarks/web_load.py --clients 200 --workers 2 --postgres --abuse
 
-The server runs in its own process on 127.0.0.1 with a fresh SQLite file (``--db`` to use
-another database); the clients share one asyncio loop in this process.
+The server runs in its own process(es) on 127.0.0.1 with a fresh SQLite file, a
+PostgreSQL database (``--db``), or a throw-away PostgreSQL cluster this script starts
+with initdb/pg_ctl (``--postgres``); the clients share one asyncio loop in this process,
+each from its own loopback address (127.0.x.y), so the server's per-client limits apply
+to them as to real players. ``--abuse`` adds, in the same run, a client that floods
+messages, 500 idle spectator sockets and clients sending oversized frames, and reports
+the players' latency with and without them. Everything is bounded in time and count and
+uses loopback addresses only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
 import random
+import shutil
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-import httpx
+import httpx2 as httpx
 from websockets.asyncio.client import connect
 
 
@@ -56,9 +71,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+TLS = ssl.create_default_context()
+
+
+def address(i: int) -> str:
+    """The i-th client's own loopback address (127.0.0.0/8 is all loopback)."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
+
+
+def start_server(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "oneiros.cli.main", "serve", "--port", str(port), "--db", db]
-    proc = subprocess.Popen([*cmd, "--log-level", "warning"], stdout=subprocess.DEVNULL)
+    cmd += ["--workers", str(workers), "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -70,78 +94,266 @@ def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+def server_pids(proc: subprocess.Popen[bytes]) -> list[int]:
+    """The server process and its workers."""
+    try:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return [proc.pid, *map(int, children)]
+
+
+@contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A PostgreSQL cluster in a temporary directory (initdb/pg_ctl), loopback only."""
+    found = shutil.which("initdb")
+    bindir = Path(found).parent if found else None
+    if bindir is None:
+        candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        bindir = candidates[-1].parent if candidates else None
+    if bindir is None:
+        raise SystemExit("--postgres needs the PostgreSQL server programs (initdb, pg_ctl)")
+    root = tempfile.mkdtemp(prefix="oneiros-bench-pg-")
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        import pwd
+
+        pw = pwd.getpwnam("postgres")
+        os.chown(root, pw.pw_uid, pw.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data, port = os.path.join(root, "data"), free_port()
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
+    subprocess.run(
+        [*prefix, str(bindir / "initdb"), "-D", data, "-U", "oneiros", "-A", "trust", "-E", "UTF8"],
+        **quiet,  # type: ignore[arg-type]
+    )
+    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    subprocess.run(
+        [
+            *prefix,
+            str(bindir / "pg_ctl"),
+            "-D",
+            data,
+            "-l",
+            f"{root}/log",
+            "-w",
+            "-o",
+            opts,
+            "start",
+        ],
+        **quiet,  # type: ignore[arg-type]
+    )
+    try:
+        yield f"postgresql://oneiros@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        shutil.rmtree(root, ignore_errors=True)
+
+
 async def client(
-    base: str,
-    http: httpx.AsyncClient,
+    port: int,
+    i: int,
     body: dict[str, object],
     stop: float,
-    seed: int,
     stats: Stats,
     panels: bool,
 ) -> None:
-    rng = random.Random(seed)
-    while time.monotonic() < stop:
-        r = await http.post("/api/tables", json=body)
-        if r.status_code != 201:
-            stats.errors.append(r.text)
-            return
-        made = r.json()
-        token = next(s["token"] for s in made["seats"] if s["token"])
-        async with connect(f"{base}/ws/{made['id']}", max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "panels": panels}))
-            acted: set[int] = set()
-            pending: tuple[float, int] | None = None
-            last_n = 0
-            while time.monotonic() < stop:
+    rng = random.Random(i)
+    source = address(i)
+    # one TLS context for all (never used on http://, but building one per client costs
+    # tens of milliseconds of CPU: 200 of them would delay the start by seconds)
+    transport = httpx.AsyncHTTPTransport(local_address=source, verify=TLS)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60
+    ) as http:
+        while time.monotonic() < stop:
+            r = await http.post("/api/tables", json=body)
+            if r.status_code != 201:
+                stats.errors.append(r.text)
+                return
+            made = r.json()
+            token = next(s["token"] for s in made["seats"] if s["token"])
+            await play_one(port, source, made["id"], token, stop, rng, stats, panels)
+
+
+async def play_one(
+    port: int,
+    source: str,
+    table: str,
+    token: str,
+    stop: float,
+    rng: random.Random,
+    stats: Stats,
+    panels: bool,
+) -> None:
+    url = f"ws://127.0.0.1:{port}/ws/{table}"
+    async with connect(url, max_size=None, local_addr=(source, 0)) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "panels": panels}))
+        acted: set[int] = set()
+        pending: tuple[float, int] | None = None
+        last_n = 0
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.errors.append(msg["message"])
+                pending = None
+                continue
+            if msg["type"] not in ("snapshot", "update"):
+                continue
+            stats.actions += max(0, msg["n"] - last_n)
+            last_n = max(last_n, msg["n"])
+            # the acknowledgement: the seat's view after its move (a new decision id)
+            if pending is not None and msg["decision_id"] != pending[1]:
+                stats.latencies.append(time.perf_counter() - pending[0])
+                stats.moves += 1
+                pending = None
+            if msg["status"] == "finished":
+                stats.games += 1
+                break
+            did = msg["decision_id"]
+            if did is not None and did not in acted and pending is None:
+                acted.add(did)
+                action = rng.choice(msg["legal"])["id"]
+                pending = (time.perf_counter(), did)
+                await ws.send(json.dumps({"type": "act", "action": action, "decision": did}))
+
+
+# ----- abuse: bounded, loopback only -----------------------------------------------------
+async def flooder(port: int, stop: float, counts: dict[str, int]) -> None:
+    """One client sending messages as fast as it can (as a spectator), reconnecting each
+    time the server closes its socket for flooding."""
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        made = (await http.post("/api/tables", json=BOT_TABLE)).json()
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    while time.monotonic() < stop and counts["flood_sent"] < 2_000_000:
+        try:
+            async with connect(url, max_size=None, local_addr=("127.0.200.1", 0)) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+
+                async def drain(ws: Any = ws) -> None:
+                    async for _ in ws:
+                        counts["flood_replies"] += 1
+
+                reader = asyncio.create_task(drain())
                 try:
-                    raw = await asyncio.wait_for(
-                        ws.recv(), timeout=max(0.1, stop - time.monotonic())
-                    )
-                except TimeoutError:
-                    break
-                msg = json.loads(raw)
-                if msg["type"] == "error":
-                    stats.errors.append(msg["message"])
-                    pending = None
-                    continue
-                if msg["type"] not in ("snapshot", "update"):
-                    continue
-                stats.actions += max(0, msg["n"] - last_n)
-                last_n = max(last_n, msg["n"])
-                if pending is not None and msg["n"] > pending[1]:
-                    stats.latencies.append(time.perf_counter() - pending[0])
-                    stats.moves += 1
-                    pending = None
-                if msg["status"] == "finished":
-                    stats.games += 1
-                    break
-                did = msg["decision_id"]
-                if did is not None and did not in acted and pending is None:
-                    acted.add(did)
-                    action = rng.choice(msg["legal"])["id"]
-                    pending = (time.perf_counter(), msg["n"])
-                    await ws.send(json.dumps({"type": "act", "action": action, "decision": did}))
+                    while time.monotonic() < stop:
+                        await ws.send('{"type": "ping"}')
+                        counts["flood_sent"] += 1
+                        if counts["flood_sent"] % 100 == 0:
+                            await asyncio.sleep(0)
+                finally:
+                    reader.cancel()
+        except Exception:
+            counts["flood_closed"] += 1
+            await asyncio.sleep(0.05)
+
+
+BOT_TABLE = {"game": "lucidity", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+"""The abusers' tables: waiting for a second player, so the sockets on them are idle."""
+
+
+async def idle_sockets(port: int, stop: float, total: int, counts: dict[str, int]) -> None:
+    """``total`` spectator sockets that only listen, 50 per open table, 25 per address."""
+    tables = []
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}",
+        transport=httpx.AsyncHTTPTransport(local_address="127.0.201.1"),
+        timeout=30,
+    ) as http:
+        for _ in range((total + 49) // 50):
+            tables.append((await http.post("/api/tables", json=BOT_TABLE)).json()["id"])
+
+    async def one(k: int) -> None:
+        source = f"127.0.{202 + k // 250}.{1 + (k // 25) % 250}"
+        url = f"ws://127.0.0.1:{port}/ws/{tables[k // 50]}"
+        try:
+            async with connect(url, max_size=None, local_addr=(source, 0)) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                counts["idle_open"] += 1
+                while time.monotonic() < stop:
+                    try:
+                        await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+                    except TimeoutError:
+                        break
+        except Exception:
+            counts["idle_refused"] += 1
+
+    await asyncio.gather(*(one(k) for k in range(total)))
+
+
+async def giant_frames(port: int, stop: float, counts: dict[str, int]) -> None:
+    """A client that keeps sending 2 MiB frames (the server closes with 1009 each time)."""
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        made = (await http.post("/api/tables", json=BOT_TABLE)).json()
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    frame = "x" * (2 << 20)
+    while time.monotonic() < stop and counts["giant_sent"] < 200:
+        try:
+            async with connect(url, max_size=None, local_addr=("127.0.199.1", 0)) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                await ws.send(frame)
+                counts["giant_sent"] += 1
+                await asyncio.wait_for(ws.recv(), timeout=2)
+        except Exception:
+            pass
+        await asyncio.sleep(0.2)
+
+
+async def abuse(port: int, seconds: float) -> dict[str, int]:
+    counts = dict.fromkeys(
+        ("flood_sent", "flood_replies", "flood_closed", "idle_open", "idle_refused", "giant_sent"),
+        0,
+    )
+    stop = time.monotonic() + seconds
+    await asyncio.gather(
+        flooder(port, stop, counts),
+        idle_sockets(port, stop, 500, counts),
+        giant_frames(port, stop, counts),
+    )
+    return counts
+
+
+def abuse_process(port: int, seconds: float, out: Any) -> None:
+    """The abusers run in a process of their own: their own work must not slow down the
+    measuring clients' event loop (only the server's answers may)."""
+    out.put(asyncio.run(abuse(port, seconds)))
 
 
 async def run(
-    port: int, n: int, seconds: float, body: dict[str, object], panels: bool = False
-) -> Stats:
+    port: int,
+    n: int,
+    seconds: float,
+    body: dict[str, object],
+    panels: bool = False,
+    with_abuse: bool = False,
+) -> tuple[Stats, dict[str, int]]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=n)
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60
-    ) as http:
-        stop = time.monotonic() + seconds
-        await asyncio.gather(
-            *(
-                client(f"ws://127.0.0.1:{port}", http, body, stop, i, stats, panels)
-                for i in range(n)
-            )
-        )
-    return stats
+    counts: dict[str, int] = {}
+    proc = None
+    if with_abuse:
+        import multiprocessing
+
+        queue: Any = multiprocessing.Queue()
+        proc = multiprocessing.Process(target=abuse_process, args=(port, seconds + 2, queue))
+        proc.start()
+        await asyncio.sleep(2)  # the sockets open first, then the players start
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(client(port, i, body, stop, stats, panels) for i in range(n)))
+    if proc is not None:
+        counts = queue.get(timeout=60)
+        proc.join(10)
+    return stats, counts
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: int) -> float:
     if not values:
         return float("nan")
     return (
@@ -160,13 +372,33 @@ def main() -> None:
     ap.add_argument("--game", default="lucidity")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--agent", default="random", help="the bots' spec")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="server processes to measure, one run each (above 1 needs PostgreSQL)",
+    )
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throw-away PostgreSQL cluster (initdb/pg_ctl) and use it",
+    )
+    ap.add_argument(
+        "--abuse",
+        action="store_true",
+        help="each run twice: alone, then with a flooding client, 500 idle sockets and "
+        "oversized frames",
+    )
     ap.add_argument(
         "--panels",
         action="store_true",
         help="ask for analysis panels like the browser does (Lucidity's risk meter: Monte Carlo)",
     )
     args = ap.parse_args()
+    if args.clients and max(args.clients) > 60_000:
+        raise SystemExit("--clients: at most 60000 (one loopback address each)")
 
     body = {
         "game": args.game,
@@ -175,50 +407,68 @@ def main() -> None:
     }
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in args.clients:
-            db = args.db or f"sqlite:///{Path(tmp) / f'load-{n}.db'}"
-            port = free_port()
-            server = start_server(port, db)
-            try:
-                cpu0 = cpu_seconds(server.pid)
-                stats = asyncio.run(run(port, n, args.seconds, body, args.panels))
-                cpu = (cpu_seconds(server.pid) - cpu0) / args.seconds
-            finally:
-                server.kill()
-                server.wait()
-            lat = sorted(stats.latencies)
-            rows.append(
-                (
-                    n,
-                    stats.moves / args.seconds,
-                    stats.actions / args.seconds,
-                    percentile(lat, 50) * 1000,
-                    percentile(lat, 99) * 1000,
-                    stats.games,
-                    len(stats.errors),
-                    cpu,
-                )
-            )
-            if stats.errors:
-                print(
-                    f"N={n}: {len(stats.errors)} errors, first: {stats.errors[0]}", file=sys.stderr
-                )
+        pg = throwaway_postgres() if args.postgres else None
+        base_db = pg.__enter__() if pg is not None else args.db
+        try:
+            for workers in args.workers:
+                for n in args.clients:
+                    for abuse in [False, True] if args.abuse else [False]:
+                        db = base_db or f"sqlite:///{Path(tmp) / f'load-{n}-{workers}.db'}"
+                        rows.append(measure(db, n, workers, abuse, args, body))
+        finally:
+            if pg is not None:
+                pg.__exit__(None, None, None)
+    backend = (
+        "PostgreSQL" if (args.postgres or (args.db or "").startswith("postgres")) else "SQLite"
+    )
+    load = os.getloadavg()
     print(
         f"{args.game}, {args.players} seats (1 human client + {args.players - 1} '{args.agent}' bots), "
-        f"{args.seconds:.0f} s per run, {platform.python_version()}, {os.cpu_count()} CPUs, "
-        f"{'SQLite' if not args.db else args.db.split(':')[0]}, "
-        f"panels {'on' if args.panels else 'off'}\n"
+        f"{args.seconds:.0f} s per run, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"{backend}, panels {'on' if args.panels else 'off'}, load average after the runs "
+        f"{load[0]:.1f}\n"
     )
     print(
-        "| clients | human moves/s | actions/s (all seats + chance) | p50 latency | p99 latency "
+        "| processes | clients | abuse | human moves/s | table steps/s | p50 latency | p99 latency "
         "| games finished | errors | server CPU |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for n, mps, aps, p50, p99, games, errors, cpu in rows:
-        print(
-            f"| {n} | {mps:.0f} | {aps:.0f} | {p50:.1f} ms | {p99:.1f} ms | {games} | {errors} "
-            f"| {cpu:.0%} of a core |"
+    print("|---:|---:|:---|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        print(row)
+
+
+def measure(
+    db: str, n: int, workers: int, abuse: bool, args: argparse.Namespace, body: dict[str, object]
+) -> str:
+    port = free_port()
+    server = start_server(port, db, workers)
+    try:
+        pids = server_pids(server)
+        cpu0 = sum(cpu_seconds(p) for p in pids)
+        stats, counts = asyncio.run(run(port, n, args.seconds, body, args.panels, abuse))
+        cpu = (sum(cpu_seconds(p) for p in pids) - cpu0) / args.seconds
+    finally:
+        server.kill()
+        for pid in server_pids(server)[1:]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
+        server.wait()
+    lat = sorted(stats.latencies)
+    if stats.errors:
+        print(f"N={n}: {len(stats.errors)} errors, first: {stats.errors[0]}", file=sys.stderr)
+    what = "no"
+    if abuse:
+        what = (
+            f"flood {counts['flood_sent']} msgs (closed {counts['flood_closed']}x), "
+            f"{counts['idle_open']} idle sockets "
+            f"({counts['idle_refused']} refused), {counts['giant_sent']} 2 MiB frames"
         )
+    return (
+        f"| {workers} | {n} | {what} | {stats.moves / args.seconds:.0f} | "
+        f"{stats.actions / args.seconds:.0f} | {percentile(lat, 50) * 1000:.1f} ms | "
+        f"{percentile(lat, 99) * 1000:.1f} ms | {stats.games} | {len(stats.errors)} "
+        f"| {cpu:.0%} of a core |"
+    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from .core import CHANCE, make
 
@@ -43,11 +44,11 @@ class GameSpeed:
 def measure_random_games(
     name: str, players: int | None = None, seconds: float = 5.0, seed: int = 1
 ) -> GameSpeed:
-    """Play random legal games (chance sampled) for about ``seconds`` on one core."""
+    """Play random legal games (chance sampled) for about ``seconds`` of CPU time."""
     game = make(name, players=players)
     rng = random.Random(seed)
     games = actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     choice = rng.choice
     while True:
@@ -68,9 +69,96 @@ def measure_random_games(
                 apply(choice(legal_actions(seat)), player=seat)
             actions += 1
         games += 1
-        if time.perf_counter() >= deadline:
+        if time.process_time() >= deadline:
             break
-    return GameSpeed(name, game.players, games, actions, time.perf_counter() - start)
+    return GameSpeed(name, game.players, games, actions, time.process_time() - start)
+
+
+@dataclass
+class KernelSpeed:
+    """The playout kernel's figures for one game (CPU time, one core)."""
+
+    game: str
+    players: int
+    backend: str
+    """How the kernel ran: "numba" (compiled) or "python"."""
+    random_gps: float
+    """``game.playouts`` random games/s with that kernel."""
+    python_gps: float
+    """``game.playouts`` random games/s with the plain Python kernel."""
+    mcts_ips: float
+    """Default ``mcts`` iterations/s on a mid-game position."""
+    simulate_gps: float
+    """``oneiros simulate`` (heuristic in every seat, one worker, --fast) games/s."""
+
+
+def _cpu_rate(work: Any, seconds: float) -> float:
+    """Units of ``work()`` (it returns how many it did) per CPU second."""
+    done = 0
+    start = time.process_time()
+    while True:
+        done += work()
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return done / spent
+
+
+def measure_kernel(
+    name: str, players: int | None = None, seconds: float = 5.0
+) -> KernelSpeed | None:
+    """The playout kernel's targets (None for a game without one): compiled if numba is
+    installed (compiling it once if needed, see ``Game.kernel_backend``)."""
+    from .agents.base import make_agent
+    from .sim import RunConfig, run_games
+
+    game = make(name, players=players)
+    if game.kernel_gap() is not None:
+        return None
+    backend = game.kernel_backend(build=True) or "python"
+    batch = iter(range(1 << 30))
+    random_gps = _cpu_rate(lambda: len(game.playouts(200, seed=next(batch)) or ()), seconds)
+    saved = os.environ.get("ONEIROS_KERNEL")
+    os.environ["ONEIROS_KERNEL"] = "python"
+    try:
+        python_gps = _cpu_rate(lambda: len(game.playouts(10, seed=next(batch)) or ()), seconds)
+    finally:
+        if saved is None:
+            del os.environ["ONEIROS_KERNEL"]
+        else:
+            os.environ["ONEIROS_KERNEL"] = saved
+    state = _mid_game(game)
+    agent = make_agent("mcts", game, seed=1)
+    seat = state.to_move()[0]
+
+    def search() -> int:
+        agent.act(state, seat)
+        return int(getattr(agent, "last_iterations", 0))
+
+    mcts_ips = _cpu_rate(search, seconds)
+    config = RunConfig.build(game, ["heuristic"] * game.players, seed=1, fast=True)
+    start_index = iter(range(0, 1 << 30, 500))
+
+    def simulate() -> int:
+        return len(run_games(config, 500, start=next(start_index)).results)
+
+    simulate_gps = _cpu_rate(simulate, seconds)
+    return KernelSpeed(name, game.players, backend, random_gps, python_gps, mcts_ips, simulate_gps)
+
+
+def _mid_game(game: Any) -> Any:
+    """A decision with a choice some turns into a heuristic game (the same every run)."""
+    rng = random.Random(1)
+    policy = game.heuristic_policy()
+    state = game.new_state(seed=1)
+    while True:
+        to_move = state.to_move()
+        if to_move[0] == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = to_move[0]
+        if state.turn_number() >= 8 and len(state.legal_actions(seat)) > 1:
+            return state
+        state.apply(policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat)))
 
 
 def find_floor(start: Path | None = None) -> Path | None:
@@ -81,6 +169,20 @@ def find_floor(start: Path | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def run_floor_cpu(path: Path, seconds: float = 5.0) -> float:
+    """Games per CPU second of the reference floor, its ``play`` run in this process (the
+    kernel's targets are CPU-time ratios)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lucidity_floor", path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"{path}: cannot be loaded")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rng = random.Random(1)
+    return _cpu_rate(lambda: [module.play(rng) for _ in range(200)] and 200, seconds)
 
 
 def run_floor(path: Path, games: int = 20000) -> float:
@@ -113,39 +215,81 @@ def machine_line() -> str:
     )
 
 
+def _ratio(value: float, floor: float) -> str:
+    ratio = value / floor if floor else 0.0
+    return (
+        f"{ratio:.2f}x"
+        if ratio >= 1
+        else f"{ratio:.3f} (1/{1 / ratio if ratio else float('inf'):.1f})"
+    )
+
+
+def _meets(ok: bool) -> str:
+    return "meets" if ok else "misses"
+
+
 def verdicts(results: list[GameSpeed], floor: float) -> list[str]:
-    """The Lucidity targets, measured against the floor of the same run, in sentences."""
+    """The per-action API's Lucidity targets against the floor of the same run."""
     lines: list[str] = []
     for r in results:
         if r.game == "lucidity" and r.players == 4:
             ratio = r.games_per_second / floor if floor else 0.0
-            verdict = "meets" if ratio >= 1 / 8 else "misses"
             lines.append(
-                f"Lucidity 4-player random games: {ratio:.3f} of the floor "
-                f"(1/{1 / ratio if ratio else float('inf'):.1f}); target 1/8: {verdict}. "
-                f"Actions/s target 200,000: "
-                f"{'meets' if r.actions_per_second >= 200_000 else 'misses'}."
+                f"Lucidity 4-player random games through the per-action API: "
+                f"{_ratio(r.games_per_second, floor)} of the floor; target 1/25: "
+                f"{_meets(ratio >= 1 / 25)}. Actions/s target 200,000: "
+                f"{_meets(r.actions_per_second >= 200_000)}."
             )
             if r.games and r.actions and floor:
                 per_game = r.actions / r.games
-                budget = 8 / floor / per_game * 1e6
+                budget = 25 / floor / per_game * 1e6
                 lines.append(
                     f"A random 4-player game applies {per_game:,.0f} actions (chance "
-                    f"included): 1/8 of the floor leaves {budget:.2f} µs per applied "
+                    f"included): 1/25 of the floor leaves {budget:.2f} µs per applied "
                     f"action (legal actions, the random choice or chance sample, and "
                     f"apply), against {1e6 / r.actions_per_second:.2f} µs measured."
                 )
     return lines
 
 
-def markdown(results: list[GameSpeed], floor: float | None) -> str:
+def kernel_verdicts(k: KernelSpeed, floor: float) -> list[str]:
+    """The playout kernel's targets (issue "Fast playouts") against the floor's CPU rate."""
+    compiled = k.backend == "numba"
+    lines = [
+        f"`game.playouts` random {k.players}-player, {k.backend} kernel: {k.random_gps:,.0f} "
+        f"games/s, {_ratio(k.random_gps, floor)} of the floor; target "
+        + (
+            f"2x compiled: {_meets(k.random_gps >= 2 * floor)}."
+            if compiled
+            else "2x compiled: not measured (numba is not installed)."
+        ),
+        f"`game.playouts` random, plain Python kernel: {k.python_gps:,.0f} games/s, "
+        f"{_ratio(k.python_gps, floor)} of the floor; target 1/8: "
+        f"{_meets(k.python_gps >= floor / 8)}.",
+        f"default `mcts` on a {k.players}-player position: {k.mcts_ips:,.0f} iterations/s, "
+        f"{_ratio(k.mcts_ips, floor)} of the floor's games/s; target 1/4 (aim 1/2): "
+        f"{_meets(k.mcts_ips >= floor / 4)}.",
+        f"`oneiros simulate` heuristic x{k.players} (--fast, one worker): "
+        f"{k.simulate_gps:,.0f} games/s, {_ratio(k.simulate_gps, floor)} of the floor; "
+        f"target 1x compiled: {_meets(compiled and k.simulate_gps >= floor)}.",
+    ]
+    return lines
+
+
+def markdown(
+    results: list[GameSpeed],
+    floor: float | None,
+    kernels: list[KernelSpeed] | None = None,
+    floor_cpu: float | None = None,
+) -> str:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         BEGIN,
         "## Engine speed (`oneiros bench`)",
         "",
         f"Measured {now} on {machine_line()}.",
-        "Random legal play, chance sampled, one core; an action is one `apply` (chance included).",
+        "Random legal play, chance sampled, CPU time of one core; an action is one `apply` "
+        "(chance included).",
         "",
         "| game | players | games/s | actions/s | games played |",
         "|---|---|---|---|---|",
@@ -157,10 +301,29 @@ def markdown(results: list[GameSpeed], floor: float | None) -> str:
         )
     lines.append("")
     if floor is not None:
-        lines.append(f"Reference floor (`shared/bench/lucidity_floor.py`): {floor:,.0f} games/s.")
-        lines.extend(verdicts(results, floor))
+        lines.append(
+            f"Reference floor (`shared/bench/lucidity_floor.py`, run as its README says, wall "
+            f"clock): {floor:,.0f} games/s."
+        )
+        if floor_cpu:
+            lines.append(
+                f"The ratios are to the floor's `play` run in this process, in CPU time: "
+                f"{floor_cpu:,.0f} games/s."
+            )
+        lines.extend(verdicts(results, floor_cpu or floor))
     else:
         lines.append("Reference floor not found: no ratio stated.")
+    for k in kernels or []:
+        lines += [
+            "",
+            f"### The playout kernel ({k.game}, `game.playouts`)",
+            "",
+            "CPU time, one core, ratios to the floor's `play` run in the same process "
+            + (f"({floor_cpu:,.0f} games per CPU second)." if floor_cpu else "(not found)."),
+            "",
+        ]
+        if floor_cpu:
+            lines += [f"- {line}" for line in kernel_verdicts(k, floor_cpu)]
     lines.append(END)
     return "\n".join(lines) + "\n"
 

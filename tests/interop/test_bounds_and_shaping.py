@@ -151,20 +151,21 @@ def test_sleep_tight_extreme_counts_reach_one_and_no_more():
             if effect.kind in scales:
                 scales[effect.kind] += card.copies * effect.amount
     assert scales == {"prevent_sandman": 6, "prevent_players": 4}  # over the old / 5
-    state.plays[0] = [Play(card, face_up=True) for card in cards]
-    state.prevent_sandman[0] = scales["prevent_sandman"]
-    state.prevent_players[0] = scales["prevent_players"]
-    state.buys[0] = 6
-    state.fragments = [26, 0, 0, 0]
+    state.seats[0].plays = [Play(card, face_up=True) for card in cards]
+    state.seats[0].prevent_sandman = scales["prevent_sandman"]
+    state.seats[0].prevent_players = scales["prevent_players"]
+    state.seats[0].buys = 6
+    for seat, n in enumerate([26, 0, 0, 0]):
+        state.seats[seat].fragments = n
     state.pile = 0
     state.round = 29
     for seat in range(4):
         within(game, state.observation_tensor(seat))
     # the whole deck in one hand, then in the discard pile
-    state.plays[0] = []
-    state.hands[0] = sorted(cards)
+    state.seats[0].plays = []
+    state.seats[0].hand = sorted(cards)
     within(game, state.observation_tensor(0))
-    state.hands[0] = []
+    state.seats[0].hand = []
     state.action_discard = list(cards)
     for seat in range(4):
         within(game, state.observation_tensor(seat))
@@ -303,9 +304,9 @@ def test_sleep_tight_potential_values():
         state.sandman_discard.append(card)
     # half the Sandman's deck gone, the Dreamscapes all there: 1/4 + 1/4 * 1/2 + 0.075
     assert state.reward_potential(0) == pytest.approx(0.25 + 0.125 + 0.075)
-    state.role[1] = "undercover"
-    state.alive[2] = False
-    state.fragments[2] = 0
+    state.seats[1].role = "undercover"
+    state.seats[2].alive = False
+    state.seats[2].fragments = 0
     # the agent loses ground as the Sandman's deck goes; a dead other seat helps it
     assert state.reward_potential(1) == pytest.approx(-0.25 + 0.25 / 3 + 0.075)
     assert state.reward_potential(2) == pytest.approx(0.25 + 0.125)
@@ -335,10 +336,10 @@ def test_sleep_tight_potential_ignores_hidden_information(players, seed):
             pool = changed.hands[other] + changed.action_deck.cards()
             rng.shuffle(pool)
             size = len(changed.hands[other])
-            changed.hands[other] = sorted(pool[:size])
+            changed.seats[other].hand = sorted(pool[:size])
             changed.action_deck = Deck(pool[size:])
             if changed.role[other] == "dreamer" and changed.alive[other]:
-                changed.role[other] = "undercover"
+                changed.seats[other].role = "undercover"
             assert changed.reward_potential(seat) == mine
             checked[0] += 1
 

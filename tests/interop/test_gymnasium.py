@@ -173,7 +173,7 @@ def test_bad_configuration_is_a_config_error(kwargs, message):
 def test_render_ansi():
     env = make("pebbles", opponents="random", players=2, render_mode="ansi")
     env.reset(seed=0)
-    assert "decides" in env.render()
+    assert "decide at the same time: Bet on your card's parity" in env.render()
     assert oneiros.make("pebbles").info.title in env.render()
 
 

@@ -63,7 +63,8 @@ def test_game_type_matches_the_game(name):
     game = load(name, players=info.max_players)
     assert game.num_players() == info.max_players
     assert game.num_distinct_actions() == game.oneiros_game.action_space_size
-    assert game.max_game_length() == info.max_decisions
+    declared = getattr(game.oneiros_game, "decision_bound", None)
+    assert game.max_game_length() == (declared or info.max_decisions)
     assert game.observation_tensor_shape() == list(game.oneiros_game.observation_shape)
 
 
@@ -236,3 +237,53 @@ def test_openspiel_random_sim_test_with_every_option_on(name, options):
     game = load(name, **options)
     assert all(game.get_parameters()[k] == v for k, v in options.items())
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "bound"), [("lucidity", 4000), ("sleep-tight", 1000)])
+def test_max_game_length_is_the_declared_realistic_bound(name, bound):
+    # Not the engine's cap (400,000 decisions for Lucidity): a bound searches can size by.
+    game = load(name, players=oneiros.make(name).info.max_players)
+    assert game.max_game_length() == bound < oneiros.make(name).info.max_decisions
+    rng = np.random.RandomState(0)
+    for _ in range(3):
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+                decisions += 1
+        assert decisions <= game.max_game_length() // 3  # well inside the margin
+
+
+def test_without_a_declared_bound_the_engine_cap_is_used():
+    from oneiros.interop.openspiel import max_game_length
+    from tests.tinygame import Pebbles
+
+    assert max_game_length(Pebbles(players=2)) == Pebbles.info.max_decisions
+
+
+def test_ismcts_bot_plays_through_evaluate_bots_with_restart_at():
+    """OpenSpiel's ``evaluate_bots`` calls ``restart_at``, which the Python ISMCTSBot does
+    not implement: the subclass shown in docs/rl.md does; full-length rollouts
+    (``max_length=None``) so that every rollout reaches an outcome."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    class RestartableISMCTSBot(ismcts.ISMCTSBot):
+        def restart_at(self, state):
+            self.reset()
+
+    game = load("sleep-tight", players=2)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(
+            game.new_initial_state(),
+            [ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rng) for _ in range(2)],
+            rng,
+        )
+    bots = [RestartableISMCTSBot(game, evaluator, 2.0, 3, random_state=rng) for _ in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sorted(returns) in ([-1.0, -1.0], [-1.0, 1.0], [1.0, 1.0])

@@ -178,7 +178,7 @@ def test_render_ansi_names_the_decision():
     e = env("pebbles", players=2, render_mode="ansi")
     e.reset(seed=0)
     text = e.render()
-    assert "seat 0 decides: Bet on your card's parity" in text
+    assert "seats 0, 1 decide at the same time: Bet on your card's parity" in text
 
 
 @pytest.mark.parametrize(

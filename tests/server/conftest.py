@@ -18,15 +18,15 @@ pytest.importorskip("fastapi", reason="the web table needs the web extra")
 from fastapi.testclient import TestClient
 
 import oneiros
-from oneiros.server import create_app
 from tests.tinygame import Pebbles
 
-from .games import Pebbles4, PebblesCoach
-from .helpers import close_all, free_port
+from .games import Pebbles4, PebblesCoach, PebblesWhisper
+from .helpers import close_all, free_port, make_app
 
 oneiros.register("pebbles", Pebbles)
 oneiros.register("pebbles4", Pebbles4)
 oneiros.register("pebbles-coach", PebblesCoach)
+oneiros.register("pebbles-whisper", PebblesWhisper)
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(make_app(db_url)) as c:
         try:
             yield c
         finally:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from oneiros.core import Action, Policy, State
-from tests.tinygame import Pebbles, PebblesState
+from tests.tinygame import REFS, Pebbles, PebblesState
 
 
 class Pebbles4(Pebbles):
@@ -54,4 +54,59 @@ class CoachState(PebblesState):
     def _copy(self) -> CoachState:
         new = super()._copy()
         new.__class__ = CoachState
+        return new  # type: ignore[return-value]
+
+
+WHISPER = Action("whisper", "Whisper to the Sandman (nobody else knows)")
+
+
+class PebblesWhisper(Pebbles):
+    """Pebbles where a seat may, before its bet, make a secret extra move (a private event,
+    one more history entry): the shape of Sleep Tight's accepted Sandman offer."""
+
+    info = dataclasses.replace(Pebbles.info, name="pebbles-whisper")
+
+    def new_state(self, seed: int | None = None) -> PebblesState:
+        state = WhisperState(self, seed)
+        state.whispered = [False] * self.players
+        return state
+
+    def action_ids(self) -> list[str]:
+        return [*super().action_ids(), WHISPER.id]
+
+
+class WhisperState(PebblesState):
+    whispered: list[bool]
+
+    def _betting(self) -> bool:
+        top = self.flow.top
+        return top is not None and top.kind == "bet"
+
+    def _legal(self, player: int) -> list[Action]:
+        legal = super()._legal(player)
+        if self._betting() and not self.whispered[player]:
+            legal = [*legal, WHISPER]
+        return legal
+
+    def _lookup(self, action_id: str, player: int) -> Action | None:
+        if action_id == WHISPER.id:
+            return WHISPER if WHISPER in self._legal(player) else None
+        return super()._lookup(action_id, player)
+
+    def _do(self, action: Action, player: int) -> None:
+        if action.id == WHISPER.id:
+            self.whispered[player] = True
+            self.emit("whisper", "You whisper to the Sandman", REFS["setup"], (player,))
+            return
+        super()._do(action, player)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        obs = super().observation(player)
+        if player is not None:
+            obs["whispered"] = self.whispered[player]
+        return obs
+
+    def _copy(self) -> WhisperState:
+        new = super()._copy()
+        new.whispered = list(self.whispered)  # type: ignore[attr-defined]
         return new  # type: ignore[return-value]

@@ -17,11 +17,35 @@ from typing import Any
 
 import anyio
 import httpx2 as httpx
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
+from oneiros.server import create_app
+from oneiros.server.config import LOCAL_HOSTS, Settings
 
 STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
 OPEN: list[Player] = []
 """Players not closed yet (closed by the ``client`` fixture at the end of a test)."""
+
+
+TEST_SETTINGS: dict[str, Any] = {
+    "allowed_hosts": (*LOCAL_HOSTS, "testserver"),
+    "creator_seeds": True,
+    "messages_per_second": 0,
+    "requests_per_second": 0,
+    "tables_per_minute": 0,
+    "presence_delay": 0.0,
+}
+"""The tests' server: the test client's host, seeds that fix the chance outcomes (to script
+games), no rate limits; the tests of those protections set them explicitly."""
+
+
+def settings(**overrides: Any) -> Settings:
+    return Settings(**{**TEST_SETTINGS, **overrides})
+
+
+def make_app(db_url: str, **overrides: Any) -> FastAPI:
+    return create_app(db_url, settings=settings(**overrides))
 
 
 def close_all() -> None:
@@ -193,8 +217,13 @@ def play_until(
     stop: Callable[[list[Player]], bool] | None = None,
     seed: int = 0,
     limit: int = 5000,
+    deadline: float = 120.0,
 ) -> None:
-    """Let the human seats play scripted moves until the game ends (or ``stop`` says so)."""
+    """Let the human seats play scripted moves until the game ends (or ``stop`` says so).
+
+    A seat gets a message only when its own view changed, so after a move the mover waits
+    for its next view (or an error), and with nobody to move every seat is watched."""
+    end = time.monotonic() + deadline
     for _ in range(limit):
         sync(humans)
         if any(p.view["status"] == "finished" for p in humans):
@@ -202,15 +231,37 @@ def play_until(
         if stop is not None and stop(humans):
             return
         deciders = [p for p in humans if p.deciding]
-        p = deciders[0] if deciders else humans[0]
-        before = p.key
-        if deciders:
-            p.act(scripted_choice(p.view, seed))
-        msg = p.wait(newer(before))
+        if not deciders:
+            wait_any(humans, end)
+            continue
+        p = deciders[0]
+        did = p.view["decision_id"]
+        p.act(scripted_choice(p.view, seed))
+        # the answer: an error, or the seat's view after its move (a new decision id; an
+        # update already on its way, such as who is connected, still shows the old one)
+        msg = p.wait(
+            lambda m, did=did: (
+                m["type"] == "error"  # type: ignore[misc]
+                or (m["type"] in ("update", "snapshot") and m["decision_id"] != did)
+            )
+        )
         if msg["type"] == "error" and msg["code"] == "stale":
             continue  # another seat's move changed this decision first: look again
         assert msg["type"] != "error", msg
     raise AssertionError("the game did not end")
+
+
+def wait_any(players: list[Player], end: float) -> None:
+    """Wait until any of the players receives a message."""
+    while time.monotonic() < end:
+        for p in players:
+            try:
+                msg = p.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+            assert msg["type"] != "error" or msg["code"] == "stale", msg
+            return
+    raise AssertionError("nothing happened at the table")
 
 
 def free_port() -> int:
@@ -225,9 +276,10 @@ ROOT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """A real ``uvicorn`` server in its own process, which a test may kill outright."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, workers: int = 1) -> None:
         self.db_url = db_url
         self.port = port or free_port()
+        self.workers = workers
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -240,7 +292,14 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.run_server", str(self.port), self.db_url],
+            [
+                sys.executable,
+                "-m",
+                "tests.server.run_server",
+                str(self.port),
+                self.db_url,
+                str(self.workers),
+            ],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -260,10 +319,28 @@ class ServerProcess:
         self.kill()
         raise AssertionError("the server did not start")
 
+    def worker_pids(self) -> list[int]:
+        """The worker processes of a ``workers > 1`` server (children of the supervisor)."""
+        assert self.proc is not None
+        pid = self.proc.pid
+        try:
+            text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        except OSError:
+            return []
+        out = []
+        for child in text.split():
+            try:
+                cmd = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in cmd:
+                out.append(int(child))
+        return out
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash."""
         if self.proc is not None and self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
+            with contextlib.suppress(ProcessLookupError):  # workers included
                 os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
         if self.proc is not None and self.proc.stderr:

@@ -51,3 +51,25 @@ def test_unreachable_database(capsys: pytest.CaptureFixture[str], tmp_path: Path
         port = closed.getsockname()[1]  # nothing listens there
     err = run(["serve", "--port", free, "--db", f"postgresql://nobody@127.0.0.1:{port}/db"], capsys)
     assert "cannot use the database" in err
+
+
+def test_bad_workers_public_url_and_content_dir(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = f"sqlite:///{tmp_path}/x.db"
+    err = run(["serve", "--db", db, "--workers", "2"], capsys)
+    assert "--workers above 1 needs a PostgreSQL database" in err
+    err = run(["serve", "--db", db, "--public-url", "play.example.org/x"], capsys)
+    assert "--public-url" in err and "scheme and host" in err
+    err = run(["serve", "--db", db, "--content-dir", str(tmp_path / "none")], capsys)
+    assert "--content-dir" in err and "not a directory" in err
+
+
+def test_serve_help_names_the_security_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        main(["serve", "--help"])
+    except SystemExit as done:
+        assert done.code in (0, None)
+    out = " ".join(capsys.readouterr().out.split())
+    for flag in ("--workers", "--public-url", "--allowed-host", "--allow-origin", "--content-dir"):
+        assert flag in out

@@ -10,9 +10,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from oneiros.server import create_app
-
-from .helpers import NetPlayer, Player, ServerProcess, close_all, create, play_until
+from .helpers import NetPlayer, Player, ServerProcess, close_all, create, make_app, play_until
 
 pytestmark = pytest.mark.slow  # kills and restarts real servers
 
@@ -27,7 +25,7 @@ SEED = 21
 
 def reference(tmp_path: Path) -> dict[str, Any]:
     """The same game (same seed, same scripted choices) played without interruption."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'reference.db'}")) as client:
+    with TestClient(make_app(f"sqlite:///{tmp_path / 'reference.db'}")) as client:
         try:
             made = create(client, game="pebbles4", seed=SEED, seats=SEATS)
             humans = [Player(client, made["id"], s["token"]) for s in made["seats"] if s["token"]]
@@ -42,7 +40,7 @@ def test_stopping_and_starting_the_server_continues_identically(tmp_path: Path) 
     ref = reference(tmp_path)
     half = len(ref["actions"]) // 2
     url = f"sqlite:///{tmp_path / 'web.db'}"
-    with TestClient(create_app(url)) as client:
+    with TestClient(make_app(url)) as client:
         try:
             made = create(client, game="pebbles4", seed=SEED, seats=SEATS)
             tokens = [s["token"] for s in made["seats"] if s["token"]]
@@ -51,7 +49,7 @@ def test_stopping_and_starting_the_server_continues_identically(tmp_path: Path) 
             seen = {p.view["seat"]: (p.view, p.events) for p in humans}
         finally:
             close_all()
-    with TestClient(create_app(url)) as client:
+    with TestClient(make_app(url)) as client:
         try:
             assert client.get(f"/api/tables/{made['id']}").json()["status"] == "running"
             humans = [Player(client, made["id"], t) for t in tokens]

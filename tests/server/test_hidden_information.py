@@ -9,27 +9,28 @@ import pytest
 from fastapi.testclient import TestClient
 
 import oneiros
+from oneiros.server.hub import Position
 
 from .helpers import Player, create, play_until
 
 
 class Positions:
     """The real game at every position, rebuilt from the final record: what each seat (and
-    a spectator) may see after ``n`` actions."""
+    a spectator) may see at each value of the public clock ``n`` (several positions share
+    one when hidden choices changed nothing public)."""
 
     def __init__(self, record: dict[str, Any]) -> None:
-        state = oneiros.replay({**record, "actions": []})
+        pos = Position(oneiros.replay({**record, "actions": []}))
+        state = pos.state
         self.final = oneiros.replay(record)
         seats: list[int | None] = [*range(record["players"]), None]
-        self.views: list[dict[int | None, dict[str, Any]]] = []
+        self.views: dict[int, list[dict[int | None, dict[str, Any]]]] = {}
         for entry in [*record["actions"], None]:
-            self.views.append({seat: self._view(state, seat) for seat in seats})
+            views = {seat: self._view(state, seat) for seat in seats}
+            self.views.setdefault(pos.clock.n, []).append(views)
             if entry is None:
                 break
-            if isinstance(entry, str):
-                state.apply(entry)
-            else:
-                state.apply(entry[1], player=entry[0])
+            pos.advance(entry)
 
     @staticmethod
     def _view(state: oneiros.State, seat: int | None) -> dict[str, Any]:
@@ -49,8 +50,14 @@ def check_messages(p: Player, positions: Positions) -> None:
         if msg["type"] not in ("snapshot", "update"):
             continue
         assert msg["seat"] == seat
-        expected = positions.views[msg["n"]][seat]
-        assert msg["observation"] == expected["observation"]
+        candidates = [v[seat] for v in positions.views[msg["n"]]]
+        matching = [v for v in candidates if v["observation"] == msg["observation"]]
+        assert matching, f"no position at n={msg['n']} shows seat {seat} this observation"
+        expected = matching[-1]
+        if msg["legal"]:
+            matching = [v for v in matching if [a["id"] for a in msg["legal"]] == v["legal"]]
+            assert matching
+            expected = matching[-1]
         for e in msg["events"]:
             assert e["visible_to"] is None or (seat is not None and seat in e["visible_to"]), e
         if msg["legal"]:

@@ -16,9 +16,8 @@ def test_a_seat_switches_the_table_to_spanish_and_back(client: TestClient) -> No
     made = create(client, game="lucidity", players=3, seed=4, seats=[{"kind": "human"}] + [
         {"kind": "bot", "agent": "random"}] * 2)  # fmt: skip
     me = Player(client, made["id"], made["seats"][0]["token"])
-    snap = me.wait(lambda m: m["type"] == "snapshot")
-    assert snap["lang"] == "en"
-    me.wait(lambda m: m.get("decision") is not None and m["decision"]["kind"] == "choose_track")
+    snap = me.wait(lambda m: m.get("decision") is not None)
+    assert snap["lang"] == "en" and snap["decision"]["kind"] == "choose_track"
     me.send({"type": "lang", "lang": "es"})
     es = me.wait(lambda m: m["type"] == "snapshot" and m["lang"] == "es")
     assert es["decision"]["prompt"] == "Elige tu pista de sueño"

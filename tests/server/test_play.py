@@ -94,17 +94,20 @@ def test_a_table_of_bots_plays_itself_and_spectators_watch(client: TestClient) -
     watcher.close()
 
 
-def test_lobby_join_takes_the_first_free_seat_with_a_fresh_token(client: TestClient) -> None:
+def test_lobby_join_takes_the_first_free_public_seat_with_a_fresh_token(
+    client: TestClient,
+) -> None:
     made = create(client, game="pebbles", seats=[{"kind": "human"}, {"kind": "human"}])
+    # the creator holds seat 0 from creation: joining gives only the other seat
     r = client.post(f"/api/tables/{made['id']}/join", json={"name": "Cleo"})
     assert r.status_code == 200, r.text
     joined = r.json()
-    assert joined["seat"] == 0 and joined["token"] != made["seats"][0]["token"]
-    # the creator's old invite link for that seat no longer works
-    stale = client.post(f"/api/tables/{made['id']}/join", json={"token": made["seats"][0]["token"]})
+    assert joined["seat"] == 1 and joined["token"] != made["seats"][1]["token"]
+    # the unused invite link for that seat no longer works; the creator's still does
+    stale = client.post(f"/api/tables/{made['id']}/join", json={"token": made["seats"][1]["token"]})
     assert stale.status_code == 403
-    r = client.post(f"/api/tables/{made['id']}/join", json={"name": "Dan"})
-    assert r.json()["seat"] == 1
+    mine = client.post(f"/api/tables/{made['id']}/join", json={"token": made["seats"][0]["token"]})
+    assert mine.status_code == 200 and mine.json()["seat"] == 0
     full = client.post(f"/api/tables/{made['id']}/join", json={"name": "Eve"})
     assert full.status_code == 409 and "no free seat" in full.json()["error"]
     assert client.get(f"/api/tables/{made['id']}").json()["status"] == "running"

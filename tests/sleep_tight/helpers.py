@@ -1,37 +1,55 @@
-"""Scenario helpers for the Sleep Tight tests: drive a game to a phase with forced chance
-outcomes, and move cards between zones without breaking the card and fragment counts."""
+"""Scenario helpers for the Sleep Tight tests: drive a game to a step with forced chance
+outcomes and read a position back. Positions are laid out by ``scenario.scenario``, the only
+test code that knows the state's fields."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-import oneiros
-from oneiros.core import CHANCE
 from oneiros.games.sleep_tight.state import SleepTightState
 
-SAFE = "paper-slingshot"
-"""A card the helpers deal by default (no draw-time effect)."""
+from .scenario import (
+    IAM,
+    NEUTRAL,
+    SAFE,
+    _make_agent,
+    _set_dreamscapes,
+    _set_fragments,
+    _set_hand,
+    _take_card,
+    chance,
+    run_until,
+    scenario,
+)
+
+__all__ = [
+    "IAM",
+    "NEUTRAL",
+    "SAFE",
+    "action_multiset",
+    "all_done",
+    "at_play",
+    "chance",
+    "count_cards",
+    "kinds",
+    "make_agent",
+    "new",
+    "play",
+    "reveal",
+    "run_until",
+    "scenario",
+    "set_dreams",
+    "set_fragments",
+    "set_hand",
+    "step_top",
+    "take_card",
+]
 
 
 def new(players: int = 3, **options: Any) -> SleepTightState:
-    game = oneiros.make("sleep-tight", players=players, options=options)
-    state = game.new_state(seed=1)
-    assert isinstance(state, SleepTightState)
-    return state
-
-
-def chance(state: SleepTightState, prefer: list[str] | None = None) -> str:
-    """Apply a chance outcome: the first preferred id that is possible, else a neutral one."""
-    ids = [a.id for a, _p in state.chance_outcomes()]
-    for want in prefer or []:
-        if want in ids:
-            state.apply(want)
-            return want
-    avoid = ("i-am-the-sandman", "sleepwalk", "soul-consumer", "hollow-hour")
-    pick = next((i for i in ids if not i.endswith(avoid)), ids[0])
-    state.apply(pick)
-    return pick
+    """A fresh game (seed 1) at its first step."""
+    return scenario(players, at=None, **options)
 
 
 def step_top(state: SleepTightState) -> str:
@@ -39,90 +57,40 @@ def step_top(state: SleepTightState) -> str:
     return top.kind if top is not None else ""
 
 
-def run_until(
-    state: SleepTightState,
-    kind: str,
-    dreams: dict[int, str] | None = None,
-    sandman: str | None = None,
-    draws: list[str] | None = None,
-) -> None:
-    """Play neutral moves until the top step is ``kind`` (a round phase)."""
-    dreams = dict(dreams or {})
-    draws = list(draws or [])
-    for _ in range(2000):
-        top = state.stack.top
-        if top is None or top.kind == kind:
-            return
-        tm = state.to_move()
-        if tm == (CHANCE,):
-            if top.kind == "dream" and top["seat"] in dreams:
-                state.apply("dream:" + dreams.pop(top["seat"]))
-            elif top.kind == "sandman_draw" and sandman:
-                state.apply("sandman:" + sandman)
-            elif top.kind == "draw" and draws:
-                chance(state, ["draw:" + draws.pop(0)])
-            else:
-                chance(state, ["draw:" + SAFE])
-            continue
-        seat = tm[0]
-        ids = [a.id for a in state.legal_actions(seat)]
-        for choice in ("refuse", "done", "wait", "pass", "dodge:take", "from:pile"):
-            if choice in ids:
-                break
-        else:
-            choice = ids[0]
-        state.apply(choice, player=seat if len(tm) > 1 else None)
-    raise AssertionError(f"never reached {kind}")
-
-
 def take_card(state: SleepTightState, card: str) -> None:
     """Remove one copy of ``card`` from wherever it is not in play (deck, discard, a hand)."""
-    if state.action_deck.unknown.count(card) or card in state.action_deck.top:
-        state.action_deck.remove_anywhere(card)
-        return
-    if card in state.action_discard:
-        state.action_discard.remove(card)
-        return
-    for hand in state.hands:
-        if card in hand:
-            hand.remove(card)
-            return
-    raise AssertionError(f"no free copy of {card}")
+    _take_card(state, card)
 
 
 def set_hand(state: SleepTightState, seat: int, cards: list[str]) -> None:
     """Give ``seat`` exactly ``cards`` (the old hand goes back into the deck)."""
-    for card in state.hands[seat]:
-        state.action_deck.add_unknown(card)
-    state.hands[seat] = []
-    for card in cards:
-        take_card(state, card)
-    state.hands[seat] = sorted(cards)
-    if state.frozen_hands is not None:
-        state.frozen_hands[seat] = len(cards)
+    _set_hand(state, seat, cards)
 
 
 def set_fragments(state: SleepTightState, seat: int, n: int) -> None:
-    delta = n - state.fragments[seat]
-    assert state.pile >= delta, "not enough fragments in the pile"
-    state.pile -= delta
-    state.fragments[seat] = n
+    _set_fragments(state, seat, n)
 
 
-def set_dreamscape(state: SleepTightState, seat: int, card: str) -> None:
-    """Swap ``seat``'s Dreamscape for ``card`` (taken from the deck)."""
-    old = state.dreamscape[seat]
-    state.dream_deck.remove_anywhere(card)
-    if old is not None:
-        state.dream_deck.add_unknown(old)
-    state.dreamscape[seat] = card
+def set_dreams(state: SleepTightState, dreams: dict[int, str]) -> None:
+    """Give seats these Dreamscapes (their old ones go back into the deck)."""
+    _set_dreamscapes(state, dreams)
 
 
-def put_sandman_top(state: SleepTightState, *cards: str) -> None:
-    """Stack the next Sandman cards (forced outcomes for draws and discards)."""
-    for card in reversed(cards):
-        state.sandman_deck.remove_anywhere(card)
-        state.sandman_deck.put_top(card)
+def make_agent(state: SleepTightState, seat: int, role: str = "undercover") -> None:
+    """Make ``seat`` the Sandman's agent as if it had accepted I Am the Sandman earlier."""
+    _make_agent(state, seat, role)
+
+
+def at_play(
+    players: int = 3,
+    hands: dict[int, list[str]] | None = None,
+    frags: dict[int, int] | None = None,
+    dreams: dict[int, str] | None = None,
+    **options: Any,
+) -> SleepTightState:
+    """A state at the face-down play phase of round 1 with the given hands, fragments and
+    Dreamscapes (neutral ones by default)."""
+    return scenario(players, hands=hands, fragments=frags, dreamscapes=dreams, **options)
 
 
 def play(state: SleepTightState, seat: int, *ids: str, done: bool = True) -> None:
@@ -188,47 +156,6 @@ def action_multiset(state: SleepTightState) -> Counter[str]:
     return out
 
 
-NEUTRAL = ("familiar-hallway", "ruined-city", "icicle-nursery", "familiar-hallway", "ruined-city")
-"""Dreamscapes with no requirement modifier (shadow, desolation, cold, shadow, desolation)."""
-
-
-def set_dreams(state: SleepTightState, dreams: dict[int, str]) -> None:
-    """Give seats these Dreamscapes (their old ones go back into the deck)."""
-    for seat in dreams:
-        old = state.dreamscape[seat]
-        if old is not None:
-            state.dream_deck.add_unknown(old)
-            state.dreamscape[seat] = None
-    for seat, card in dreams.items():
-        state.dream_deck.remove_anywhere(card)
-        state.dreamscape[seat] = card
-
-
-def at_play(
-    players: int = 3,
-    hands: dict[int, list[str]] | None = None,
-    frags: dict[int, int] | None = None,
-    dreams: dict[int, str] | None = None,
-    **options: Any,
-) -> SleepTightState:
-    """A state at the face-down play phase of round 1 with the given hands, fragments and
-    Dreamscapes (neutral ones by default)."""
-    state = new(players, **options)
-    run_until(state, "play")
-    wanted = dict(dreams or {})
-    pool = list(NEUTRAL)
-    for card in wanted.values():
-        if card in pool:
-            pool.remove(card)
-    chosen = {s: wanted[s] if s in wanted else pool.pop(0) for s in range(players)}
-    set_dreams(state, chosen)
-    for seat in range(players):
-        set_hand(state, seat, list((hands or {}).get(seat, [])))
-    for seat, n in (frags or {}).items():
-        set_fragments(state, seat, n)
-    return state
-
-
 def reveal(state: SleepTightState, sandman: str | None = None) -> None:
     """Everyone still choosing is done; the Sandman card drawn is ``sandman`` (default: a
     plain card lurking in no dream, or the plainest one left)."""
@@ -240,26 +167,3 @@ def reveal(state: SleepTightState, sandman: str | None = None) -> None:
         plain.sort(key=lambda c: (len(state.c.sandman_card(c).dreams), c))
         sandman = plain[0]
     state.apply("sandman:" + sandman)
-
-
-IAM = "i-am-the-sandman"
-
-
-def make_agent(state: SleepTightState, seat: int, role: str = "undercover") -> None:
-    """Make ``seat`` the Sandman's agent as if it had accepted I Am the Sandman earlier."""
-    take_card(state, IAM)
-    state.role[seat] = role
-    state.agent_round[seat] = state.round - 1
-    if role == "undercover":
-        state.hands[seat] = sorted([*state.hands[seat], IAM])
-        if state.frozen_hands is not None:
-            state.frozen_hands[seat] += 1
-    else:
-        state.exposed_cards.append(IAM)
-
-
-def empty_sandman_deck_but(state: SleepTightState, keep: int) -> None:
-    """Move Sandman cards to his discard pile until ``keep`` are left in the deck."""
-    for card in state.sandman_deck.cards()[keep:]:
-        state.sandman_deck.remove_anywhere(card)
-        state.sandman_discard.append(card)

@@ -11,11 +11,12 @@ import oneiros
 from oneiros.agents.base import make_agent
 from oneiros.core import CHANCE
 from oneiros.games.sleep_tight.heuristic import team_outlook
-from oneiros.games.sleep_tight.rules import SECTIONS
+from oneiros.games.sleep_tight.refs import SECTIONS
 from oneiros.sim.loop import play_game
 from oneiros.testing import random_step
 
-from .helpers import IAM, at_play, chance, new, play, run_until, set_fragments, take_card
+from .helpers import IAM, chance, new, play, run_until, set_fragments, take_card
+from .scenario import scenario
 
 
 def test_game_info_declares_hidden_simultaneous_semi_cooperative_play() -> None:
@@ -70,7 +71,7 @@ def test_heuristic_decides_from_what_its_seat_may_know() -> None:
 def test_heuristic_plays_to_hurt_the_sandman_not_the_others() -> None:
     game = oneiros.make("sleep-tight", players=3)
     policy = game.heuristic_policy()
-    state = at_play(3, hands={0: ["slam-the-closet", "elbow-jab"]})
+    state = scenario(3, hands={0: ["slam-the-closet", "elbow-jab"]})
     assert policy(state, 0, random.Random(0)).id == "play:slam-the-closet"
     play(state, 0, "play:slam-the-closet", done=False)
     assert policy(state, 0, random.Random(0)).id == "done"
@@ -108,8 +109,8 @@ def later_offer(players: int, discarded: int, mine: int = 3, theirs: int = 3) ->
         state.sandman_deck.remove_anywhere(card)
         state.sandman_discard.append(card)
     take_card(state, IAM)
-    state.hands[0] = sorted([*state.hands[0], IAM])
-    state.pending_offer[0] = True
+    state.seats[0].hand = sorted([*state.seats[0].hand, IAM])
+    state.seats[0].pending_offer = True
     set_fragments(state, 0, mine)
     for seat in range(1, players):
         set_fragments(state, seat, theirs)
@@ -161,7 +162,7 @@ def test_ismcts_can_play_sleep_tight() -> None:
 
 
 def test_determinize_keeps_the_observation_and_resamples_other_hands() -> None:
-    state = at_play(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"], 2: ["pickpocket"]})
+    state = scenario(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"], 2: ["pickpocket"]})
     state.apply("play:tantrum", player=1)
     rng = random.Random(2)
     changed = 0
@@ -196,11 +197,11 @@ def test_action_space_covers_every_legal_action_and_tensors_have_the_shape() -> 
 
 
 def test_observation_tensor_comes_from_the_redacted_observation() -> None:
-    state = at_play(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"]})
+    state = scenario(3, hands={0: ["nightlight"], 1: ["tantrum", "wake-up"]})
     before = state.observation_tensor(0)
     view = state.determinize(0, random.Random(5))
     assert view.observation_tensor(0) == before
-    state.hands[1] = sorted(["tantrum", "nightlight"])  # another hidden hand
+    state.seats[1].hand = sorted(["tantrum", "nightlight"])  # another hidden hand
     assert state.observation_tensor(0) == before
 
 

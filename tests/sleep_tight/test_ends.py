@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from oneiros.games.sleep_tight.state import SleepTightState
 
-from .helpers import at_play, empty_sandman_deck_but, kinds, play, reveal, run_until
+from .helpers import kinds, play, reveal, run_until
+from .scenario import scenario
 
 
 def test_empty_sandman_deck_all_players_win() -> None:
-    state = at_play(3, hands={0: ["paper-slingshot"]})
-    empty_sandman_deck_but(state, 2)
+    state = scenario(3, hands={0: ["paper-slingshot"]}, sandman_deck=2)
     play(state, 0, "play:paper-slingshot")
     reveal(state)
     assert not state.is_terminal()
@@ -20,15 +20,14 @@ def test_empty_sandman_deck_all_players_win() -> None:
 
 
 def test_most_fragments_wins_option() -> None:
-    state = at_play(3, frags={0: 2, 1: 5, 2: 5}, most_fragments_wins=True)
-    empty_sandman_deck_but(state, 1)
+    state = scenario(3, fragments={0: 2, 1: 5, 2: 5}, sandman_deck=1, most_fragments_wins=True)
     reveal(state)
     assert state.end_reason() == "sandman_defeated"
     assert state.winners() == [1, 2] and state.scores() == [0.0, 1.0, 1.0]
 
 
 def test_everyone_dead_the_players_lose() -> None:
-    state = at_play(3, frags={0: 1, 1: 1, 2: 1})
+    state = scenario(3, fragments={0: 1, 1: 1, 2: 1})
     reveal(state)
     assert state.end_reason() == "all_dead"
     assert state.winners() == [] and state.scores() == [0.0, 0.0, 0.0]
@@ -36,7 +35,7 @@ def test_everyone_dead_the_players_lose() -> None:
 
 
 def test_a_dead_player_is_out_and_the_first_player_token_skips_them() -> None:
-    state = at_play(3, frags={1: 1})
+    state = scenario(3, fragments={1: 1})
     reveal(state)
     assert state.alive == [True, False, True] and not state.is_terminal()
     run_until(state, "play")
@@ -45,27 +44,21 @@ def test_a_dead_player_is_out_and_the_first_player_token_skips_them() -> None:
 
 
 def test_empty_dreamscape_deck_traps_the_players() -> None:
-    state = at_play(3)
-    for card in state.dream_deck.cards()[1:]:
-        state.dream_deck.remove_anywhere(card)
-        state.dream_discard.append(card)
+    state = scenario(3, dreamscape_deck=1)
     reveal(state)
     run_until(state, "play")  # round 2: the first player draws the last Dreamscape
     assert state.end_reason() == "trapped" and state.winners() == []
 
 
 def test_not_terminal_has_no_scores() -> None:
-    state = at_play(2)
+    state = scenario(2)
     assert state.scores() == [] and state.winners() == [] and state.end_reason() is None
     assert state.turn_number() == 1
 
 
 def dreamscapes_left_after_round_one(left: int) -> SleepTightState:
     """Three players in round 1 with ``left`` Dreamscape cards in the deck; round 1 ends."""
-    state = at_play(3)
-    for card in state.dream_deck.cards()[left:]:
-        state.dream_deck.remove_anywhere(card)
-        state.dream_discard.append(card)
+    state = scenario(3, dreamscape_deck=left)
     reveal(state)
     return state
 

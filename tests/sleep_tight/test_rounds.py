@@ -22,6 +22,7 @@ from .helpers import (
     set_fragments,
     step_top,
 )
+from .scenario import scenario
 
 
 # ----- sleep-tight "Setup" ---------------------------------------------------------------
@@ -64,7 +65,7 @@ def test_keep_step_is_simultaneous_and_private() -> None:
 
 def test_first_player_token_moves_left_every_round() -> None:
     # Setup 5: every turn the next player on the left becomes the First Player.
-    state = at_play(3)
+    state = scenario(3)
     assert state.first == 0
     reveal(state)
     run_until(state, "play")
@@ -76,8 +77,7 @@ def test_first_player_token_moves_left_every_round() -> None:
 
 # ----- "1. Draw Dreamscapes and Take Soul Fragments" ------------------------------------
 def test_round_one_takes_no_fragments_later_rounds_do() -> None:
-    state = new(2)
-    run_until(state, "buy", dreams={0: "icicle-nursery", 1: "ruined-city"})
+    state = scenario(2, at="buy", dreamscapes={0: "icicle-nursery", 1: "ruined-city"})
     assert state.fragments == [3, 3]  # only on the first turn no fragments are picked
     reveal_round(state)
     run_until(state, "buy", dreams={0: "faces-in-the-wallpaper", 1: "grey-meadow"})
@@ -108,8 +108,7 @@ def test_a_short_pile_pays_what_it_has() -> None:
 
 # ----- "2. Draw Actions" -------------------------------------------------------------------
 def test_each_player_draws_one_then_may_buy_up_to_the_dreamscape_number() -> None:
-    state = new(2)
-    run_until(state, "buy", dreams={0: "icicle-nursery", 1: "grey-meadow"})
+    state = scenario(2, at="buy", dreamscapes={0: "icicle-nursery", 1: "grey-meadow"})
     assert [len(h) for h in state.hands] == [5, 5]
     assert state.to_move() == (0, 1)
     assert "buy" not in [a.id for a in state.legal_actions(1)]  # Grey Meadow shows 0
@@ -123,18 +122,12 @@ def test_each_player_draws_one_then_may_buy_up_to_the_dreamscape_number() -> Non
 
 
 def test_buying_never_returns_the_last_fragment() -> None:
-    state = new(2)
-    run_until(state, "buy", dreams={0: "icicle-nursery"})
-    set_fragments(state, 0, 1)
+    state = scenario(2, at="buy", dreamscapes={0: "icicle-nursery"}, fragments={0: 1})
     assert "buy" not in [a.id for a in state.legal_actions(0)]
 
 
 def test_the_discard_pile_is_reshuffled_when_the_action_deck_is_empty() -> None:
-    state = new(2)
-    run_until(state, "buy", dreams={0: "icicle-nursery"})
-    for card in state.action_deck.cards():
-        state.action_deck.remove_anywhere(card)
-        state.action_discard.append(card)
+    state = scenario(2, at="buy", dreamscapes={0: "icicle-nursery"}, action_deck=0)
     state.apply("buy", player=0)
     assert kinds(state, "reshuffled")
     assert not state.action_discard and state.is_chance()
@@ -142,7 +135,7 @@ def test_the_discard_pile_is_reshuffled_when_the_action_deck_is_empty() -> None:
 
 # ----- "3. Play Actions Facedown" ----------------------------------------------------------
 def test_requirement_is_checked_not_paid() -> None:
-    state = at_play(3, hands={0: ["slam-the-closet", "paper-slingshot"]}, frags={0: 2})
+    state = scenario(3, hands={0: ["slam-the-closet", "paper-slingshot"]}, fragments={0: 2})
     ids = [a.id for a in state.legal_actions(0)]
     assert "play:slam-the-closet" in ids  # requires 2, seat 0 has 2
     play(state, 0, "play:slam-the-closet", "play:paper-slingshot")
@@ -150,7 +143,7 @@ def test_requirement_is_checked_not_paid() -> None:
 
 
 def test_requirement_above_fragments_cannot_be_played() -> None:
-    state = at_play(2, hands={0: ["battle-cry"]}, frags={0: 3})
+    state = scenario(2, hands={0: ["battle-cry"]}, fragments={0: 3})
     assert "play:battle-cry" not in [a.id for a in state.legal_actions(0)]
     with pytest.raises(IllegalAction, match="play:battle-cry"):
         state.apply("play:battle-cry", player=0)
@@ -174,7 +167,7 @@ def test_dreamscape_doubles_or_shifts_a_type_requirement() -> None:
 
 def test_stacking_lowers_the_top_requirement_with_three_players() -> None:
     # "Reducing Fragment Requirements by Discarding Cards": 3 minus 2 leaves 1.
-    state = at_play(3, hands={0: ["tantrum", "slam-the-closet"]}, frags={0: 1})
+    state = scenario(3, hands={0: ["tantrum", "slam-the-closet"]}, fragments={0: 1})
     ids = [a.id for a in state.legal_actions(0)]
     assert "play:tantrum" not in ids
     assert "stack:tantrum:slam-the-closet" in ids
@@ -183,12 +176,12 @@ def test_stacking_lowers_the_top_requirement_with_three_players() -> None:
 
 
 def test_no_stacking_with_two_players() -> None:
-    state = at_play(2, hands={0: ["tantrum", "slam-the-closet"]}, frags={0: 1})
+    state = scenario(2, hands={0: ["tantrum", "slam-the-closet"]}, fragments={0: 1})
     assert not [a for a in state.legal_actions(0) if a.id.startswith("stack:")]
 
 
 def test_discarding_for_fragments_stops_before_seven() -> None:
-    state = at_play(3, hands={0: ["elbow-jab", "heel-kick", "tantrum"]}, frags={0: 5})
+    state = scenario(3, hands={0: ["elbow-jab", "heel-kick", "tantrum"]}, fragments={0: 5})
     state.apply("discard:elbow-jab", player=0)
     assert state.effective_fragments(0) == 6 and state.fragments[0] == 5
     assert not [a for a in state.legal_actions(0) if a.id.startswith("discard:")]
@@ -216,7 +209,7 @@ def test_fragments_for_discards_are_taken_at_the_reveal_first_player_first() -> 
 
 
 def test_phase_two_and_three_decisions_are_named_by_rule() -> None:
-    state = at_play(3, hands={0: ["paper-slingshot"]})
+    state = scenario(3, hands={0: ["paper-slingshot"]})
     decision = state.decision(0)
     assert decision is not None and decision.rule == 'sleep-tight "3. Play Actions Facedown"'
     assert step_top(state) == "play"
@@ -230,7 +223,7 @@ def test_sandman_deals_one_plus_one_in_a_matching_dream_never_in_limbo() -> None
     )
     reveal(state, "grinning-moth")  # lurks in Cold dreams
     assert state.fragments == [3 - 2, 3 - 1, 3 - 1]
-    state = at_play(3, dreams={2: "grey-meadow"})
+    state = scenario(3, dreamscapes={2: "grey-meadow"})
     reveal(state, "the-pale-guest" if state.n == 4 else "clockwork-crow")
     assert state.fragments[2] == 2  # Limbo: never the extra damage
 
@@ -260,7 +253,7 @@ def test_discards_happen_before_damage_and_damage_before_other_actions() -> None
 
 
 def test_round_end_discards_played_cards_and_the_sandman_card() -> None:
-    state = at_play(2, hands={0: ["paper-slingshot"]})
+    state = scenario(2, hands={0: ["paper-slingshot"]})
     play(state, 0, "play:paper-slingshot")
     reveal(state)
     state.apply("sandman:grinning-moth")  # the Slingshot discards this one
@@ -290,7 +283,7 @@ def test_requirement_is_the_modified_printed_number_and_gates_play(
     card: str, dream: str, frags: int
 ) -> None:
     # "Dreamscapes Can Change Fragment Requirements": requirement x multiply + add, >= 0.
-    state = at_play(4, hands={0: [card]}, frags={0: frags}, dreams={0: dream})
+    state = scenario(4, hands={0: [card]}, fragments={0: frags}, dreamscapes={0: dream})
     info = state.c.action(card)
     expected = info.requirement
     for mod in state.c.dreamscape(dream).modifiers:
@@ -312,7 +305,7 @@ def test_a_stack_is_offered_exactly_when_it_makes_the_top_card_playable(
 ) -> None:
     # "Reducing Fragment Requirements by Discarding Cards" (3+ players).
     assume(top != bottom or load_content().action(top).copies > 1)
-    state = at_play(3, hands={0: [top, bottom]}, frags={0: frags})
+    state = scenario(3, hands={0: [top, bottom]}, fragments={0: frags})
     req = state.requirement(0, top)
     info = state.c.action(top)
     reduced = max(0, req - state.c.action(bottom).requirement)

@@ -27,6 +27,7 @@ from .helpers import (
     set_hand,
     step_top,
 )
+from .scenario import scenario
 
 VIEWERS_OTHER_THAN_0 = (1, 2, None)
 
@@ -50,8 +51,12 @@ def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
 def test_playing_as_an_exposed_agent_discard_damage_meets_prevent_damage_from_players() -> None:
     # Seat 2, the exposed agent, discards 2 cards to damage seat 1, who plays Pillow Wall
     # ("prevent 2 damage other players deal you"): both points are prevented.
-    state = at_play(3, hands={1: ["pillow-wall"], 2: ["pickpocket", "tantrum"]}, frags={1: 4})
-    make_agent(state, 2, "exposed")
+    state = scenario(
+        3,
+        hands={1: ["pillow-wall"], 2: ["pickpocket", "tantrum"]},
+        fragments={1: 4},
+        agents={2: "exposed"},
+    )
     play(state, 1, "play:pillow-wall")
     play(state, 2, "harm:pickpocket:1", "harm:tantrum:1")
     reveal(state)  # a Sandman card lurking in no dream: 1 damage to seats 0 and 1
@@ -89,7 +94,7 @@ def where_is_after_a_draw(agent_before: bool) -> SleepTightState:
     ``agent_before`` seat 0 was already the undercover agent and draws Paper Slingshot;
     otherwise seat 0 draws I Am the Sandman now. Seat 0 ends with the same two cards."""
     hand0 = ["dash-down-the-hall"] if agent_before else ["dash-down-the-hall", "paper-slingshot"]
-    state = at_play(3, hands={0: hand0, 1: ["where-is-the-sandman"]})
+    state = scenario(3, hands={0: hand0, 1: ["where-is-the-sandman"]})
     if agent_before:
         make_agent(state, 0)
     play(state, 0, "play:dash-down-the-hall")
@@ -139,7 +144,7 @@ def test_special_cards_where_is_the_sandman_shows_no_more_than_the_rule() -> Non
 # ----- "Card Examples": Hide Behind a Friend ------------------------------------------------
 def hide_behind(left_card: str | None, left_frags: int = 3) -> SleepTightState:
     hands = {1: ["hide-behind-a-friend"], 2: [left_card] if left_card else []}
-    state = at_play(3, hands=hands, frags={2: left_frags})
+    state = scenario(3, hands=hands, fragments={2: left_frags})
     play(state, 1, "play:hide-behind-a-friend")
     if left_card:
         play(state, 2, f"play:{left_card}")
@@ -254,7 +259,11 @@ def test_special_cards_accepting_the_offer_changes_nothing_another_seat_is_sent(
 
 # ----- "3. Play Actions Facedown": nothing public changes before the reveal ---------------
 def ten_fragments_at_play(secret: bool) -> SleepTightState:
-    state = at_play(3, hands={0: ["paper-slingshot", "wake-up"], 1: ["elbow-jab"]}, frags={0: 10})
+    state = scenario(
+        3,
+        hands={0: ["paper-slingshot", "wake-up"], 1: ["elbow-jab"]},
+        fragments={0: 10},
+    )
     if secret:
         state.apply("play:paper-slingshot", player=0)
     state.apply("done", player=1)
@@ -278,7 +287,7 @@ def test_play_actions_facedown_wake_up_questions_wait_for_the_reveal() -> None:
 def where_is_against(guard: str, holds: bool) -> SleepTightState:
     """Seat 0 plays Where Is The Sandman; seat 1 plays ``guard`` and holds I Am the Sandman
     (as an undercover agent) when ``holds``, or Paper Slingshot in its place."""
-    state = at_play(3, hands={0: ["where-is-the-sandman"], 1: [guard]}, frags={1: 3})
+    state = scenario(3, hands={0: ["where-is-the-sandman"], 1: [guard]}, fragments={1: 3})
     if holds:
         make_agent(state, 1)
     else:
@@ -353,7 +362,7 @@ def test_special_cards_a_cancelled_soul_consumer_deals_no_damage() -> None:
 def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None:
     # Seat 1 waits at 10, the Sandman takes 1 (9), Gather Glimmers gives it back (10): the
     # hand is the same size and the count the same as when it waited, and it is asked again.
-    state = at_play(3, hands={1: ["gather-glimmers", "wake-up"]}, frags={1: 10})
+    state = scenario(3, hands={1: ["gather-glimmers", "wake-up"]}, fragments={1: 10})
     play(state, 1, "play:gather-glimmers")
     all_done(state)
     assert step_top(state) == "wake" and state.to_move() == (1,)
@@ -371,7 +380,7 @@ def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None
 def test_reducing_fragment_requirements_the_bottom_card_is_seen_when_played() -> None:
     # "stacking the top card face down and the bottom card face up": Tantrum (3) on Slam the
     # Closet Door (2) with 1 fragment. The other seats see Slam at once, never Tantrum.
-    state = at_play(3, hands={1: ["tantrum", "slam-the-closet", "elbow-jab"]}, frags={1: 1})
+    state = scenario(3, hands={1: ["tantrum", "slam-the-closet", "elbow-jab"]}, fragments={1: 1})
     start = {v: len(state.events(v)) for v in (0, 2, None)}
     state.apply("stack:tantrum:slam-the-closet", player=1)
     for viewer in (0, 2, None):

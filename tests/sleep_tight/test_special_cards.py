@@ -9,7 +9,6 @@ from .helpers import (
     at_play,
     chance,
     kinds,
-    make_agent,
     new,
     play,
     reveal,
@@ -18,6 +17,7 @@ from .helpers import (
     set_hand,
     step_top,
 )
+from .scenario import scenario
 
 
 # ----- I Am the Sandman --------------------------------------------------------------------
@@ -65,8 +65,12 @@ def test_accepting_makes_an_undercover_agent_only_that_seat_knows() -> None:
 
 
 def test_undercover_agent_wins_by_stealing_the_killing_fragment() -> None:
-    state = at_play(3, hands={0: ["dream-catcher"]}, frags={0: 3, 1: 2})
-    make_agent(state, 0)
+    state = scenario(
+        3,
+        hands={0: ["dream-catcher"]},
+        fragments={0: 3, 1: 2},
+        agents={0: "undercover"},
+    )
     play(state, 0, "play:dream-catcher")
     reveal(state)  # the Sandman leaves seat 1 with 1 fragment
     state.apply("from:1")
@@ -75,8 +79,12 @@ def test_undercover_agent_wins_by_stealing_the_killing_fragment() -> None:
 
 
 def test_undercover_agent_wins_by_passing_the_killing_damage() -> None:
-    state = at_play(3, hands={0: ["run-for-the-stairs"]}, frags={0: 3, 1: 1})
-    make_agent(state, 0)
+    state = scenario(
+        3,
+        hands={0: ["run-for-the-stairs"]},
+        fragments={0: 3, 1: 1},
+        agents={0: "undercover"},
+    )
     play(state, 0, "play:run-for-the-stairs")
     reveal(state)
     state.apply("pass:1")
@@ -84,25 +92,21 @@ def test_undercover_agent_wins_by_passing_the_killing_damage() -> None:
 
 
 def test_an_undercover_kill_by_attack_is_not_the_killing_blow_that_wins() -> None:
-    state = at_play(3, hands={0: ["elbow-jab"]}, frags={0: 3, 1: 2})
-    make_agent(state, 0)
+    state = scenario(3, hands={0: ["elbow-jab"]}, fragments={0: 3, 1: 2}, agents={0: "undercover"})
     play(state, 0, "play:elbow-jab")
     reveal(state)
     assert not state.alive[1] and not state.is_terminal()
 
 
 def test_the_undercover_agent_cannot_wake_up() -> None:
-    state = at_play(3, hands={0: ["wake-up"]})
-    make_agent(state, 0)
-    set_fragments(state, 0, 10)
+    state = scenario(3, hands={0: ["wake-up"]}, fragments={0: 10}, agents={0: "undercover"})
     all_done(state)  # the reveal is a moment to wake up
     assert state.to_move() == (0,) and step_top(state) == "wake"
     assert [a.id for a in state.legal_actions()] == ["wait"]
 
 
 def test_the_agent_may_expose_itself_at_the_start_of_a_later_round() -> None:
-    state = at_play(3)
-    make_agent(state, 1)
+    state = scenario(3, agents={1: "undercover"})
     reveal(state)
     run_until(state, "buy")
     assert "expose" in [a.id for a in state.legal_actions(1)]
@@ -115,15 +119,13 @@ def test_the_agent_may_expose_itself_at_the_start_of_a_later_round() -> None:
 
 # ----- the exposed agent ---------------------------------------------------------------------
 def test_the_sandman_does_not_damage_the_exposed_agent() -> None:
-    state = at_play(3)
-    make_agent(state, 2, "exposed")
+    state = scenario(3, agents={2: "exposed"})
     reveal(state, "grinning-moth")
     assert state.fragments == [2, 2, 3]
 
 
 def test_exposed_agent_discards_to_deal_damage_instead_of_taking_fragments() -> None:
-    state = at_play(3, hands={2: ["pickpocket", "tantrum"]})
-    make_agent(state, 2, "exposed")
+    state = scenario(3, hands={2: ["pickpocket", "tantrum"]}, agents={2: "exposed"})
     ids = [a.id for a in state.legal_actions(2)]
     assert not [i for i in ids if i.startswith("discard:")]
     assert "harm:tantrum:0" in ids and "harm:pickpocket:1" in ids
@@ -134,8 +136,7 @@ def test_exposed_agent_discards_to_deal_damage_instead_of_taking_fragments() -> 
 
 
 def test_exposed_agent_damages_a_player_instead_of_the_sandman() -> None:
-    state = at_play(3, hands={2: ["slam-the-closet"]})
-    make_agent(state, 2, "exposed")
+    state = scenario(3, hands={2: ["slam-the-closet"]}, agents={2: "exposed"})
     left = state.sandman_left()
     play(state, 2, "play:slam-the-closet")
     reveal(state)
@@ -146,8 +147,7 @@ def test_exposed_agent_damages_a_player_instead_of_the_sandman() -> None:
 
 
 def test_damaging_the_sandman_also_damages_the_exposed_agent() -> None:
-    state = at_play(3, hands={0: ["slam-the-closet"]}, frags={2: 5})
-    make_agent(state, 2, "exposed")
+    state = scenario(3, hands={0: ["slam-the-closet"]}, fragments={2: 5}, agents={2: "exposed"})
     play(state, 0, "play:slam-the-closet")
     reveal(state)
     state.apply("sandman:ash-choir")
@@ -156,18 +156,14 @@ def test_damaging_the_sandman_also_damages_the_exposed_agent() -> None:
 
 
 def test_the_exposed_agent_wins_when_every_other_player_is_dead() -> None:
-    state = at_play(2, frags={0: 1})
-    make_agent(state, 1, "exposed")
+    state = scenario(2, fragments={0: 1}, agents={1: "exposed"})
     reveal(state)
     assert state.end_reason() == "exposed_agent" and state.winners() == [1]
 
 
 def test_agents_lose_when_the_sandman_dies() -> None:
-    from .helpers import empty_sandman_deck_but
 
-    state = at_play(3)
-    make_agent(state, 1, "exposed")
-    empty_sandman_deck_but(state, 1)
+    state = scenario(3, agents={1: "exposed"}, sandman_deck=1)
     reveal(state)
     assert state.end_reason() == "sandman_defeated"
     assert state.winners() == [0, 2] and state.scores()[1] == 0.0
@@ -175,8 +171,7 @@ def test_agents_lose_when_the_sandman_dies() -> None:
 
 # ----- Where Is The Sandman ------------------------------------------------------------------
 def test_where_is_the_sandman_exposes_the_holder_and_leaves_the_game() -> None:
-    state = at_play(3, hands={0: ["where-is-the-sandman"]})
-    make_agent(state, 1)
+    state = scenario(3, hands={0: ["where-is-the-sandman"]}, agents={1: "undercover"})
     play(state, 0, "play:where-is-the-sandman")
     reveal(state)
     assert state.to_move() == (1,) and [a.id for a in state.legal_actions()] == ["expose"]
@@ -187,7 +182,7 @@ def test_where_is_the_sandman_exposes_the_holder_and_leaves_the_game() -> None:
 
 
 def test_where_is_the_sandman_leaves_the_game_even_when_nobody_holds_it() -> None:
-    state = at_play(3, hands={0: ["where-is-the-sandman"]})
+    state = scenario(3, hands={0: ["where-is-the-sandman"]})
     play(state, 0, "play:where-is-the-sandman")
     reveal(state)
     assert kinds(state, "nobody") and state.removed_actions == ["where-is-the-sandman"]
@@ -211,7 +206,11 @@ def test_soul_consumer_fails_every_card_and_costs_their_requirements() -> None:
 
 
 def test_discard_soul_consumer_cancels_it_at_once() -> None:
-    state = at_play(3, hands={0: ["paper-slingshot"], 2: ["discard-soul-consumer"]}, frags={0: 3})
+    state = scenario(
+        3,
+        hands={0: ["paper-slingshot"], 2: ["discard-soul-consumer"]},
+        fragments={0: 3},
+    )
     play(state, 0, "play:paper-slingshot")
     reveal(state, "soul-consumer")
     assert [a.id for a in state.legal_actions(2)] == ["cancel", "pass"]
@@ -240,8 +239,7 @@ def test_easier_option_keeps_the_soul_consumer_in_the_bottom_half() -> None:
 
 # ----- Wake Up! ----------------------------------------------------------------------------------
 def test_wake_up_at_ten_fragments_wins_alone_at_any_moment() -> None:
-    state = at_play(3, hands={1: ["wake-up"]})
-    set_fragments(state, 1, 10)
+    state = scenario(3, hands={1: ["wake-up"]}, fragments={1: 10})
     all_done(state)  # the next step boundary after the face-down plays offers it
     assert state.to_move() == (1,) and state.decision().kind == "wake_up"  # type: ignore[union-attr]
     assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
@@ -251,8 +249,7 @@ def test_wake_up_at_ten_fragments_wins_alone_at_any_moment() -> None:
 
 
 def test_every_player_with_ten_fragments_is_asked_so_the_card_stays_secret() -> None:
-    state = at_play(3, hands={1: ["paper-slingshot"]})
-    set_fragments(state, 1, 10)
+    state = scenario(3, hands={1: ["paper-slingshot"]}, fragments={1: 10})
     all_done(state)
     assert state.to_move() == (1,)
     assert [a.id for a in state.legal_actions()] == ["wait"]
@@ -264,8 +261,7 @@ def test_every_player_with_ten_fragments_is_asked_so_the_card_stays_secret() -> 
 
 
 def test_a_dead_undercover_agent_is_revealed_with_their_hand() -> None:
-    state = at_play(3, frags={2: 1})
-    make_agent(state, 2)
+    state = scenario(3, fragments={2: 1}, agents={2: "undercover"})
     assert state.observation(0)["players"][2]["role"] == "dreamer"
     reveal(state)
     assert not state.alive[2] and IAM in state.action_discard

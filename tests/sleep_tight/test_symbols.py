@@ -16,10 +16,11 @@ from .helpers import (
     set_hand,
     step_top,
 )
+from .scenario import scenario
 
 
 def test_draw_symbol_draws_action_cards() -> None:
-    state = at_play(3, hands={0: ["dash-down-the-hall"]}, frags={0: 3})
+    state = scenario(3, hands={0: ["dash-down-the-hall"]}, fragments={0: 3})
     play(state, 0, "play:dash-down-the-hall")
     reveal(state)
     decision = state.decision()
@@ -32,7 +33,7 @@ def test_draw_symbol_draws_action_cards() -> None:
 
 def test_face_up_symbol_is_played_and_resolved_at_the_start_of_the_play_phase() -> None:
     # "Card Examples": draw 2 Action cards; you must play this card at the start of the turn.
-    state = at_play(3)
+    state = scenario(3)
     reveal(state)
     run_until(state, "buy")
     set_hand(state, 2, ["sleepwalk", "paper-slingshot"])
@@ -49,7 +50,7 @@ def test_face_up_symbol_is_played_and_resolved_at_the_start_of_the_play_phase() 
 
 
 def test_affects_another_player_asks_for_a_target() -> None:
-    state = at_play(3, hands={0: ["pickpocket"], 2: ["nightlight", "tantrum"]})
+    state = scenario(3, hands={0: ["pickpocket"], 2: ["nightlight", "tantrum"]})
     play(state, 0, "play:pickpocket")
     reveal(state)
     assert state.to_move() == (0,)
@@ -71,7 +72,7 @@ def test_affects_another_player_asks_for_a_target() -> None:
 @pytest.mark.parametrize(("card", "victim"), [("elbow-jab", 1), ("heel-kick", 2)])
 def test_left_and_right_symbols(card: str, victim: int) -> None:
     # Left is the next seat, right the previous one.
-    state = at_play(3, hands={0: [card]})
+    state = scenario(3, hands={0: [card]})
     play(state, 0, f"play:{card}")
     reveal(state)
     expected = [2, 2, 2]
@@ -81,21 +82,21 @@ def test_left_and_right_symbols(card: str, victim: int) -> None:
 
 @pytest.mark.parametrize("card", ["elbow-jab", "heel-kick"])
 def test_left_or_right_is_the_other_player_with_two(card: str) -> None:
-    state = at_play(2, hands={1: [card]})
+    state = scenario(2, hands={1: [card]})
     play(state, 1, f"play:{card}")
     reveal(state)
     assert state.fragments == [1, 2]
 
 
 def test_affects_everyone_else() -> None:
-    state = at_play(4, hands={1: ["tantrum"]})
+    state = scenario(4, hands={1: ["tantrum"]})
     play(state, 1, "play:tantrum")
     reveal(state)
     assert state.fragments == [1, 2, 1, 1]
 
 
 def test_look_at_a_hand_and_take_any_card() -> None:
-    state = at_play(3, hands={0: ["rummage"], 2: ["nightlight", "wake-up"]})
+    state = scenario(3, hands={0: ["rummage"], 2: ["nightlight", "wake-up"]})
     play(state, 0, "play:rummage")
     reveal(state)
     shown = kinds(state, "hand_shown")[-1]
@@ -123,7 +124,7 @@ def test_discard_played_actions_of_a_type() -> None:
 
 
 def test_take_fragments_from_the_pile() -> None:
-    state = at_play(3, hands={0: ["gather-glimmers"]})
+    state = scenario(3, hands={0: ["gather-glimmers"]})
     pile = state.pile
     play(state, 0, "play:gather-glimmers")
     reveal(state)
@@ -131,7 +132,7 @@ def test_take_fragments_from_the_pile() -> None:
 
 
 def test_take_fragments_from_another_player_instead() -> None:
-    state = at_play(3, hands={0: ["dream-catcher"]}, frags={0: 2, 1: 5})
+    state = scenario(3, hands={0: ["dream-catcher"]}, fragments={0: 2, 1: 5})
     play(state, 0, "play:dream-catcher")
     reveal(state)
     assert [a.id for a in state.legal_actions()] == ["from:pile", "from:1", "from:2"]
@@ -154,7 +155,7 @@ def test_prevent_sandman_damage() -> None:
 
 
 def test_prevent_damage_from_players() -> None:
-    state = at_play(3, hands={0: ["tantrum"], 1: ["pillow-wall"]}, frags={0: 3, 1: 2})
+    state = scenario(3, hands={0: ["tantrum"], 1: ["pillow-wall"]}, fragments={0: 3, 1: 2})
     play(state, 0, "play:tantrum")
     play(state, 1, "play:pillow-wall")
     reveal(state)
@@ -163,7 +164,7 @@ def test_prevent_damage_from_players() -> None:
 
 
 def test_pass_damage_on_to_another_player() -> None:
-    state = at_play(3, hands={0: ["run-for-the-stairs"]})
+    state = scenario(3, hands={0: ["run-for-the-stairs"]})
     play(state, 0, "play:run-for-the-stairs")
     reveal(state)
     assert [a.id for a in state.legal_actions()] == [
@@ -177,9 +178,7 @@ def test_pass_damage_on_to_another_player() -> None:
 
 
 def test_pay_a_fragment_and_the_sandman_revives_a_card() -> None:
-    state = at_play(3, hands={0: ["run-for-the-stairs"]})
-    state.sandman_deck.remove_anywhere("rubble-hound")
-    state.sandman_discard.append("rubble-hound")
+    state = scenario(3, hands={0: ["run-for-the-stairs"]}, sandman_discard=["rubble-hound"])
     left = state.sandman_left()
     play(state, 0, "play:run-for-the-stairs")
     reveal(state)
@@ -193,14 +192,14 @@ def test_pay_a_fragment_and_the_sandman_revives_a_card() -> None:
 
 def test_the_sandman_damages_the_player_to_your_left_not_you() -> None:
     # "Card Examples": this turn the Sandman damages the player to your left, not you.
-    state = at_play(3, hands={1: ["hide-behind-a-friend"]})
+    state = scenario(3, hands={1: ["hide-behind-a-friend"]})
     play(state, 1, "play:hide-behind-a-friend")
     reveal(state)  # no choice: the card is not optional
     assert state.fragments == [2, 3, 1]
 
 
 def test_discard_sandman_cards() -> None:
-    state = at_play(3, hands={0: ["slam-the-closet"]})
+    state = scenario(3, hands={0: ["slam-the-closet"]})
     left = state.sandman_left()
     play(state, 0, "play:slam-the-closet")
     reveal(state)
@@ -214,7 +213,7 @@ def test_discard_sandman_cards() -> None:
 
 
 def test_example_discard_three_sandman_cards_and_take_a_fragment() -> None:
-    state = at_play(3, hands={0: ["battle-cry"]}, frags={0: 4})
+    state = scenario(3, hands={0: ["battle-cry"]}, fragments={0: 4})
     play(state, 0, "play:battle-cry")
     reveal(state)
     for card in ("ash-choir", "rubble-hound", "lantern-eater"):
@@ -224,7 +223,7 @@ def test_example_discard_three_sandman_cards_and_take_a_fragment() -> None:
 
 
 def test_untouchable_play_blocks_other_plays_effects_and_the_sandman() -> None:
-    state = at_play(3, hands={0: ["blanket-fort", "paper-slingshot"]}, frags={0: 3})
+    state = scenario(3, hands={0: ["blanket-fort", "paper-slingshot"]}, fragments={0: 3})
     state.apply("play:blanket-fort", player=0)
     assert [a.id for a in state.legal_actions(0) if a.id.startswith("play")] == []
     play(state, 0)
@@ -241,7 +240,7 @@ def test_untouchable_play_blocks_other_plays_effects_and_the_sandman() -> None:
 
 def test_all_actions_played_against_you_fail() -> None:
     # "Card Examples": all Action cards played against you by other players fail.
-    state = at_play(3, hands={0: ["mirror-ward"], 2: ["elbow-jab"]}, frags={0: 3})
+    state = scenario(3, hands={0: ["mirror-ward"], 2: ["elbow-jab"]}, fragments={0: 3})
     play(state, 0, "play:mirror-ward")
     play(state, 2, "play:elbow-jab")
     reveal(state)
@@ -251,7 +250,7 @@ def test_all_actions_played_against_you_fail() -> None:
 
 def test_draw_three_then_shuffle_two_back() -> None:
     # "Card Examples": draw 3 cards, then shuffle 2 back (not necessarily the drawn ones).
-    state = at_play(3, hands={0: ["frantic-search", "tantrum"]}, frags={0: 3})
+    state = scenario(3, hands={0: ["frantic-search", "tantrum"]}, fragments={0: 3})
     play(state, 0, "play:frantic-search")
     reveal(state)
     for card in ("nightlight", "pickpocket", "gather-glimmers"):
@@ -266,7 +265,7 @@ def test_draw_three_then_shuffle_two_back() -> None:
 
 def test_nullify_sandman_card_makes_all_actions_fail() -> None:
     # "Card Examples": all Action cards have no effect; each player still loses 1.
-    state = at_play(3, hands={0: ["gather-glimmers"], 1: ["nightlight"]}, frags={1: 3})
+    state = scenario(3, hands={0: ["gather-glimmers"], 1: ["nightlight"]}, fragments={1: 3})
     play(state, 0, "play:gather-glimmers")
     play(state, 1, "play:nightlight")
     reveal(state, "hollow-hour")
@@ -275,7 +274,7 @@ def test_nullify_sandman_card_makes_all_actions_fail() -> None:
 
 
 def test_a_dreamscape_can_lower_a_requirement() -> None:
-    state = at_play(4, hands={0: ["paper-slingshot"]}, frags={0: 1})
+    state = scenario(4, hands={0: ["paper-slingshot"]}, fragments={0: 1})
     set_dreams(state, {0: "deep-well"})  # Attack -1
     assert state.requirement(0, "paper-slingshot") == 0
     set_fragments(state, 0, 1)
@@ -284,7 +283,7 @@ def test_a_dreamscape_can_lower_a_requirement() -> None:
 
 def test_a_face_up_card_is_never_played_face_down() -> None:
     # A Sleepwalk drawn by another Sleepwalk waits for the next round's start.
-    state = at_play(3, hands={0: ["sleepwalk", "paper-slingshot"]})
+    state = scenario(3, hands={0: ["sleepwalk", "paper-slingshot"]})
     ids = [a.id for a in state.legal_actions(0)]
     assert "play:sleepwalk" not in ids and "discard:sleepwalk" in ids
     assert not [i for i in ids if i.startswith("stack:sleepwalk")]

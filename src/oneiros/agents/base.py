@@ -96,7 +96,7 @@ def agent_specs() -> list[AgentInfo]:
 def _load_builtin() -> None:
     import importlib
 
-    for module in ("oneiros.agents.mcts",):
+    for module in ("oneiros.agents.mcts", "oneiros.agents.policy"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -9,7 +9,9 @@ Both search with UCT from the position they are handed and know nothing of any g
 - rewards come from the end of a playout: 0.9 for a win (a shared win counts as a win) plus
   0.1 times the seat's score normalised between the lowest and highest score;
 - playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
-  or uniformly random moves (``rollout=random``);
+  or uniformly random moves (``rollout=random``); they run through the game's playout kernel
+  (``Game.playout_results``: the same game without the per-action API) when it has one that
+  covers the configuration (``fast=false`` turns that off);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
   progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
   it off), so a short search departs from the heuristic only on evidence; with
@@ -39,6 +41,11 @@ from typing import Any
 from ..core import CHANCE, Action, ConfigError, Game, Policy, State
 from .base import Agent, AgentInfo, register_agent
 
+DEFAULT_ITERATIONS = 200
+FAST_ITERATIONS = 2000
+"""The default budget when playouts run through a compiled playout kernel, where they cost
+about a fifteenth of an engine playout (the plain Python kernel: about three quarters, so
+the default stays 200 there)."""
 WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
@@ -73,16 +80,22 @@ class _Node:
 def terminal_rewards(state: State) -> list[float]:
     """Each seat's reward in [0, 1] at the end of a playout (see the module docs)."""
     n = state.game.players
-    scores = state.scores()
-    if not state.is_terminal() or len(scores) != n:
+    if not state.is_terminal():
         return [1.0 / n] * n
-    winners = set(state.winners())
+    return outcome_rewards(n, state.scores(), state.winners())
+
+
+def outcome_rewards(n: int, scores: list[float], winners: list[int]) -> list[float]:
+    """Each seat's reward in [0, 1] from a finished game's scores and winners."""
+    if len(scores) != n:
+        return [1.0 / n] * n
+    won = set(winners)
     lo, hi = min(scores), max(scores)
     span = hi - lo
     out = []
     for seat in range(n):
         norm = (scores[seat] - lo) / span if span > 0 else 0.5
-        out.append(WIN_WEIGHT * (seat in winners) + SCORE_WEIGHT * norm)
+        out.append(WIN_WEIGHT * (seat in won) + SCORE_WEIGHT * norm)
     return out
 
 
@@ -123,6 +136,7 @@ class MCTSAgent(Agent):
         depth: int | None = None,
         bias: float | None = None,
         confirm: int | None = None,
+        fast: bool | None = None,
         **params: Any,
     ) -> None:
         given = dict(params)
@@ -133,6 +147,7 @@ class MCTSAgent(Agent):
             ("depth", depth),
             ("bias", bias),
             ("confirm", confirm),
+            ("fast", fast),
         ):
             if value is not None:
                 given[key] = value
@@ -155,7 +170,7 @@ class MCTSAgent(Agent):
             raise ConfigError(
                 f"{self.name}: {game.name} has no heuristic bot for rollout=heuristic"
             )
-        self.iterations = iterations if iterations is not None or seconds is not None else 200
+        self.iterations = iterations
         self.seconds = seconds
         self.c = float(c)
         self.policy: Policy | None = heuristic if rollout == "heuristic" else None
@@ -164,7 +179,17 @@ class MCTSAgent(Agent):
         if self.bias == 0:
             self.hint_policy = None
         self.confirm = confirm or 0
+        if fast is not None and not isinstance(fast, bool):
+            raise ConfigError(f"{self.name}: fast must be true or false, not {fast!r}")
         self.depth = depth if depth is not None else game.info.max_decisions
+        self.fast = fast is not False and depth is None and game.kernel_gap() is None
+        if iterations is None and seconds is None:
+            # about the same time per move either way (see docs/benchmarks.md)
+            compiled = self.fast and game.kernel_backend() == "numba"
+            self.iterations = FAST_ITERATIONS if compiled else DEFAULT_ITERATIONS
+        """Playouts through the game's playout kernel (``Game.playout_results``): the same
+        games, played without the per-action API."""
+        self.rollout = rollout
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
         """Iterations run by the last ``act`` (for benchmarks)."""
@@ -318,6 +343,13 @@ class MCTSAgent(Agent):
         return (seen, state.to_move())
 
     def _playout(self, state: State, rng: random.Random) -> list[float]:
+        if self.fast and not state.is_terminal():
+            results = state.game.playout_results(
+                1, seed=rng.getrandbits(31), policy=self.rollout, start=state
+            )
+            if results:
+                r = results[0]
+                return outcome_rewards(state.game.players, r.scores, r.winners)
         policy = self.policy
         for _ in range(self.depth):
             to_move = state.to_move()
@@ -344,7 +376,8 @@ class ISMCTSAgent(MCTSAgent):
 
 
 _PARAMS = {
-    "iterations": "search iterations per decision (default 200 unless seconds is given)",
+    "iterations": "search iterations per decision (default 200, or 2000 when the playouts "
+    "run through the game's compiled playout kernel, unless seconds is given)",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
@@ -352,6 +385,8 @@ _PARAMS = {
     "confirm": "before departing from the heuristic bot's move, play this many paired "
     "playouts (same random numbers) of both moves and keep the bot's move unless the other "
     "does better in total (default 0: off)",
+    "fast": "playouts through the game's playout kernel when it has one that covers the "
+    "configuration (default true; false: through the per-action API)",
     "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
 }

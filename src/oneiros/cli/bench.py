@@ -31,9 +31,17 @@ def register(app: typer.Typer) -> None:
             Path("docs/benchmarks.md"), "--out", help="Markdown file to update."
         ),
         write: bool = typer.Option(True, "--write/--no-write", help="Update the --out file."),
+        kernel: bool = typer.Option(
+            True,
+            "--kernel/--no-kernel",
+            help="Also measure each game's playout kernel (game.playouts, the default mcts, "
+            "simulate --fast) against the floor in CPU time. With numba installed the kernel "
+            "is compiled first if its disk cache does not hold it (a few minutes, once).",
+        ),
     ) -> None:
-        """Measure random full games/s and applied actions/s per game on one core, and the
-        Lucidity reference floor in the same run; record them in docs/benchmarks.md."""
+        """Measure random full games/s and applied actions/s per game in CPU time of one
+        core, the playout kernels' targets, and the Lucidity reference floor in the same run
+        (ratios in CPU time); record them in docs/benchmarks.md."""
         from .. import benchmark
         from ..core import games as list_games
 
@@ -57,7 +65,18 @@ def register(app: typer.Typer) -> None:
                 progress.update(task, description="reference floor")
                 floor_gps = benchmark.run_floor(floor_path, floor_games)
             progress.advance(task)
-        table = Table(title="Engine speed (one core, random play)")
+            kernels = []
+            floor_cpu = None
+            if floor_path is not None:
+                progress.update(task, description="reference floor (CPU time)")
+                floor_cpu = benchmark.run_floor_cpu(floor_path, seconds)
+            if kernel:
+                for name in names:
+                    progress.update(task, description=f"{name}: playout kernel")
+                    k = benchmark.measure_kernel(name, seconds=seconds)
+                    if k is not None:
+                        kernels.append(k)
+        table = Table(title="Engine speed (CPU time of one core, random play)")
         for col in ("game", "players", "games/s", "actions/s"):
             table.add_column(col)
         for r in results:
@@ -65,11 +84,18 @@ def register(app: typer.Typer) -> None:
                 r.game, str(r.players), f"{r.games_per_second:,.1f}", f"{r.actions_per_second:,.0f}"
             )
         console.print(table)
-        section = benchmark.markdown(results, floor_gps)
+        section = benchmark.markdown(results, floor_gps, kernels, floor_cpu)
         if floor_gps is not None:
-            console.print(f"reference floor: {floor_gps:,.0f} games/s")
-            for line in benchmark.verdicts(results, floor_gps):
+            console.print(f"reference floor: {floor_gps:,.0f} games/s (wall clock)")
+        if floor_cpu is not None:
+            console.print(f"reference floor, CPU time: {floor_cpu:,.0f} games/s")
+        if floor_cpu or floor_gps:
+            for line in benchmark.verdicts(results, floor_cpu or floor_gps or 0.0):
                 console.print(line)
+        if floor_cpu is not None:
+            for k in kernels:
+                for line in benchmark.kernel_verdicts(k, floor_cpu):
+                    console.print(line)
         if write:
             benchmark.write_section(out, section)
             console.print(f"written to {out}")

@@ -241,13 +241,21 @@ def register(app: typer.Typer) -> None:
             help="Games per batch sent to a worker (default: automatic). Smaller batches "
             "lose less work on Ctrl-C when games are slow.",
         ),
+        fast: bool | None = typer.Option(
+            None,
+            "--fast/--no-fast",
+            help="Play the games with the game's playout kernel (same rules and statistics, "
+            "other random numbers; reproducible per seed). Default: on when every agent is "
+            "random or heuristic, the game has a kernel covering the configuration and "
+            "--records is off.",
+        ),
     ) -> None:
         """Play many games between bots; print win rates with 95% intervals, game length and
         end reasons. Results are the same for a seed whatever --workers and --backend."""
         game = make_game(game_name, players, ruleset, option)
         specs = split_agents(agents, game)
         base = fresh_seed(seed)
-        config = RunConfig.build(game, specs, base, rotate=rotate, keep_records=records)
+        config = RunConfig.build(game, specs, base, rotate=rotate, keep_records=records, fast=fast)
         if games < 1:
             raise ConfigError(f"--games must be 1 or more, not {games}")
         with open_out(out) as handle:
@@ -258,10 +266,13 @@ def register(app: typer.Typer) -> None:
         summary["seed"] = base
         summary["agents_by_seat"] = specs
         summary["interrupted"] = outcome.interrupted
+        summary["fast"] = game.kernel_backend() if config.fast else None
         if as_json:
             sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         else:
             print_summary(summary)
+            if config.fast:
+                console.print(f"played by the playout kernel ({summary['fast']})")
             console.print(
                 f"seed {base}"
                 + (f"; {len(outcome.results)} game(s) written to {out}" if out else "")

@@ -14,7 +14,7 @@ from .flow import (
     Kinds,
     SimultaneousStep,
 )
-from .game import Game, GameInfo, OptionSpec, Policy
+from .game import Game, GameInfo, OptionSpec, PlayoutResult, Policy, engine_playouts
 from .registry import games, make, register, replay
 from .state import RECORD_VERSION, State
 from .steps import Step, StepStack
@@ -46,6 +46,7 @@ __all__ = [
     "Occupancy",
     "OneirosError",
     "OptionSpec",
+    "PlayoutResult",
     "Policy",
     "Pool",
     "SimultaneousStep",
@@ -56,6 +57,7 @@ __all__ = [
     "TileMap",
     "Visibility",
     "Zone",
+    "engine_playouts",
     "games",
     "make",
     "register",

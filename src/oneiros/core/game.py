@@ -136,6 +136,83 @@ class GameInfo:
         }
 
 
+@dataclass
+class PlayoutResult:
+    """How one playout ended (``Game.playout_results``)."""
+
+    scores: list[float]
+    winners: list[int]
+    turns: int
+    end_reason: str | None
+    actions: int
+    """Every applied action, chance outcomes included."""
+    decisions: int
+    """Actions chosen by seats."""
+    stats: dict[str, Any] = field(default_factory=dict)
+    """The game's ``State.stats()`` at the end."""
+    fast: bool = True
+    """Played by the game's kernel (False: through the engine)."""
+
+
+def engine_playouts(
+    game: Game,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: State | None = None,
+    seeds: Sequence[int] | None = None,
+) -> list[PlayoutResult]:
+    """Playouts through the per-action API: the fallback of a kernel that does not cover a
+    configuration. Game ``g`` draws its random numbers from ``random.Random(seeds[g])``
+    (default: from ``seed`` and ``g``)."""
+    import random as _random
+
+    from .types import CHANCE
+
+    names = [policy] * game.players if isinstance(policy, str) else list(policy)
+    heuristic = game.heuristic_policy()
+    for name in names:
+        if name not in ("random", "heuristic") or (name == "heuristic" and heuristic is None):
+            raise ConfigError(f"{game.name}: no playout policy {name!r}")
+    out = []
+    if seeds is None:
+        seeds = [seed * 1_000_003 + g for g in range(count)]
+    for game_seed in seeds:
+        rng = _random.Random(game_seed)
+        state = start.clone() if start is not None else game.new_state(seed=seed)
+        actions = decisions = 0
+        while actions < game.info.max_decisions:
+            to_move = state.to_move()
+            if not to_move:
+                break
+            if to_move[0] == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                seat = to_move[0]
+                if names[seat] == "heuristic" and heuristic is not None:
+                    action = heuristic(state, seat, rng)
+                else:
+                    legal = state.legal_actions(seat)
+                    action = legal[rng.randrange(len(legal))]
+                state.apply(action, player=seat if len(to_move) > 1 else None)
+                decisions += 1
+            actions += 1
+        done = state.is_terminal()
+        out.append(
+            PlayoutResult(
+                scores=[float(x) for x in state.scores()] if done else [],
+                winners=list(state.winners()) if done else [],
+                turns=state.turn_number(),
+                end_reason=state.end_reason(),
+                actions=actions,
+                decisions=decisions,
+                stats=state.stats(),
+                fast=False,
+            )
+        )
+    return out
+
+
 class Game:
     """A configured game (player count, rule set, options) that creates states.
 
@@ -230,6 +307,45 @@ class Game:
         """The named pieces a table shows (cards, rows...): id -> ``{"name", "text"}`` and
         optional ``"kind"``, ``"cost"``; the ids are those of the observation."""
         return {}
+
+    # ----- optional: fast playouts ----------------------------------------------------------
+    def kernel_gap(self) -> str | None:
+        """None when the game has a playout kernel that plays this configuration; else what
+        is missing (no kernel at all, or the options it does not cover)."""
+        return f"{self.name} has no playout kernel"
+
+    def kernel_backend(self, build: bool = False) -> str | None:
+        """How the playout kernel runs ("numba" compiled, "python"), None without one.
+        ``build``: compile it now if it is not compiled yet (once per kernel version)."""
+        return None
+
+    def playout_results(
+        self,
+        count: int,
+        seed: int = 0,
+        policy: str | Sequence[str] = "random",
+        start: State | None = None,
+        seeds: Sequence[int] | None = None,
+    ) -> list[PlayoutResult] | None:
+        """Play ``count`` whole games from ``start`` (a state; default a new game) with
+        ``policy`` ("random" or "heuristic", or one per seat) and return how each ended;
+        ``seeds``: one seed per game instead (then ``count`` is ignored), so a game's
+        course depends on its own seed only. None for a game without a playout kernel; a
+        game with one plays the configurations its kernel does not cover through the
+        engine (never a different game)."""
+        return None
+
+    def playouts(
+        self,
+        count: int,
+        seed: int = 0,
+        policy: str | Sequence[str] = "random",
+        start: State | None = None,
+    ) -> list[list[float]] | None:
+        """``playout_results`` reduced to one ``scores()`` list per game (None for a game
+        without a playout kernel)."""
+        results = self.playout_results(count, seed, policy, start)
+        return None if results is None else [r.scores for r in results]
 
     # ----- optional: machine-learning encodings --------------------------------------------
     def action_ids(self) -> Sequence[str]:

@@ -7,6 +7,7 @@ OpenSpiel without glue code.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -124,22 +125,26 @@ def resolve_chance(state: State, rng: random.Random) -> None:
 
 def acting_seat(state: State) -> int | None:
     """The seat that acts next in a sequential view: simultaneous decisions are serialised
-    in seat order (the core hides each seat's choice from the others until the reveal)."""
+    in seat order. The core keeps hidden choices (face-down plays) from the other seats
+    until the reveal, but a public act (a Sleep Tight buy, say) is seen at once by the
+    seats that act after it (``docs/rl.md``, "Simultaneous decisions")."""
     tm = state.to_move()
     if not tm or tm == (CHANCE,):
         return None
     return min(tm)
 
 
-def action_id_at(game: Game, index: Any) -> str:
-    """The id of action ``index`` of the action space, or ``IllegalAction``."""
+def action_id_at(game: Game, index: Any, ids: Sequence[str] | None = None) -> str:
+    """The id of action ``index`` of the action space (``ids``: ``game.action_ids()``
+    when the caller keeps it), or ``IllegalAction``."""
     try:
         i = int(index)
     except (TypeError, ValueError):
         raise IllegalAction(f"an action is an integer index, not {index!r}") from None
     if isinstance(index, float) and index != i:
         raise IllegalAction(f"an action is an integer index, not {index!r}")
-    ids = game.action_ids()
+    if ids is None:
+        ids = game.action_ids()
     if not 0 <= i < len(ids):
         raise IllegalAction(f"action index {i} is outside 0..{len(ids) - 1}")
     return ids[i]
@@ -150,9 +155,82 @@ def legal_indices(state: State, seat: int) -> list[int]:
     return sorted(state.action_index(a) for a in state.legal_actions(seat))
 
 
+class Encoder:
+    """A game's observation tensor and legal-action mask as numpy arrays, the way the
+    environments hand them over: built once per call, from the core API only.
+
+    The mask is set from the seat's legal actions (a few ids) rather than converted from
+    the core's list of booleans over the whole action space, which costs more than the
+    decision itself in a game with a large action space; masks already made are copied.
+    """
+
+    def __init__(self, game: Game) -> None:
+        import numpy as np
+
+        self._np = np
+        self.ids = game.action_ids()
+        self.index = {aid: i for i, aid in enumerate(self.ids)}
+        self.size = len(self.index)
+        self.shape = tuple(game.observation_shape)
+        self._masks: dict[tuple[str, ...], Any] = {}
+        """Masks already built, by the legal ids (the same few sets recur all game long)."""
+
+    def tensor(self, state: State, seat: int) -> Any:
+        """``state.observation_tensor(seat)`` as a float32 array."""
+        np = self._np
+        return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
+
+    def mask(self, state: State, seat: int | None, dtype: Any = None) -> Any:
+        """The seat's legal actions over the action space (int8 by default); all zeros for
+        ``None`` or a seat that does not decide now."""
+        np = self._np
+        if seat is None or seat not in state.to_move():
+            return np.zeros(self.size, dtype=np.int8 if dtype is None else dtype)
+        key = tuple(a.id for a in state.legal_actions(seat))
+        masks = self._masks
+        made = masks.get(key)
+        if made is None:
+            if len(masks) > 20_000:
+                masks.clear()
+            index = self.index
+            made = masks[key] = np.zeros(self.size, dtype=np.int8)
+            made[[index[i] for i in key]] = 1
+        return made.copy() if dtype is None else made.astype(dtype)
+
+
 def describe_illegal(state: State, seat: int, action_id: str) -> str:
     decision = state.decision(seat)
     what = f"{decision.kind} ({decision.prompt})" if decision else "this decision"
     legal: Sequence[str] = [a.id for a in state.legal_actions(seat)]
     shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
     return f"{action_id!r} is not legal for seat {seat} at {what}; legal: {shown}"
+
+
+def render_text(state: State) -> str:
+    """A short text view of a state for people, built only from what every seat sees: who
+    decides and the public decision, then the public observation as JSON.
+
+    The decision is ``state.decision(None)``, the public one: a seat's own prompt may name
+    what only that seat knows (a Sleep Tight seat that drew I Am the Sandman is asked to
+    accept or refuse the offer, the others see an ordinary "buy" decision), so it is never
+    shown here. When the game gives no public decision (Sleep Tight when several seats decide
+    at the same time) the text says only who decides.
+    """
+    game = state.game
+    if state.is_terminal():
+        head = f"{game.info.title}: game over, winners {state.winners()}, scores {state.scores()}"
+    else:
+        seats = [s for s in state.to_move() if s != CHANCE]
+        who = (
+            f"seat {seats[0]} decides"
+            if len(seats) == 1
+            else "seats " + ", ".join(str(s) for s in seats) + " decide at the same time"
+        )
+        decision = state.decision(None)
+        if not seats:
+            head = f"{game.info.title}: chance" + (f": {decision.prompt}" if decision else "")
+        elif decision is not None:
+            head = f"{game.info.title}: {who}: {decision.prompt}"
+        else:
+            head = f"{game.info.title}: {who}"
+    return head + "\n" + json.dumps(state.observation(None), sort_keys=True)

@@ -30,21 +30,21 @@ import numpy as np
 from gymnasium import spaces
 
 from ..agents import Agent, make_agent
-from ..agents.base import view_for
-from ..core import ConfigError, Game, State
+from ..agents.base import RandomAgent, view_for
+from ..core import ConfigError, Game, IllegalAction, State
 from ._common import (
+    Encoder,
     acting_seat,
     action_id_at,
     check_reward_mode,
     check_shaping,
-    describe_illegal,
     final_rewards,
     make_encoded_game,
     observation_bounds,
     potentials,
+    render_text,
     resolve_chance,
 )
-from .pettingzoo import render_text
 
 __all__ = ["OneirosEnv", "make"]
 
@@ -107,6 +107,7 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
             }
         )
+        self._encoder = Encoder(self.game)
         self.game_state: State | None = None
         self._done = True
 
@@ -135,13 +136,14 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             raise RuntimeError("the episode is over: call reset() to start a new one")
         state = self.game_state
         action_id = action_id_at(self.game, action)
-        if not state.legal_action_mask(self.seat)[state.action_index(action_id)]:
+        try:  # the core refuses an illegal action and changes nothing
+            state.apply(action_id, player=self.seat)
+        except IllegalAction as exc:
             self._done = True
             info = self._info()
             info["illegal_action"] = action_id
-            info["illegal_reason"] = describe_illegal(state, self.seat, action_id)
+            info["illegal_reason"] = str(exc)
             return self._observe(), self.illegal_reward, True, False, info
-        state.apply(action_id, player=self.seat)
         reward = self._advance()
         terminated = state.is_terminal()
         if terminated:
@@ -160,8 +162,13 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             seat = acting_seat(state)
             if seat is None or self.seat in state.to_move():
                 break
-            view = view_for(state, seat, self._view_rng)
-            chosen = self.opponents[seat].act(view, seat)
+            agent = self.opponents[seat]
+            if type(agent) is RandomAgent:
+                # Its seat's legal actions are all it reads, and they are the seat's to see:
+                # no determinized copy is needed.
+                chosen = agent.act(state, seat)
+            else:
+                chosen = agent.act(view_for(state, seat, self._view_rng), seat)
             state.apply(chosen.id, player=seat)
         if self._potential is not None:
             now = potentials(state)
@@ -172,9 +179,20 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     def _observe(self) -> dict[str, np.ndarray]:
         state = self.game_state
         assert state is not None
-        obs = np.asarray(state.observation_tensor(self.seat), dtype=np.float32)
-        mask = np.asarray(state.legal_action_mask(self.seat), dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+        return {
+            "observation": self._encoder.tensor(state, self.seat),
+            "action_mask": self._mask(np.int8),
+        }
+
+    def _mask(self, dtype: Any) -> np.ndarray:
+        """The seat's legal actions; once the episode is over, every action (Gymnasium's
+        vector environments reset a finished one at the next step and ignore the action
+        given there, so a policy that samples from the mask must find one to pick)."""
+        state = self.game_state
+        assert state is not None
+        if self._done:
+            return np.ones(self._encoder.size, dtype=dtype)
+        return self._encoder.mask(state, self.seat, dtype)
 
     def _info(self) -> dict[str, Any]:
         state = self.game_state
@@ -187,10 +205,11 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of this seat now, as booleans over the action space."""
+        """The legal actions of this seat now, as booleans over the action space (every
+        action once the episode is over, as in the observation's mask)."""
         if self.game_state is None:
             raise RuntimeError("call reset() before asking for the action mask")
-        return np.asarray(self.game_state.legal_action_mask(self.seat), dtype=bool)
+        return self._mask(bool)
 
     def action_id(self, index: int) -> str:
         """The stable id (``track:3-5-7``...) of an action index, for logs and people."""
@@ -230,7 +249,8 @@ def make(
 def register_envs() -> list[str]:
     """Register ``oneiros/<game>-v0`` with Gymnasium for every game that declares the
     encodings, so ``gymnasium.make("oneiros/lucidity-v0", players=4)`` works; returns the
-    ids."""
+    ids. Importing this module does it for the games registered then (call it again after
+    registering a game of your own)."""
     from ..core import games
     from ..core import make as make_game
     from ._common import declares_encodings
@@ -248,3 +268,9 @@ def register_envs() -> list[str]:
             )
         ids.append(env_id)
     return ids
+
+
+# Gymnasium 1.x reads no entry-point group (plugins were removed in 1.0): an environment
+# package registers its ids when imported, which ``gymnasium.make`` does itself for an id
+# written "module:id" ("oneiros.interop.gymnasium:oneiros/lucidity-v0").
+register_envs()

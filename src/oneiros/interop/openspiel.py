@@ -9,11 +9,13 @@ One pyspiel game per Oneiros game (``python_oneiros_<name>``, dashes become unde
 with the parameters ``players``, ``ruleset`` and the game's options. The game type is
 sequential with explicit chance (chance nodes carry the core's probabilities); it is
 imperfect-information when the game hides anything or has simultaneous decisions, which
-are serialised here (the deciding seats act one after another in seat order and none sees
-another's choice before the reveal). Returns are +1 for a winner and -1 for every other
+are serialised here (the deciding seats act one after another in seat order; hidden
+choices stay hidden until the reveal, public acts are seen by the later seats). Returns are +1 for a winner and -1 for every other
 seat; utilities are general-sum, or identical for a cooperative game that declares
-``shared_outcome = True`` (its seats always win or lose together). Actions, chance outcomes included, are indices into the
-game's action space (``game.action_ids()``).
+``shared_outcome = True`` (its seats always win or lose together). Actions, chance
+outcomes included, are indices into the game's action space (``game.action_ids()``).
+``max_game_length`` is the game's declared ``decision_bound`` (the longest measured game
+with a margin), or the engine's cap ``GameInfo.max_decisions`` when it declares none.
 
 Observation tensors are the game's ``observation_tensor``; information-state tensors
 append the counts of the seat's own past actions over the action space (so they are not
@@ -122,6 +124,16 @@ def _factory(name: str) -> type[OneirosSpielGame]:
     return type(cls_name, (OneirosSpielGame,), {"oneiros_name": name, "__module__": __name__})
 
 
+def max_game_length(game: Game) -> int:
+    """OpenSpiel's ``max_game_length`` (decisions, chance not counted): the game's declared
+    ``decision_bound`` (a realistic bound: the longest measured game with a margin), else
+    the engine's cap ``GameInfo.max_decisions``."""
+    bound = getattr(game, "decision_bound", None)
+    if isinstance(bound, int) and not isinstance(bound, bool) and bound > 0:
+        return min(bound, game.info.max_decisions)
+    return game.info.max_decisions
+
+
 class OneirosSpielGame(pyspiel.Game):
     """A configured Oneiros game seen by OpenSpiel (one subclass per Oneiros game)."""
 
@@ -145,7 +157,7 @@ class OneirosSpielGame(pyspiel.Game):
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=None,
-                max_game_length=game.info.max_decisions,
+                max_game_length=max_game_length(game),
             ),
             params,
         )

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -21,14 +22,19 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from ..agents import agent_specs
 from ..core import OneirosError, games, replay
 from ..core.i18n import Lang, card_texts_in, default_language, for_game
+from .config import Settings
 from .db import Database
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
+from .limits import Counter, RateLimiter
+from .packs import CONTENT_OPTIONS, ContentPacks
 from .protocol import (
     MAX_MESSAGE,
     Act,
@@ -54,6 +60,10 @@ log = logging.getLogger("oneiros.server")
 STATIC = files("oneiros.server") / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 30.0
+FLOOD_CLOSE = 200
+"""Messages dropped in a row (over the rate limit) before the socket is closed."""
+FLOOD_COOL_DOWN = 10.0
+"""Seconds a flooding address is refused new sockets."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "Bad request (the message says why)."},
     404: {"model": ErrorBody, "description": "No such table."},
@@ -76,14 +86,101 @@ def _page(name: str) -> FileResponse:
     return FileResponse(str(STATIC / name), headers=PAGE_HEADERS)
 
 
-def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> FastAPI:
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes while it streams in (chunked bodies
+    included), before the application reads it: at most ``limit`` bytes are ever held."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break  # the client left: let the app see it
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay_body() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay_body, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse(
+            {"error": f"the request body is larger than {self.limit} bytes"},
+            status_code=413,
+            headers={"Connection": "close"},
+        )
+        await response(scope, receive, send)
+
+
+def client_of(conn: Request | WebSocket) -> str:
+    """The client's address (the proxy's forwarded one when uvicorn trusts the proxy)."""
+    return conn.client.host if conn.client else "unknown"
+
+
+def create_app(
+    db_url: str = "sqlite:///oneiros.db",
+    bot_threads: int = 4,
+    settings: Settings | None = None,
+) -> FastAPI:
     """The web table application on the given database (SQLite or PostgreSQL URL)."""
+    settings = settings or Settings()
     db = Database(db_url)
-    hub = Hub(db, bot_threads=bot_threads)
+    packs = ContentPacks(settings.content_dir)
+    hub = Hub(db, bot_threads=bot_threads, settings=settings, packs=packs)
+    catalog: list[dict[str, Any]] = []
+    requests = RateLimiter(settings.requests_per_second, settings.request_burst)
+    creations = RateLimiter(
+        settings.tables_per_minute / 60, max(1, int(settings.tables_per_minute))
+    )
+    messages = RateLimiter(settings.messages_per_second, settings.message_burst)
+    hints = RateLimiter(settings.hints_per_second, settings.hint_burst)
+    sockets = Counter(settings.max_sockets_per_client)
+    cooling: dict[str, float] = {}
+    """Addresses disconnected for flooding, and until when they are refused."""
+
+    def game_catalog() -> list[dict[str, Any]]:
+        """/api/games, built once at start in a thread (games read their content files)."""
+        out = []
+        for info in games():
+            entry = info.to_dict()
+            entry["hints"] = has_hints(make_game(info.name, None, None, {}))
+            for option in entry["options"]:
+                if option["name"] in CONTENT_OPTIONS:
+                    option["help"] = (
+                        "a content pack installed on this server (empty: the shipped content)"
+                    )
+                    option["choices"] = ["", *packs.names(info.name)]
+            out.append(entry)
+        return out
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        catalog.extend(await asyncio.to_thread(game_catalog))
         try:
             yield
         finally:
@@ -136,14 +233,29 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         )
 
     @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse(
-                {"error": f"the request body is larger than {MAX_BODY} bytes"}, status_code=413
-            )
+    async def _rate_limit(request: Request, call_next: Any) -> Response:
+        if request.url.path.startswith("/api/"):
+            who = client_of(request)
+            wait = requests.allow(who)
+            if not wait and request.method == "POST" and request.url.path == "/api/tables":
+                wait = creations.allow(who)
+            if wait:
+                return JSONResponse(
+                    {"error": f"too many requests from your address: retry in {wait:.1f} s"},
+                    status_code=429,
+                    headers={"Retry-After": str(max(1, round(wait + 0.5)))},
+                )
         response: Response = await call_next(request)
         return response
+
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    if "*" not in settings.allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
+
+    def base_url(request: Request) -> str:
+        """Where invite links point: the configured public URL, or this request's own
+        (validated) Host."""
+        return settings.public_base or str(request.base_url).rstrip("/")
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
@@ -160,13 +272,9 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
 
     @app.get("/api/games", tags=["lobby"])
     async def list_games() -> list[dict[str, Any]]:
-        """The games that can be played, their rule sets, player counts and options."""
-        out = []
-        for info in games():
-            entry = info.to_dict()
-            entry["hints"] = has_hints(make_game(info.name, None, None, {}))
-            out.append(entry)
-        return out
+        """The games that can be played, their rule sets, player counts and options (the
+        `content` option lists the content packs installed on this server)."""
+        return catalog
 
     @app.get("/api/agents", tags=["lobby"])
     async def list_agents() -> list[dict[str, Any]]:
@@ -177,7 +285,8 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
     async def create_table(body: CreateTable, request: Request) -> Created:
         """Create a table. Returns one invite link (with its secret token) per human seat
         and a spectator link; the game starts when every human seat is taken."""
-        game = make_game(
+        game = await asyncio.to_thread(
+            hub.make_game,
             body.game,
             body.players or (len(body.seats) if body.seats else None),
             body.ruleset,
@@ -193,12 +302,12 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 {
                     "kind": s.kind,
                     "agent": (s.agent or "random") if s.kind == "bot" else None,
-                    "name": s.name.strip() if s.name and s.name.strip() else None,
+                    "name": s.name,
                 }
                 for s in body.seats
             ]
         table, tokens = await hub.create(game, seats, body.seed, body.public)
-        base = str(request.base_url).rstrip("/")
+        base = base_url(request)
         links = []
         for s in table.seats:
             token = tokens.get(s.index)
@@ -244,7 +353,7 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
         if body.token is None and table.status != "open":
             raise HTTPException(409, "this table has no free seat")
         seat, token = await hub.claim(table, body.token, body.name)
-        base = str(request.base_url).rstrip("/")
+        base = base_url(request)
         return Joined(seat=seat, token=token, url=f"{base}/t/{table.id}#token={token}")
 
     @app.get("/api/tables/{table_id}/record", tags=["replay"], responses=ERRORS)
@@ -255,6 +364,7 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
             hub.forget_if_idle(table)
             raise HTTPException(409, "the record is available when the game is over")
         record = table.state.record()
+        record["options"] = dict(table.options)  # a content pack by name, not its file
         hub.forget_if_idle(table)
         return JSONResponse(
             record,
@@ -333,24 +443,72 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
     # ----- play ---------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
-        await ws.accept()
+        origin = ws.headers.get("origin")
+        if origin is not None and not origin_allowed(origin, ws.headers.get("host", "")):
+            # a page of another site must not act with a visitor's links (refused before
+            # the handshake completes: the browser sees HTTP 403)
+            await ws.close(code=4403, reason="origin not allowed")
+            return
+        who = client_of(ws)
+        until = cooling.get(who)
+        if until is not None:
+            if asyncio.get_running_loop().time() < until:
+                await ws.close(code=4429, reason="flooding: wait before reconnecting")
+                return
+            cooling.pop(who, None)
+        if not sockets.acquire(who):
+            await ws.accept()
+            await _refuse(
+                ws,
+                "too_many_sockets",
+                f"your address already has {settings.max_sockets_per_client} sockets open: "
+                "close some first",
+                4429,
+            )
+            return
+        try:
+            await ws.accept()
+            await _connected(ws, table_id, who)
+        finally:
+            sockets.release(who)
+
+    def origin_allowed(origin: str, host: str) -> bool:
+        if origin in settings.allowed_origins:
+            return True
+        if settings.public_base and origin == settings.public_base:
+            return True
+        return urlsplit(origin).netloc == host and urlsplit(origin).scheme in ("http", "https")
+
+    async def _connected(ws: WebSocket, table_id: str, who: str) -> None:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             await _refuse(ws, "unknown_table", f"no table {table_id!r}", 4404)
             return
-        hello = await _handshake(ws, table)
+        if len(table.conns) >= settings.max_sockets_per_table:
+            await _refuse(
+                ws,
+                "too_many_sockets",
+                f"this table already has {settings.max_sockets_per_table} sockets open",
+                4429,
+            )
+            return
+        hello = await _handshake(ws, table, who)
         if hello is None:
             return
         seat, panels, lang = hello
+        # one object per table in this process (it may have been dropped from memory while
+        # the handshake waited), caught up with what other processes stored meanwhile
+        table = hub.tables.setdefault(table.id, table)
+        await hub.refresh(table)
         conn = Connection(seat, ws.send_text, panels=panels, lang=lang)
         table.conns.add(conn)
-        conn.push(table.message(conn, "snapshot"))
+        table.snapshot(conn)
         if conn.panels:
             hub.start_insights(table)
-        table.broadcast()  # others see who is connected
+        table.presence_changed(settings.presence_delay)  # others see who is connected
         writer = asyncio.create_task(conn.writer())
         try:
-            await _serve(ws, table, conn)
+            await _serve(ws, table, conn, who)
         finally:
             table.conns.discard(conn)
             conn.close()
@@ -358,11 +516,11 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 await asyncio.wait_for(writer, 2)
             writer.cancel()
             if not hub.closing:
-                table.broadcast()
+                table.presence_changed(settings.presence_delay)
                 hub.forget_if_idle(table)
 
     async def _handshake(
-        ws: WebSocket, table: LiveTable
+        ws: WebSocket, table: LiveTable, who: str
     ) -> tuple[int | None, bool, str | None] | None:
         """Wait for ``hello``; returns (the seat, None for a spectator; whether the client
         shows analysis panels; its language), or None when the connection was refused or
@@ -378,6 +536,9 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
             except _BadFrame as exc:
                 await _send_error(ws, exc.code, exc.message)
                 continue
+            if messages.allow(who):
+                await _refuse(ws, "rate_limited", "too many messages: slow down", 4429)
+                return None
             if not isinstance(msg, Hello):
                 await _send_error(
                     ws, "hello_first", 'say hello first: {"type": "hello", "token": ...}'
@@ -392,14 +553,48 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 return None
             return seat, msg.panels, msg.lang
 
-    async def _serve(ws: WebSocket, table: LiveTable, conn: Connection) -> None:
+    async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, who: str) -> None:
+        warned = 0.0
+        dropped = 0
         while not conn.closed:
+            msg: Any
             try:
-                msg = await _receive_text(ws)
+                msg = await _receive_frame(ws)
             except _Disconnected:
                 return
             except _BadFrame as exc:
-                conn.push(error_message(exc.code, exc.message))
+                msg = exc
+            wait = messages.allow(who)  # counted before any parsing: a flood costs little
+            dropped = dropped + 1 if wait else 0
+            if dropped > FLOOD_CLOSE:
+                cooling[who] = asyncio.get_running_loop().time() + FLOOD_COOL_DOWN
+                await _refuse(
+                    ws,
+                    "rate_limited",
+                    f"too many messages: disconnected for {FLOOD_COOL_DOWN:.0f} s",
+                    4429,
+                )
+                return
+            if wait:
+                # dropped; one error a second at most, so a flood is not answered in kind
+                now = asyncio.get_running_loop().time()
+                if now - warned >= 1.0:
+                    warned = now
+                    conn.push(
+                        error_message(
+                            "rate_limited",
+                            f"too many messages from your address: that one was dropped, "
+                            f"retry in {wait:.1f} s",
+                        )
+                    )
+                continue
+            if not isinstance(msg, _BadFrame):
+                try:
+                    msg = _parse(msg)
+                except _BadFrame as exc:
+                    msg = exc
+            if isinstance(msg, _BadFrame):
+                conn.push(error_message(msg.code, msg.message))
                 continue
             try:
                 if isinstance(msg, Act):
@@ -407,14 +602,17 @@ def create_app(db_url: str = "sqlite:///oneiros.db", bot_threads: int = 4) -> Fa
                 elif isinstance(msg, Rename):
                     await hub.rename(table, conn.seat, msg.name)
                 elif isinstance(msg, HintRequest):
+                    wait = hints.allow(who)
+                    if wait:
+                        raise TableError("rate_limited", f"too many hints: retry in {wait:.1f} s")
                     conn.push(await hub.hint(table, conn.seat, conn.lang))
                 elif isinstance(msg, Sync):
-                    conn.push(table.message(conn, "snapshot"))
+                    table.snapshot(conn)
                 elif isinstance(msg, Ping):
                     conn.push({"type": "pong"})
                 elif isinstance(msg, Language):
                     conn.lang = msg.lang
-                    conn.push(table.message(conn, "snapshot"))
+                    table.snapshot(conn)
                 elif isinstance(msg, Hello):
                     conn.push(error_message("already", "already connected: hello only once"))
             except TableError as exc:
@@ -451,8 +649,8 @@ def _turns_after_each_action(game: Any, record: dict[str, Any]) -> list[int]:
     return turns
 
 
-async def _receive_text(ws: WebSocket) -> Any:
-    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
+async def _receive_frame(ws: WebSocket) -> str:
+    """The next text frame; ``_BadFrame`` for a binary or oversized one."""
     if ws.client_state != WebSocketState.CONNECTED:
         raise _Disconnected
     try:
@@ -468,16 +666,32 @@ async def _receive_text(ws: WebSocket) -> Any:
         raise _BadFrame(
             "too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}"
         )
+    return str(text)
+
+
+def _parse(text: str) -> Any:
+    """A client message, parsed and validated; ``_BadFrame`` for anything malformed."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _BadFrame("bad_json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except (ValueError, RecursionError):  # an integer of thousands of digits, deep nesting
+        raise _BadFrame(
+            "bad_json", "not acceptable JSON (numbers too long or nesting too deep)"
+        ) from None
     if not isinstance(data, dict):
         raise _BadFrame("bad_message", 'a message is a JSON object with a "type"')
     try:
         return client_message.validate_python(data)
     except ValidationError as exc:
         raise _BadFrame("bad_message", explain(exc)) from None
+    except RecursionError:
+        raise _BadFrame("bad_message", "a message nested too deep") from None
+
+
+async def _receive_text(ws: WebSocket) -> Any:
+    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
+    return _parse(await _receive_frame(ws))
 
 
 async def _send_error(ws: WebSocket, code: str, message: str) -> None:
@@ -491,4 +705,16 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
         await ws.close(code=close_code, reason=message[:120])
 
 
-__all__ = ["create_app"]
+def app_from_env() -> FastAPI:
+    """The application of one ``oneiros serve --workers N`` process (settings and database
+    from the environment the parent process set)."""
+    import os
+    import sys
+
+    from .config import ENV
+
+    sys.setswitchinterval(0.0005)  # as in the parent (see oneiros.server.run)
+    return create_app(os.environ[ENV + "_DB"], settings=Settings.from_env())
+
+
+__all__ = ["app_from_env", "create_app"]

@@ -9,6 +9,8 @@ server calls them from a worker thread so the event loop never waits on disk.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +29,13 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 
 from ..core import ConfigError
@@ -75,6 +79,15 @@ actions_t = Table(
     Column("entry", JSON, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+CHANNEL = "oneiros_tables"
+"""PostgreSQL ``NOTIFY`` channel: the payload is ``<process id>:<table id>``."""
+
+
+def lock_key(table_id: str) -> int:
+    """The table's advisory lock key (a signed 64-bit integer)."""
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
 
 
 def now() -> dt.datetime:
@@ -178,7 +191,8 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             kwargs["pool_pre_ping"] = True
-            kwargs["pool_size"] = 8
+            kwargs["pool_size"] = 24
+            kwargs["max_overflow"] = 8
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -223,18 +237,29 @@ class Database:
 
     def claim_seat(
         self, table_id: str, seat: int, name: str, token_hash: str, status: str | None
-    ) -> None:
-        """Mark a human seat as taken (and possibly the table as started) in one commit."""
+    ) -> bool:
+        """Mark a free human seat as taken (and possibly the table as started) in one commit.
+        False (and nothing changed) when the seat was taken meanwhile, by any process."""
         with self.engine.begin() as conn:
-            conn.execute(
+            done = conn.execute(
                 update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.claimed.is_(False),
+                )
                 .values(name=name, token_hash=token_hash, claimed=True)
             )
+            if done.rowcount != 1:
+                return False  # nothing was changed: the commit is empty
             if status is not None:
                 conn.execute(
-                    update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id, tables_t.c.status == "open")
+                    .values(status=status)
                 )
+            self._notify(conn, table_id)
+            return True
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as conn:
@@ -243,6 +268,101 @@ class Database:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                 .values(name=name)
             )
+            self._notify(conn, table_id)
+
+    # ----- one table, several processes (PostgreSQL) ------------------------------------
+    def _notify(self, conn: Connection, table_id: str) -> None:
+        """Tell the other processes (on commit) that the table changed."""
+        if not self.is_sqlite:
+            conn.execute(select(func.pg_notify(CHANNEL, f"{os.getpid()}:{table_id}")))
+
+    def lock_table(self, table_id: str, start: int) -> tuple[Connection, str | None, list[Any]]:
+        """Open a transaction holding the table's advisory lock (every process that changes
+        the table takes it first, so the table's changes are serialised by the database);
+        returns it with the table's status and its action entries from ``start`` on."""
+        conn = self.engine.connect()
+        try:
+            conn.begin()
+            if not self.is_sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key(table_id)})
+            status = conn.execute(
+                select(tables_t.c.status).where(tables_t.c.id == table_id)
+            ).scalar()
+            entries = [
+                r.entry
+                for r in conn.execute(
+                    select(actions_t.c.entry)
+                    .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
+                    .order_by(actions_t.c.idx)
+                )
+            ]
+        except Exception:
+            conn.close()
+            raise
+        return conn, status, entries
+
+    def news(
+        self, table_id: str, start: int, conn: Connection | None = None
+    ) -> tuple[TableRow | None, list[Any]]:
+        """The table (status, seats) and its action entries from ``start`` on."""
+        if conn is None:
+            with self.engine.connect() as own:
+                return self.news(table_id, start, own)
+        row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+        if row is None:
+            return None, []
+        out = _table_row(row)
+        self._fill(conn, [out], with_actions=False)
+        entries = [
+            r.entry
+            for r in conn.execute(
+                select(actions_t.c.entry)
+                .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
+                .order_by(actions_t.c.idx)
+            )
+        ]
+        return out, entries
+
+    def append_locked(
+        self,
+        conn: Connection,
+        table_id: str,
+        start: int,
+        entries: Sequence[Any],
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Store entries in the locked transaction, notify, commit (releases the lock)."""
+        when = now()
+        if entries:
+            conn.execute(
+                insert(actions_t),
+                [
+                    {"table_id": table_id, "idx": start + i, "entry": entry, "at": when}
+                    for i, entry in enumerate(entries)
+                ],
+            )
+        if result is not None:
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id)
+                .values(status="finished", result=result, finished_at=when)
+            )
+        self._notify(conn, table_id)
+        conn.commit()
+        conn.close()
+
+    @staticmethod
+    def release(conn: Connection) -> None:
+        """End a locked transaction that stored nothing (rolls back, frees the lock)."""
+        try:
+            if conn.in_transaction():
+                conn.rollback()
+        finally:
+            conn.close()
+
+    def listen_dsn(self) -> str:
+        """The libpq URL of this database (for the ``LISTEN`` connection)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
     def append_actions(
         self,

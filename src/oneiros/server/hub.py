@@ -11,6 +11,16 @@ game continues exactly as it would have.
 Ordering rule: while a table's lock is free, no chance outcome or bot decision is pending
 (bots always decide before humans at a simultaneous decision), so the stored record does
 not depend on network timing.
+
+On PostgreSQL several processes may hold the same table: every change is made while the
+process holds the table's advisory lock in the database (after catching up with what other
+processes stored), and a ``NOTIFY`` tells the other processes to catch up and push the news
+to their own sockets (see ``shared.py``).
+
+What every seat can see never depends on another seat's hidden choice: ``n`` in the
+messages counts changes of the *public* view (:class:`PublicClock`), a seat's
+``decision_id`` counts changes of its own decision, and a connection gets an update only
+when its own view changed.
 """
 
 from __future__ import annotations
@@ -24,8 +34,9 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -33,7 +44,10 @@ from ..agents.base import Agent, make_agent, view_for
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make, replay
 from ..core.i18n import Translator, default_language, for_game
 from ..core.types import Decision, Event
+from .config import Settings
 from .db import Database, SeatRow, TableRow, now
+from .packs import ContentPacks, MissingPack
+from .shared import Listener
 
 log = logging.getLogger("oneiros.server")
 
@@ -84,13 +98,18 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.event_pos = 0
         """How much of the table's full event list this connection has been shown."""
+        self.last: dict[str, Any] | None = None
+        """The last view sent (without its events): an unchanged view is not sent again."""
         self.closed = False
 
     def push(self, message: dict[str, Any]) -> None:
+        self.push_text(json.dumps(message, separators=(",", ":")))
+
+    def push_text(self, text: str) -> None:
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.warning("dropping a client that does not read its messages")
             self.close()
@@ -129,14 +148,107 @@ class Seat:
         }
 
 
+class PublicClock:
+    """Counts the changes of the public view (what a spectator sees: observation, who is to
+    move, public events) along a game. It is the ``n`` of every message: a hidden choice
+    that changes nothing public does not move it, so ``n`` tells nobody about it."""
+
+    def __init__(self, state: State) -> None:
+        self.n = 0
+        self._seen = 0
+        self._public_events = 0
+        self._fp = self._fingerprint(state)
+
+    def step(self, state: State) -> None:
+        fp = self._fingerprint(state)
+        if fp != self._fp:
+            self.n += 1
+            self._fp = fp
+
+    def _fingerprint(self, state: State) -> tuple[Any, ...]:
+        events = state.events()
+        for e in events[self._seen :]:
+            if e.visible_to is None:
+                self._public_events += 1
+        self._seen = len(events)
+        # compared by value with the previous one (a fresh observation each time)
+        return (self._public_events, state.to_move(), state.observation(None))
+
+
+def entry_actor(state: State, entry: Any) -> int:
+    """The seat (or CHANCE) that made a record entry, before it is applied."""
+    if isinstance(entry, list | tuple):
+        return int(entry[0])
+    return state.to_move()[0]
+
+
+def apply_entry(state: State, entry: Any) -> None:
+    if isinstance(entry, str):
+        state.apply(entry)
+    else:
+        state.apply(str(entry[1]), player=int(entry[0]))
+
+
+class Position:
+    """A table's state with the public clock and every seat's decision counter, which are
+    functions of the record alone (the same in every process and after a restart)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.clock = PublicClock(state)
+        players = state.game.players
+        self.chances = 0
+        """Chance outcomes so far (the chance stream's index: how many entries the seats
+        made, some of them hidden, must not change what chance does next)."""
+        self.decision_ids = [0] * players
+        self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(players)]
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Position:
+        """Replay a record entry by entry (blocking: call it in a thread)."""
+        pos = cls(replay({**record, "actions": []}))
+        for i, entry in enumerate(record["actions"]):
+            try:
+                pos.advance(entry)
+            except IllegalAction as exc:
+                raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
+        return pos
+
+    def advance(self, entry: Any) -> None:
+        actor = entry_actor(self.state, entry)
+        apply_entry(self.state, entry)
+        self.applied(actor)
+
+    def applied(self, actor: int) -> None:
+        """Refresh the clock and the decision counters after ``actor``'s action."""
+        if actor == CHANCE:
+            self.chances += 1
+        for seat in range(len(self.decision_ids)):
+            fp = self._fingerprint(seat)
+            if fp != self.fingerprints[seat] or seat == actor:
+                self.fingerprints[seat] = fp
+                self.decision_ids[seat] += 1
+        self.clock.step(self.state)
+
+    def _fingerprint(self, seat: int) -> Any:
+        state = self.state
+        if seat not in state.to_move():
+            return None
+        d = state.decision(seat)
+        legal = tuple(a.id for a in state.legal_actions(seat))
+        return (d.kind, d.prompt) if d else None, legal
+
+
 class LiveTable:
     """A table in memory: the state, its seats and the connections watching it."""
 
-    def __init__(self, row: TableRow, state: State) -> None:
+    def __init__(self, row: TableRow, position: Position, options: dict[str, Any]) -> None:
         self.id = row.id
         self.row = row
-        self.game: Game = state.game
-        self.state = state
+        self.pos = position
+        self.game: Game = position.state.game
+        self.options = options
+        """The options as clients see them (a content pack by name, never a path)."""
         self.seed = row.seed
         self.status = row.status
         self.public = row.public
@@ -146,33 +258,29 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.agents: dict[int, Agent] = {}
-        self.saved = len(state.history())
-        n = self.saved
-        self.decision_since = [n] * self.game.players
-        self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(self.game.players)]
+        self.saved = len(position.state.history())
         self.settler: asyncio.Task[None] | None = None
+        self.presence: asyncio.TimerHandle | None = None
         self.background: set[asyncio.Task[None]] = set()
         self.hints = has_hints(self.game)
         self.insights: dict[tuple[int, int], dict[str, Any]] = {}
-        """Analysis panels (Lucidity's risk meter) per (seat, position), computed off the loop."""
+        """Analysis panels (Lucidity's risk meter) per (seat, decision id), computed off the
+        loop."""
 
-    # ----- decisions ----------------------------------------------------------------------
-    def _fingerprint(self, seat: int) -> Any:
-        tm = self.state.to_move()
-        if seat not in tm:
-            return None
-        d = self.state.decision(seat)
-        legal = tuple(a.id for a in self.state.legal_actions(seat))
-        return (d.kind, d.prompt) if d else None, legal
+    @property
+    def state(self) -> State:
+        return self.pos.state
+
+    @property
+    def n(self) -> int:
+        return self.pos.clock.n
+
+    def decision_id(self, seat: int) -> int:
+        return self.pos.decision_ids[seat]
 
     def note_applied(self, actor: int) -> None:
-        """Refresh the per-seat decision ids after an action (used to reject stale ones)."""
-        n = len(self.state.history())
-        for seat in range(self.game.players):
-            fp = self._fingerprint(seat)
-            if fp != self.fingerprints[seat] or seat == actor:
-                self.fingerprints[seat] = fp
-                self.decision_since[seat] = n
+        """Refresh the public clock and the decision ids after an action."""
+        self.pos.applied(actor)
 
     def bot_seats_to_move(self) -> list[int]:
         return [s for s in self.state.to_move() if s != CHANCE and self.seats[s].kind == "bot"]
@@ -208,23 +316,27 @@ class LiveTable:
             else []
         )
         terminal = not tm
-        n = len(state.history())
-        insights = self.insights.get((seat, n), {}) if conn.panels and seat is not None else {}
+        did = self.decision_id(seat) if mine and seat is not None else None
+        insights = (
+            self.insights.get((seat, did), {})
+            if conn.panels and seat is not None and did is not None
+            else {}
+        )
         return {
             "type": kind,
             "table": self.id,
             "game": self.game.name,
             "title": self.game.info.title,
             "ruleset": self.game.ruleset,
-            "options": self.game.options,
+            "options": self.options,
             "status": self.status,
             "seat": seat,
             "seats": self.seat_list(),
-            "n": n,
+            "n": self.n,
             "turn": state.turn_number(),
             "to_move": [p for p in tm],
             "decision": _decision_dict(decision, tr) if decision else None,
-            "decision_id": self.decision_since[seat] if mine and seat is not None else None,
+            "decision_id": did,
             "legal": legal,
             "observation": state.observation(seat),
             "events": new,
@@ -236,29 +348,68 @@ class LiveTable:
             "lang": lang,
         }
 
-    def broadcast(self, extra: dict[str, Any] | None = None) -> None:
+    def snapshot(self, conn: Connection) -> None:
+        msg = self.message(conn, "snapshot")
+        conn.last = _comparable(msg)
+        conn.push(msg)
+
+    def broadcast(self) -> None:
+        """Send each connection its new view, only if it changed. Connections of the same
+        seat at the same point of the event list share one computed message."""
+        memo: dict[
+            tuple[int | None, int, bool, str | None], tuple[dict[str, Any], int, str | None]
+        ] = {}
         for conn in list(self.conns):
-            msg = self.message(conn)
-            if extra:
-                msg.update(extra)
-            conn.push(msg)
+            key = (conn.seat, conn.event_pos, conn.panels, conn.lang)
+            hit = memo.get(key)
+            if hit is None:
+                msg = self.message(conn)
+                hit = (msg, conn.event_pos, None)
+            else:
+                conn.event_pos = hit[1]
+            msg = hit[0]
+            same = _comparable(msg)
+            if not msg["events"] and conn.last == same:
+                memo[key] = hit
+                continue
+            conn.last = same
+            text = hit[2] or json.dumps(msg, separators=(",", ":"))
+            memo[key] = (msg, hit[1], text)
+            conn.push_text(text)
+
+    def presence_changed(self, delay: float) -> None:
+        """Someone connected or left: one update for everyone after ``delay`` seconds, however
+        many sockets came and went meanwhile."""
+        if self.presence is not None:
+            return
+
+        def fire() -> None:
+            self.presence = None
+            self.broadcast()
+
+        self.presence = asyncio.get_running_loop().call_later(delay, fire)
 
     def summary(self) -> dict[str, Any]:
+        finished = self.status == "finished"
         return {
             "id": self.id,
             "game": self.game.name,
             "title": self.game.info.title,
             "ruleset": self.game.ruleset,
             "players": self.game.players,
-            "options": self.game.options,
+            "options": self.options,
             "status": self.status,
             "public": self.public,
             "seats": self.seat_list(),
             "created_at": self.row.created_at.isoformat(),
-            "actions": len(self.state.history()),
-            "scores": self.state.scores() if self.status == "finished" else [],
-            "winners": self.state.winners() if self.status == "finished" else [],
+            "actions": len(self.state.history()) if finished else None,
+            "scores": self.state.scores() if finished else [],
+            "winners": self.state.winners() if finished else [],
         }
+
+
+def _comparable(msg: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in msg.items() if k not in ("type", "events")}
 
 
 def row_summary(row: TableRow) -> dict[str, Any]:
@@ -293,12 +444,22 @@ def row_summary(row: TableRow) -> dict[str, Any]:
 class Hub:
     """Every live table of this server process."""
 
-    def __init__(self, db: Database, bot_threads: int = 4) -> None:
+    def __init__(
+        self,
+        db: Database,
+        bot_threads: int = 4,
+        settings: Settings | None = None,
+        packs: ContentPacks | None = None,
+    ) -> None:
         self.db = db
+        self.settings = settings or Settings()
+        self.packs = packs or ContentPacks(None)
+        self.shared = not db.is_sqlite
+        """PostgreSQL: other processes may hold the same tables (advisory locks, NOTIFY)."""
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
         self.db_pool = ThreadPoolExecutor(
-            max_workers=1 if db.is_sqlite else 8, thread_name_prefix="oneiros-db"
+            max_workers=1 if db.is_sqlite else 16, thread_name_prefix="oneiros-db"
         )
         self.bot_pool = ThreadPoolExecutor(
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
@@ -311,6 +472,9 @@ class Hub:
             tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
         ] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._slots = asyncio.Semaphore(24)
+        """Locked transactions open at once (each holds a pooled database connection)."""
+        self._listener: Listener | None = None
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -320,17 +484,27 @@ class Hub:
     async def start(self) -> None:
         """Create the schema and rebuild every unfinished table from its record."""
         await self._db(self.db.create_schema)
+        await asyncio.to_thread(self.packs.scan)
+        if self.shared:
+            self._listener = Listener(self)
+            await self._listener.start()
         ids = await self._db(self.db.unfinished_ids)
         for table_id in ids:
-            await self.get(table_id)
+            table = await self.get(table_id)
+            if table is not None:
+                self.forget_if_idle(table)
         if ids:
             log.info("rebuilt %d unfinished table(s) from the database", len(ids))
 
     async def stop(self) -> None:
         self.closing = True
+        if self._listener is not None:
+            await self._listener.stop()
         for table in list(self.tables.values()):
             if table.settler is not None:
                 table.settler.cancel()
+            if table.presence is not None:
+                table.presence.cancel()
             for task in table.background:
                 task.cancel()
             for conn in list(table.conns):
@@ -339,6 +513,20 @@ class Hub:
         self.panel_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.db.dispose()
+
+    def make_game(
+        self, name: str, players: int | None, ruleset: str | None, options: dict[str, Any]
+    ) -> Game:
+        """A game for a web request: a content option must name an installed pack
+        (blocking: the game may read its content file; call it in a thread)."""
+        self.packs.check_request(name, options)
+        return make_game(name, players, ruleset, self.packs.resolve(name, options))
+
+    def _load(self, row: TableRow) -> LiveTable:
+        """Rebuild a stored table (blocking: call it in a thread)."""
+        record = row.record()
+        record["options"] = self.packs.resolve(row.game, record["options"])
+        return LiveTable(row, Position.from_record(record), dict(row.options))
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The table in memory, loading (replaying) it from the database if needed."""
@@ -353,21 +541,88 @@ class Hub:
             if row is None or row.status == "broken":
                 return None
             try:  # replaying a long game is real work: not on the event loop
-                state = await asyncio.to_thread(replay, row.record())
+                table = await asyncio.to_thread(self._load, row)
+            except MissingPack as exc:  # not the record's fault: reinstall the pack
+                log.error("table %s cannot be loaded: %s", table_id, exc)
+                return None
             except Exception as exc:  # a record that no longer replays must not stop the server
                 log.error("table %s does not replay: %s", table_id, exc)
                 await self._db(self.db.mark_broken, table_id, str(exc))
                 return None
-            table = LiveTable(row, state)
             self.tables[table_id] = table
         if table.status == "running":
             self.kick(table)  # bots and chance carry on where the record stops
         return table
 
     def forget_if_idle(self, table: LiveTable) -> None:
-        """Drop a finished table nobody watches (it is reloaded from its record on demand)."""
-        if table.status == "finished" and not table.conns:
+        """Drop a finished table nobody watches (it is reloaded from its record on demand).
+        On PostgreSQL also a table nobody here watches where a human must move next: the
+        process that gets that human's socket loads it."""
+        if table.conns:
+            return
+        if table.status == "finished" or (
+            self.shared
+            and not table.state.is_chance()
+            and not table.bot_seats_to_move()
+            and (table.settler is None or table.settler.done() or table.settler is _current())
+        ):
             self.tables.pop(table.id, None)
+
+    # ----- several processes --------------------------------------------------------------
+    async def _catch_up(self, table: LiveTable, conn: Any = None) -> bool:
+        """Apply what other processes stored for the table since this one last looked
+        (status, seats, actions). True when anything changed."""
+        if not self.shared:
+            return False
+        row, entries = await self._db(self.db.news, table.id, table.saved, conn)
+        if row is None:
+            return False
+        changed = bool(entries) or row.status != table.status
+        for entry in entries:
+            table.pos.advance(entry)
+        table.saved += len(entries)
+        table.status = row.status
+        for s, stored in zip(table.seats, row.seats, strict=False):
+            if (s.claimed, s.name, s.token_hash) != (
+                stored.claimed,
+                stored.name,
+                stored.token_hash,
+            ):
+                s.claimed, s.name, s.token_hash = stored.claimed, stored.name, stored.token_hash
+                changed = True
+        return changed
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch up with the database and push the news to this process's sockets (on a
+        NOTIFY from another process, and before a new socket's snapshot)."""
+        if not self.shared:
+            return
+        async with table.lock:
+            if await self._catch_up(table):
+                table.broadcast()
+        self.kick(table)
+
+    @asynccontextmanager
+    async def _exclusive(self, table: LiveTable) -> AsyncIterator[Any]:
+        """Hold the table's lock in the database (PostgreSQL) for a change, caught up with
+        every other process; yields the locked connection (None on SQLite, where this
+        process alone writes)."""
+        if not self.shared:
+            yield None
+            return
+        async with self._slots:
+            # one trip to a database thread: lock, then what others stored since
+            conn, status, entries = await self._db(self.db.lock_table, table.id, table.saved)
+            try:
+                for entry in entries:
+                    table.pos.advance(entry)
+                table.saved += len(entries)
+                if status is not None:
+                    table.status = status
+                yield conn
+            finally:
+                if not conn.closed:  # nothing stored: roll back (frees the lock)
+                    await self._db(self.db.release, conn)
 
     # ----- lobby --------------------------------------------------------------------------
     async def create(
@@ -377,7 +632,8 @@ class Hub:
         seed: int | None,
         public: bool,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it and the invite token of every human seat."""
+        """A new table; returns it and the invite token of every human seat. The first
+        human seat is the creator's and is taken at once."""
         if len(seats) != game.players:
             raise ConfigError(f"{len(seats)} seats were described for a {game.players}-player game")
         for i, spec in enumerate(seats):
@@ -387,14 +643,22 @@ class Hub:
                 raise ConfigError(f"seat {i}: kind must be human or bot")
         if seed is None:
             seed = secrets.randbits(62)
+        if not self.settings.creator_seeds:
+            # a seat that knows the seed must not be able to compute the hidden cards: the
+            # server's own secret goes into the stored seed (disclosed with the record)
+            seed = derive(seed, secrets.token_hex(32)) >> 1
         table_id = secrets.token_urlsafe(9)
         tokens: dict[int, str] = {}
         seat_rows = []
+        creator: int | None = None
         for i, spec in enumerate(seats):
             if spec["kind"] == "human":
                 tokens[i] = new_token()
+                mine = creator is None
+                if mine:
+                    creator = i
                 seat_rows.append(
-                    SeatRow(i, "human", None, spec.get("name"), hash_token(tokens[i]), False)
+                    SeatRow(i, "human", None, spec.get("name"), hash_token(tokens[i]), mine)
                 )
             else:
                 seat_rows.append(SeatRow(i, "bot", spec["agent"], spec.get("name"), None, True))
@@ -404,16 +668,16 @@ class Hub:
             game=cfg["game"],
             ruleset=cfg["ruleset"],
             players=cfg["players"],
-            options=cfg["options"],
+            options=self.packs.public(cfg["game"], cfg["options"]),
             seed=seed,
             public=public,
-            status="open" if tokens else "running",
+            status="open" if any(not r.claimed for r in seat_rows) else "running",
             created_at=now(),
             seats=seat_rows,
         )
-        state = game.new_state(seed=seed)
+        position = await asyncio.to_thread(lambda: Position(game.new_state(seed=seed)))
         await self._db(self.db.create_table, row)
-        table = LiveTable(row, state)
+        table = LiveTable(row, position, dict(row.options))
         self.tables[table_id] = table
         if table.status == "running":
             self.kick(table)
@@ -421,8 +685,10 @@ class Hub:
 
     async def claim(self, table: LiveTable, token: str | None, name: str | None) -> tuple[int, str]:
         """Take a human seat: the one of ``token`` (an invite link), or with no token the
-        first free one of a public table (a fresh token is issued). Returns (seat, token)."""
+        first free seat a public table offers (a fresh token is issued). A seat once taken
+        is never given to anyone else. Returns (seat, token)."""
         async with table.lock:
+            await self._catch_up(table)
             if token is not None:
                 seat = self.seat_of(table, token)
                 if seat is None:
@@ -436,21 +702,29 @@ class Hub:
                 seat = free[0].index
                 token = new_token()
             s = table.seats[seat]
-            if s.claimed:  # a reload or a second device: the seat is already taken
+            if s.claimed:  # a reload or a second device: the seat is already this token's
+                if name and s.name is None:  # the creator's seat, named on arrival
+                    await self._db(self.db.rename_seat, table.id, seat, name)
+                    s.name = name
+                    table.broadcast()
                 return seat, token
-            clean = (name or "").strip()[:40] or s.name or f"Seat {seat}"
+            clean = name or s.name or f"Seat {seat}"
             s_hash = hash_token(token)
             was_open = table.status == "open"
             old = (s.claimed, s.name, s.token_hash)
             s.claimed, s.name, s.token_hash = True, clean, s_hash
             start = was_open and table.humans_filled()
             try:
-                await self._db(
+                ok = await self._db(
                     self.db.claim_seat, table.id, seat, clean, s_hash, "running" if start else None
                 )
             except Exception:
                 s.claimed, s.name, s.token_hash = old
                 raise
+            if not ok:  # another process gave the seat away first
+                s.claimed, s.name, s.token_hash = old
+                await self._catch_up(table)
+                raise TableError("full", "that seat was just taken: try again")
             if start:
                 table.status = "running"
             table.broadcast()
@@ -460,15 +734,12 @@ class Hub:
         return seat, token
 
     async def rename(self, table: LiveTable, seat: int | None, name: str) -> None:
-        """Change the name a human seat shows to everyone."""
+        """Change the name a human seat shows to everyone (``name`` is already checked)."""
         if seat is None:
             raise TableError("spectator", "spectators have no seat to name")
-        clean = " ".join(name.split())[:40]
-        if not clean:
-            raise TableError("bad_message", "a name needs at least one visible character")
         async with table.lock:
-            await self._db(self.db.rename_seat, table.id, seat, clean)
-            table.seats[seat].name = clean
+            await self._db(self.db.rename_seat, table.id, seat, name)
+            table.seats[seat].name = name
             table.broadcast()
 
     @staticmethod
@@ -486,32 +757,33 @@ class Hub:
     ) -> None:
         """A seat's action: validated, applied, committed, then broadcast. Raises
         ``TableError`` (and changes nothing) when it cannot be accepted."""
+        if seat is None:
+            raise TableError("spectator", "spectators watch: they cannot act")
         async with table.lock:
             await self._settle(table)
-            if seat is None:
-                raise TableError("spectator", "spectators watch: they cannot act")
-            if table.status == "open":
-                raise TableError("not_started", "the game starts when every seat is taken")
-            if table.status != "running" or table.state.is_terminal():
-                raise TableError("game_over", "the game is over: no action is accepted")
-            tm = table.state.to_move()
-            if seat not in tm:
-                who = ", ".join(self._who(table, s) for s in tm)
-                raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
-            if decision_id is not None and decision_id != table.decision_since[seat]:
-                raise TableError(
-                    "stale",
-                    f"your move answers an earlier decision ({decision_id}, now "
-                    f"{table.decision_since[seat]}): the table changed before it arrived; "
-                    "nothing was played, choose again",
-                )
-            try:
-                table.state.apply(action_id, player=seat)
-            except IllegalAction as exc:
-                raise TableError("illegal", str(exc)) from None
-            table.note_applied(seat)
-            self._chance_chain(table)
-            await self._commit(table)
+            async with self._exclusive(table) as conn:
+                if table.status == "open":
+                    raise TableError("not_started", "the game starts when every seat is taken")
+                if table.status != "running" or table.state.is_terminal():
+                    raise TableError("game_over", "the game is over: no action is accepted")
+                tm = table.state.to_move()
+                if seat not in tm:
+                    who = ", ".join(self._who(table, s) for s in tm)
+                    raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
+                if decision_id is not None and decision_id != table.decision_id(seat):
+                    raise TableError(
+                        "stale",
+                        f"your move answers an earlier decision ({decision_id}, now "
+                        f"{table.decision_id(seat)}): the table changed before it arrived; "
+                        "nothing was played, choose again",
+                    )
+                try:
+                    table.state.apply(action_id, player=seat)
+                except IllegalAction as exc:
+                    raise TableError("illegal", str(exc)) from None
+                table.note_applied(seat)
+                self._chance_chain(table)
+                await self._commit(table, conn)
         self.kick(table)
 
     @staticmethod
@@ -525,12 +797,12 @@ class Hub:
         """Resolve every chance node now reached, from the table's derived RNG."""
         state = table.state
         while state.is_chance():
-            n = len(state.history())
-            outcome = state.sample_chance(random.Random(derive(table.seed, n, "chance")))
+            k = table.pos.chances
+            outcome = state.sample_chance(random.Random(derive(table.seed, k, "chance")))
             state.apply(outcome)
             table.note_applied(CHANCE)
 
-    async def _commit(self, table: LiveTable) -> None:
+    async def _commit(self, table: LiveTable, conn: Any = None) -> None:
         """Store the actions applied since the last commit, then broadcast them. On a
         database failure the table is rebuilt from what was stored and the error raised."""
         history = table.state.history()
@@ -545,7 +817,10 @@ class Hub:
         if not entries and result is None:
             return
         try:
-            await self._store(table.id, table.saved, entries, result)
+            if conn is not None:
+                await self._db(self.db.append_locked, conn, table.id, table.saved, entries, result)
+            else:
+                await self._store(table.id, table.saved, entries, result)
         except Exception as exc:
             log.exception("could not store actions of table %s", table.id)
             try:
@@ -555,8 +830,8 @@ class Hub:
                 # stored when someone comes back, and nothing unsaved was ever shown
                 log.exception("could not reload table %s", table.id)
                 self.tables.pop(table.id, None)
-                for conn in list(table.conns):
-                    conn.close()
+                for c in list(table.conns):
+                    c.close()
             raise TableError(
                 "storage", "the server could not save that move; nothing changed, try again"
             ) from exc
@@ -571,17 +846,21 @@ class Hub:
         each seat gets an ``insights`` message when its panel is ready."""
         if self.closing or table.status != "running":
             return
-        n = len(table.state.history())
         wanted = {c.seat for c in table.conns if c.panels and not c.closed}
-        seats = [s for s in table.state.to_move() if s in wanted and (s, n) not in table.insights]
-        if not seats:
+        keys = [
+            (s, table.decision_id(s))
+            for s in table.state.to_move()
+            if s in wanted and (s, table.decision_id(s)) not in table.insights
+        ]
+        if not keys:
             return
         snapshot = table.state.clone()
+        saved = len(snapshot.history())
         loop = asyncio.get_running_loop()
 
         async def compute() -> None:
-            for seat in seats:
-                if len(table.state.history()) != n:
+            for seat, did in keys:
+                if len(table.state.history()) != saved:
                     return  # the position moved on: nobody will see this panel
                 try:
                     panel = await loop.run_in_executor(self.panel_pool, snapshot.insights, seat)
@@ -592,11 +871,18 @@ class Hub:
                     continue
                 if len(table.insights) > 64:
                     table.insights.clear()
-                table.insights[(seat, n)] = panel or {}
-                if panel and len(table.state.history()) == n:
+                table.insights[(seat, did)] = panel or {}
+                if panel and len(table.state.history()) == saved:
                     for conn in list(table.conns):
                         if conn.seat == seat and conn.panels:
-                            conn.push({"type": "insights", "n": n, "insights": panel})
+                            conn.push(
+                                {
+                                    "type": "insights",
+                                    "n": table.n,
+                                    "decision_id": did,
+                                    "insights": panel,
+                                }
+                            )
 
         table.background.add(loop.create_task(compute()))
         table.background = {t for t in table.background if not t.done()}
@@ -639,14 +925,12 @@ class Hub:
         row = await self._db(self.db.load_table, table.id)
         if row is None:  # pragma: no cover - the table was deleted under us
             return
-        state = await asyncio.to_thread(replay, row.record())
-        table.state = state
-        table.saved = len(state.history())
+        fresh = await asyncio.to_thread(self._load, row)
+        table.pos = fresh.pos
+        table.saved = fresh.saved
         table.status = row.status
-        table.decision_since = [table.saved] * table.game.players
-        table.fingerprints = [table._fingerprint(p) for p in range(table.game.players)]
         for conn in list(table.conns):
-            conn.push(table.message(conn, "snapshot"))
+            table.snapshot(conn)
 
     def kick(self, table: LiveTable) -> None:
         """Let bots and chance move (in the background) if it is their turn."""
@@ -662,6 +946,7 @@ class Hub:
         try:
             async with table.lock:
                 await self._settle(table)
+            self.forget_if_idle(table)
         except TableError:
             pass
         except asyncio.CancelledError:
@@ -670,31 +955,45 @@ class Hub:
             log.exception("bots of table %s stopped", table.id)
 
     async def _settle(self, table: LiveTable) -> None:
-        """Play chance and bot seats until a human must decide or the game ends."""
+        """Play chance and bot seats until a human must decide or the game ends. A bot
+        thinks without holding the database lock; if another process moved meanwhile, the
+        decision is dropped and taken again on the new position."""
         while table.status == "running" and not self.closing:
             state = table.state
-            if state.is_chance():
-                self._chance_chain(table)
-                await self._commit(table)
-                continue
-            bots = table.bot_seats_to_move()
-            if not bots:
+            if not (state.is_chance() or table.bot_seats_to_move()):
                 break
-            seat = bots[0]
-            action_id = await self._think(table, seat)
-            try:
-                state.apply(action_id, player=seat)
-            except IllegalAction:
-                log.error("bot of seat %d on table %s chose illegal %r", seat, table.id, action_id)
-                legal = state.legal_actions(seat)
-                rng = random.Random(derive(table.seed, len(state.history()), seat, "fallback"))
-                state.apply(rng.choice(legal), player=seat)
-            table.note_applied(seat)
-            self._chance_chain(table)
-            await self._commit(table)
+            seat: int | None = None
+            action_id = ""
+            if not state.is_chance():
+                seat = table.bot_seats_to_move()[0]
+                action_id = await self._think(table, seat)
+            before = len(table.state.history())
+            async with self._exclusive(table) as conn:
+                if len(table.state.history()) != before:
+                    table.broadcast()
+                    continue  # another process moved first: look again
+                state = table.state
+                if state.is_chance():
+                    self._chance_chain(table)
+                elif seat is not None:
+                    try:
+                        state.apply(action_id, player=seat)
+                    except IllegalAction:
+                        log.error(
+                            "bot of seat %d on table %s chose illegal %r", seat, table.id, action_id
+                        )
+                        legal = state.legal_actions(seat)
+                        rng = random.Random(
+                            derive(table.seed, table.decision_id(seat), seat, "fallback")
+                        )
+                        state.apply(rng.choice(legal), player=seat)
+                    table.note_applied(seat)
+                    self._chance_chain(table)
+                await self._commit(table, conn)
 
     async def _think(self, table: LiveTable, seat: int) -> str:
-        n = len(table.state.history())
+        n = table.decision_id(seat)  # the bot's own counter: hidden moves of others change
+        # neither what it sees nor its random stream
         loop = asyncio.get_running_loop()
         try:
             agent = table.agents.get(seat)
@@ -728,7 +1027,7 @@ class Hub:
             if table.status != "running" or seat not in table.state.to_move():
                 raise TableError("not_your_turn", "a hint is for your own decision")
             snapshot = table.state.clone()
-            decision_id = table.decision_since[seat]
+            decision_id = table.decision_id(seat)
         n = len(snapshot.history())
         rng = random.Random(derive(table.seed, n, seat, "hint", secrets.randbits(32)))
         loop = asyncio.get_running_loop()
@@ -757,6 +1056,13 @@ def _decision_dict(decision: Decision, tr: Translator) -> dict[str, Any]:
     if tr:
         out["prompt"] = tr.text(decision.prompt)
     return out
+
+
+def _current() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None
 
 
 def _bot_decide(agent: Agent, state: State, seat: int, seed: int) -> str:

@@ -22,12 +22,35 @@ Client to server:
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 8192
 """Largest WebSocket message (bytes) a client may send."""
+MAX_NAME = 40
+
+
+def clean_name(value: str) -> str:
+    """A name as everyone sees it: NFC, inner spaces collapsed, at most 40 characters, with
+    no control or format character (NUL, bidi overrides, zero-width joiners...) that could
+    pass for another player or a bot."""
+    text = " ".join(unicodedata.normalize("NFC", value).split())
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise ValueError(
+                f"a name may not contain the invisible or control character U+{ord(ch):04X}"
+            )
+    if not text:
+        raise ValueError("a name needs at least one visible character")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    return text
+
+
+Name = Annotated[str, Field(max_length=4 * MAX_NAME), AfterValidator(clean_name)]
 
 
 class _Strict(BaseModel):
@@ -37,7 +60,7 @@ class _Strict(BaseModel):
 class Hello(_Strict):
     type: Literal["hello"]
     token: str | None = Field(None, min_length=1, max_length=100)
-    name: str | None = Field(None, max_length=40)
+    name: Name | None = None
     panels: bool = False
     """Whether this client shows analysis panels (Lucidity's risk meter): they are computed
     only for the seats of clients that ask for them."""
@@ -54,7 +77,7 @@ class Act(_Strict):
 
 class Rename(_Strict):
     type: Literal["name"]
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
 
 
 class HintRequest(_Strict):
@@ -101,7 +124,7 @@ class SeatSpec(_Strict):
     agent: str | None = Field(
         None, max_length=200, description="Bot spec (see `oneiros agents`), for bots."
     )
-    name: str | None = Field(None, max_length=40)
+    name: Name | None = None
 
 
 class CreateTable(_Strict):
@@ -110,21 +133,36 @@ class CreateTable(_Strict):
     game: str = Field(max_length=64, description="A game name from /api/games.")
     ruleset: str | None = Field(None, max_length=64)
     players: int | None = Field(None, ge=1, le=16)
-    options: dict[str, bool | int | float | str] = Field(default_factory=dict, max_length=64)
+    options: dict[str, bool | int | float | str] = Field(
+        default_factory=dict,
+        max_length=64,
+        description="Game options; `content` names a content pack of this server (see "
+        "/api/games), never a file.",
+    )
     seats: list[SeatSpec] | None = Field(
         None,
         max_length=16,
         description="One entry per seat; default: seat 1 human, the others bots.",
     )
-    seed: int | None = Field(None, ge=0, lt=2**62, description="Fixes every chance outcome.")
-    public: bool = Field(True, description="Listed in the lobby; anyone may take a free seat.")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**62,
+        description="Mixed with the server's own secret (the stored seed is in the record "
+        "once the game is over).",
+    )
+    public: bool = Field(
+        True,
+        description="Listed in the lobby; anyone may take a free seat other than the "
+        "creator's (the first human seat, taken at creation).",
+    )
 
 
 class JoinTable(_Strict):
     """Take a seat: with an invite ``token`` that seat, without one the first free seat."""
 
     token: str | None = Field(None, min_length=1, max_length=100)
-    name: str | None = Field(None, max_length=40)
+    name: Name | None = None
 
 
 class SeatLink(BaseModel):

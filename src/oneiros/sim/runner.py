@@ -17,9 +17,21 @@ from typing import Any
 
 from ..agents.base import Agent, make_agent
 from ..core import ConfigError, Game, make, register
-from .loop import GameResult, game_seed, play_game
+from .loop import DECISION_LIMIT, GameResult, game_seed, play_game
 
 BACKENDS = ("local", "ray")
+FAST_AGENTS = ("random", "heuristic")
+"""Agents a playout kernel plays itself (``Game.playout_results`` policies)."""
+
+
+def fast_gap(game: Game, agents: Sequence[str], keep_records: bool = False) -> str | None:
+    """None when a run can be played by the game's playout kernel; else why not."""
+    if keep_records:
+        return "--records keeps each game's full record, which only the engine writes"
+    for spec in agents:
+        if spec not in FAST_AGENTS:
+            return f"the agent {spec!r} is neither 'random' nor 'heuristic'"
+    return game.kernel_gap()
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,10 @@ class RunConfig:
     keep_records: bool = False
     game_class: str = ""
     """``module:Class`` of the game, so workers can find a game registered at run time."""
+    fast: bool = False
+    """Games played by the game's playout kernel (``Game.playout_results``), not through
+    the per-action API: the same game and the same statistics, other random numbers. Game
+    ``i`` plays with seed ``game_seed(seed, i)`` in both cases."""
 
     @classmethod
     def build(
@@ -46,7 +62,11 @@ class RunConfig:
         seed: int,
         rotate: bool = False,
         keep_records: bool = False,
+        fast: bool | None = None,
     ) -> RunConfig:
+        """``fast``: None plays through the game's playout kernel when it can (every agent
+        random or heuristic, a kernel covering the configuration, no records); True insists
+        (``ConfigError`` naming what prevents it); False never."""
         if len(agents) != game.players:
             raise ConfigError(
                 f"{len(agents)} agent(s) given for {game.players} players: "
@@ -54,6 +74,9 @@ class RunConfig:
             )
         for spec in agents:  # fail early, in the parent, on a bad spec
             make_agent(spec, game)
+        gap = fast_gap(game, agents, keep_records) if fast is not False else "off"
+        if fast and gap is not None:
+            raise ConfigError(f"--fast: {gap}")
         kind = type(game)
         return cls(
             game=game.name,
@@ -65,6 +88,7 @@ class RunConfig:
             rotate=rotate,
             keep_records=keep_records,
             game_class=f"{kind.__module__}:{kind.__qualname__}",
+            fast=gap is None,
         )
 
     def make_game(self) -> Game:
@@ -106,11 +130,44 @@ class BatchPlayer:
             keep_record=self.config.keep_records,
         )
 
+    def play_many(self, indices: Sequence[int]) -> list[GameResult]:
+        """Play several games: through the playout kernel for a fast run (one call per
+        seating of the agents), else one by one."""
+        if not self.config.fast:
+            return [self.play(index) for index in indices]
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for index in indices:
+            groups.setdefault(tuple(self.config.seat_agents(index)), []).append(index)
+        done: dict[int, GameResult] = {}
+        for specs, group in groups.items():
+            seeds = [game_seed(self.config.seed, index) for index in group]
+            results = self.game.playout_results(len(group), policy=specs, seeds=seeds)
+            if results is None:  # pragma: no cover - fast runs need a kernel
+                raise ConfigError(f"{self.game.name} has no playout kernel")
+            for index, seed, r in zip(group, seeds, results, strict=True):
+                done[index] = GameResult(
+                    index=index,
+                    seed=seed,
+                    game=self.game.name,
+                    ruleset=self.game.ruleset,
+                    players=self.game.players,
+                    options=dict(self.game.options),
+                    agents=list(specs),
+                    scores=r.scores,
+                    winners=r.winners,
+                    turns=r.turns,
+                    decisions=r.decisions,
+                    actions=r.actions,
+                    end_reason=r.end_reason if r.scores else DECISION_LIMIT,
+                    stats=r.stats,
+                )
+        return [done[index] for index in indices]
+
 
 def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indices`` of a run; return their results as dicts."""
     player = BatchPlayer(config)
-    return [player.play(index).to_dict() for index in indices]
+    return [result.to_dict() for result in player.play_many(indices)]
 
 
 def batches(
@@ -198,8 +255,10 @@ def run_games(
             _run_ray(config, indices, workers, address, collector, batch_size)
         elif workers == 1:
             player = BatchPlayer(config)
-            for index in indices:
-                collector.add([player.play(index).to_dict()])
+            step = 200 if config.fast else 1
+            for i in range(0, len(indices), step):
+                chunk = indices[i : i + step]
+                collector.add([result.to_dict() for result in player.play_many(chunk)])
         else:
             _run_processes(config, indices, workers, collector, batch_size)
     except KeyboardInterrupt:

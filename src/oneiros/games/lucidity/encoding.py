@@ -26,6 +26,9 @@ from .rules import MAX_SEATS, ROWS, TRACKS
 _BAG = (*COLOURS, "bone")
 _ROLES = ("dreamer", "nightmare", "eliminated")
 _TRACKS = tuple(TRACKS)
+_ROLE_AT = {r: i for i, r in enumerate(_ROLES)}
+_COLOUR_AT = {c: i for i, c in enumerate(COLOURS)}
+_TRACK_AT = {t: i for i, t in enumerate(_TRACKS)}
 _PER_SEAT = len(ROWS) * len(_BAG) + len(_ROLES) + len(COLOURS) + len(_TRACKS) + 3 + 2
 
 DEFAULT_GOAL = 15
@@ -108,6 +111,171 @@ def encode(
     out.extend(1.0 if i in to_move else 0.0 for i in range(MAX_SEATS))
     out.append(1.0 if CHANCE in to_move else 0.0)
     out.extend(1.0 if viewer == i else 0.0 for i in range(MAX_SEATS))
+    return out
+
+
+class _Layout:
+    """Where each part of the tensor starts, and the game's constants, computed once per
+    configured game for ``encode_state``."""
+
+    def __init__(self, game: Any) -> None:
+        total = dice_in_game(game)
+        self.totals = [float(total[c]) for c in _BAG]
+        self.colour_at = {c: i for i, c in enumerate(_BAG)}
+        self.size = shape(game)
+        self.seats = len(_BAG)
+        self.role_at = len(ROWS) * len(_BAG)
+        self.colour_of = self.role_at + len(_ROLES)
+        self.track_at = self.colour_of + len(COLOURS)
+        self.stage_at = self.track_at + len(_TRACKS)
+        self.power_at = self.stage_at + 3
+        self.cards = self.seats + MAX_SEATS * _PER_SEAT
+        self.hand = self.cards + 2 * len(COLOURS)
+        self.current = self.hand + len(_BAG)
+        self.final = self.current + MAX_SEATS
+        self.deciding = self.final + 1
+        self.viewer = self.deciding + _DECIDING
+        self.goals = {
+            name: int(card.rules.power_goal) for name, card in game.content.dreamscapes.items()
+        }
+
+
+_LAYOUTS: dict[int, tuple[Any, _Layout]] = {}
+
+
+def _layout(game: Any) -> _Layout:
+    found = _LAYOUTS.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[id(game)] = (game, _Layout(game))
+    return found[1]
+
+
+_SEATS: dict[int, tuple[Any, ...]] = {}
+"""Recently encoded seat blocks by ``id(seat)``, with what they were made from."""
+_SEATS_KEPT = 4096
+
+
+def _seat_block(lay: _Layout, seat: Any, power: int, goal: int) -> list[float]:
+    """One seat's part of the tensor (``_PER_SEAT`` entries)."""
+    out = [0.0] * _PER_SEAT
+    totals, colour_at = lay.totals, lay.colour_at
+    sh = seat.shadow
+    rows = (seat.hunt, seat.exhaust, seat.power, sh["blue"], sh["green"], sh["yellow"])
+    for r, row in enumerate((*rows, sh["red"])):
+        if row:
+            at = r * len(_BAG)
+            for d in row:
+                out[at + colour_at[d[0]]] += 1.0
+            for k in range(len(_BAG)):
+                if out[at + k]:
+                    out[at + k] /= totals[k]
+    if seat.role in _ROLE_AT:
+        out[lay.role_at + _ROLE_AT[seat.role]] = 1.0
+    if seat.colour in _COLOUR_AT:
+        out[lay.colour_of + _COLOUR_AT[seat.colour]] = 1.0
+    if seat.track is not None:
+        if seat.track in _TRACK_AT:
+            out[lay.track_at + _TRACK_AT[seat.track]] = 1.0
+        if 0 <= seat.stage < 3:
+            out[lay.stage_at + seat.stage] = 1.0
+    if power:
+        out[lay.power_at] = power / (power + goal)
+    if seat.marks:
+        out[lay.power_at + 1] = len(seat.marks) / totals[-1]
+    return out
+
+
+def encode_state(state: Any, viewer: int | None = None) -> list[float]:
+    """``encode(state.observation(viewer), state.game, state.to_move(), viewer)``, entry for
+    entry, read from the state directly (Lucidity hides nothing, so every seat's
+    observation holds the whole state). It only writes the entries that are not zero and
+    builds no observation dictionaries, which makes it several times faster; the
+    equivalence is tested over random games."""
+    lay = _layout(state.game)
+    out = [0.0] * lay.size
+    totals, colour_at = lay.totals, lay.colour_at
+    bag = state.bag
+    for i, c in enumerate(_BAG):
+        n = bag.get(c, 0)
+        if n:
+            out[i] = n / totals[i]
+    goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
+    memo = _SEATS
+    if len(memo) > _SEATS_KEPT:
+        memo.clear()
+    for i, seat in enumerate(state.seats):
+        base = lay.seats + i * _PER_SEAT
+        sh = seat.shadow
+        # A seat's block is reused when its card is exactly as when the block was made:
+        # the same Seat object (held, so its id is not reused), role, colour, track, stage,
+        # Shadowmarks, Power goal and dice in every row (lists compared element by element).
+        e = memo.get(id(seat))
+        if (
+            e is not None
+            and e[0] is seat
+            and e[1] == seat.role
+            and e[2] == seat.colour
+            and e[3] == seat.track
+            and e[4] == seat.stage
+            and e[5] == len(seat.marks)
+            and e[6] == goal
+            and e[7] == seat.hunt
+            and e[8] == seat.exhaust
+            and e[9] == seat.power
+            and e[10] == sh["blue"]
+            and e[11] == sh["green"]
+            and e[12] == sh["yellow"]
+            and e[13] == sh["red"]
+        ):
+            out[base : base + _PER_SEAT] = e[14]
+            continue
+        block = _seat_block(lay, seat, state.power_of(i), goal)
+        out[base : base + _PER_SEAT] = block
+        memo[id(seat)] = (
+            seat,
+            seat.role,
+            seat.colour,
+            seat.track,
+            seat.stage,
+            len(seat.marks),
+            goal,
+            seat.hunt.copy(),
+            seat.exhaust.copy(),
+            seat.power.copy(),
+            sh["blue"].copy(),
+            sh["green"].copy(),
+            sh["yellow"].copy(),
+            sh["red"].copy(),
+            block,
+        )
+    for k, c in enumerate(COLOURS):
+        dice = state.cards[c]
+        if dice:
+            out[lay.cards + 2 * k] = len(dice) / totals[k]
+        if state.holder[c] is not None:
+            out[lay.cards + 2 * k + 1] = 1.0
+    hand = lay.hand
+    for c in state.hand:
+        out[hand + colour_at[c]] += 1.0
+    for group in (state.rolled, state.limbo, state.pool):
+        for d in group:
+            out[hand + colour_at[d[0]]] += 1.0
+    for k in range(len(_BAG)):
+        if out[hand + k]:
+            out[hand + k] /= totals[k]
+    if 0 <= state.current < MAX_SEATS:
+        out[lay.current + state.current] = 1.0
+    if state.final_turns is not None:
+        out[lay.final] = 1.0
+    for seat_id in state.to_move():
+        if seat_id == CHANCE:
+            out[lay.deciding + MAX_SEATS] = 1.0
+        elif 0 <= seat_id < MAX_SEATS:
+            out[lay.deciding + seat_id] = 1.0
+    if viewer is not None and 0 <= viewer < MAX_SEATS:
+        out[lay.viewer + viewer] = 1.0
     return out
 
 

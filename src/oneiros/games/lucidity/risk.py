@@ -2,7 +2,9 @@
 chances of being eaten, becoming a Nightmare and being exhausted at the next draw, and the
 expected Power gained. Estimated by Monte Carlo from the current bag (every chance outcome
 sampled with its true probability; the seat's own choices and the other seats' choices made
-by the heuristic bot), with a 95% Wilson interval for each probability."""
+by the heuristic bot), with a 95% Wilson interval for each probability. The continuations
+are played by the playout kernel (``kernel.py``, the same rules and the same heuristic)
+where it covers the configuration, else through the engine."""
 
 from __future__ import annotations
 
@@ -53,6 +55,31 @@ def _simulate(state: Any, player: int, rng: random.Random) -> tuple[bool, bool, 
     return role == "eliminated", role == "nightmare", exhausted, gained
 
 
+def _kernel_samples(
+    state: Any, player: int, samples: int, seed: int
+) -> list[tuple[bool, bool, bool, int]] | None:
+    """The same continuations played by the playout kernel (``kernel.py``); None where it
+    does not cover the configuration."""
+    from .kernel import playouts
+
+    sim = state.clone()
+    sim.apply("draw_again")
+    if sim.is_terminal():
+        return None
+    results = playouts(
+        state.game, samples, seed=seed, policy="heuristic", start=sim, stop_seat=player
+    )
+    if results is None:
+        return None
+    start_power = state.power_of(player)
+    out = []
+    for r in results:
+        role = r.roles[player]
+        gained = r.power[player] - start_power if role != "eliminated" else -start_power
+        out.append((role == "eliminated", role == "nightmare", player in r.exhausted, gained))
+    return out
+
+
 def risk_meter(
     state: Any, player: int, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> dict[str, Any]:
@@ -66,8 +93,10 @@ def risk_meter(
     rng = random.Random(seed)
     eaten = nightmare = exhausted = 0
     gains: list[int] = []
-    for _ in range(samples):
-        e, n, x, g = _simulate(state, player, rng)
+    sampled = _kernel_samples(state, player, samples, seed)
+    if sampled is None:
+        sampled = [_simulate(state, player, rng) for _ in range(samples)]
+    for e, n, x, g in sampled:
         eaten += e
         nightmare += n
         exhausted += x

@@ -2532,9 +2532,9 @@ class LucidityState(State):
         return {"risk": r} if r else {}
 
     def observation_tensor(self, player: int) -> list[float]:
-        from .encoding import encode
+        from .encoding import encode_state
 
-        return encode(self.observation(player), self.game, self.to_move(), player)
+        return encode_state(self, player)
 
     def reward_potential(self, seat: int) -> float:
         """A shaping potential in [-1, 1]: Power toward the goal and the lead over the best

@@ -15,59 +15,19 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, State, Step, StepStack
-from . import rules as R
+from . import actions as A
+from . import refs as R
 from .content import HELD_SPECIALS, Content, Effect
+from .model import Play, SeatState
+from .observation import determinize as _determinize
+from .observation import observe
+from .params import DEAL, DISCARD_LIMIT, KEEP, START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
 
 if TYPE_CHECKING:
     from .game import SleepTightGame
 
 AUTO = -2
 SIMUL = -3
-START_FRAGMENTS = 3
-TOTAL_FRAGMENTS = 26
-DEAL = 7
-KEEP = 4
-DISCARD_LIMIT = 7
-WAKE_AT = 10
-
-
-class Play:
-    """A card (or a stack of two) played in phase 3."""
-
-    __slots__ = ("bottom", "card", "face_up", "status")
-
-    def __init__(self, card: str, bottom: str | None = None, face_up: bool = False) -> None:
-        self.card = card
-        self.bottom = bottom
-        self.face_up = face_up
-        self.status = "revealed" if face_up else "hidden"
-        """hidden, revealed, failed (discarded or cancelled: no effect) or resolved."""
-
-    def copy(self) -> Play:
-        new = Play.__new__(Play)
-        new.card, new.bottom, new.face_up, new.status = (
-            self.card,
-            self.bottom,
-            self.face_up,
-            self.status,
-        )
-        return new
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "card": self.card,
-            "bottom": self.bottom,
-            "face_up": self.face_up,
-            "status": self.status,
-        }
-
-    def public_dict(self) -> dict[str, Any]:
-        """What other seats see before the reveal: a stack's bottom card is face up, its top
-        card face down (sleep-tight "Reducing Fragment Requirements by Discarding Cards")."""
-        out = self.to_dict()
-        if self.status == "hidden":
-            out["card"] = None
-        return out
 
 
 class SleepTightState(State):
@@ -86,13 +46,9 @@ class SleepTightState(State):
         self.cancel_card = c.special_id("cancel_soul_consumer")
         self.where_card = c.special_id("where_is_sandman")
         # Soul fragments: 26 in the whole game (sleep-tight "Components", "Setup" 3).
-        self.fragments = [START_FRAGMENTS] * n
         self.pile = TOTAL_FRAGMENTS - START_FRAGMENTS * n
-        self.alive = [True] * n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.role = ["dreamer"] * n
-        self.agent_round = [-1] * n
-        self.pending_offer = [False] * n
+        self.seats = [SeatState() for _ in range(n)]
+        """One record per seat (``model.SeatState``)."""
         self.exposed_cards: list[str] = []
         self.removed_actions: list[str] = []
         # Decks (sleep-tight "Setup" 1-2): marked cards go back to the box.
@@ -107,7 +63,6 @@ class SleepTightState(State):
             (dreams if keep else self.box_dreamscapes).extend([d.id] * d.copies)
         self.dream_deck: Deck[str] = Deck(dreams)
         self.dream_discard: list[str] = []
-        self.dreamscape: list[str | None] = [None] * n
         sandman: list[str] = []
         for s in c.sandman:
             keep = s.mark is None or s.mark <= n
@@ -128,21 +83,10 @@ class SleepTightState(State):
         self.round = 0
         self.first = 0
         self.phase = "setup"
-        self.plays: list[list[Play]] = [[] for _ in range(n)]
-        self.pending_discards: list[list[str]] = [[] for _ in range(n)]
-        self.pending_harm: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.frozen_hands: list[int] | None = None
-        self.buys = [0] * n
-        self.prevent_sandman = [0] * n
-        self.prevent_players = [0] * n
-        self.shield = [False] * n
-        self.untouchable = [False] * n
-        self.consumer_extra = [0] * n
         self.consumer_active = False
         self.consumer_cancelled = False
         self.nullified = False
-        self.killer: list[tuple[int, str] | None] = [None] * n
-        self.wake_seen: list[tuple[int, int] | None] = [None] * n
         self.result: str | None = None
         self.winner_seats: list[int] = []
         self.discarded_by_players = 0
@@ -150,23 +94,86 @@ class SleepTightState(State):
         self._setup()
         self._advance()
 
+    # ================================================================== per-seat columns
+    # Read-only views across the seats, in seat order (a new list on each read; a seat's
+    # hand and plays are its own lists). The rules read and change ``self.seats``.
+    @property
+    def fragments(self) -> list[int]:
+        return [seat.fragments for seat in self.seats]
+
+    @property
+    def alive(self) -> list[bool]:
+        return [seat.alive for seat in self.seats]
+
+    @property
+    def hands(self) -> list[list[str]]:
+        return [seat.hand for seat in self.seats]
+
+    @property
+    def role(self) -> list[str]:
+        return [seat.role for seat in self.seats]
+
+    @property
+    def agent_round(self) -> list[int]:
+        return [seat.agent_round for seat in self.seats]
+
+    @property
+    def pending_offer(self) -> list[bool]:
+        return [seat.pending_offer for seat in self.seats]
+
+    @property
+    def dreamscape(self) -> list[str | None]:
+        return [seat.dreamscape for seat in self.seats]
+
+    @property
+    def plays(self) -> list[list[Play]]:
+        return [seat.plays for seat in self.seats]
+
+    @property
+    def pending_discards(self) -> list[list[str]]:
+        return [seat.pending_discards for seat in self.seats]
+
+    @property
+    def pending_harm(self) -> list[list[tuple[str, int]]]:
+        return [seat.pending_harm for seat in self.seats]
+
+    @property
+    def buys(self) -> list[int]:
+        return [seat.buys for seat in self.seats]
+
+    @property
+    def prevent_sandman(self) -> list[int]:
+        return [seat.prevent_sandman for seat in self.seats]
+
+    @property
+    def prevent_players(self) -> list[int]:
+        return [seat.prevent_players for seat in self.seats]
+
+    @property
+    def shield(self) -> list[bool]:
+        return [seat.shield for seat in self.seats]
+
+    @property
+    def untouchable(self) -> list[bool]:
+        return [seat.untouchable for seat in self.seats]
+
     # ================================================================== helpers
     def _order(self, start: int | None = None) -> list[int]:
         """Living seats from ``start`` (the First Player) going left."""
         s = self.first if start is None else start
-        return [(s + i) % self.n for i in range(self.n) if self.alive[(s + i) % self.n]]
+        return [(s + i) % self.n for i in range(self.n) if self.seats[(s + i) % self.n].alive]
 
     def _left(self, seat: int) -> int | None:
         for i in range(1, self.n):
             other = (seat + i) % self.n
-            if self.alive[other]:
+            if self.seats[other].alive:
                 return other
         return None
 
     def _right(self, seat: int) -> int | None:
         for i in range(1, self.n):
             other = (seat - i) % self.n
-            if self.alive[other]:
+            if self.seats[other].alive:
                 return other
         return None
 
@@ -181,7 +188,7 @@ class SleepTightState(State):
         Change Fragment Requirements")."""
         info = self.cards[card]
         req = info.requirement
-        ds = self.dreamscape[seat]
+        ds = self.seats[seat].dreamscape
         if ds is not None and info.type != "special":
             for mod in self.c.dreamscape(ds).modifiers:
                 if mod.type == info.type:
@@ -189,22 +196,22 @@ class SleepTightState(State):
         return max(0, req)
 
     def pending_gain(self, seat: int) -> int:
-        return len(self.pending_discards[seat])
+        return len(self.seats[seat].pending_discards)
 
     def effective_fragments(self, seat: int) -> int:
-        return self.fragments[seat] + self.pending_gain(seat)
+        return self.seats[seat].fragments + self.pending_gain(seat)
 
     def _hand_remove(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
+        self.seats[seat].hand.remove(card)
 
     def _hand_add(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
+        hand = self.seats[seat].hand
         hand.append(card)
         hand.sort()
 
     def _movable(self, seat: int) -> list[str]:
         """Distinct cards that may leave ``seat``'s hand (I Am the Sandman stays)."""
-        return sorted({c for c in self.hands[seat] if c != self.iam})
+        return sorted({c for c in self.seats[seat].hand if c != self.iam})
 
     def _name(self, card: str) -> str:
         return self.cards[card].name
@@ -221,46 +228,7 @@ class SleepTightState(State):
         return found
 
     def _label(self, aid: str) -> str:
-        fixed = {
-            "accept": "Accept: become the Sandman's undercover agent",
-            "refuse": "Refuse the Sandman's offer: lose 1 Soul Fragment",
-            "buy": "Return 1 Soul Fragment to draw 1 Action card",
-            "expose": "Play I Am the Sandman: become an exposed agent",
-            "done": "Done",
-            "cancel": "Use Discard Soul Consumer",
-            "pass": "Do nothing",
-            "wake": "Wake Up!: win alone",
-            "wait": "Not now",
-            "dodge:take": "Take the damage",
-            "dodge:pay": "Return 1 Soul Fragment; the Sandman revives a card",
-            "from:pile": "From the pile",
-        }
-        if aid in fixed:
-            return fixed[aid]
-        verb, _, rest = aid.partition(":")
-        seats = {"pass": "Deal the damage to seat {}", "target": "Seat {}", "from": "From seat {}"}
-        if verb in seats:
-            return seats[verb].format(rest)
-        if verb == "dream":
-            return "Dreamscape: " + self.c.dreamscape(rest).name
-        if verb in ("sandman", "revive"):
-            name = self.c.sandman_card(rest).name
-            return ("Sandman card: " if verb == "sandman" else "Revive ") + name
-        if verb == "stack":
-            top, bottom = rest.split(":")
-            return f"Play {self._name(top)} face down on top of {self._name(bottom)}"
-        if verb == "harm":
-            card, target = rest.split(":")
-            return f"Discard {self._name(card)}: 1 damage to seat {target}"
-        template = {
-            "return": "Shuffle back {}",
-            "take": "Take {}",
-            "play": "Play {} face down",
-            "discard": "Discard {} for 1 Soul Fragment",
-            "draw": "Draw {}",
-            "steal": "Take {}",
-        }[verb]
-        return template.format(self._name(rest))
+        return A.label(aid, self.c, self._name)
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -314,7 +282,7 @@ class SleepTightState(State):
         kind = top.kind
         if kind == "draw":
             seat = top["seat"]
-            if not self.alive[seat] or top["n"] <= 0:
+            if not self.seats[seat].alive or top["n"] <= 0:
                 self.stack.pop()
                 return False
             if len(self.action_deck) == 0:
@@ -344,7 +312,7 @@ class SleepTightState(State):
                 return False
             return True
         if kind == "steal":
-            if not self._movable(top["victim"]) or not self.alive[top["victim"]]:
+            if not self._movable(top["victim"]) or not self.seats[top["victim"]].alive:
                 self.stack.pop()
                 self.emit(
                     "steal_nothing",
@@ -364,33 +332,36 @@ class SleepTightState(State):
     def _checkpoint(self) -> bool:
         """Deaths, the ends of the game and Wake Up! offers between steps."""
         top = self.stack.top
-        for seat in range(self.n):
-            if self.alive[seat] and self.fragments[seat] <= 0:
-                self._die(seat)
+        most = 0
+        for i, record in enumerate(self.seats):
+            if record.alive and record.fragments <= 0:
+                self._die(i)
+            if record.fragments > most:
+                most = record.fragments
         if self._check_end():
             return True
         if top is not None and top.kind == "wake":
             return False
-        if self.wake_card is None or max(self.fragments) < WAKE_AT:
+        if self.wake_card is None or most < WAKE_AT:
             return False
         if self.frozen_hands is not None:
             # While the face-down plays are hidden a question would show that a seat acted
             # (its hand size changed); it comes back at the reveal.
             return False
         for seat in self._order():
-            if self.fragments[seat] >= WAKE_AT:
-                snap = (self.fragments[seat], len(self.hands[seat]))
-                if self.wake_seen[seat] != snap:
-                    self.wake_seen[seat] = snap
+            if self.seats[seat].fragments >= WAKE_AT:
+                snap = (self.seats[seat].fragments, len(self.seats[seat].hand))
+                if self.seats[seat].wake_seen != snap:
+                    self.seats[seat].wake_seen = snap
                     self.stack.push(Step("wake", seat))
                     return True
         return False
 
     def _die(self, seat: int) -> None:
-        self.alive[seat] = False
-        self.pending_offer[seat] = False
-        hand = self.hands[seat]
-        self.hands[seat] = []
+        self.seats[seat].alive = False
+        self.seats[seat].pending_offer = False
+        hand = self.seats[seat].hand
+        self.seats[seat].hand = []
         self.action_discard.extend(hand)
         self.emit(
             "died",
@@ -400,14 +371,14 @@ class SleepTightState(State):
             cards=hand,
             names=self._names(hand),
         )
-        killer = self.killer[seat]
+        killer = self.seats[seat].killer
         if killer is not None:
             src, how = killer
             if (
                 src != seat
-                and self.role[src] == "undercover"
+                and self.seats[src].role == "undercover"
                 and how in ("steal", "pass")
-                and self.alive[src]
+                and self.seats[src].alive
             ):
                 self._end(
                     "undercover_agent",
@@ -422,14 +393,20 @@ class SleepTightState(State):
         if self.result is not None:
             self.stack.clear()
             return True
+        exposed_agent = anyone_alive = False
+        for record in self.seats:
+            if record.role == "exposed":
+                exposed_agent = True
+            if record.alive:
+                anyone_alive = True
         if (
-            "exposed" not in self.role
-            and True in self.alive
+            not exposed_agent
+            and anyone_alive
             and ((self.sandman_left() > 0 and len(self.dream_deck) > 0) or self.phase == "setup")
         ):
             return False
-        living = [s for s in range(self.n) if self.alive[s]]
-        exposed = [s for s in living if self.role[s] == "exposed"]
+        living = [s for s in range(self.n) if self.seats[s].alive]
+        exposed = [s for s in living if self.seats[s].role == "exposed"]
         if exposed and len(living) == 1 and self.n > 1:
             self._end(
                 "exposed_agent",
@@ -443,11 +420,11 @@ class SleepTightState(State):
             self._end("all_dead", [], "Everyone is dead: the players lose", R.GOAL)
             return True
         if self.sandman_left() == 0 and self.phase != "setup":
-            agents = {s for s in range(self.n) if self.role[s] != "dreamer"}
+            agents = {s for s in range(self.n) if self.seats[s].role != "dreamer"}
             if self.game.options.get("most_fragments_wins"):
                 pool = [s for s in range(self.n) if s not in agents]
-                best = max((self.fragments[s] for s in pool), default=0)
-                winners = [s for s in pool if self.fragments[s] == best]
+                best = max((self.seats[s].fragments for s in pool), default=0)
+                winners = [s for s in pool if self.seats[s].fragments == best]
                 text = (
                     "The Sandman deck is empty: the Sandman is dead. Most Soul Fragments "
                     "wins: {names}"
@@ -487,25 +464,25 @@ class SleepTightState(State):
     def _gain(self, seat: int, n: int) -> int:
         got = max(0, min(n, self.pile))
         self.pile -= got
-        self.fragments[seat] += got
+        self.seats[seat].fragments += got
         return got
 
     def _lose(self, seat: int, n: int, source: int | None, how: str) -> int:
-        lost = max(0, min(n, self.fragments[seat]))
-        self.fragments[seat] -= lost
+        lost = max(0, min(n, self.seats[seat].fragments))
+        self.seats[seat].fragments -= lost
         self.pile += lost
-        if self.fragments[seat] < WAKE_AT:
+        if self.seats[seat].fragments < WAKE_AT:
             # Back at 10 later, the player is asked again: Wake Up! "at any moment".
-            self.wake_seen[seat] = None
-        if lost and self.fragments[seat] == 0 and source is not None:
-            self.killer[seat] = (source, how)
+            self.seats[seat].wake_seen = None
+        if lost and self.seats[seat].fragments == 0 and source is not None:
+            self.seats[seat].killer = (source, how)
         return lost
 
     def _player_damage(self, src: int, dst: int, n: int, how: str, ref: str) -> None:
         """Damage dealt by a player (sleep-tight "Card Symbols": prevent damage from players)."""
-        if not self.alive[dst] or n <= 0:
+        if not self.seats[dst].alive or n <= 0:
             return
-        if self.untouchable[dst] and dst != src:
+        if self.seats[dst].untouchable and dst != src:
             self.emit(
                 "untouched",
                 "Seat {seat} cannot be affected this round",
@@ -513,8 +490,8 @@ class SleepTightState(State):
                 seat=dst,
             )
             return
-        prevented = min(n, self.prevent_players[dst])
-        self.prevent_players[dst] -= prevented
+        prevented = min(n, self.seats[dst].prevent_players)
+        self.seats[dst].prevent_players -= prevented
         lost = self._lose(dst, n - prevented, src, how)
         self.emit(
             "damaged",
@@ -529,13 +506,13 @@ class SleepTightState(State):
     def _guarded(self, src: int, dst: int) -> bool:
         """Whether an action of ``src`` fails against ``dst`` (shield / untouchable), without
         saying so: for effects whose target is secret (Where Is The Sandman)."""
-        return src != dst and (self.untouchable[dst] or self.shield[dst])
+        return src != dst and (self.seats[dst].untouchable or self.seats[dst].shield)
 
     def _protected(self, src: int, dst: int) -> bool:
         """Whether an action of ``src`` fails against ``dst`` (shield / untouchable)."""
         if src == dst:
             return False
-        if self.untouchable[dst] or self.shield[dst]:
+        if self.seats[dst].untouchable or self.seats[dst].shield:
             self.emit(
                 "protected",
                 "Seat {seat} is protected: the action of seat {source} fails against them",
@@ -563,9 +540,9 @@ class SleepTightState(State):
         )
         living = self._order()
         for s in range(self.n):
-            if self.dreamscape[s] is not None:
-                self.dream_discard.append(self.dreamscape[s])  # type: ignore[arg-type]
-                self.dreamscape[s] = None
+            if self.seats[s].dreamscape is not None:
+                self.dream_discard.append(self.seats[s].dreamscape)  # type: ignore[arg-type]
+                self.seats[s].dreamscape = None
         for name in (
             "round_end",
             "resolve_all",
@@ -592,7 +569,8 @@ class SleepTightState(State):
             self.stack.push(Step("draw", CHANCE, seat=seat, n=1, why="phase2"))
 
     def _auto_buy_open(self, step: Step) -> None:
-        self.buys = [0] * self.n
+        for seat in self.seats:
+            seat.buys = 0
         self.stack.push(Step("buy", SIMUL, waiting=tuple(self._order())))
 
     def _close_buy(self, step: Step) -> None:
@@ -604,8 +582,8 @@ class SleepTightState(State):
         self.stack.push(Step("keep", SIMUL, waiting=waiting))
 
     def _keep_needs(self, seat: int) -> bool:
-        return self.pending_offer[seat] or (
-            len(self.hands[seat]) > KEEP and bool(self._movable(seat))
+        return self.seats[seat].pending_offer or (
+            len(self.seats[seat].hand) > KEEP and bool(self._movable(seat))
         )
 
     def _close_keep(self, step: Step) -> None:
@@ -616,16 +594,16 @@ class SleepTightState(State):
         self.phase = "play"
         forced: list[Step] = []
         for seat in self._order():
-            for card in sorted(set(self.hands[seat])):
+            for card in sorted(set(self.seats[seat].hand)):
                 info = self.cards[card]
                 if not info.face_up or info.special:
                     continue
-                for _ in range(self.hands[seat].count(card)):
-                    if self.requirement(seat, card) > self.fragments[seat]:
+                for _ in range(self.seats[seat].hand.count(card)):
+                    if self.requirement(seat, card) > self.seats[seat].fragments:
                         break
                     self._hand_remove(seat, card)
-                    self.plays[seat].append(Play(card, face_up=True))
-                    idx = len(self.plays[seat]) - 1
+                    self.seats[seat].plays.append(Play(card, face_up=True))
+                    idx = len(self.seats[seat].plays) - 1
                     self.emit(
                         "face_up",
                         "Seat {seat} must play {name} face up",
@@ -640,7 +618,7 @@ class SleepTightState(State):
 
     def _auto_play_open(self, step: Step) -> None:
         self.phase = "play"
-        self.frozen_hands = [len(h) for h in self.hands]
+        self.frozen_hands = [len(seat.hand) for seat in self.seats]
         self.stack.push(Step("play", SIMUL, waiting=tuple(self._order())))
 
     def _close_play(self, step: Step) -> None:
@@ -650,8 +628,8 @@ class SleepTightState(State):
         self.phase = "resolve"
         self.frozen_hands = None
         for seat in self._order():
-            shown = [p.to_dict() for p in self.plays[seat] if p.status == "hidden"]
-            for p in self.plays[seat]:
+            shown = [p.to_dict() for p in self.seats[seat].plays if p.status == "hidden"]
+            for p in self.seats[seat].plays:
                 if p.status == "hidden":
                     p.status = "revealed"
             self.emit(
@@ -672,10 +650,10 @@ class SleepTightState(State):
         # one the pile cannot pay is refused and the card stays in hand (sleep-tight "3. Play
         # Actions Facedown": "For each Action card you discard, you take 1 Soul Fragment").
         for seat in self._order():
-            cards = self.pending_discards[seat]
+            cards = self.seats[seat].pending_discards
             if not cards:
                 continue
-            self.pending_discards[seat] = []
+            self.seats[seat].pending_discards = []
             paid = cards[: self.pile]
             refused = cards[len(paid) :]
             if paid:
@@ -710,14 +688,14 @@ class SleepTightState(State):
         Play Actions Facedown": "Each Action card requires the player to have some number of
         Soul Fragments"): a play counted on a discard the pile could not pay goes back to the
         hand, unplayed."""
-        have = self.fragments[seat]
-        for p in list(self.plays[seat]):
+        have = self.seats[seat].fragments
+        for p in list(self.seats[seat].plays):
             if p.face_up or p.status != "revealed":
                 continue
             need = self._required(seat, p)
             if need <= have:
                 continue
-            self.plays[seat].remove(p)
+            self.seats[seat].plays.remove(p)
             self._hand_add(seat, p.card)
             if p.bottom is not None:
                 self._hand_add(seat, p.bottom)
@@ -766,7 +744,9 @@ class SleepTightState(State):
             return
         self.consumer_active = True
         for seat in self._order():
-            self.consumer_extra[seat] = sum(self._required(seat, p) for p in self.plays[seat])
+            self.seats[seat].consumer_extra = sum(
+                self._required(seat, p) for p in self.seats[seat].plays
+            )
         self._fail_all()
         self.emit(
             "soul_consumer",
@@ -774,8 +754,8 @@ class SleepTightState(State):
             "Soul Fragment requirement of the cards they played, instead of the Sandman's "
             "usual damage ({losses})",
             R.SPECIAL,
-            extra=list(self.consumer_extra),
-            losses=", ".join(f"seat {s}: {x}" for s, x in enumerate(self.consumer_extra)),
+            extra=[seat.consumer_extra for seat in self.seats],
+            losses=", ".join(f"seat {s}: {x.consumer_extra}" for s, x in enumerate(self.seats)),
         )
 
     def _required(self, seat: int, p: Play) -> int:
@@ -788,8 +768,8 @@ class SleepTightState(State):
         return req
 
     def _fail_all(self) -> None:
-        for plays in self.plays:
-            for p in plays:
+        for seat in self.seats:
+            for p in seat.plays:
                 if p.status in ("hidden", "revealed"):
                     p.status = "failed"
 
@@ -797,27 +777,27 @@ class SleepTightState(State):
         """First, discard cards if prompted (sleep-tight "4. Resolve Actions ...")."""
         # Untouchable players cannot be affected by any other effect this round.
         for seat in self._order():
-            for p in self.plays[seat]:
+            for p in self.seats[seat].plays:
                 if p.status == "revealed" and self._has(p.card, "untouchable"):
-                    self.untouchable[seat] = True
+                    self.seats[seat].untouchable = True
         self._discard_types()
         # Passive protections of the cards still in play.
         for seat in self._order():
-            for p in self.plays[seat]:
+            for p in self.seats[seat].plays:
                 if p.status != "revealed":
                     continue
                 for eff in self.cards[p.card].effects:
                     if eff.kind == "prevent_sandman":
-                        self.prevent_sandman[seat] += eff.amount
+                        self.seats[seat].prevent_sandman += eff.amount
                     elif eff.kind == "prevent_players":
-                        self.prevent_players[seat] += eff.amount
+                        self.seats[seat].prevent_players += eff.amount
                     elif eff.kind == "shield":
-                        self.shield[seat] = True
+                        self.seats[seat].shield = True
         # The exposed agent's discards deal 1 damage each: damage dealt by another player,
         # so the target's protections of the round apply (sleep-tight "Card Symbols").
         for seat in self._order():
-            harms = self.pending_harm[seat]
-            self.pending_harm[seat] = []
+            harms = self.seats[seat].pending_harm
+            self.seats[seat].pending_harm = []
             for card, target in harms:
                 self.action_discard.append(card)
                 self.emit(
@@ -838,7 +818,7 @@ class SleepTightState(State):
         """Whether the discard card ``source`` of ``seat`` discards ``target``."""
         if target is source or target.status != "revealed" or target.face_up:
             return False
-        if target_seat != seat and self.untouchable[target_seat]:
+        if target_seat != seat and self.seats[target_seat].untouchable:
             return False
         kind = self.cards[target.card].type
         return any(
@@ -855,7 +835,7 @@ class SleepTightState(State):
         sources = [
             (seat, p)
             for seat in self._order()
-            for p in self.plays[seat]
+            for p in self.seats[seat].plays
             if p.status == "revealed" and not p.face_up and self._has(p.card, "discard_type")
         ]
         attackers = {
@@ -899,9 +879,9 @@ class SleepTightState(State):
     def _discard_type(self, seat: int, source: Play, kind: str) -> None:
         hit = []
         for other in self._order():
-            if other != seat and self.untouchable[other]:
+            if other != seat and self.seats[other].untouchable:
                 continue
-            for p in self.plays[other]:
+            for p in self.seats[other].plays:
                 if p is source or p.status != "revealed" or p.face_up:
                     continue
                 if self.cards[p.card].type == kind:
@@ -923,7 +903,7 @@ class SleepTightState(State):
 
     def _dodge_effect(self, seat: int, option: str | None = None) -> Effect | None:
         """The first dodge effect ``seat`` has in play (offering ``option``, if given)."""
-        for p in self.plays[seat]:
+        for p in self.seats[seat].plays:
             if p.status == "revealed":
                 for eff in self.cards[p.card].effects:
                     if eff.kind == "dodge" and (option is None or option in eff.options):
@@ -933,10 +913,10 @@ class SleepTightState(State):
     def _auto_sandman_hit(self, step: Step) -> None:
         seat = step["seat"]
         card = self.sandman_current
-        if card is None or not self.alive[seat]:
+        if card is None or not self.seats[seat].alive:
             return
         info = self.c.sandman_card(card)
-        if self.role[seat] == "exposed":
+        if self.seats[seat].role == "exposed":
             self.emit(
                 "sandman_spares",
                 "The Sandman does not damage seat {seat}, his exposed agent",
@@ -944,7 +924,7 @@ class SleepTightState(State):
                 seat=seat,
             )
             return
-        if self.untouchable[seat]:
+        if self.seats[seat].untouchable:
             self.emit(
                 "untouched",
                 "Seat {seat} cannot be damaged by the Sandman this round",
@@ -959,9 +939,9 @@ class SleepTightState(State):
             if not self.consumer_active:
                 return
             extra = 0
-            damage = self.consumer_extra[seat]
+            damage = self.seats[seat].consumer_extra
         else:
-            ds = self.dreamscape[seat]
+            ds = self.seats[seat].dreamscape
             dream = self.c.dreamscape(ds).dream if ds else None
             extra = 1 if dream is not None and dream != "limbo" and dream in info.dreams else 0
             damage = info.damage + extra
@@ -970,8 +950,8 @@ class SleepTightState(State):
             self._redirect_sandman(seat, redirect, damage, info.name)
             return
         dodge = self._dodge_effect(seat)
-        prevented = min(damage, self.prevent_sandman[seat])
-        self.prevent_sandman[seat] -= prevented  # a pool for the round
+        prevented = min(damage, self.seats[seat].prevent_sandman)
+        self.seats[seat].prevent_sandman -= prevented  # a pool for the round
         damage -= prevented
         if damage > 0 and dodge is not None:
             self.stack.push(Step("dodge", seat, damage=damage, prevented=prevented))
@@ -1006,7 +986,7 @@ class SleepTightState(State):
         )
         if target is None or damage <= 0:
             return
-        if self.role[target] == "exposed":
+        if self.seats[target].role == "exposed":
             self.emit(
                 "sandman_spares",
                 "The Sandman does not damage seat {seat}, his exposed agent",
@@ -1014,7 +994,7 @@ class SleepTightState(State):
                 seat=target,
             )
             return
-        if self.untouchable[target]:
+        if self.seats[target].untouchable:
             self.emit(
                 "untouched",
                 "Seat {seat} cannot be damaged by the Sandman this round",
@@ -1022,8 +1002,8 @@ class SleepTightState(State):
                 seat=target,
             )
             return
-        prevented = min(damage, self.prevent_sandman[target])
-        self.prevent_sandman[target] -= prevented
+        prevented = min(damage, self.seats[target].prevent_sandman)
+        self.seats[target].prevent_sandman -= prevented
         lost = self._lose(target, damage - prevented, seat, "pass")
         self.emit(
             "sandman_damage",
@@ -1039,15 +1019,15 @@ class SleepTightState(State):
 
     def _auto_resolve_all(self, step: Step) -> None:
         for seat in reversed(self._order()):
-            for idx in reversed(range(len(self.plays[seat]))):
-                p = self.plays[seat][idx]
+            for idx in reversed(range(len(self.seats[seat].plays))):
+                p = self.seats[seat].plays[idx]
                 if p.status == "revealed" and not p.face_up:
                     self.stack.push(Step("resolve_card", AUTO, seat=seat, idx=idx))
 
     def _auto_resolve_card(self, step: Step) -> None:
         seat, idx = step["seat"], step["idx"]
-        p = self.plays[seat][idx]
-        if not self.alive[seat] or p.status not in ("revealed",):
+        p = self.seats[seat].plays[idx]
+        if not self.seats[seat].alive or p.status not in ("revealed",):
             return
         p.status = "resolved"
         info = self.cards[p.card]
@@ -1064,22 +1044,19 @@ class SleepTightState(State):
 
     def _auto_round_end(self, step: Step) -> None:
         for seat in range(self.n):
-            for p in self.plays[seat]:
+            for p in self.seats[seat].plays:
                 cards = [p.card] + ([p.bottom] if p.bottom else [])
                 for card in cards:
                     if card == self.where_card and p.card == card and p.status == "resolved":
                         self.removed_actions.append(card)
                     else:
                         self.action_discard.append(card)
-            self.plays[seat] = []
+            self.seats[seat].plays = []
         if self.sandman_current is not None:
             self.sandman_discard.append(self.sandman_current)
             self.sandman_current = None
-        self.prevent_sandman = [0] * self.n
-        self.prevent_players = [0] * self.n
-        self.shield = [False] * self.n
-        self.untouchable = [False] * self.n
-        self.consumer_extra = [0] * self.n
+        for record in self.seats:
+            record.end_round()
         self.consumer_active = False
         self.nullified = False
         self.emit("round_end", "Round {round} ends", R.PHASE4, round=self.round)
@@ -1107,7 +1084,7 @@ class SleepTightState(State):
 
     def _auto_effect(self, step: Step) -> None:
         seat = step["seat"]
-        if not self.alive[seat]:
+        if not self.seats[seat].alive:
             return
         info = self.cards[step["card"]]
         eff = info.effects[step["i"]]
@@ -1115,12 +1092,12 @@ class SleepTightState(State):
         if kind == "draw":
             self.stack.push(Step("draw", CHANCE, seat=seat, n=eff.amount, why="effect"))
         elif kind == "return_cards":
-            n = min(eff.amount, len([c for c in self.hands[seat] if c != self.iam]))
+            n = min(eff.amount, len([c for c in self.seats[seat].hand if c != self.iam]))
             if n > 0:
                 self.stack.push(Step("return", seat, n=n))
         elif kind == "gain":
             if eff.from_player and step.get("source") is None:
-                others = [s for s in self._others(seat) if self.fragments[s] > 0]
+                others = [s for s in self._others(seat) if self.seats[s].fragments > 0]
                 if others:
                     self.stack.push(step)
                     self.stack.push(Step("source", seat, choices=tuple(others), amount=eff.amount))
@@ -1140,7 +1117,7 @@ class SleepTightState(State):
                 if self._protected(seat, victim):
                     return
                 lost = self._lose(victim, eff.amount, seat, "steal")
-                self.fragments[seat] += lost
+                self.seats[seat].fragments += lost
                 self.pile -= lost
                 self.emit(
                     "stole_fragments",
@@ -1151,7 +1128,7 @@ class SleepTightState(State):
                     n=lost,
                 )
         elif kind in ("damage", "steal_random", "look_take") or (
-            kind == "discard_sandman" and self.role[seat] == "exposed"
+            kind == "discard_sandman" and self.seats[seat].role == "exposed"
         ):
             if kind == "discard_sandman":
                 # The exposed agent damages a player of their choice instead.
@@ -1186,7 +1163,7 @@ class SleepTightState(State):
                 if kind == "steal_random":
                     self.stack.push(Step("steal", CHANCE, seat=seat, victim=t))
                 else:
-                    hand = list(self.hands[t])
+                    hand = list(self.seats[t].hand)
                     self.emit(
                         "hand_shown",
                         "Seat {victim} shows seat {seat} their hand: {names}",
@@ -1209,19 +1186,19 @@ class SleepTightState(State):
         elif kind == "discard_sandman":
             self.stack.push(Step("sdiscard", CHANCE, seat=seat, n=eff.amount))
         elif kind == "where_is_sandman":
-            holder = next((s for s in range(self.n) if self.iam in self.hands[s]), None)
+            holder = next((s for s in range(self.n) if self.iam in self.seats[s].hand), None)
             if holder is not None and self._guarded(seat, holder):
                 # A player behind Blanket Fort ("you cannot be affected by any other effects
                 # this turn") or Mirror Ward ("all actions played against you by other players
                 # fail") is not made to reveal (sleep-tight "Card Symbols", "Card Examples").
                 holder = None
-            if holder is not None and self.alive[holder] and not step.get("asked"):
+            if holder is not None and self.seats[holder].alive and not step.get("asked"):
                 # The holder answers first: a pending offer may still be refused (sleep-tight
                 # "Special Cards": you may refuse when you draw it). An agent who accepted
                 # earlier is asked the same way, so the question shows no more than the rule.
                 self.stack.push(step.replace(asked=True))
                 self.stack.push(Step("where", holder))
-            elif holder is not None and self.alive[holder]:
+            elif holder is not None and self.seats[holder].alive:
                 self._expose(holder, forced=True)
             else:
                 # The same words whether nobody holds the card or its holder is protected.
@@ -1241,8 +1218,8 @@ class SleepTightState(State):
         assert self.iam is not None
         self._hand_remove(seat, self.iam)
         self.exposed_cards.append(self.iam)
-        self.role[seat] = "exposed"
-        self.pending_offer[seat] = False
+        self.seats[seat].role = "exposed"
+        self.seats[seat].pending_offer = False
         self.emit(
             "exposed",
             "Seat {seat} reveals I Am the Sandman and becomes an exposed Sandman agent"
@@ -1287,7 +1264,7 @@ class SleepTightState(State):
             seat = top.player
             if player is not None and player != seat:
                 return None
-        if kind in ("keep", "buy") and self.pending_offer[seat] and player is not None:
+        if kind in ("keep", "buy") and self.seats[seat].pending_offer and player is not None:
             # The offer is private: without a player (spectators, other viewers) the public
             # decision of the step is returned.
             return Decision(
@@ -1345,27 +1322,27 @@ class SleepTightState(State):
         top = self.stack.top
         assert top is not None
         kind = top.kind
-        if kind in ("keep", "buy") and self.pending_offer[player]:
+        if kind in ("keep", "buy") and self.seats[player].pending_offer:
             out = [self._a("accept")]
-            if self.fragments[player] > 1:
+            if self.seats[player].fragments > 1:
                 out.append(self._a("refuse"))
             return out
         if kind == "keep":
             return [self._a(f"return:{c}") for c in self._movable(player)]
         if kind == "buy":
             out = []
-            ds = self.dreamscape[player]
+            ds = self.seats[player].dreamscape
             cap = self.c.dreamscape(ds).fragments if ds else 0
             if (
-                self.buys[player] < cap
-                and self.fragments[player] > 1
+                self.seats[player].buys < cap
+                and self.seats[player].fragments > 1
                 and (len(self.action_deck) or self.action_discard)
             ):
                 out.append(self._a("buy"))
             if (
-                self.role[player] == "undercover"
-                and self.agent_round[player] < self.round
-                and self.buys[player] == 0
+                self.seats[player].role == "undercover"
+                and self.seats[player].agent_round < self.round
+                and self.seats[player].buys == 0
             ):
                 out.append(self._a("expose"))
             out.append(self._a("done"))
@@ -1374,16 +1351,16 @@ class SleepTightState(State):
             return self._play_actions(player)
         if kind == "cancel":
             out = []
-            if self.cancel_card is not None and self.cancel_card in self.hands[player]:
+            if self.cancel_card is not None and self.cancel_card in self.seats[player].hand:
                 out.append(self._a("cancel"))
             out.append(self._a("pass"))
             return out
         if kind == "wake":
             out = []
             if (
-                self.wake_card in self.hands[player]
-                and self.role[player] == "dreamer"
-                and self.fragments[player] >= WAKE_AT
+                self.wake_card in self.seats[player].hand
+                and self.seats[player].role == "dreamer"
+                and self.seats[player].fragments >= WAKE_AT
             ):
                 out.append(self._a("wake"))
             out.append(self._a("wait"))
@@ -1392,17 +1369,17 @@ class SleepTightState(State):
             eff = self._dodge_effect(player)
             out = [self._a("dodge:take")]
             if eff is not None:
-                if "pay" in eff.options and self.fragments[player] > 1:
+                if "pay" in eff.options and self.seats[player].fragments > 1:
                     out.append(self._a("dodge:pay"))
                 if "pass" in eff.options:
                     for t in self._dodge_targets(player, eff):
                         out.append(self._a(f"pass:{t}"))
             return out
         if kind == "where":
-            if not self.pending_offer[player]:
+            if not self.seats[player].pending_offer:
                 return [self._a("expose")]
             out = [self._a("accept")]
-            if self.fragments[player] > 1:
+            if self.seats[player].fragments > 1:
                 out.append(self._a("refuse"))
             return out
         if kind == "target":
@@ -1433,10 +1410,10 @@ class SleepTightState(State):
 
     def _play_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
-        plays = self.plays[seat]
+        plays = self.seats[seat].plays
         locked = any(self._has(p.card, "untouchable") for p in plays)
         frags = self.effective_fragments(seat)
-        hand = self.hands[seat]
+        hand = self.seats[seat].hand
         kinds = sorted(set(hand))
         if not locked:
             for card in kinds:
@@ -1453,7 +1430,7 @@ class SleepTightState(State):
                         reduced = max(0, req - self.cards[bottom].requirement)
                         if reduced <= frags:
                             out.append(self._a(f"stack:{card}:{bottom}"))
-        if self.role[seat] == "exposed":
+        if self.seats[seat].role == "exposed":
             for card in kinds:
                 if card == self.iam:
                     continue
@@ -1478,7 +1455,7 @@ class SleepTightState(State):
         if kind in ("sandman_draw", "sdiscard"):
             return [(self._a(f"sandman:{c}"), p) for c, p in self._sandman_outcomes()]
         if kind == "steal":
-            counts = Counter(c for c in self.hands[top["victim"]] if c != self.iam)
+            counts = Counter(c for c in self.seats[top["victim"]].hand if c != self.iam)
             total = sum(counts.values())
             return [(self._a(f"steal:{c}"), k / total) for c, k in sorted(counts.items())]
         if kind == "revive":
@@ -1550,7 +1527,7 @@ class SleepTightState(State):
 
     # chance results
     def _do_draw(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self.action_deck.take(card)
         self._hand_add(seat, card)
@@ -1570,18 +1547,18 @@ class SleepTightState(State):
             name=self._name(card),
         )
         if card == self.iam:
-            self.pending_offer[seat] = True
+            self.seats[seat].pending_offer = True
         if top["n"] > 1:
             self.stack.replace_top(top.replace(n=top["n"] - 1))
         else:
             self.stack.pop()
 
     def _do_dream(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self.stack.pop()
         self.dream_deck.take(card)
-        self.dreamscape[seat] = card
+        self.seats[seat].dreamscape = card
         info = self.c.dreamscape(card)
         got = 0
         if self.round > 1:
@@ -1599,7 +1576,7 @@ class SleepTightState(State):
         )
 
     def _do_sandman_draw(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self._take_sandman(card)
         self.sandman_current = card
@@ -1616,7 +1593,7 @@ class SleepTightState(State):
         )
 
     def _do_sdiscard(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         seat = top["seat"]
         self._take_sandman(card)
         self.sandman_discard.append(card)
@@ -1630,7 +1607,7 @@ class SleepTightState(State):
             name=self.c.sandman_card(card).name,
         )
         for agent in range(self.n):
-            if agent != seat and self.alive[agent] and self.role[agent] == "exposed":
+            if agent != seat and self.seats[agent].alive and self.seats[agent].role == "exposed":
                 self._player_damage(seat, agent, 1, "damage", R.EXPOSED)
         if top["n"] > 1:
             self.stack.replace_top(top.replace(n=top["n"] - 1))
@@ -1638,7 +1615,7 @@ class SleepTightState(State):
             self.stack.pop()
 
     def _do_steal(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self._take_from_hand(
             top["seat"],
@@ -1649,7 +1626,7 @@ class SleepTightState(State):
         )
 
     def _do_revive(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self.stack.pop()
         self.sandman_discard.remove(card)
         self._release_reserved()
@@ -1665,9 +1642,9 @@ class SleepTightState(State):
     # decisions
     def _offer(self, top: Step, aid: str, player: int) -> bool:
         if aid == "accept":
-            self.pending_offer[player] = False
-            self.role[player] = "undercover"
-            self.agent_round[player] = self.round
+            self.seats[player].pending_offer = False
+            self.seats[player].role = "undercover"
+            self.seats[player].agent_round = self.round
             self.emit(
                 "agent",
                 "You accept the Sandman's offer: you are his undercover agent",
@@ -1678,7 +1655,7 @@ class SleepTightState(State):
             return True
         if aid == "refuse":
             assert self.iam is not None
-            self.pending_offer[player] = False
+            self.seats[player].pending_offer = False
             self._lose(player, 1, None, "refuse")
             self._hand_remove(player, self.iam)
             self.action_deck.add_unknown(self.iam)
@@ -1695,7 +1672,7 @@ class SleepTightState(State):
 
     def _do_keep(self, top: Step, aid: str, player: int) -> None:
         if not self._offer(top, aid, player):
-            card = aid.split(":", 1)[1]
+            card = A.arg(aid)
             self._hand_remove(player, card)
             self.action_deck.add_unknown(card)
             self.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=player)
@@ -1719,7 +1696,7 @@ class SleepTightState(State):
             self._expose(player, forced=False)
         elif aid == "buy":
             self._lose(player, 1, None, "buy")
-            self.buys[player] += 1
+            self.seats[player].buys += 1
             self.emit(
                 "bought",
                 "Seat {seat} returns 1 Soul Fragment to draw an Action card",
@@ -1736,7 +1713,7 @@ class SleepTightState(State):
             self.emit("ready", "You are done playing", R.PHASE3, vis, seat=player)
         elif verb == "play":
             self._hand_remove(player, rest)
-            self.plays[player].append(Play(rest))
+            self.seats[player].plays.append(Play(rest))
             self.emit(
                 "played",
                 "You play {name} face down",
@@ -1750,7 +1727,7 @@ class SleepTightState(State):
             card, bottom = rest.split(":")
             self._hand_remove(player, card)
             self._hand_remove(player, bottom)
-            self.plays[player].append(Play(card, bottom))
+            self.seats[player].plays.append(Play(card, bottom))
             # The bottom card is placed face up: every seat sees it at once, and the two
             # cards leave the hand in view.
             self.frozen_hands[player] -= 2  # type: ignore[index]
@@ -1775,7 +1752,7 @@ class SleepTightState(State):
             )
         elif verb == "discard":
             self._hand_remove(player, rest)
-            self.pending_discards[player].append(rest)
+            self.seats[player].pending_discards.append(rest)
             self.emit(
                 "discard_pending",
                 "You discard {name} for 1 Soul Fragment (taken at the reveal)",
@@ -1788,7 +1765,7 @@ class SleepTightState(State):
         elif verb == "harm":
             card, target = rest.split(":")
             self._hand_remove(player, card)
-            self.pending_harm[player].append((card, int(target)))
+            self.seats[player].pending_harm.append((card, int(target)))
             self.emit(
                 "harm_pending",
                 "You discard {name} to deal 1 damage to seat {target} at the reveal",
@@ -1826,7 +1803,7 @@ class SleepTightState(State):
                 "wins alone",
                 R.GOAL,
                 seat=player,
-                n=self.fragments[player],
+                n=self.seats[player].fragments,
             )
 
     def _do_dodge(self, top: Step, aid: str, player: int) -> None:
@@ -1852,7 +1829,7 @@ class SleepTightState(State):
             )
             self.stack.push(Step("revive", CHANCE))
         else:
-            target = int(aid.split(":", 1)[1])
+            target = A.seat_arg(aid)
             self.emit(
                 "passed",
                 "Seat {seat} passes the Sandman's {damage} damage to seat {target}",
@@ -1871,21 +1848,21 @@ class SleepTightState(State):
 
     def _do_target(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        target = int(aid.split(":", 1)[1])
+        target = A.seat_arg(aid)
         below = self.stack.top
         assert below is not None and below.kind == "effect"
         self.stack.replace_top(below.replace(target=target))
 
     def _do_source(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        source = aid.split(":", 1)[1]
+        source = A.arg(aid)
         below = self.stack.top
         assert below is not None and below.kind == "effect"
         self.stack.replace_top(below.replace(source=source))
 
     def _do_take(self, top: Step, aid: str, player: int) -> None:
         self.stack.pop()
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self._take_from_hand(
             player,
             top["victim"],
@@ -1912,7 +1889,7 @@ class SleepTightState(State):
         )
 
     def _do_return(self, top: Step, aid: str, player: int) -> None:
-        card = aid.split(":", 1)[1]
+        card = A.arg(aid)
         self._hand_remove(player, card)
         self.action_deck.add_unknown(card)
         self.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=player)
@@ -1931,57 +1908,7 @@ class SleepTightState(State):
 
     # ================================================================== views
     def observation(self, player: int | None) -> dict[str, Any]:
-        hiding = self.frozen_hands is not None
-        players = []
-        for s in range(self.n):
-            own = player == s
-            hand_count = len(self.hands[s])
-            if hiding and not own:
-                hand_count = self.frozen_hands[s]  # type: ignore[index]
-            ds = self.dreamscape[s]
-            entry: dict[str, Any] = {
-                "fragments": self.fragments[s],
-                "alive": self.alive[s],
-                "hand_count": hand_count,
-                "hand": list(self.hands[s]) if own else None,
-                "dreamscape": ds,
-                "dream": self.c.dreamscape(ds).dream if ds else None,
-                "role": self.role[s]
-                if (own or self.role[s] == "exposed" or not self.alive[s] or self.result)
-                else "dreamer",
-                "plays": [p.to_dict() for p in self.plays[s]]
-                if (own or not hiding)
-                else [p.public_dict() for p in self.plays[s] if p.face_up or p.bottom],
-                "pending_discards": list(self.pending_discards[s]) if own else [],
-                "pending_harm": [list(h) for h in self.pending_harm[s]] if own else [],
-                "prevent_sandman": self.prevent_sandman[s],
-                "prevent_players": self.prevent_players[s],
-                "shield": self.shield[s],
-                "untouchable": self.untouchable[s],
-                "buys": self.buys[s],
-            }
-            if own:
-                entry["offer_pending"] = self.pending_offer[s]
-            players.append(entry)
-        return {
-            "round": self.round,
-            "phase": self.phase,
-            "first_player": self.first,
-            "pile": self.pile,
-            "players": players,
-            "action_deck": len(self.action_deck),
-            "action_discard": sorted(self.action_discard),
-            "removed_actions": sorted(self.removed_actions),
-            "exposed_cards": list(self.exposed_cards),
-            "dreamscape_deck": len(self.dream_deck),
-            "dreamscape_discard": list(self.dream_discard),
-            "sandman_deck": self.sandman_left(),
-            "sandman_discard": list(self.sandman_discard),
-            "sandman_card": self.sandman_current,
-            "box": {"dreamscapes": len(self.box_dreamscapes), "sandman": len(self.box_sandman)},
-            "result": self.result,
-            "winners": list(self.winner_seats) if self.result else [],
-        }
+        return observe(self, player)
 
     def scores(self) -> list[float]:
         if self.result is None:
@@ -2004,22 +1931,22 @@ class SleepTightState(State):
             "players_won": self.result == "sandman_defeated",
             "sandman_left": self.sandman_left(),
             "sandman_discarded_by_players": self.discarded_by_players,
-            "fragments_left": sum(self.fragments),
-            "deaths": self.alive.count(False),
-            "agent_in_game": int(any(r != "dreamer" for r in self.role)),
-            "agent_exposed": int("exposed" in self.role),
+            "fragments_left": sum(seat.fragments for seat in self.seats),
+            "deaths": sum(not seat.alive for seat in self.seats),
+            "agent_in_game": int(any(seat.role != "dreamer" for seat in self.seats)),
+            "agent_exposed": int(any(seat.role == "exposed" for seat in self.seats)),
         }
 
     def observation_tensor(self, player: int) -> list[float]:
-        from .game import encode
+        from .encoding import encode_state
 
-        return encode(self.observation(player), player, self.c)
+        return encode_state(self, player)
 
     def reward_potential(self, seat: int) -> float:
         """A shaping potential in [-1, 1] from what ``seat`` sees: how much of the Sandman's
         deck is gone, the pace against the Dreamscape deck and its own fragments, reversed
-        for the Sandman's agent (the formula is in ``game.reward_potential``)."""
-        from .game import reward_potential
+        for the Sandman's agent (the formula is in ``encoding.reward_potential``)."""
+        from .encoding import reward_potential
 
         return reward_potential(self, seat)
 
@@ -2031,10 +1958,8 @@ class SleepTightState(State):
             if key in ("game", "_history", "_events"):
                 continue
             if isinstance(value, list):
-                if key in ("hands", "pending_discards", "pending_harm"):
-                    d[key] = [list(x) for x in value]
-                elif key == "plays":
-                    d[key] = [[p.copy() for p in ps] for ps in value]
+                if key == "seats":
+                    d[key] = [seat.copy() for seat in value]
                 else:
                     d[key] = list(value)
             elif isinstance(value, Deck | StepStack):
@@ -2044,58 +1969,5 @@ class SleepTightState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> SleepTightState:
-        """A state ``player`` cannot tell from this one: other hands, their face-down plays and
-        pending discards, and the undercover agent resampled from the unseen cards."""
-        new = self.clone()
-        assert isinstance(new, SleepTightState)
-        hidden = self.frozen_hands is not None
-        pool: list[str] = new.action_deck.cards()
-        sizes: dict[int, int] = {}
-        tops: list[Play] = []
-        top = self.stack.top
-        seen = (
-            top["victim"]
-            if top is not None and top.kind == "take" and top.player == player
-            else None
-        )
-        # Where Is The Sandman has shown who holds I Am the Sandman.
-        shown = top.player if top is not None and top.kind == "where" else None
-        for s in range(self.n):
-            if s in (player, seen):
-                continue
-            pool.extend(new.hands[s])
-            sizes[s] = len(new.hands[s])
-            if s == shown and self.iam is not None:
-                pool.remove(self.iam)
-                sizes[s] -= 1
-            if hidden:
-                sizes[s] = self.frozen_hands[s]  # type: ignore[index]
-                for p in new.plays[s]:
-                    if p.status == "hidden":
-                        pool.append(p.card)
-                        if p.bottom:
-                            tops.append(p)  # the face-up bottom stays, the top is resampled
-                new.plays[s] = [p for p in new.plays[s] if p.status != "hidden" or p.bottom]
-                pool.extend(new.pending_discards[s])
-                new.pending_discards[s] = []
-                pool.extend(c for c, _t in new.pending_harm[s])
-                new.pending_harm[s] = []
-        rng.shuffle(pool)
-        for p in tops:
-            # A card that can be played face down (never I Am the Sandman, for instance).
-            ok = [i for i, card in enumerate(pool) if self.playable(0, card)]
-            p.card = pool.pop(ok[-1] if ok else -1)
-        for s, size in sizes.items():
-            new.hands[s] = sorted(pool[:size] + ([self.iam] if s == shown and self.iam else []))
-            del pool[:size]
-            new.pending_offer[s] = False
-            # A living undercover agent is whoever holds I Am the Sandman in the sample.
-            if new.alive[s] and new.role[s] == "undercover":
-                new.role[s] = "dreamer"
-            if self.iam is not None and self.iam in new.hands[s] and new.alive[s]:
-                new.role[s] = "undercover"
-                new.agent_round[s] = min(self.agent_round[s], self.round - 1)
-        new.action_deck = Deck(pool)
-        new._events = [e for e in self._events if e.visible(player)]
-        new._history = []
-        return new
+        """A state ``player`` cannot tell from this one (``observation.determinize``)."""
+        return _determinize(self, player, rng)

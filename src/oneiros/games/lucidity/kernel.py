@@ -1,0 +1,517 @@
+"""Fast playouts for Lucidity: the rules written once over a flat integer state
+(``kernel_*.py``), run as plain Python or compiled with numba (``pip install
+oneiros[fast]``; the compiled code is cached on disk).
+
+``playouts`` converts an engine state (or a new game) to the kernel's state and plays whole
+games from it with random or heuristic choices. ``covers`` names the configurations the
+kernel does not play; for those ``LucidityGame.playouts`` falls back to the engine, so a
+playout is never silently a different game. ``replay`` feeds a recorded engine game to the
+kernel action by action (the equivalence guard of the tests).
+
+Set ``ONEIROS_KERNEL=python`` to run the plain Python kernel even when numba is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import types
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...core import ConfigError, PlayoutResult, State, engine_playouts
+from . import kernel_base as kb
+from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
+from .content import ABILITY_OPS, BONE_FACES, COLOURS
+from .rules import TRACKS
+
+if TYPE_CHECKING:
+    from .game import LucidityGame
+    from .state import LucidityState
+
+MODULES = (kb, kernel_flow, kernel_turn, kernel_legal, kernel_policy, kernel_step)
+ALL = (*COLOURS, "bone")
+FACE = {f: i for i, f in enumerate(BONE_FACES)}
+FACE[""] = kb.FNONE
+TRACK_INDEX = {t: i for i, t in enumerate(TRACKS)}
+ROLE = {"dreamer": kb.DREAMER, "nightmare": kb.NIGHTMARE, "eliminated": kb.ELIMINATED}
+ROLE_NAMES = ("dreamer", "nightmare", "eliminated")
+REASONS = (None, "power", "nightmare", "dream", "dream", "eliminated")
+POLICIES = {"random": 0, "heuristic": 1}
+KIND = {name: i for i, name in enumerate(kb.KIND_NAMES)}
+MAX_ACTIONS = 400_000
+JIT_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy"}
+"""numba's options (no division checks: the kernel never divides by zero)."""
+UNCOVERED_OPTIONS = {
+    "manifestations": "the Manifestations expansion",
+    "dreamscapes": "the Dreamscapes expansion",
+    "table_slips": "table slips (drawing or returning too many)",
+}
+
+
+def covers(game: LucidityGame) -> str | None:
+    """None if the kernel plays this configuration; else what it does not cover."""
+    for option, what in UNCOVERED_OPTIONS.items():
+        if game.options[option]:
+            return what
+    if "shadow" in game.content.faces["bone"]:
+        return "a content file whose Bone Hunter die has a shadow face"
+    return None
+
+
+# ----- the implementation: compiled when numba is there ------------------------------------------
+_IMPL: dict[str, dict[str, Any]] = {}
+
+
+def backend(which: str | None = None) -> str:
+    """The kernel that runs: "numba" (compiled) or "python" (see ``_impl``)."""
+    return str(_impl(which)["backend"])
+
+
+def _impl(which: str | None = None) -> dict[str, Any]:
+    """The kernel's entry points. ``which`` (else ``$ONEIROS_KERNEL``): "numba" compiles
+    now if the disk cache does not hold the compiled kernel yet (a minute or more, once per
+    kernel version); "auto" uses the compiled kernel when numba is installed and the cache
+    is ready, else the plain Python kernel, so nothing ever stalls on a compile;
+    "python" always runs plain Python."""
+    wanted = which or os.environ.get("ONEIROS_KERNEL", "auto")
+    if wanted not in ("auto", "python", "numba"):
+        raise ValueError(f"ONEIROS_KERNEL must be auto, python or numba, not {wanted!r}")
+    impl = _IMPL.get("numba")
+    if impl is not None and wanted != "python":
+        return impl
+    if wanted == "numba" or (wanted == "auto" and numba_available() and compiled_ready()):
+        import numba
+
+        impl = _IMPL["numba"] = {**_compile(numba), "backend": "numba"}
+        return impl
+    return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
+
+
+def numba_available() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compiled_ready() -> bool:
+    """Whether the disk cache holds the compiled kernel of this version."""
+    return numba_available() and (cache_dir() / "ready").exists()
+
+
+def compile_kernel() -> str:
+    """Compile the kernel with numba (or load it from the disk cache); its backend name."""
+    impl = _impl("numba")
+    game = _any_game()
+    from .kernel_guard import replay
+
+    playouts(game, 1, kernel="numba")
+    replay(game, [], kernel="numba")
+    (cache_dir() / "ready").write_text("compiled\n", encoding="utf-8")
+    return str(impl["backend"])
+
+
+def _any_game() -> LucidityGame:
+    from .game import LucidityGame
+
+    return LucidityGame(players=4)
+
+
+_CACHE_DIR: list[Path] = []
+
+
+def cache_dir() -> Path:
+    """Where the compiled kernel is cached: ``$ONEIROS_KERNEL_CACHE``, else
+    ``$XDG_CACHE_HOME/oneiros`` (``~/.cache/oneiros``), in a folder named after a hash of
+    the kernel's source, the action ids and the numba version, so an edited kernel is never run from a
+    stale cache (numba itself checks only the file of each function, not the files of the
+    functions it calls)."""
+    if _CACHE_DIR:
+        return _CACHE_DIR[0]
+    import numba
+
+    digest = hashlib.sha256(f"{numba.__version__} {sorted(JIT_OPTIONS.items())}".encode())
+    for module in MODULES:
+        digest.update(Path(str(module.__file__)).read_bytes())
+    digest.update("\n".join(kb.IDS).encode())  # the action codes are compiled in
+    base = os.environ.get("ONEIROS_KERNEL_CACHE")
+    if not base:
+        base = str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "oneiros")
+    path = Path(base) / f"lucidity-kernel-{digest.hexdigest()[:16]}"
+    _CACHE_DIR.append(path)
+    return path
+
+
+def _compile(numba: Any) -> dict[str, Any]:
+    """njit every kernel function (cached on disk, see ``cache_dir``). The compiled
+    functions see each other through copies of the modules' namespaces, so the plain
+    Python kernel stays as it is."""
+    from numba.core import config
+
+    saved = getattr(config, "CACHE_DIR")  # noqa: B009 - no type stubs
+    setattr(config, "CACHE_DIR", str(cache_dir()))  # noqa: B010
+    try:
+        return _jit_all(numba)
+    finally:
+        setattr(config, "CACHE_DIR", saved)  # noqa: B010
+
+
+def _jit_all(numba: Any) -> dict[str, Any]:
+    namespaces = {m.__name__: dict(vars(m)) for m in MODULES}
+    jitted: dict[Any, Any] = {}
+    for module in MODULES:
+        ns = namespaces[module.__name__]
+        for name, value in vars(module).items():
+            if (
+                isinstance(value, types.FunctionType)
+                and value.__module__ == module.__name__
+                and not name.startswith("_contiguous")
+            ):
+                clone = types.FunctionType(value.__code__, ns, name, value.__defaults__)
+                clone.__qualname__ = value.__qualname__
+                jitted[value] = numba.njit(**JIT_OPTIONS)(clone)
+    for ns in namespaces.values():
+        for name, value in list(ns.items()):
+            if isinstance(value, types.FunctionType) and value in jitted:
+                ns[name] = jitted[value]
+    return {
+        "play": jitted[kernel_step.play],
+        "play_many": jitted[kernel_step.play_many],
+    }
+
+
+def _array(values: list[int], impl: dict[str, Any]) -> Any:
+    if impl["backend"] == "numba":
+        import numpy as np
+
+        return np.array(values, dtype=np.int64)
+    return values
+
+
+# ----- engine state -> kernel state --------------------------------------------------------------
+def _die(d: tuple[str, str, bool]) -> int:
+    return ALL.index(d[0]) + 8 * FACE[d[1]] + (64 if d[2] else 0)
+
+
+def _put(S: list[int], base: int, values: list[int]) -> None:
+    S[base] = len(values)
+    S[base + 1 : base + 1 + len(values)] = values
+
+
+def blank(game: LucidityGame, extra: int = 0) -> list[int]:
+    """A kernel state holding the game's configuration, with nothing played."""
+    S = [0] * (kb.SIZE + extra)
+    S[kb.H_N] = game.players
+    S[kb.H_ES] = 1 if game.ruleset == "es" else 0
+    S[kb.H_FOURTH] = 1 if game.options["fourth_shadow_space"] else 0
+    for c, colour in enumerate(COLOURS):
+        takes = 0
+        for taken in game.takes[colour]:
+            takes |= 1 << FACE[taken]
+        S[kb.H_TAKES + c] = takes
+        spec = game.abilities[colour]
+        S[kb.H_ABIL + c] = ABILITY_OPS.index(spec.op)
+        S[kb.H_ABDRAW + c] = spec.draw
+    for c, colour in enumerate(ALL):
+        for i, face in enumerate(game.content.faces[colour]):
+            S[kb.H_FACES + 6 * c + i] = FACE[face]
+    for i in range(4):
+        S[kb.H_HOLDER + i] = -1
+    S[kb.H_STOP] = -1
+    return S
+
+
+def _frame(state: LucidityState, step: Any) -> tuple[int, ...] | None:
+    k = KIND.get(step.kind)
+    if k is None:
+        return None
+    d = step.data
+    p = step.player
+    a = b = c = 0
+    kind = step.kind
+    if kind in ("draw",):
+        a, b = d["seat"], d["upto"]
+    elif kind == "return":
+        a, b = d["left"], d["returned"]
+    elif kind == "check":
+        a, b, c = d["seat"], int(d["exhausted"]), int(d["done"])
+    elif kind == "rest":
+        a = int(d["exhausted"])
+    elif kind == "become":
+        a = sum(1 << COLOURS.index(x) for x in d["colours"])
+        b = int(d.get("minion", False))
+    elif kind == "draw_now":
+        a, b = d["seat"], int(d.get("ref") == "ability")
+    elif kind == "roll_now" or kind == "envy":
+        a, b = d["seat"], int(d["pool"])
+    elif kind == "ability":
+        a, b = d["seat"], COLOURS.index(d["colour"])
+    elif kind == "minion_pick":
+        a = -1 if d["target"] is None else d["target"]
+    elif kind == "now":
+        a = int(d["pool"])
+    elif kind == "spend":
+        a, b, c = COLOURS.index(d["colour"]), int(d["then"] == "now"), int(d["pool"])
+    elif kind == "reroll_pick":
+        a, b, c = COLOURS.index(d["colour"]), d["n"], d["least"]
+    elif kind == "rolloff":
+        a = sum(1 << i for i in state.rolloff)
+    elif "seat" in d:
+        a = d["seat"]
+    return (k, p, a, b, c, 0)
+
+
+def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
+    """The kernel state of an engine state (None if the kernel does not cover it)."""
+    game = state.game
+    if covers(game) is not None:
+        return None
+    S = blank(game, extra)
+    S[kb.H_CUR] = state.current
+    S[kb.H_TURNS] = state.turns
+    S[kb.H_DEND] = int(state.dream_end)
+    r = state.rules
+    S[kb.H_HUNTROW] = r["hunt_row"]
+    S[kb.H_EXHROW] = r["exhaust_row"]
+    S[kb.H_SDELTA] = r["shadow_delta"]
+    S[kb.H_RETURNS] = r["returns"]
+    S[kb.H_STAGES] = r["stages"]
+    S[kb.H_GOAL] = r["power_goal"]
+    if state.final_turns is not None:
+        S[kb.H_FTSET] = 1
+        S[kb.H_FTLEN] = len(state.final_turns)
+        for i, seat in enumerate(state.final_turns):
+            S[kb.H_FT + i] = seat
+    for c, colour in enumerate(COLOURS):
+        h = state.holder[colour]
+        S[kb.H_HOLDER + c] = -1 if h is None else h
+        _put(S, kb.CARDS + c * kb.ROWBLK, [_die(x) for x in state.cards[colour]])
+    for c, colour in enumerate(ALL):
+        S[kb.H_BAG + c] = state.bag[colour]
+    _put(S, kb.HAND, [ALL.index(x) for x in state.hand])
+    _put(S, kb.ROLLED, [_die(x) for x in state.rolled])
+    _put(S, kb.LIMBO, [_die(x) for x in state.limbo])
+    log = [e for e in state.log if "became" in e or "cause" in e][:8]
+    S[kb.H_LOGN] = len(log)
+    for i, e in enumerate(log):
+        what = COLOURS.index(e["became"]) if "became" in e else 4 if e["eaten"] else 5
+        S[kb.H_LOG + 3 * i : kb.H_LOG + 3 * i + 3] = [e["seat"], what, e["turn"]]
+    for p, card in enumerate(state.seats):
+        sb = kb.seat_base(p)
+        S[sb + kb.SEAT_ROLE] = ROLE[card.role]
+        S[sb + kb.SEAT_COLOUR] = -1 if card.colour is None else COLOURS.index(card.colour)
+        S[sb + kb.SEAT_TRACK] = -1 if card.track is None else TRACK_INDEX[card.track]
+        S[sb + kb.SEAT_STAGE] = card.stage
+        rows = [card.hunt, card.exhaust, card.power, *(card.shadow[c] for c in COLOURS)]
+        for i, dice in enumerate([*rows, card.marks]):
+            _put(S, kb.row(p, i), [_die(x) for x in dice])
+    for i, total in state.rolloff.items():
+        S[kb.H_ROLLOFF + i] = total
+    items = state.stack._items
+    for step in items:
+        frame = _frame(state, step)
+        if frame is None:
+            return None
+        sp = S[kb.H_SP]
+        S[kb.STACK + kb.FRAME * sp : kb.STACK + kb.FRAME * sp + kb.FRAME] = frame
+        S[kb.H_SP] = sp + 1
+        if step.kind == "rolloff":
+            queue = step.data["queue"]
+            for j, (seat, colour) in enumerate(queue):
+                S[kb.RQ + j] = seat * 8 + ALL.index(colour)
+            S[kb.H_RQN] = len(queue)
+    return S
+
+
+# ----- playouts --------------------------------------------------------------------------------------
+@dataclass
+class Playout:
+    """One game played by the kernel."""
+
+    scores: list[float]
+    winners: list[int]
+    turns: int
+    end_reason: str | None
+    actions: int
+    decisions: int
+    roles: list[str]
+    log: list[dict[str, Any]] = field(default_factory=list)
+    power: list[int] = field(default_factory=list)
+    """Each seat's Power where the game stopped (``scores`` once it is over)."""
+    exhausted: list[int] = field(default_factory=list)
+    """The seats exhausted during the playout."""
+
+    def stats(self) -> dict[str, Any]:
+        """The engine's ``stats()`` of the finished game."""
+        by_role: dict[str, list[int]] = {}
+        for role, power in zip(self.roles, self.scores, strict=True):
+            by_role.setdefault(role, []).append(int(power))
+        return {
+            "turns": self.turns,
+            "end_reason": self.end_reason,
+            "nightmares": [e for e in self.log if "became" in e],
+            "eaten": [e for e in self.log if e.get("eaten")],
+            "eliminated": [e for e in self.log if "cause" in e],
+            "final_roles": list(self.roles),
+            "final_power": [int(s) for s in self.scores],
+            "final_power_by_role": by_role,
+        }
+
+
+def _policy_codes(policy: str | Sequence[str], players: int) -> list[int]:
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"one policy per seat: {players} needed, {len(names)} given")
+    out = []
+    for name in names:
+        if name not in POLICIES:
+            raise ValueError(f"unknown playout policy {name!r} (policies: random, heuristic)")
+        out.append(POLICIES[name])
+    return out
+
+
+def playouts(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: LucidityState | None = None,
+    kernel: str | None = None,
+    seeds: Sequence[int] | None = None,
+    stop_seat: int = -1,
+) -> list[Playout] | None:
+    """Play ``count`` games from ``start`` (default: a new game); None if the kernel does
+    not cover the configuration or the position. Game ``g`` plays with its own seed
+    (``seeds[g]`` when given, else one derived from ``seed`` and ``g``), so a game's course
+    depends on its seed alone. ``kernel``: "numba", "python" or None (see ``_impl``).
+    ``stop_seat``: stop each game before that seat's next rest decision, or once it is no
+    longer a dreamer or no longer the current player (the risk meter's continuations)."""
+    if seeds is None:
+        if count < 0:
+            raise ValueError(f"count must be 0 or more, not {count}")
+        seeds = [(seed * 1_000_003 + g) for g in range(count)]
+    count = len(seeds)
+    codes = _policy_codes(policy, game.players)
+    state = start if start is not None else game.new_state(seed=seed)
+    if state.is_terminal():
+        return None
+    S = from_state(state)
+    if S is None:
+        return None
+    for i, code in enumerate(codes):
+        S[kb.H_POL + i] = code
+    S[kb.H_STOP] = stop_seat
+    impl = _impl(kernel)
+    width = kernel_step.RESULT
+    out = _array([0] * (width * count), impl)
+    per_game = _array([x & 0x7FFFFFFF for x in seeds], impl)
+    impl["play_many"](_array(S, impl), out, per_game, MAX_ACTIONS)
+    flat = [int(x) for x in out]
+    n = game.players
+    results = []
+    for g in range(count):
+        o = flat[g * width : (g + 1) * width]
+        done = o[4] >= 0
+        log = []
+        for i in range(o[13]):
+            seat, what, turn = o[16 + 3 * i : 19 + 3 * i]
+            if what < 4:
+                log.append({"seat": seat, "became": COLOURS[what], "turn": turn})
+            else:
+                cause = "hunt" if what == 4 else "shadowmarks"
+                log.append({"seat": seat, "eaten": what == 4, "cause": cause, "turn": turn})
+        results.append(
+            Playout(
+                scores=[float(x) for x in o[:n]] if done else [],
+                winners=[i for i in range(n) if o[4] >> i & 1] if done else [],
+                turns=o[5],
+                end_reason=REASONS[o[6]] if done else None,
+                actions=o[7],
+                decisions=o[8],
+                roles=[ROLE_NAMES[o[9 + i]] for i in range(n)],
+                log=log,
+                power=o[:n],
+                exhausted=[i for i in range(n) if o[14] >> i & 1],
+            )
+        )
+    return results
+
+
+def score_lists(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: State | None = None,
+) -> list[list[float]]:
+    """``Game.playouts``: the scores of each game only (no statistics decoded)."""
+    if start is not None and not isinstance(start, _state_class()):
+        raise ConfigError("start must be a Lucidity state")
+    try:
+        codes = _policy_codes(policy, game.players)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    state = start if start is not None else game.new_state(seed=seed)
+    S = None if state.is_terminal() else from_state(state)  # type: ignore[arg-type]
+    if S is None or count < 0:
+        return [r.scores for r in playout_results(game, count, seed, policy, start)]
+    for i, code in enumerate(codes):
+        S[kb.H_POL + i] = code
+    impl = _impl()
+    width = kernel_step.RESULT
+    out = _array([0] * (width * count), impl)
+    seeds = _array([(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)], impl)
+    impl["play_many"](_array(S, impl), out, seeds, MAX_ACTIONS)
+    flat = out.tolist() if hasattr(out, "tolist") else out
+    n = game.players
+    return [
+        [float(x) for x in flat[o : o + n]] if flat[o + 4] >= 0 else []
+        for o in range(0, width * count, width)
+    ]
+
+
+def playout_results(
+    game: LucidityGame,
+    count: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    start: State | None = None,
+    kernel: str | None = None,
+    seeds: Sequence[int] | None = None,
+) -> list[PlayoutResult]:
+    """``Game.playout_results``: the kernel when it covers the configuration, else the
+    engine (``core.engine_playouts``)."""
+    if start is not None and not isinstance(start, _state_class()):
+        raise ConfigError("start must be a Lucidity state")
+    try:
+        fast = playouts(game, count, seed, policy, start, kernel, seeds)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if fast is None:
+        return engine_playouts(game, count, seed, policy, start, seeds)
+    return [
+        PlayoutResult(
+            scores=p.scores,
+            winners=p.winners,
+            turns=p.turns,
+            end_reason=p.end_reason,
+            actions=p.actions,
+            decisions=p.decisions,
+            stats=p.stats(),
+        )
+        for p in fast
+    ]
+
+
+def _state_class() -> type:
+    """The engine's state class, imported late (state.py imports game.py)."""
+    from .state import LucidityState
+
+    return LucidityState
+
+
+__all__ = ["Playout", "backend", "covers", "from_state", "playouts"]

@@ -1,0 +1,299 @@
+"""The playout kernel: the options of each decision, in the order of the engine's
+``legal_actions`` (``state._legal_*``), written to the option buffer of ``S``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .kernel_base import (
+    BONE,
+    C_ABILITY_PASS,
+    C_ABILITY_USE,
+    C_BECOME,
+    C_CONSUME,
+    C_DRAW_AGAIN,
+    C_FEAR,
+    C_FEAR_NONE,
+    C_MINION,
+    C_MINIONS,
+    C_PICK,
+    C_REROLL,
+    C_REROLL_CHOSEN,
+    C_REROLL_FACE,
+    C_RESOLVE,
+    C_RESOLVE_NOW,
+    C_RESOLVE_SHADOW,
+    C_REST_EXHAUST,
+    C_REST_NONE,
+    C_REST_SHADOW,
+    C_RETURN,
+    C_SPEND,
+    C_TARGET,
+    C_TRACK,
+    DREAMER,
+    FEXH,
+    FHUNT,
+    FSHADOW,
+    H_ES,
+    H_N,
+    H_OPTN,
+    H_STAGES,
+    HAND,
+    K_ABILITY,
+    K_BECOME,
+    K_ENVY,
+    K_FEAR,
+    K_HUNT_MOVE,
+    K_IMPRISON,
+    K_MINION_PICK,
+    K_MINION_TARGET,
+    K_NIGHTMARE,
+    K_NOW,
+    K_OFFER,
+    K_REROLL_PICK,
+    K_RESOLVE,
+    K_REST,
+    K_RETURN,
+    K_SPEND,
+    K_STRIP,
+    K_TRACK,
+    LIMBO,
+    OPT,
+    P2,
+    R_EXH,
+    R_HUNT,
+    R_POW,
+    R_SHADOW,
+    ROLLED,
+    SEAT_ROLE,
+    SEAT_STAGE,
+    any_dreamer,
+    bag_total,
+    pick_code,
+    row,
+    seat_base,
+)
+
+
+def add(S: Any, code: int) -> None:
+    n = S[H_OPTN]
+    S[OPT + n] = code
+    S[H_OPTN] = n + 1
+
+
+def add_unique(S: Any, code: int) -> None:
+    for i in range(OPT, OPT + S[H_OPTN]):
+        if S[i] == code:
+            return
+    add(S, code)
+
+
+def legal_resolve(S: Any, p: int) -> None:
+    """ "3. Roll and Resolve Dreams": the order power, hunt, exhaust (lucidity-es offers only
+    the first present); Shadowmarks first; shadows once nothing else is left; rerolls."""
+    cats = 0
+    shadows = 0
+    colours = 0
+    for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
+        d = S[i]
+        c = d & 7
+        f = (d >> 3) & 7
+        colours |= 1 << c
+        if f <= P2:
+            cats |= 1
+        elif f == FHUNT:
+            cats |= 2
+        elif f == FEXH:
+            cats |= 4
+        elif f == FSHADOW:
+            shadows |= 1 << c
+        else:
+            cats |= 8
+    if cats & 8:
+        add(S, C_RESOLVE + 3)
+    elif cats:
+        for k in range(3):
+            if cats & (1 << k):
+                add(S, C_RESOLVE + k)
+                if S[H_ES]:
+                    break
+    else:
+        for c in range(4):
+            if shadows & (1 << c):
+                add(S, C_RESOLVE_SHADOW + c)
+    pw = row(p, R_POW)
+    if S[pw]:
+        have = 0
+        for i in range(pw + 1, pw + 1 + S[pw]):
+            have |= 1 << (S[i] & 7)
+        for c in range(4):
+            if have & colours & (1 << c):
+                add(S, C_REROLL + c)
+
+
+def legal_rest(S: Any, p: int, exhausted: int) -> None:
+    plain = False
+    rotated = 0
+    ex = row(p, R_EXH)
+    for i in range(ex + 1, ex + 1 + S[ex]):
+        d = S[i]
+        if d >= 64:
+            rotated |= 1 << (d & 7)
+        elif d & 7 != BONE:
+            plain = True
+    hunted = 0
+    h = row(p, R_HUNT)
+    for i in range(h + 1, h + 1 + S[h]):
+        d = S[i]
+        if (d >> 3) & 7 == FSHADOW or d >= 64:
+            hunted |= 1 << (d & 7)
+    # "all exhaust dreams" with none returns nothing and is still a rest
+    add(S, C_REST_EXHAUST if plain else C_REST_NONE)
+    for c in range(4):
+        if S[row(p, R_SHADOW + c)]:
+            add(S, C_REST_SHADOW + 3 * c)
+    for c in range(4):
+        if hunted & (1 << c):
+            add(S, C_REST_SHADOW + 3 * c + 1)
+    for c in range(4):
+        if rotated & (1 << c):
+            add(S, C_REST_SHADOW + 3 * c + 2)
+    if not exhausted and S[seat_base(p) + SEAT_STAGE] < S[H_STAGES] - 1:
+        add(S, C_DRAW_AGAIN)
+
+
+def legal_envy(S: Any, p: int) -> None:
+    """Shadow of Envy: any dream on the dreamer's card but Bone Hunters (lucidity-es: not
+    the Envy dream itself), by row, each kind once."""
+    for r in range(7):
+        b = row(p, r)
+        last = S[b] - 1
+        for i in range(S[b]):
+            d = S[b + 1 + i]
+            if d & 7 == BONE:
+                continue
+            if S[H_ES] and r == R_SHADOW + 1 and i == last:
+                continue
+            add_unique(S, C_PICK + pick_code(p, r, d))
+
+
+def legal_power_picks(S: Any, p: int) -> None:
+    pw = row(p, R_POW)
+    for i in range(pw + 1, pw + 1 + S[pw]):
+        d = S[i]
+        if d & 7 != BONE:
+            add_unique(S, C_PICK + pick_code(p, R_POW, d))
+
+
+def legal(S: Any, f: int) -> int:
+    """Write the options of the decision of frame ``f`` to the buffer; how many."""
+    S[H_OPTN] = 0
+    k = S[f]
+    p = S[f + 1]
+    if k == K_TRACK:
+        for t in range(3):
+            add(S, C_TRACK + t)
+    elif k == K_RETURN:
+        hand = 0
+        for i in range(HAND + 1, HAND + 1 + S[HAND]):
+            hand |= 1 << S[i]
+        for c in range(4):
+            if hand & (1 << c):
+                add(S, C_RETURN + c)
+    elif k == K_RESOLVE:
+        legal_resolve(S, p)
+    elif k == K_REST:
+        legal_rest(S, p, S[f + 2])
+    elif k == K_BECOME:
+        for c in range(4):
+            if S[f + 2] & (1 << c):
+                add(S, C_BECOME + c)
+    elif k == K_ENVY:
+        legal_envy(S, S[f + 2])
+    elif k == K_FEAR:
+        add(S, C_FEAR_NONE)
+        for c in range(4):
+            if S[row(p, R_SHADOW + c)]:
+                add(S, C_FEAR + 2 * c)
+        ex = row(p, R_EXH)
+        turned = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            if S[i] >= 64:
+                turned |= 1 << (S[i] & 7)
+        for c in range(4):
+            if turned & (1 << c):
+                add(S, C_FEAR + 2 * c + 1)
+    elif k == K_IMPRISON:
+        seat = S[f + 2]
+        ex = row(seat, R_EXH)
+        have = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            if S[i] < 64:
+                have |= 1 << (S[i] & 7)
+        for c in range(4):
+            if have & (1 << c):
+                add(S, C_PICK + pick_code(seat, R_EXH, c + 8 * FEXH))
+    elif k == K_ABILITY:
+        add(S, C_ABILITY_USE)
+        add(S, C_ABILITY_PASS)
+    elif k == K_MINION_PICK:
+        target = S[f + 2]
+        if target >= 0 and S[seat_base(target) + SEAT_ROLE] != DREAMER:
+            return 0
+        if target < 0 and not any_dreamer(S):
+            return 0
+        held = 0
+        for i in range(LIMBO + 1, LIMBO + 1 + S[LIMBO]):
+            held |= 1 << (S[i] & 7)
+        for c in range(4):
+            if held & (1 << c):
+                add(S, C_MINION + c)
+    elif k == K_MINION_TARGET:
+        for i in range(S[H_N]):
+            if S[seat_base(i) + SEAT_ROLE] == DREAMER:
+                add(S, C_TARGET + i)
+    elif k == K_NIGHTMARE:
+        c = S[seat_base(p) + 1]
+        for i in range(S[H_N]):
+            if i == p:
+                continue
+            pw = row(i, R_POW)
+            have = 0
+            for j in range(pw + 1, pw + 1 + S[pw]):
+                d = S[j]
+                if d & 7 == c:
+                    have |= 1 << ((d >> 3) & 7)
+            for face in range(2):
+                if have & (1 << face):
+                    add(S, C_CONSUME + 2 * i + face)
+        if bag_total(S) > 0 and any_dreamer(S):
+            add(S, C_MINIONS)
+    elif k == K_STRIP:
+        legal_power_picks(S, S[f + 2])
+    elif k == K_OFFER:
+        legal_power_picks(S, p)
+    elif k == K_HUNT_MOVE:
+        target = S[f + 2]
+        for c in range(4):
+            if S[row(target, R_SHADOW + c)]:
+                add(S, C_PICK + pick_code(target, R_SHADOW + c, c + 8 * FSHADOW))
+    elif k == K_NOW:
+        add(S, C_RESOLVE_NOW)
+        add(S, C_REROLL + (S[LIMBO + S[LIMBO]] & 7))
+    elif k == K_SPEND:
+        c = S[f + 2]
+        add(S, C_SPEND + 2 * c)
+        add(S, C_SPEND + 2 * c + 1)
+    elif k == K_REROLL_PICK:
+        c = S[f + 2]
+        faces = 0
+        for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
+            d = S[i]
+            if d & 7 == c:
+                faces |= 1 << ((d >> 3) & 7)
+        for face in range(5):
+            if faces & (1 << face):
+                add(S, C_REROLL_FACE + 5 * c + face)
+        if S[f + 3] >= S[f + 4]:
+            add(S, C_REROLL_CHOSEN)
+    return S[H_OPTN]

@@ -1,0 +1,109 @@
+"""Several server processes on one PostgreSQL database: any process takes any client, a
+table's moves are serialised by the database, news fans out with LISTEN/NOTIFY, and a
+process killed with SIGKILL loses no acknowledged move."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+
+from .helpers import NetPlayer, Player, ServerProcess, close_all, play_until
+from .test_durability import SEATS, SEED, reference
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+
+def test_two_processes_share_one_table(tmp_path: Path, postgres_url: str) -> None:
+    ref = reference(tmp_path)
+    one = ServerProcess(postgres_url).start()
+    two = ServerProcess(postgres_url).start()
+    try:
+        made = httpx.post(
+            f"{one.http}/api/tables", json={"game": "pebbles4", "seed": SEED, "seats": SEATS}
+        ).json()
+        tokens = [s["token"] for s in made["seats"] if s["token"]]
+        # Ada plays on the first process, Bob on the second: each sees the other's moves
+        ada = NetPlayer(one.ws, made["id"], tokens[0])
+        bob = NetPlayer(two.ws, made["id"], tokens[1])
+        watcher = NetPlayer(two.ws, made["id"])
+        play_until([ada, bob], seed=SEED)
+        for p in (ada, bob, watcher):  # each sees the end, whichever process it is on
+            if p.view.get("status") != "finished":
+                p.wait(lambda m: m["type"] in ("update", "snapshot") and m["status"] == "finished")
+        for server in (one, two):
+            record = httpx.get(f"{server.http}/api/tables/{made['id']}/record").json()
+            assert record["actions"] == ref["actions"]
+        assert ada.view["scores"] == bob.view["scores"] == watcher.view["scores"]
+    finally:
+        close_all()
+        one.kill()
+        two.kill()
+
+
+def connect(server: ServerProcess, table: str, tokens: list[str]) -> list[Player]:
+    """The seats again, on whichever worker takes them (retrying while one restarts)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            players: list[Player] = [NetPlayer(server.ws, table, t) for t in tokens]
+            for p in players:
+                p.wait(lambda m: m["type"] == "snapshot", timeout=10)
+            return players
+        except Exception:
+            close_all()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def test_killing_workers_at_random_moments_loses_no_acknowledged_move(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    ref = reference(tmp_path)
+    total = len(ref["actions"])
+    rng = random.Random(5)
+    server = ServerProcess(postgres_url, workers=2).start()
+    kills = 0
+    try:
+        made = httpx.post(
+            f"{server.http}/api/tables", json={"game": "pebbles4", "seed": SEED, "seats": SEATS}
+        ).json()
+        tokens = [s["token"] for s in made["seats"] if s["token"]]
+        humans = connect(server, made["id"], tokens)
+        for _ in range(4):  # bounded: four kills at random points of the game
+            goal = humans[0].view["n"] + rng.randint(1, 4)
+            play_until(humans, stop=lambda ps, g=goal: ps[0].view["n"] >= g, seed=SEED)  # type: ignore[misc]
+            if humans[0].view["status"] == "finished":
+                break
+            # every move so far was acknowledged: its update arrived before the next one
+            acked = max(p.view["n"] for p in humans)
+            log = {p.view["seat"]: list(p.events) for p in humans}
+            pids = server.worker_pids()
+            deadline = time.monotonic() + 30
+            while len(pids) < 2 and time.monotonic() < deadline:  # a killed one restarting
+                time.sleep(0.2)
+                pids = server.worker_pids()
+            assert len(pids) == 2, pids
+            os.kill(rng.choice(pids), signal.SIGKILL)
+            kills += 1
+            close_all()
+            humans = connect(server, made["id"], tokens)
+            for p in humans:
+                assert p.view["n"] >= acked
+                assert p.events[: len(log[p.view["seat"]])] == log[p.view["seat"]]
+        play_until(humans, seed=SEED)
+        record = httpx.get(f"{server.http}/api/tables/{made['id']}/record").json()
+        assert record["actions"] == ref["actions"], str(
+            (record["actions"][:14], ref["actions"][:14])
+        )
+        assert len(record["actions"]) == total
+        assert kills >= 2
+    finally:
+        close_all()
+        server.kill()
