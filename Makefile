@@ -2,7 +2,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,rl,ray,web,postgres,e2e,fast
+EXTRAS ?= dev,rl,ray,web,postgres,e2e,fast,train
+# The training recipe's test needs PyTorch; its CPU build is enough (and far smaller than a GPU one).
+TORCH ?= torch==2.13.0
 
 .PHONY: play play-terminal test test-fast kernel system-deps lint typecheck unit unit-fast bench install install-dev clean
 
@@ -15,6 +17,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet "$(TORCH)"
 	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $@
 

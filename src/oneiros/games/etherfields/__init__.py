@@ -5,3 +5,7 @@ The engine loads every card, tile and script from validated content packs (``rec
 this project, labelled so, in the format a player who owns the game can use to transcribe
 the printed cards (docs/games/etherfields.md).
 """
+
+from .game import EtherfieldsGame
+
+__all__ = ["EtherfieldsGame"]

@@ -54,7 +54,7 @@ GRAMMAR = ActionGrammar(
     types={
         "colour": ("awareness", "cunning", "wrath"),
         "dir": ("n", "e", "s", "w"),
-        "penalty": ("distress", "seal"),
+        "penalty": ("ether", "distress", "seal"),
         "back": ("starting", "plain", "secret", "flaw"),
         "luck": ("skull", "blank", "1", "2", "3"),
         "mdie": ("1", "2", "3", "special", "again"),

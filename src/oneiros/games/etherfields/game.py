@@ -1,0 +1,137 @@
+"""EtherfieldsGame: options, configuration checks, rule texts and the action space."""
+
+from __future__ import annotations
+
+from ...core import Game, GameInfo, OptionSpec
+from ...core.errors import ConfigError
+from ...core.game import Policy
+from . import catalog as content
+from .params import DEFAULT_GATE
+from .refs import RULE_TEXTS
+from .state import ZONES, EtherfieldsState
+
+
+class EtherfieldsGame(Game):
+    info = GameInfo(
+        name="etherfields",
+        title="Etherfields",
+        summary="Cooperative deckbuilding in dreams: 1-4 Dreamers play one Dream from the "
+        "original content pack.",
+        rulesets=("standard",),
+        default_ruleset="standard",
+        min_players=1,
+        max_players=4,
+        default_players=2,
+        options=(
+            OptionSpec(
+                "scenario", f"dream:{DEFAULT_GATE}", "what to play: one Dream, dream:<gate>", str
+            ),
+            OptionSpec(
+                "dreamers",
+                "",
+                "the Dreamers by board id, comma-separated (default: the first N)",
+                str,
+            ),
+            OptionSpec(
+                "content", "", "a content pack directory (default: the shipped original pack)", str
+            ),
+            OptionSpec(
+                "open_hands",
+                False,
+                "show every Dreamer's hand to all (default: private, as at a table)",
+            ),
+        ),
+        max_decisions=20_000,
+        cooperative=True,
+        perfect_information=False,
+    )
+    shared_outcome = True
+
+    def check_config(self) -> None:
+        try:
+            cat = content.catalog(content.pack_path(self.options["content"]))
+        except Exception as exc:  # a broken pack: one line, never a traceback
+            raise ConfigError(f"etherfields: the content pack does not load: {exc}") from None
+        scenario = self.options["scenario"]
+        kind, _, gate = scenario.partition(":")
+        if kind != "dream" or not cat.has("gate", gate):
+            gates = ", ".join(f"dream:{g}" for g in cat.ids("gate"))
+            raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {gates})")
+        known = cat.ids("dreamer")
+        chosen = self.dreamer_ids()
+        for d in chosen:
+            if d not in known:
+                raise ConfigError(
+                    f"etherfields: unknown Dreamer {d!r} (Dreamers: {', '.join(known)})"
+                )
+        if len(chosen) != self.players or len(set(chosen)) != len(chosen):
+            raise ConfigError(
+                f"etherfields: {self.players} players need {self.players} different Dreamers"
+            )
+
+    def dreamer_ids(self) -> list[str]:
+        raw = self.options["dreamers"]
+        if raw:
+            return [d.strip() for d in raw.split(",") if d.strip()]
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        return cat.ids("dreamer")[: self.players]
+
+    def new_state(self, seed: int | None = None) -> EtherfieldsState:
+        return EtherfieldsState(self, seed)
+
+    def content_hash(self) -> str | None:
+        return content.catalog(content.pack_path(self.options["content"])).hash
+
+    def rule_text(self, ref: str) -> str | None:
+        return RULE_TEXTS.get(ref)
+
+    def heuristic_policy(self) -> Policy:
+        from .heuristic import policy
+
+        return policy
+
+    def action_ids(self) -> list[str]:
+        """Every action id of this configuration (finite with a fixed pack, design §1)."""
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem"]
+        ids += [f"step:{d}" for d in "nesw"]
+        ids += [f"penalty:{p}" for p in ("ether", "distress", "seal")]
+        ids += [f"choose:{k}" for k in range(4)]
+        colours = ("awareness", "cunning", "wrath")
+        for seat, dreamer in enumerate(self.dreamer_ids()):
+            board = cat.get("dreamer", dreamer)
+            for card, count in board.starting_deck.items():
+                for k in range(count):
+                    ident = f"{seat}.{card}.{k + 1}"
+                    ids.append(f"discard:{ident}")
+                    ids += [f"pay:{ident}:{c}" for c in colours]
+        for card in cat.ids("influence"):
+            ids.append(f"draw:{card}")
+            ids.append(f"discard:gained.{card}")
+            ids += [f"pay:gained.{card}:{c}" for c in colours]
+        for item in cat.ids("item"):
+            ids += [f"pay-item:item.{item}:{c}" for c in colours]
+            ids += [f"use:item:{item}:{a.id}" for a in cat.get("item", item).abilities]
+        ids += [f"use:basic:{a.id}" for a in cat.get("basic", "basic").abilities]
+        for gate in cat.all("gate"):
+            ids += [f"use:flying:{a.id}" for a in gate.flying]
+        for tile in cat.all("tile"):
+            for i, space in enumerate(tile.spaces, start=1):
+                ref = f"{tile.at}.{i}"
+                ids.append(f"space:{ref}")
+                abilities = list(space.actions) + ([space.gem_slot] if space.gem_slot else [])
+                ids += [f"use:map:{ref}:{a.id}" for a in abilities]
+        for entity in cat.all("entity"):
+            for k in range(1, entity.copies + 1):
+                ids.append(f"target:entity:{entity.id}.{k}")
+                ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
+        for secret in cat.all("secret"):
+            ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
+        ids += [f"turn:{t}" for t in cat.ids("turn")]
+        ids += [f"morph:{m}" for m in cat.ids("morphing")]
+        for die, prefix in (("luck", "luck"), ("movement", "mdie")):
+            ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
+        return list(dict.fromkeys(ids))
+
+
+__all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]

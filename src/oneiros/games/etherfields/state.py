@@ -1,0 +1,293 @@
+"""EtherfieldsState: zones, map and flow of one Dream (etherfields design §1, §3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import State
+from ...core.board import Board
+from ...core.content import Catalog
+from ...core.flow import Flow, FlowState
+from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
+from . import catalog as content
+from . import ops  # noqa: F401  (registers the ops' handlers)
+from .kinds import KINDS, REFS
+from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
+from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
+from .steps import luck  # noqa: F401  (registers the reroll steps)
+from .steps.turn import EnterGate, Entrance, StartTurn
+
+if TYPE_CHECKING:
+    from .game import EtherfieldsGame
+
+ZONES = (
+    # etherfields design §3: who sees what
+    Zone("deck", per_seat=True, visibility=COUNT_ONLY),
+    Zone("hand", per_seat=True, visibility=OWNER),
+    Zone("discard", per_seat=True, ordered=True),
+    Zone("sealed", per_seat=True, ordered=True),
+    Zone("items", visibility=PUBLIC),
+    Zone("storage", visibility=PUBLIC),
+    # the undrawn Turn cards and Morphing tokens are unordered: what is left is known
+    # (all minus what was seen), which one comes next is chance; so their faces are public
+    Zone("turns", visibility=PUBLIC),
+    Zone("turn_current", visibility=PUBLIC),
+    Zone("turn_discard", ordered=True),
+    Zone("morph_pool", visibility=PUBLIC),
+    Zone("morph_on", visibility=PUBLIC),
+)
+
+
+OPEN_HANDS = tuple(
+    Zone("hand", per_seat=True, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
+)
+"""The zones with every hand shown (option ``open_hands``, design §6 reading 18)."""
+
+
+def _pools(cat: Catalog) -> tuple[Pool, ...]:
+    return tuple(Pool(p.id, p.size) for p in cat.all("pool"))
+
+
+class EtherfieldsState(FlowState, State):
+    KINDS = KINDS
+
+    def __init__(self, game: EtherfieldsGame, seed: int | None) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        self.pack = str(content.pack_path(game.options.get("content", "")))
+        cat = self.catalog
+        zones = ZONES if not game.options.get("open_hands") else OPEN_HANDS
+        self.table = Table(n, zones + _pools(cat))
+        self.dreamers = list(game.dreamer_ids())
+        for seat, dreamer in enumerate(self.dreamers):
+            for card, count in cat.get("dreamer", dreamer).starting_deck.items():
+                for k in range(count):
+                    self.table.create(f"{seat}.{card}.{k + 1}", card, "deck", seat)
+        for item in ACTIVE_ITEMS:
+            self.table.create(f"item.{item}", item, "items")
+        for item in STORED_ITEMS:
+            self.table.create(f"item.{item}", item, "storage")
+        for turn in cat.all("turn"):
+            self.table.create(f"turn.{turn.id}", turn.id, "turns")
+        for morph in cat.all("morphing"):
+            for k in range(morph.count):
+                self.table.create(f"morph.{morph.id}.{k + 1}", morph.id, "morph_pool")
+        self.gate_id = str(game.options.get("scenario", "dream:OD-01X")).split(":", 1)[1]
+        self.pos: list[str | None] = [None] * n
+        self.distress = [0] * n
+        self.ether = [0] * n
+        self.gems = [0] * n
+        self.team: dict[str, int] = {"gear": 0}
+        self.hours = HOURS[n]
+        self.turns_left = self.gate.turns
+        self.turn_no = 0
+        self.first = 0
+        self.tiles: list[str] = []
+        self.revealed: list[str] = []
+        self.flags: list[str] = []
+        self.used: list[str] = []
+        self.turn_used: list[str] = []
+        self.blocked_steps: list[int] = []
+        self.gradual: dict[str, int] = {}
+        self.minis: list[list[Any]] = []
+        self.morphs: dict[str, list[str]] = {}
+        self.tokens: list[list[str]] = []
+        self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
+        self.outcome: str | None = None
+        self.reason: str | None = None
+        self.ending: str | None = None
+        self.tally = {"distress": 0, "sealed": 0, "reshuffles": 0}
+        self.flow = Flow(
+            REFS, self._events, [StartTurn(), Entrance(seats=tuple(range(n))), EnterGate()]
+        )
+        self.start()
+
+    # -- content and map ------------------------------------------------------------------
+    @property
+    def catalog(self) -> Catalog:
+        return content.catalog(self.pack)
+
+    @property
+    def gate(self) -> DreamGate:
+        return self.catalog.get("gate", self.gate_id)
+
+    def card(self, face: str) -> InfluenceCard:
+        return self.catalog.get("influence", face)
+
+    def dreamer(self, seat: int) -> DreamerBoard:
+        return self.catalog.get("dreamer", self.dreamers[seat])
+
+    def turn_record(self, face: str) -> TurnCard:
+        return self.catalog.get("turn", face)
+
+    def current_turn(self) -> TurnCard | None:
+        top = self.table.top("turn_current")
+        return None if top is None else self.turn_record(self.table.face(top))
+
+    def board(self) -> Board:
+        return content.board(self.pack, tuple(self.tiles))
+
+    def space(self, ref: str) -> tuple[MapTile, Space]:
+        return content.space_record(self.pack, tuple(self.tiles), ref)
+
+    def terrain(self, ref: str) -> set[str]:
+        return content.space_terrain(
+            self.pack, tuple(self.tiles), ref, [tuple(t) for t in self.tokens]
+        )
+
+    def entrance_spaces(self) -> list[str]:
+        for tile_id in self.tiles:
+            tile = self.catalog.get("tile", tile_id)
+            if tile.entrance is not None:
+                return [f"{tile.at}.{i}" for i in tile.entrance]
+        return []
+
+    def mini(self, ident: str) -> list[Any] | None:
+        return next((m for m in self.minis if m[0] == ident), None)
+
+    def hand_limit(self, seat: int) -> int:
+        """etherfields "Hand Size Limit": 6, or the Dreamer board's own."""
+        return self.dreamer(seat).hand_limit if self.dreamers else HAND_LIMIT
+
+    def draw_bonus(self, seat: int) -> int:
+        """etherfields "Other Dreamscape Icons": the Drawing Bonus of the Dreamer's space."""
+        here = self.pos[seat]
+        return self.space(here)[1].draw_bonus if here is not None else 0
+
+    # -- the contract ----------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        view = self.table.view(player)
+        current = self.table.top("turn_current")
+        dreamers = []
+        for seat in range(self.game.players):
+            dreamers.append(
+                {
+                    "dreamer": self.dreamers[seat],
+                    "space": self.pos[seat],
+                    "distress": self.distress[seat],
+                    "ether": self.ether[seat],
+                    "gems": self.gems[seat],
+                    "deck": view.count("deck", seat),
+                    "hand": view.count("hand", seat),
+                    "hand_cards": view.cards("hand", seat),
+                    "discard": view.cards("discard", seat),
+                    "sealed": view.cards("sealed", seat),
+                }
+            )
+        return {
+            "gate": self.gate_id,
+            "turn": self.turn_no,
+            "turns_left": self.turns_left,
+            "turn_card": None if current is None else self.table.face(current),
+            "turn_discard": view.cards("turn_discard"),
+            "hours": self.hours,
+            "first": self.first,
+            "tiles": list(self.tiles),
+            "revealed": list(self.revealed),
+            "flags": list(self.flags),
+            "used": list(self.used),
+            "gradual": dict(self.gradual),
+            "entities": [list(m) for m in self.minis],
+            "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
+            "tokens": [list(t) for t in self.tokens],
+            "items": view.cards("items"),
+            "storage": view.cards("storage"),
+            "team": dict(self.team),
+            "distress_pool": self.table.amount("distress"),
+            "dreamers": dreamers,
+            "map": self.map_view(),
+            "memory": [m[1:] for m in self.memory if m[0] == player],
+            "outcome": self.outcome,
+            "end_reason": self.reason,
+        }
+
+    def map_view(self) -> list[dict[str, Any]]:
+        """The revealed spaces as data for renderers: position, Walls (sides), icons,
+        terrain and map actions with whether they are used."""
+        board = self.board()
+        out = []
+        for ref, node in board.spaces.items():
+            _tile, space = self.space(ref)
+            assert node.pos is not None
+            x, y = node.pos
+            walls = []
+            for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
+                other = board.at((x + dx, y + dy))
+                edge = board.edge(ref, other) if other is not None else None
+                if edge is not None and edge.wall:
+                    walls.append(side)
+            actions = [a.id for a in space.actions] + (
+                [space.gem_slot.id] if space.gem_slot else []
+            )
+            out.append(
+                {
+                    "ref": ref,
+                    "x": x,
+                    "y": y,
+                    "walls": walls,
+                    "blocked": space.blocked,
+                    "spawn": space.spawn,
+                    "trap": space.trap is not None,
+                    "draw_bonus": space.draw_bonus,
+                    "stairs": space.stairs,
+                    "special": space.special,
+                    "terrain": sorted(self.terrain(ref)),
+                    "actions": {a: f"map:{ref}:{a}" in self.used for a in actions},
+                    "entrance": ref in self.entrance_spaces(),
+                }
+            )
+        return out
+
+    def scores(self) -> list[float]:
+        if self.flow.top is not None:
+            return []
+        return [1.0 if self.outcome == "victory" else 0.0] * self.game.players
+
+    def winners(self) -> list[int]:
+        return (
+            list(range(self.game.players))
+            if self.outcome == "victory" and not self.flow.items
+            else []
+        )
+
+    def end_reason(self) -> str | None:
+        return self.reason
+
+    def turn_number(self) -> int:
+        return self.turn_no
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "end_reason": self.reason,
+            "turns_used": self.turn_no,
+            "distress": self.tally["distress"],
+            "sealed": self.tally["sealed"],
+            "reshuffles": self.tally["reshuffles"],
+            "gears": self.team.get("gear", 0),
+        }
+
+    def _copy(self) -> EtherfieldsState:
+        new = EtherfieldsState.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.table = self.table.copy()
+        for key in (
+            "pos",
+            "distress",
+            "ether",
+            "gems",
+            "tiles",
+            "revealed",
+            "flags",
+            "used",
+            "turn_used",
+            "blocked_steps",
+        ):
+            setattr(new, key, list(getattr(self, key)))
+        new.team = dict(self.team)
+        new.gradual = dict(self.gradual)
+        new.tally = dict(self.tally)
+        new.minis = [list(m) for m in self.minis]
+        new.morphs = {k: list(v) for k, v in self.morphs.items()}
+        new.tokens = [list(t) for t in self.tokens]
+        new.memory = [list(m) for m in self.memory]
+        return new

@@ -1,0 +1,1 @@
+"""Etherfields' flow steps, one module per rulebook section."""

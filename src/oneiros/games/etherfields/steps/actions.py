@@ -1,0 +1,507 @@
+"""The Card and Action step and performing actions (etherfields "2) Card and Action Step",
+"Dreamers Actions", "Performing Actions", "Basic Actions Card", "Items", "Map Actions",
+"Gradual Actions", "Assault / Contact Actions", "Luck Die — Boosting Your Intent")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ....core import Action
+from ....core.effects import Ctx, Node
+from ....core.flow import ANY, DecisionStep, Flow, GroupStep, evolve
+from ..kinds import KINDS, RUNTIME
+from ..params import BASE_RANGE_INTERACTION
+from ..records import Ability
+from ..rules import suffer
+
+if TYPE_CHECKING:
+    from ..state import EtherfieldsState
+
+COLOURS = ("awareness", "cunning", "wrath")
+
+
+# -- finding abilities ----------------------------------------------------------------------
+
+
+def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
+    """The ability an action key names: ``basic:<id>``, ``map:<space>:<id>``,
+    ``entity:<mini>:<id>``, ``flying:<id>``, ``item:<item>:<id>``."""
+    parts = key.split(":")
+    cat = s.catalog
+    if parts[0] == "basic":
+        return next((a for a in cat.get("basic", "basic").abilities if a.id == parts[1]), None)
+    if parts[0] == "map":
+        _tile, space = s.space(parts[1])
+        if space.gem_slot is not None and space.gem_slot.id == parts[2]:
+            return space.gem_slot
+        return next((a for a in space.actions if a.id == parts[2]), None)
+    if parts[0] == "entity":
+        mini = s.mini(parts[1])
+        if mini is None:
+            return None
+        return next((a for a in cat.get("entity", mini[1]).interactions if a.id == parts[2]), None)
+    if parts[0] == "flying":
+        return next((a for a in s.gate.flying if a.id == parts[1]), None)
+    if parts[0] == "item":
+        return next((a for a in cat.get("item", parts[1]).abilities if a.id == parts[2]), None)
+    return None
+
+
+def use_key(s: EtherfieldsState, key: str) -> str:
+    """What a limit counts: an Entity's interaction is one for all its miniatures."""
+    parts = key.split(":")
+    if parts[0] == "entity":
+        mini = s.mini(parts[1])
+        return f"entity:{mini[1] if mini else parts[1]}:{parts[2]}"
+    return key
+
+
+def spent(s: EtherfieldsState, key: str, ability: Ability, seat: int) -> bool:
+    k = use_key(s, key)
+    if "single_use" in ability.keywords or ability.limit in ("once_per_dream", "once_per_journey"):
+        return k in s.used
+    if ability.limit in ("once_per_turn", "once_per_phase"):
+        return f"{k}@{seat}" in s.turn_used
+    return False
+
+
+def mark_used(s: EtherfieldsState, key: str, ability: Ability, seat: int) -> None:
+    k = use_key(s, key)
+    if "single_use" in ability.keywords or ability.limit in ("once_per_dream", "once_per_journey"):
+        s.used.append(k)
+    elif ability.limit in ("once_per_turn", "once_per_phase"):
+        s.turn_used.append(f"{k}@{seat}")
+
+
+# -- prices ---------------------------------------------------------------------------------
+
+
+def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """A cost as (mode, needs): mode ``free``, ``intent``, ``gradual`` or a resource
+    (``hours``, ``gems``, ``ether``, ``distress``); needs lists (colour or resource, n)."""
+    op, a = cost.op, cost.args
+    if op == "free":
+        return "free", ()
+    if op in COLOURS:
+        return "intent", ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
+    if op == "any":
+        needs = tuple(n for c in a.items for n in price(s, c, ctx)[1])  # type: ignore[attr-defined]
+        return "intent", needs
+    if op == "gradual":
+        _mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
+        return "gradual", tuple((c, n * s.game.players) for c, n in needs)
+    if op in ("hours", "gems", "ether", "distress", "discard"):
+        return op, ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
+    return "unsupported", ()
+
+
+def intent_available(s: EtherfieldsState, seat: int, colours: set[str]) -> int:
+    """The most Intent of these colours the Dreamer's hand and the Active Items give."""
+    total = 0
+    for face in s.table.faces_in("hand", seat):
+        total += max((i.value for i in s.card(face).intent if i.colour in colours), default=0)
+    for item in s.table.faces_in("items"):
+        total += max(
+            (i.value for i in s.catalog.get("item", item).intent if i.colour in colours), default=0
+        )
+    return total
+
+
+def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bool:
+    mode, needs = price(s, ability.cost, ctx)
+    if mode == "free":
+        return True
+    if mode in ("intent", "gradual"):
+        have = intent_available(s, seat, {c for c, _ in needs})
+        if have < 1:
+            return False
+        need = min(n for _, n in needs)
+        if mode == "gradual":
+            return True
+        bonus = 0 if f"boost@{seat}" in s.turn_used else 3
+        return have + bonus >= need
+    if mode == "hours":
+        return s.hours >= needs[0][1]
+    if mode in ("gems", "ether"):
+        return getattr(s, mode)[seat] >= needs[0][1]
+    if mode == "discard":
+        return s.table.count("hand", seat) >= needs[0][1]
+    return mode == "distress"
+
+
+# -- the Card and Action step ---------------------------------------------------------------
+
+
+def available(s: EtherfieldsState, seat: int) -> list[Action]:
+    """The actions a Dreamer may start now ("Dreamers Actions")."""
+    out: list[Action] = []
+    here = s.pos[seat]
+    ctx = Ctx(seat=seat)
+    candidates: list[tuple[str, Ability, str]] = []
+    for ability in s.catalog.get("basic", "basic").abilities:
+        candidates.append((f"basic:{ability.id}", ability, f"use:basic:{ability.id}"))
+    if here is not None:
+        _tile, space = s.space(here)
+        for ability in space.actions:
+            candidates.append((f"map:{here}:{ability.id}", ability, f"use:map:{here}:{ability.id}"))
+        if space.gem_slot is not None:
+            g = space.gem_slot
+            candidates.append((f"map:{here}:{g.id}", g, f"use:map:{here}:{g.id}"))
+        reach = s.board().distances(here)
+        for mini in s.minis:
+            for ability in s.catalog.get("entity", mini[1]).interactions:
+                r = ability.range if isinstance(ability.range, int) else BASE_RANGE_INTERACTION
+                if reach.get(mini[2], r + 1) <= r:
+                    candidates.append(
+                        (
+                            f"entity:{mini[0]}:{ability.id}",
+                            ability,
+                            f"use:entity:{mini[0]}:{ability.id}",
+                        )
+                    )
+    for ability in s.gate.flying:
+        candidates.append((f"flying:{ability.id}", ability, f"use:flying:{ability.id}"))
+    for item in s.table.faces_in("items"):
+        for ability in s.catalog.get("item", item).abilities:
+            candidates.append(
+                (f"item:{item}:{ability.id}", ability, f"use:item:{item}:{ability.id}")
+            )
+    seen: set[str] = set()
+    for key, ability, aid in candidates:
+        if aid in seen or ability.kind not in ("action", "anytime"):
+            continue
+        if key == "basic:gem":
+            continue  # Gem rerolls are not offered here (docs: not yet built)
+        if key == "basic:peek" and not peekable(s):
+            continue
+        if spent(s, key, ability, seat) or not affordable(s, seat, ability, ctx):
+            continue
+        if not RUNTIME.holds(s, ability.requires, ctx.bind(source=key)):
+            continue
+        if key == "basic:unmorph" and not _morphed_in_range(s, seat):
+            continue
+        if key.startswith("entity:") and "assault" in ability.keywords and not _removable(s, seat):
+            continue
+        seen.add(aid)
+        out.append(Action(aid, str(ability.text)))
+    return out
+
+
+def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
+    here = s.pos[seat]
+    if here is None:
+        return False
+    reach = s.board().within(here, 1)
+    return any(m[2] in reach and s.morphs.get(m[1]) for m in s.minis)
+
+
+def _removable(s: EtherfieldsState, seat: int) -> bool:
+    here = s.pos[seat]
+    return here is not None and any(m[2] in s.board().within(here, 1) for m in s.minis)
+
+
+@KINDS.step
+class CardAction(GroupStep):
+    """etherfields "2) Card and Action Step": Dreamers act in any order; the step ends when
+    every Dreamer has passed; any action withdraws the earlier passes (design §6, reading 1)."""
+
+    kind = "card_action"
+    rule = "card_action"
+    prompt = "Perform an action or pass"
+    policy = ANY
+
+    def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
+        return [*available(s, seat), Action("pass", "Pass")]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
+        if action.id == "pass":
+            flow.emit("passed", "Dreamer {seat} passes", seat=seat)
+            flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
+            return
+        flow.replace_top(evolve(self, seats=tuple(range(s.game.players))))
+        start(s, flow, seat, action.id.split(":", 1)[1])
+
+
+def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
+    """Begin an action: a resource cost is paid at once, an Intent cost card by card."""
+    ability = find_ability(s, key)
+    assert ability is not None
+    ctx = Ctx(seat=seat, source=key)
+    mode, needs = price(s, ability.cost, ctx)
+    flow.emit("action", "Dreamer {seat} performs {action}", "actions", seat=seat, action=key)
+    if mode in ("intent", "gradual"):
+        kind = mode
+        if key == "basic:move":
+            kind = "move"
+        elif ability.keywords & {"assault", "contact"}:
+            kind = "multiple"
+        flow.push(Pay(seat, key, needs, "", 0, 0, kind))
+        return
+    if mode == "hours":
+        s.hours -= needs[0][1]
+        flow.emit(
+            "hours",
+            "The Clock loses {n} Hours ({hours} left)",
+            "clock",
+            n=needs[0][1],
+            hours=s.hours,
+        )
+    elif mode in ("gems", "ether"):
+        getattr(s, mode)[seat] -= needs[0][1]
+        s.table.give(mode, needs[0][1])
+    elif mode == "distress" and not suffer(s, flow, seat, needs[0][1], "actions"):
+        return
+    elif mode == "discard":
+        flow.push(DiscardCost(seat, key, needs[0][1]))
+        return
+    perform(s, flow, seat, key, 1)
+    if key == "basic:peek":
+        flow.push(Peek(seat))
+
+
+PEEK_BACKS = ("influence", "item", "flaw", "fate", "slumber")
+"""etherfields "Basic Actions Card": Peek at a Secret card with one of these backs."""
+
+
+def peekable(s: EtherfieldsState) -> list[str]:
+    """The Dream's unrevealed Secret cards a Dreamer may peek at, by letter."""
+    prefix = s.gate.id[:-1] + " "
+    out = []
+    for secret in s.catalog.all("secret"):
+        if (
+            secret.id.startswith(prefix)
+            and secret.back in PEEK_BACKS
+            and secret.id not in s.revealed
+        ):
+            out.append(secret.id[len(prefix) :])
+    return out
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class DiscardCost(DecisionStep):
+    """etherfields "Dreamers Actions": a cost of discarding cards from hand, one at a time."""
+
+    kind = "discard_cost"
+    rule = "actions"
+    prompt = "Discard {left} card(s) to pay for {key}"
+    seat: int
+    key: str
+    left: int
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        return [
+            Action(f"discard:{c}", f"Discard {s.table.face(c)}")
+            for c in s.table.ids("hand", self.seat)
+        ]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        card = action.id.split(":", 1)[1]
+        s.table.move(
+            card,
+            "discard",
+            self.seat,
+            flow=flow,
+            kind="paid",
+            fmt="Dreamer {seat} discards {face}",
+            seat=self.seat,
+        )
+        if self.left > 1:
+            flow.replace_top(evolve(self, left=self.left - 1))
+            return
+        flow.pop()
+        perform(s, flow, self.seat, self.key, 1)
+        if self.key == "basic:peek":
+            flow.push(Peek(self.seat))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class Peek(DecisionStep):
+    """etherfields "Basic Actions Card": "a 5-second peek at 1 Secret card" with an
+    Influence, Item, Flaw, Fate or Slumber back; what is seen reaches that Dreamer only and
+    stays in their memory (design §3, reading 19)."""
+
+    kind = "peek"
+    rule = "basic"
+    prompt = "Peek at a Secret card"
+    seat: int
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        return [Action(f"target:secret:{k}", f"Peek at {s.gate.id[:-1]} {k}") for k in peekable(s)]
+
+    skip_without_choice = True
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        flow.pop()
+        code = f"{s.gate.id[:-1]} {action.id.split(':')[2]}"
+        holds = s.catalog.get("secret", code).holds
+        s.memory.append([self.seat, code, holds])
+        flow.emit("peeked", "Dreamer {seat} peeks at {code}", seat=self.seat, code=code)
+        flow.emit(
+            "peek_seen", "{code} holds {holds}", visible_to=(self.seat,), code=code, holds=holds
+        )
+
+
+def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> None:
+    """The cost is paid: mark the limits and run the effects."""
+    ability = find_ability(s, key)
+    assert ability is not None
+    mark_used(s, key, ability, seat)
+    flow.emit(
+        "performed",
+        "Dreamer {seat} performs {text}",
+        "performing",
+        seat=seat,
+        text=str(ability.text),
+        x=x,
+    )
+    source = key
+    if key.startswith("entity:"):
+        mini = s.mini(key.split(":")[1])
+        source = f"entity:{mini[1]}" if mini else key
+    flow.push(*RUNTIME.steps(ability.effects, Ctx(seat=seat, source=source, x=x)))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class Pay(DecisionStep):
+    """etherfields "Performing Actions": pay one card at a time, each for one Intent colour
+    it shows; the excess is lost; an Item paid goes to Storage. ``mode``: ``intent``
+    (completes at the cost), ``multiple`` (Assault/Contact: ``resolve`` after each full
+    cost), ``gradual`` (paid over several actions, "Gradual Actions"), ``move`` (any
+    amount of Cunning, "Basic Actions Card")."""
+
+    kind = "pay"
+    rule = "performing"
+    prompt = "Pay for {key}: {paid} paid"
+    seat: int
+    key: str
+    needs: tuple[tuple[str, int], ...]
+    colour: str
+    paid: int
+    cards: int
+    mode: str
+
+    def need(self, s: EtherfieldsState) -> int:
+        for c, n in self.needs:
+            if not self.colour or c == self.colour:
+                return n - (s.gradual.get(self.key, 0) if self.mode == "gradual" else 0)
+        return self.needs[0][1]
+
+    def settle(self, s: EtherfieldsState, flow: Flow) -> bool:
+        if self.mode in ("intent", "gradual") and self.paid and self.paid >= self.need(s):
+            flow.pop()
+            if self.mode == "gradual":
+                s.gradual.pop(self.key, None)
+            perform(s, flow, self.seat, self.key, 1)
+            return True
+        return False
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        colours = {self.colour} if self.colour else {c for c, _ in self.needs}
+        out = []
+        for card in s.table.ids("hand", self.seat):
+            for icon in s.card(s.table.face(card)).intent:
+                if icon.colour in colours:
+                    out.append(
+                        Action(
+                            f"pay:{card}:{icon.colour}",
+                            f"Discard {s.table.face(card)} for {icon.value} {icon.colour}",
+                        )
+                    )
+        for item in s.table.ids("items"):
+            for icon in s.catalog.get("item", s.table.face(item)).intent:
+                if icon.colour in colours:
+                    out.append(
+                        Action(
+                            f"pay-item:{item}:{icon.colour}",
+                            f"Use {s.table.face(item)} for {icon.value} {icon.colour}",
+                        )
+                    )
+        if self.paid and f"boost@{self.seat}" not in s.turn_used:
+            out.append(Action("boost", "Roll the Luck die to add Intent"))
+        if self.paid and (
+            self.mode in ("gradual", "move")
+            or (self.mode == "multiple" and self.paid >= self.need(s))
+        ):
+            out.append(Action("resolve", "Resolve with what is paid"))
+        out.append(Action("give-up", "Give up (the cards paid stay discarded)"))
+        return out
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        aid = action.id
+        if aid == "give-up":
+            flow.pop()
+            flow.emit(
+                "gave_up",
+                "Dreamer {seat} gives up {key}; the Intent paid is lost",
+                seat=self.seat,
+                key=self.key,
+            )
+            return
+        if aid == "boost":
+            s.turn_used.append(f"boost@{self.seat}")
+            from .luck import LuckRoll
+
+            flow.push(LuckRoll(self.seat))
+            return
+        if aid == "resolve":
+            flow.pop()
+            finish_payment(s, flow, self, self.paid)
+            return
+        kind, entity, colour = aid.split(":")
+        if kind == "pay":
+            face = s.table.face(entity)
+            value = next(i.value for i in s.card(face).intent if i.colour == colour)
+            s.table.move(
+                entity,
+                "discard",
+                self.seat,
+                flow=flow,
+                kind="paid",
+                fmt="Dreamer {seat} discards {face} for {value} {colour}",
+                seat=self.seat,
+                value=value,
+                colour=colour,
+            )
+        else:
+            face = s.table.face(entity)
+            value = next(i.value for i in s.catalog.get("item", face).intent if i.colour == colour)
+            s.table.move(
+                entity,
+                "storage",
+                flow=flow,
+                kind="paid",
+                fmt="Dreamer {seat} uses {face} for {value} {colour}; it goes to Storage",
+                rule="items",
+                seat=self.seat,
+                value=value,
+                colour=colour,
+            )
+        flow.replace_top(evolve(self, colour=colour, paid=self.paid + value, cards=self.cards + 1))
+
+
+def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> None:
+    """Payment closed with ``total`` Intent (the Pay step is already off the stack)."""
+    need = pay.need(s)
+    if pay.mode == "move":
+        perform(s, flow, pay.seat, pay.key, total)
+    elif pay.mode == "gradual":
+        if total >= need:
+            s.gradual.pop(pay.key, None)
+            perform(s, flow, pay.seat, pay.key, 1)
+        else:
+            s.gradual[pay.key] = s.gradual.get(pay.key, 0) + total
+            flow.emit(
+                "gradual",
+                "{key}: {done} Intent gathered",
+                "gradual",
+                key=pay.key,
+                done=s.gradual[pay.key],
+            )
+    elif total >= need:
+        perform(s, flow, pay.seat, pay.key, total // need if pay.mode == "multiple" else 1)
+    else:
+        flow.emit("failed", "The action fails: the Intent paid is lost", "boost")

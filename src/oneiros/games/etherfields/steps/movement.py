@@ -1,0 +1,140 @@
+"""Dreamer movement and chosen targets (etherfields "Movement Actions", "Basic Rules —
+Walls", "Other Dreamscape Icons" (Traps, Blocked spaces), "Limit of Miniatures & Entity
+Tokens per Space", "Multiple Choices")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ....core import Action
+from ....core.board import DIRECTIONS
+from ....core.effects import Ctx
+from ....core.flow import DecisionStep, Flow, evolve
+from ..kinds import KINDS, RUNTIME
+from ..params import SPACE_CAPACITY
+
+if TYPE_CHECKING:
+    from ..state import EtherfieldsState
+
+
+def step_target(s: EtherfieldsState, here: str, d: str) -> str | None:
+    """The space one orthogonal step away, if no Wall or Blocked space is in the way."""
+    board = s.board()
+    pos = board.spaces[here].pos
+    assert pos is not None
+    dx, dy = DIRECTIONS[d]
+    other = board.at((pos[0] + dx, pos[1] + dy))
+    if other is None:
+        return None
+    edge = board.edge(here, other)
+    if edge is None or edge.wall or board.is_blocked(other):
+        return None
+    return other
+
+
+def occupants(s: EtherfieldsState, space: str) -> int:
+    return sum(1 for p in s.pos if p == space) + sum(1 for m in s.minis if m[2] == space)
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class Move(DecisionStep):
+    """etherfields "Movement Actions": one orthogonal step at a time, up to ``left``
+    spaces; Walls and Blocked spaces cannot be crossed; a full space may be crossed but
+    not ended on; a Trap triggers when moved through or ended on."""
+
+    kind = "move"
+    rule = "movement"
+    prompt = "Move: {left} spaces left"
+    seat: int
+    left: int
+
+    def done(self, s: EtherfieldsState) -> bool:
+        return self.left <= 0 or s.pos[self.seat] is None
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        here = s.pos[self.seat]
+        assert here is not None
+        out = []
+        for d in ("n", "e", "s", "w"):
+            other = step_target(s, here, d)
+            if other is None:
+                continue
+            if self.left == 1 and occupants(s, other) >= SPACE_CAPACITY:
+                continue
+            out.append(Action(f"step:{d}", f"Step {d} to {other}"))
+        out.append(Action("stop", "Stop moving"))
+        return out
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        if action.id == "stop":
+            flow.pop()
+            return
+        here = s.pos[self.seat]
+        assert here is not None
+        other = step_target(s, here, action.id[5:])
+        assert other is not None
+        s.pos[self.seat] = other
+        flow.emit("moved", "Dreamer {seat} moves to {space}", seat=self.seat, space=other)
+        flow.replace_top(evolve(self, left=self.left - 1))
+        _tile, space = s.space(other)
+        if space.trap is not None:
+            flow.emit("trap", "A Trap at {space} triggers", "icons", space=other)
+            flow.push(*RUNTIME.steps(space.trap, Ctx(seat=self.seat, source=f"map:{other}")))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class ChooseEntity(DecisionStep):
+    """etherfields "Multiple Choices": the acting Dreamer chooses the target miniature."""
+
+    kind = "choose_entity"
+    rule = "choices"
+    prompt = "Choose an Entity to {then}"
+    seat: int
+    then: str
+    options: tuple[str, ...]
+
+    def legal(self, s: EtherfieldsState) -> list[Action]:
+        found = [s.mini(m) for m in self.options]
+        return [Action(f"target:entity:{m[0]}", f"{m[0]} at {m[2]}") for m in found if m]
+
+    skip_without_choice = True
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        flow.pop()
+        mini = action.id.split(":")[2]
+        if self.then == "remove":
+            remove_mini(s, flow, mini)
+
+
+def remove_mini(s: EtherfieldsState, flow: Flow, mini: str) -> None:
+    found = s.mini(mini)
+    if found is None:
+        return
+    s.minis.remove(found)
+    flow.emit(
+        "entity_removed",
+        "{entity} ({mini}) is removed from {space}",
+        "entity_tiles",
+        entity=found[1],
+        mini=mini,
+        space=found[2],
+    )
+
+
+def minis_within(s: EtherfieldsState, seat: int | None, n: int | None) -> tuple[str, ...]:
+    """Miniatures within range ``n`` of a Dreamer ("Movement Actions — Range")."""
+    if seat is None or s.pos[seat] is None:
+        return tuple(m[0] for m in s.minis)
+    reach = s.board().within(s.pos[seat], n)  # type: ignore[arg-type]
+    return tuple(m[0] for m in s.minis if m[2] in reach)
+
+
+def choose_or_do(s: EtherfieldsState, flow: Flow, seat: int, n: int | None, then: str) -> None:
+    options = minis_within(s, seat, n)
+    if len(options) == 1:
+        remove_mini(s, flow, options[0])
+    elif options:
+        flow.push(ChooseEntity(seat, then, options))

@@ -1,0 +1,130 @@
+"""Entering the Dream and the Turn cycle (etherfields "Dream Gate Tiles", "Dreamer's
+Entrance", "Turn Order", "2) Discard Turn Step", "Counting Turns")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....core import Action
+from ....core.effects import Ctx
+from ....core.flow import EACH, AutoStep, Flow, GroupStep
+from ..kinds import KINDS, RUNTIME
+from ..rules import end_game
+from .actions import CardAction
+from .cards import DrawFor, DrawTurn, PreDraw
+from .dreamscape import Dreamscape
+
+if TYPE_CHECKING:
+    from ..state import EtherfieldsState
+
+
+@KINDS.step
+class EnterGate(AutoStep):
+    """etherfields "Dream Gate Tiles": resolve the Setup, then read the Introduction."""
+
+    kind = "enter_gate"
+    rule = "gate"
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        gate = s.gate
+        flow.emit(
+            "gate",
+            "The Dream {name} begins ({turns} Turn cards)",
+            name=str(gate.name),
+            turns=gate.turns,
+        )
+        intro = s.catalog.get("script", f"{gate.id}/{gate.intro}")
+        steps = [*RUNTIME.steps(gate.setup, Ctx(seat=0, source="gate"))]
+        steps += RUNTIME.steps(
+            RUNTIME.language.parse(f"script({intro.n})"), Ctx(seat=0, source="gate")
+        )
+        flow.replace(*reversed(steps))
+
+
+@KINDS.step
+class Entrance(GroupStep):
+    """etherfields "Dreamer's Entrance": each Dreamer enters on either space the Entrance
+    icon lies between."""
+
+    kind = "entrance"
+    rule = "entrance"
+    prompt = "Choose your entrance space"
+    policy = EACH
+
+    def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
+        return [Action(f"space:{ref}", f"Enter at {ref}") for ref in s.entrance_spaces()]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
+        s.pos[seat] = action.id.split(":", 1)[1]
+        flow.emit("entered", "Dreamer {seat} enters at {space}", seat=seat, space=s.pos[seat])
+
+
+@KINDS.step
+class StartTurn(AutoStep):
+    """etherfields "Turn Order": the Turn card, the Draw step, the Card and Action step,
+    the Dreamscape Phase, the Discard Turn step."""
+
+    kind = "start_turn"
+    rule = "turn"
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        s.turn_no += 1
+        s.turn_used = []
+        seats = tuple(range(s.game.players))
+        flow.emit(
+            "turn",
+            "Turn {n} begins ({left} Turn cards after this one)",
+            n=s.turn_no,
+            left=s.turns_left - 1,
+        )
+        draws = [DrawFor(seat) for seat in seats]
+        holding = tuple(x for x in seats if s.table.count("hand", x))
+        flow.replace(
+            EndTurn(),
+            Dreamscape(),
+            CardAction(seats=seats),
+            *reversed(draws),
+            PreDraw(seats=holding),
+            DrawTurn(),
+        )
+
+
+@KINDS.step
+class EndTurn(AutoStep):
+    """etherfields "2) Discard Turn Step": the current Turn card is discarded; with no
+    card left, the Dream's Out of Turns script is read."""
+
+    kind = "end_turn"
+    rule = "discard_turn"
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        card = s.table.top("turn_current")
+        if card is not None:
+            s.table.move(
+                card,
+                "turn_discard",
+                flow=flow,
+                kind="turn_discarded",
+                fmt="Turn card {face} is discarded",
+            )
+        s.blocked_steps = []
+        s.first = (s.first + 1) % s.game.players
+        if s.turns_left > 0:
+            flow.replace(StartTurn())
+            return
+        flow.emit("out_of_turns", "Out of Turns: script {n}", n=s.gate.out_of_turns)
+        s.ending = "out_of_turns"
+        node = RUNTIME.language.parse(f"script({s.gate.out_of_turns})")
+        flow.replace(OutOfTurns(), *RUNTIME.steps(node, Ctx(seat=s.first, source="gate")))
+
+
+@KINDS.step
+class OutOfTurns(AutoStep):
+    """etherfields "Counting Turns": when the Out of Turns script does not end the Dream by
+    itself, the Dream is lost."""
+
+    kind = "out_of_turns"
+    rule = "counting"
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        end_game(s, flow, "defeat", "out_of_turns", "counting")

@@ -1,0 +1,59 @@
+"""The Etherfields heuristic plays whole Dreams and the statistics say how they ended."""
+
+from __future__ import annotations
+
+import random
+
+import oneiros
+
+from .builder import legal, position
+
+REASONS = {"victory", "out_of_turns", "distress", "too_few_cards", "empty_pool"}
+
+
+def _play(players: int, seed: int):
+    game = oneiros.make("etherfields", players=players)
+    bot = game.heuristic_policy()
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        tm = state.to_move()
+        if tm == (oneiros.CHANCE,):
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(bot(state, tm[0], rng), player=tm[0])
+    return state
+
+
+def test_the_heuristic_finishes_dreams_with_statistics():
+    for players, seed in ((1, 1), (2, 2), (4, 3)):
+        stats = _play(players, seed).stats()
+        assert stats["end_reason"] in REASONS
+        assert 1 <= stats["turns_used"] <= 9
+        assert set(stats) >= {"distress", "sealed", "turns_used", "end_reason"}
+
+
+def test_the_heuristic_pays_with_the_fewest_cards_and_uses_the_action_it_stands_on():
+    s = position(
+        1, hands={0: ["s01", "s08"]}, tiles=("OD-01 SETUP", "OD-01 T2", "OD-01 T4"), at=["B1.2"]
+    )
+    bot = s.game.heuristic_policy()
+    rng = random.Random(0)
+    first = bot(s, 0, rng)
+    assert first.id == "use:map:B1.2:gear"
+    s.apply(first)
+    pay = bot(s, 0, rng)
+    assert pay.id == f"pay:{s.table.find('hand', 's08', 0)}:awareness"  # 3 Awareness: one card
+    s.apply(pay)
+    assert s.team["gear"] == 1 and s.table.count("hand", 0) == 1
+
+
+def test_the_heuristic_passes_when_nothing_useful_is_affordable():
+    used = ["map:A2.1:ladder", "map:B2.3:gate"]  # no map action left to head for
+    s = position(1, hands={0: ["s03"]}, at=["A2.3"], hours=0, used=used)
+    assert "use:basic:move" in legal(s)  # affordable (an Item) but of no use
+    assert bot_choice(s) == "pass"
+
+
+def bot_choice(s) -> str:
+    return s.game.heuristic_policy()(s, 0, random.Random(0)).id

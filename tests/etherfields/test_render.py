@@ -1,0 +1,49 @@
+"""The terminal table of Etherfields is drawn from the observation alone."""
+
+from __future__ import annotations
+
+import io
+
+import oneiros
+from oneiros.cli.render import game_renderer, make_console
+
+from .builder import position
+
+
+def _text(state, viewer):
+    buf = io.StringIO()
+    console = make_console(file=buf, width=140)
+    console.print(game_renderer(state.game)(state.observation(viewer), viewer, None))
+    return buf.getvalue()
+
+
+def test_the_map_miniatures_and_the_viewers_hand_are_drawn():
+    s = position(
+        2,
+        at=["A2.3", "B2.3"],
+        hands={0: ["s08"], 1: ["t1"]},
+        entities=[("rust-moth", "B2.4")],
+        turn="T-01",
+    )
+    out = _text(s, 0)
+    assert "A2.3" in out and "▓▓ blocked" in out and "S♥" in out
+    assert "D0" in out and "rust-moth.1@B2.4" in out
+    assert "Your hand: s08" in out and "t1" not in out  # another hand is never drawn
+    assert "Turn card T-01" in out
+
+
+def test_a_spectator_sees_no_hand():
+    out = _text(oneiros.make("etherfields", players=1).new_state(0), None)
+    assert "Your hand" not in out
+
+
+def test_the_ops_without_a_handler_are_the_documented_ones():
+    """docs/games/etherfields.md, "Not yet built", lists every op without a handler."""
+    from pathlib import Path
+
+    from oneiros.games.etherfields.kinds import RUNTIME
+
+    doc = (Path(__file__).parents[2] / "docs" / "games" / "etherfields.md").read_text()
+    section = doc[doc.index("- ops without a handler") : doc.index("- `determinize` deals")]
+    for entry in RUNTIME.missing():
+        assert f"`{entry.split()[1]}`" in section, entry
