@@ -27,6 +27,7 @@ from rich.text import Text
 from ..agents import Agent, make_agent
 from ..agents.base import view_for
 from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, replay
+from ..core.i18n import LANGUAGES, LanguageError, card_texts_in, default_language, for_game
 from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
 from .render import (
     event_line,
@@ -135,9 +136,13 @@ class PlaySession:
         hint_spec: str = "mcts",
         input_fn: Callable[[], str] = input,
         echo_input: bool = False,
+        lang: str | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
+        self.lang = lang or default_language(self.game)
+        self.tr = for_game(self.game, self.lang)
+        self.g = self.tr.gettext
         self.seats = list(seats)
         self.console = console
         self.autosave_path = autosave
@@ -216,10 +221,12 @@ class PlaySession:
                 (info.title, "bold"),
                 f" ({self.game.players} players, rule set {self.game.ruleset}, "
                 f"seed {self.state.seed})\n",
-                f"Seats: {seats}\n",
-                f"Autosave: {self.autosave_path} (continue later with "
-                f"`oneiros resume {self.autosave_path}`)\n",
-                "At any prompt type help for the commands.",
+                self.g("Seats: {seats}").format(seats=seats) + "\n",
+                self.g("Autosave: {path} (continue later with `oneiros resume {path}`)").format(
+                    path=self.autosave_path
+                )
+                + "\n",
+                self.g("At any prompt type help for the commands."),
             ),
             soft_wrap=True,
         )
@@ -240,17 +247,17 @@ class PlaySession:
         if seat != CHANCE:
             for legal in self.state.legal_actions(seat):
                 if legal.id == aid:
-                    label = legal.label
+                    label = self.tr.text(legal.label)
                     break
         self.state.apply(aid, player=seat)
         if seat != CHANCE:
             who = seat_label(seat, self.seats, self.viewer)
-            shown = name_seats(label) if self._may_see(seat) else "has chosen."
+            shown = name_seats(label) if self._may_see(seat) else self.g("has chosen.")
             self.pending.append(Text.assemble((f"{who}: ", "bold"), shown, (suffix, "dim")))
         events = self.state.events()
         for event in events[self.narrated :]:
             if event.visible(self.viewer):
-                self.pending.append(Text.assemble("  ", event_line(event)))
+                self.pending.append(Text.assemble("  ", event_line(event, tr=self.tr)))
         self.narrated = len(events)
 
     def _may_see(self, seat: int) -> bool:
@@ -282,15 +289,15 @@ class PlaySession:
         if self.live:
             self.console.clear()
         show_events = LAST_EVENTS if self.live and not recent else 0
-        self.console.print(render_table(self.state, self.viewer, self.seats, show_events))
+        self.console.print(
+            render_table(self.state, self.viewer, self.seats, show_events, tr=self.tr)
+        )
         if recent and self.live:
             lines = list(recent)[-LAST_MOVES:]
-            self.console.print(Panel(Group(*lines), title="last moves", title_align="left"))
+            self.console.print(Panel(Group(*lines), title=self.g("last moves"), title_align="left"))
         if self.live:
-            self.console.print(
-                Text(f"autosave: {self.autosave_path} · type help for the commands", "dim"),
-                soft_wrap=True,
-            )
+            hint = self.g("autosave: {path} · type help for the commands")
+            self.console.print(Text(hint.format(path=self.autosave_path), "dim"), soft_wrap=True)
         self.shown = key
 
     def bot_move(self, seat: int) -> None:
@@ -333,7 +340,7 @@ class PlaySession:
         legal = self.state.legal_actions(seat)
         if len(legal) == 1:
             # a forced move is played at once; undo skips over it
-            self.apply(legal[0].id, seat, suffix=" (the only choice)")
+            self.apply(legal[0].id, seat, suffix=self.g(" (the only choice)"))
             return
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             if self.game.info.perfect_information:
@@ -366,7 +373,7 @@ class PlaySession:
 
     def show_choices(self, seat: int) -> None:
         decision = self.state.decision(seat)
-        prompt = decision.prompt if decision else "Your choice"
+        prompt = self.tr.text(decision.prompt) if decision else self.g("Your choice")
         lines = [
             Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), name_seats(prompt))
         ]
@@ -374,11 +381,13 @@ class PlaySession:
             lines.append(
                 Text.assemble(
                     (f"{i:>3}. ", "bold cyan"),
-                    name_seats(action.label),
+                    name_seats(self.tr.text(action.label)),
                     (f"  [{action.id}]", "dim"),
                 )
             )
-        lines.append(Text("Type a number or an action id; help for the commands.", style="dim"))
+        lines.append(
+            Text(self.g("Type a number or an action id; help for the commands."), style="dim")
+        )
         self.console.print(Group(*lines))
 
     def handle(self, answer: str, seat: int) -> str | None:
@@ -387,7 +396,7 @@ class PlaySession:
         ids = [a.id for a in legal]
         n = len(legal)
         if not answer:
-            self.say(f"Type a number from 1 to {n}, an action id, or help.")
+            self.say(self.g("Type a number from 1 to {n}, an action id, or help.").format(n=n))
             return None
         if answer.isdigit() or (answer.startswith("-") and answer[1:].isdigit()):
             index = int(answer)
@@ -406,7 +415,7 @@ class PlaySession:
         if word in ("?", "rule", "why"):
             self.explain(seat)
         elif word in ("help", "h"):
-            self.say(COMMANDS_HELP)
+            self.say(self.g(COMMANDS_HELP))
         elif word == "log":
             self.log(seat, rest)
         elif word == "risk":
@@ -429,8 +438,10 @@ class PlaySession:
         else:
             shown = answer if len(answer) <= 30 else answer[:27] + "..."
             self.say(
-                f"{shown!r} is not a choice here: type a number from 1 to {n}, "
-                "an action id, or help."
+                self.g(
+                    "{answer} is not a choice here: type a number from 1 to {n}, "
+                    "an action id, or help."
+                ).format(answer=repr(shown), n=n)
             )
         return None
 
@@ -449,7 +460,7 @@ class PlaySession:
     def explain(self, seat: int) -> None:
         decision = self.state.decision(seat)
         if decision is None or not decision.rule:
-            self.say("This decision names no rule.")
+            self.say(self.g("This decision names no rule."))
             return
         try:
             text = self.game.rule_text(decision.rule)
@@ -458,12 +469,12 @@ class PlaySession:
             self.say(f"(The explanation could not be loaded: {type(exc).__name__}: {exc})")
         body = Text(decision.rule, style="bold")
         if text:  # without an explanation the reference is shown alone
-            body.append("\n" + text.strip(), style="not bold")
-        self.console.print(Panel(body, title="the rule", title_align="left"))
+            body.append("\n" + self.tr.text(text.strip()), style="not bold")
+        self.console.print(Panel(body, title=self.g("the rule"), title_align="left"))
 
     def card(self, rest: str) -> None:
         """``card NAME``: the card's name, cost and text; ``card`` alone: every card's name."""
-        texts = self.game.card_texts()
+        texts = card_texts_in(self.game, self.lang)
         if not texts:
             self.say("This game has no cards to read.")
             return
@@ -499,8 +510,10 @@ class PlaySession:
         if not events:
             self.say("Nothing has happened yet.")
             return
-        lines = [event_line(e) for e in events]
-        self.console.print(Panel(Group(*lines), title="the story so far", title_align="left"))
+        lines = [event_line(e, tr=self.tr) for e in events]
+        self.console.print(
+            Panel(Group(*lines), title=self.g("the story so far"), title_align="left")
+        )
 
     def risk(self, seat: int) -> None:
         with self.busy("Estimating the risk..."):
@@ -533,7 +546,8 @@ class PlaySession:
             self.say(f"No hint: the {name} bot could not decide ({exc}).")
             return
         label = next(
-            (a.label for a in self.state.legal_actions(seat) if a.id == action.id), action.id
+            (self.tr.text(a.label) for a in self.state.legal_actions(seat) if a.id == action.id),
+            action.id,
         )
         ids = [a.id for a in self.state.legal_actions(seat)]
         number = f"{ids.index(action.id) + 1}. " if action.id in ids else ""
@@ -617,8 +631,8 @@ class PlaySession:
         viewer = self.viewer if len(self.humans) <= 1 else None
         if self.live:
             self.console.clear()
-        self.console.print(render_table(self.state, viewer, self.seats, last_events=8))
-        self.console.print(render_result(self.state, self.seats, viewer))
+        self.console.print(render_table(self.state, viewer, self.seats, 8, tr=self.tr))
+        self.console.print(render_result(self.state, self.seats, viewer, tr=self.tr))
         self.note(
             f"The record is in {self.autosave_path}: watch it again with "
             f"`oneiros replay {self.autosave_path}`."
@@ -651,7 +665,14 @@ def _stdin_is_tty() -> bool:
         return False
 
 
-def start_session(state: State, seats: list[str], autosave: Path, delay: float, hint: str) -> int:
+def start_session(
+    state: State,
+    seats: list[str],
+    autosave: Path,
+    delay: float,
+    hint: str,
+    lang: str | None = None,
+) -> int:
     console = make_console()
     session = PlaySession(
         state,
@@ -661,6 +682,7 @@ def start_session(state: State, seats: list[str], autosave: Path, delay: float, 
         delay=delay,
         hint_spec=hint,
         echo_input=not _stdin_is_tty(),
+        lang=lang,
     )
     return session.run()
 
@@ -682,6 +704,24 @@ AUTOSAVE_HELP = "Where the game is saved after every move."
 HINT_OPT = typer.Option(
     "mcts", "--hint-agent", help="The bot asked by the hint command (an agent spec)."
 )
+LANG_OPT = typer.Option(
+    None,
+    "--lang",
+    help=f"The language of the table: {', '.join(LANGUAGES)} "
+    "(default: es for the lucidity-es rule set, en otherwise). Events, prompts, choices "
+    "and rule texts are translated; the board drawing and card names stay English.",
+)
+
+
+def _check_lang(lang: str | None) -> str | None:
+    if lang is None:
+        return None
+    try:
+        from ..core.i18n import check_language
+
+        return check_language(lang.lower())
+    except LanguageError as exc:
+        fail(f"--lang: {exc}")
 
 
 def register(app: typer.Typer) -> None:
@@ -705,8 +745,10 @@ def register(app: typer.Typer) -> None:
             None, "--autosave", help=AUTOSAVE_HELP + " Default: oneiros-GAME-TIME.json here."
         ),
         hint: str = HINT_OPT,
+        lang: str | None = LANG_OPT,
     ) -> None:
         """Play a game at this terminal: humans (hot-seat) and bots, saved after every move."""
+        lang = _check_lang(lang)
         if players is None:
             count = len(seats.split(",")) if seats is not None else default_players(game_name)
         else:
@@ -720,7 +762,7 @@ def register(app: typer.Typer) -> None:
             autosave = Path(f"oneiros-{game.name}-{stamp}.json")
         autosave = _check_autosave(autosave)
         state = game.new_state(seed=seed)
-        code = start_session(state, seat_specs, autosave, delay, hint)
+        code = start_session(state, seat_specs, autosave, delay, hint, lang)
         if code:
             raise typer.Exit(code)
 
@@ -737,10 +779,12 @@ def register(app: typer.Typer) -> None:
             None, "--autosave", help=AUTOSAVE_HELP + " Default: the resumed file itself."
         ),
         hint: str = HINT_OPT,
+        lang: str | None = LANG_OPT,
     ) -> None:
         """Continue a saved game where it stopped."""
         from .common import load_json
 
+        lang = _check_lang(lang)
         data = load_json(file)
         if not isinstance(data, dict):
             fail(f"{file}: not a saved game (expected a JSON object)")
@@ -754,12 +798,13 @@ def register(app: typer.Typer) -> None:
         target = _check_autosave(autosave if autosave is not None else file)
         console = make_console()
         if state.is_terminal():
+            tr = for_game(state.game, lang or default_language(state.game))
             console.print(Text(f"{file}: this game is already over."), soft_wrap=True)
-            console.print(render_table(state, None, seat_specs))
-            console.print(render_result(state, seat_specs))
+            console.print(render_table(state, None, seat_specs, tr=tr))
+            console.print(render_result(state, seat_specs, tr=tr))
             console.print(Text(f"Watch it again with `oneiros replay {file}`."), soft_wrap=True)
             return
-        code = start_session(state, seat_specs, target, delay, hint)
+        code = start_session(state, seat_specs, target, delay, hint, lang)
         if code:
             raise typer.Exit(code)
 

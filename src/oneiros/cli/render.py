@@ -21,8 +21,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import CHANCE, Event, Game, State
+from ..core.i18n import Translator, translator
 
 Renderer = Callable[..., RenderableType]
+ENGLISH = translator("en")
+"""The source language: every text as the engine writes it."""
 
 
 def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
@@ -113,6 +116,26 @@ _IDS = {
 }
 
 
+# Spanish: "El asiento 2 saca" -> "Vesper saca", "al asiento 1" -> "a Orin"
+_SEAT_ES_RE = re.compile(
+    r"\b(?:(El/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?[Aa]siento(?:\(s\)|s)? "
+    r"(?:\[([\d, ]*)\]|(\d+))"
+)
+_ES_ARTICLE = {"al": "a ", "del": "de "}
+
+
+def _names_es(m: re.Match[str]) -> str:
+    article = _ES_ARTICLE.get((m.group(1) or "").lower(), "")
+    if m.group(3) is not None:
+        return article + seat_name(int(m.group(3)))
+    seats = [int(x) for x in m.group(2).replace(",", " ").split()]
+    if not seats:
+        return "nadie"
+    listed = [seat_name(x) for x in seats]
+    joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " y " + listed[-1]
+    return article + joined
+
+
 def name_seats(text: str) -> str:
     """Engine text in players' names: ``Seat 2 gains power1`` -> ``Vesper gains 1 Power``."""
 
@@ -126,6 +149,7 @@ def name_seats(text: str) -> str:
         return seat_name(int(m.group(2)))
 
     text = _SEAT_RE.sub(names, text)
+    text = _SEAT_ES_RE.sub(_names_es, text)
     return re.sub(
         r"\b(power[12]|shadow_[a-z]+)\b", lambda m: _IDS.get(m.group(1), m.group(1)), text
     )
@@ -185,42 +209,54 @@ def render_observation(obs: Mapping[str, Any], title: str = "table") -> Renderab
 
 
 # ----- events -------------------------------------------------------------------------------
-def event_line(event: Event, with_rule: bool = True) -> Text:
-    """``Orin banks 3   [pebbles "Turn"]``."""
-    line = Text(name_seats(event.text))
+def event_line(event: Event, with_rule: bool = True, tr: Translator | None = None) -> Text:
+    """``Orin banks 3   [pebbles "Turn"]`` (in the language of ``tr``, English without)."""
+    line = Text(name_seats(event.text_in(tr.lang, tr) if tr else event.text))
     if with_rule and event.rule:
         line.append(f"   [{event.rule}]", style="dim")
     return line
 
 
-def render_events(events: Sequence[Event], title: str = "last events") -> RenderableType:
+def render_events(
+    events: Sequence[Event], title: str | None = None, tr: Translator | None = None
+) -> RenderableType:
+    g = (tr or ENGLISH).gettext
+    title = g("last events") if title is None else title
     body: RenderableType = (
-        Group(*(event_line(e) for e in events)) if events else Text("nothing yet", style="dim")
+        Group(*(event_line(e, tr=tr) for e in events))
+        if events
+        else Text(g("nothing yet"), style="dim")
     )
     return Panel(body, title=title, title_align="left")
 
 
 # ----- the whole table ----------------------------------------------------------------------
-def status_line(state: State, viewer: int | None, seats: Sequence[str] | None) -> Text:
+def status_line(
+    state: State,
+    viewer: int | None,
+    seats: Sequence[str] | None,
+    tr: Translator | None = None,
+) -> Text:
     """Whose turn it is and what they decide, in one line."""
+    tr = tr or ENGLISH
     game = state.game
     text = Text()
     text.append(game.info.title, style="bold")
     turn = state.turn_number()
     if turn:
-        text.append(f"  turn {turn}")
+        text.append(tr.gettext("  turn {turn}").format(turn=turn))
     if state.is_terminal():
-        text.append("  game over", style="bold magenta")
+        text.append(tr.gettext("  game over"), style="bold magenta")
         return text
     deciding = [s for s in state.to_move() if s != CHANCE]
     if deciding:
         names = ", ".join(seat_label(s, seats, viewer) for s in deciding)
-        text.append("  to play: ", style="dim")
+        text.append(tr.gettext("  to play: "), style="dim")
         text.append(names, style="bold cyan")
         # Another seat's decision may be private: other viewers see the public one.
         decision = state.decision(viewer if viewer in deciding else None)
         if decision is not None:
-            text.append(f"  {decision.prompt}")
+            text.append(f"  {tr.text(decision.prompt)}")
     return text
 
 
@@ -229,8 +265,10 @@ def render_table(
     viewer: int | None,
     seats: Sequence[str] | None = None,
     last_events: int = 8,
+    tr: Translator | None = None,
 ) -> RenderableType:
-    """The table as ``viewer`` may see it (None: a spectator), with the last events."""
+    """The table as ``viewer`` may see it (None: a spectator), with the last events, in
+    the language of ``tr`` (the game's board drawing itself stays English)."""
     game = state.game
     obs = state.observation(viewer)
     labels = [seat_label(s, seats, viewer) for s in range(game.players)]
@@ -244,39 +282,43 @@ def render_table(
             body = render_observation(obs)
     else:
         body = render_observation(obs)
-    parts: list[RenderableType] = [status_line(state, viewer, seats), body]
+    parts: list[RenderableType] = [status_line(state, viewer, seats, tr), body]
     if last_events > 0:
         events = list(state.events(viewer))[-last_events:]
-        parts.append(render_events(events))
+        parts.append(render_events(events, tr=tr))
     return Group(*parts)
 
 
 def render_result(
-    state: State, seats: Sequence[str] | None = None, viewer: int | None = None
+    state: State,
+    seats: Sequence[str] | None = None,
+    viewer: int | None = None,
+    tr: Translator | None = None,
 ) -> RenderableType:
     """Final scores, winners and why the game ended."""
+    g = (tr or ENGLISH).gettext
     scores = state.scores()
     winners = set(state.winners())
-    table = Table(title="Result", title_justify="left")
-    table.add_column("seat")
-    table.add_column("score", justify="right")
+    table = Table(title=g("Result"), title_justify="left")
+    table.add_column(g("seat"))
+    table.add_column(g("score"), justify="right")
     table.add_column("")
     for seat in range(state.game.players):
         score = _scalar(scores[seat]) if seat < len(scores) else "-"
         table.add_row(
             seat_label(seat, seats, viewer),
             score,
-            Text("winner", style="bold green") if seat in winners else Text(""),
+            Text(g("winner"), style="bold green") if seat in winners else Text(""),
         )
     parts: list[RenderableType] = [table]
     reason = state.end_reason()
     if reason:
-        parts.append(Text(f"The game ended by {reason.replace('_', ' ')}."))
+        parts.append(Text(g("The game ended by {reason}.").format(reason=reason.replace("_", " "))))
     # the engine's own account of the end: why the winners win (a dead player who shares
     # a win is never listed without it)
     ending = [e for e in state.events(viewer) if re.search(r"over|win|victory", e.kind)]
     for event in ending[-2:]:
-        parts.append(Text(name_seats(event.text)))
+        parts.append(event_line(event, with_rule=False, tr=tr))
     if not winners:
-        parts.append(Text("Nobody wins."))
+        parts.append(Text(g("Nobody wins.")))
     return Group(*parts)

@@ -108,6 +108,22 @@ class Event:
                 ) from None
             return self._fmt
 
+    def text_in(self, lang: str, translator: Any = None) -> str:
+        """The text in language ``lang`` (``"en"``, ``"es"``): the format string is looked
+        up in the message catalogues (:mod:`oneiros.core.i18n`), falling back to English.
+        ``translator`` (an :class:`oneiros.core.i18n.Translator` of that language) picks a
+        game's catalogue; without one only the core's shared words are used."""
+        if lang == "en":
+            return self.text
+        if translator is None or translator.lang != lang:
+            from .i18n import ui
+
+            translator = ui(lang)
+        try:
+            return str(translator.format(self._fmt, self.data))
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            return self.text
+
     def visible(self, player: int | None) -> bool:
         """Whether seat ``player`` (None: a spectator) may see this event."""
         if self.visible_to is None:

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from .. import __version__
 from ..agents import agent_specs
 from ..core import OneirosError, games, replay
+from ..core.i18n import Lang, card_texts_in, default_language, for_game
 from .config import Settings
 from .db import Database
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
@@ -44,6 +45,7 @@ from .protocol import (
     HintRequest,
     Joined,
     JoinTable,
+    Language,
     Ping,
     Rename,
     SeatLink,
@@ -375,21 +377,24 @@ def create_app(
         )
 
     @app.get("/api/tables/{table_id}/glossary", tags=["lobby"], responses=ERRORS)
-    async def glossary(table_id: str) -> dict[str, Any]:
-        """The table's cards and named pieces with their texts (``Game.card_texts``)."""
+    async def glossary(table_id: str, lang: Lang | None = None) -> dict[str, Any]:
+        """The table's cards and named pieces with their texts (``Game.card_texts``), in
+        ``lang`` where the catalogue has them."""
         table = await table_or_404(table_id)
         hub.forget_if_idle(table)
-        return {"cards": table.game.card_texts()}
+        return {"cards": card_texts_in(table.game, lang or default_language(table.game))}
 
     @app.get("/api/tables/{table_id}/rule", tags=["lobby"], responses=ERRORS)
-    async def rule(table_id: str, ref: str) -> dict[str, Any]:
-        """The text of a rule reference cited by an event or a decision."""
+    async def rule(table_id: str, ref: str, lang: Lang | None = None) -> dict[str, Any]:
+        """The text of a rule reference cited by an event or a decision (in ``lang``,
+        ``en`` or ``es``; by default the rule set's language)."""
         table = await table_or_404(table_id)
         hub.forget_if_idle(table)
         text = table.game.rule_text(ref[:200])
         if text is None:
             raise HTTPException(404, f"no rule text for {ref[:200]!r}")
-        return {"ref": ref, "text": text}
+        language = lang or default_language(table.game)
+        return {"ref": ref, "text": for_game(table.game, language).text(text), "lang": language}
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
@@ -493,12 +498,12 @@ def create_app(
         hello = await _handshake(ws, table, who)
         if hello is None:
             return
-        seat, panels = hello
+        seat, panels, lang = hello
         # one object per table in this process (it may have been dropped from memory while
         # the handshake waited), caught up with what other processes stored meanwhile
         table = hub.tables.setdefault(table.id, table)
         await hub.refresh(table)
-        conn = Connection(seat, ws.send_text, panels=panels)
+        conn = Connection(seat, ws.send_text, panels=panels, lang=lang)
         table.conns.add(conn)
         table.snapshot(conn)
         if conn.panels:
@@ -519,9 +524,10 @@ def create_app(
 
     async def _handshake(
         ws: WebSocket, table: LiveTable, who: str
-    ) -> tuple[int | None, bool] | None:
+    ) -> tuple[int | None, bool, str | None] | None:
         """Wait for ``hello``; returns (the seat, None for a spectator; whether the client
-        shows analysis panels), or None when the connection was refused or closed."""
+        shows analysis panels; its language), or None when the connection was refused or
+        closed."""
         while True:
             try:
                 msg = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
@@ -542,13 +548,13 @@ def create_app(
                 )
                 continue
             if msg.token is None:
-                return None, False
+                return None, False, msg.lang
             try:
                 seat, _token = await hub.claim(table, msg.token, msg.name)
             except TableError as exc:
                 await _refuse(ws, exc.code, exc.message, 4401)
                 return None
-            return seat, msg.panels
+            return seat, msg.panels, msg.lang
 
     async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, who: str) -> None:
         warned = 0.0
@@ -602,7 +608,7 @@ def create_app(
                     wait = hints.allow(who)
                     if wait:
                         raise TableError("rate_limited", f"too many hints: retry in {wait:.1f} s")
-                    conn.push(await hub.hint(table, conn.seat))
+                    conn.push(await hub.hint(table, conn.seat, conn.lang))
                 elif isinstance(msg, Undo):
                     wait = undos.allow(who)
                     if wait:
@@ -612,6 +618,9 @@ def create_app(
                     table.snapshot(conn)
                 elif isinstance(msg, Ping):
                     conn.push({"type": "pong"})
+                elif isinstance(msg, Language):
+                    conn.lang = msg.lang
+                    table.snapshot(conn)
                 elif isinstance(msg, Hello):
                     conn.push(error_message("already", "already connected: hello only once"))
             except TableError as exc:

@@ -42,6 +42,8 @@ from typing import Any, TypeVar
 
 from ..agents.base import Agent, make_agent, view_for
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make, replay
+from ..core.i18n import Translator, default_language, for_game
+from ..core.types import Decision, Event
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
 from .packs import ContentPacks, MissingPack
@@ -81,9 +83,17 @@ def new_token() -> str:
 class Connection:
     """One WebSocket of a seat (``seat`` None: a spectator) with its own send queue."""
 
-    def __init__(self, seat: int | None, send: Callable[[str], Any], panels: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        send: Callable[[str], Any],
+        panels: bool = False,
+        lang: str | None = None,
+    ) -> None:
         self.seat = seat
         self.panels = panels and seat is not None
+        self.lang = lang
+        """The language of the texts sent (None: the game's default, see ``core.i18n``)."""
         self._send = send
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.event_pos = 0
@@ -430,14 +440,20 @@ class LiveTable:
         the events it may see that it has not been sent yet (all of them for a snapshot)."""
         state = self.state
         seat = conn.seat
+        lang = conn.lang or default_language(self.game)
+        tr = for_game(self.game, lang)
         all_events = state.events()
         start = 0 if kind == "snapshot" else conn.event_pos
-        new = [e.to_dict() for e in all_events[start:] if e.visible(seat)]
+        new = [_event_dict(e, tr) for e in all_events[start:] if e.visible(seat)]
         conn.event_pos = len(all_events)
         tm = state.to_move()
         mine = seat is not None and seat in tm and self.status == "running"
         decision = state.decision(seat) if mine else None
-        legal = [{"id": a.id, "label": a.label} for a in state.legal_actions(seat)] if mine else []
+        legal = (
+            [{"id": a.id, "label": tr.text(a.label)} for a in state.legal_actions(seat)]
+            if mine
+            else []
+        )
         terminal = not tm
         did = self.decision_id(seat) if mine and seat is not None else None
         insights = (
@@ -458,7 +474,7 @@ class LiveTable:
             "n": self.n,
             "turn": state.turn_number(),
             "to_move": [p for p in tm],
-            "decision": decision.to_dict() if decision else None,
+            "decision": _decision_dict(decision, tr) if decision else None,
             "decision_id": did,
             "legal": legal,
             "observation": state.observation(seat),
@@ -469,6 +485,7 @@ class LiveTable:
             "scores": state.scores() if terminal else [],
             "winners": state.winners() if terminal else [],
             "end_reason": state.end_reason() if terminal else None,
+            "lang": lang,
         }
 
     def snapshot(self, conn: Connection) -> None:
@@ -479,9 +496,11 @@ class LiveTable:
     def broadcast(self) -> None:
         """Send each connection its new view, only if it changed. Connections of the same
         seat at the same point of the event list share one computed message."""
-        memo: dict[tuple[int | None, int, bool], tuple[dict[str, Any], int, str | None]] = {}
+        memo: dict[
+            tuple[int | None, int, bool, str | None], tuple[dict[str, Any], int, str | None]
+        ] = {}
         for conn in list(self.conns):
-            key = (conn.seat, conn.event_pos, conn.panels)
+            key = (conn.seat, conn.event_pos, conn.panels, conn.lang)
             hit = memo.get(key)
             if hit is None:
                 msg = self.message(conn)
@@ -1186,7 +1205,9 @@ class Hub:
             legal = table.state.legal_actions(seat)
             return random.Random(derive(table.seed, n, seat, "fallback")).choice(legal).id
 
-    async def hint(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+    async def hint(
+        self, table: LiveTable, seat: int | None, lang: str | None = None
+    ) -> dict[str, Any]:
         """The game's heuristic suggestion for a seat's current decision."""
         if seat is None:
             raise TableError("spectator", "spectators get no hints")
@@ -1209,9 +1230,23 @@ class Hub:
         return {
             "type": "hint",
             "action": action.id,
-            "label": action.label,
+            "label": for_game(table.game, lang or default_language(table.game)).text(action.label),
             "decision_id": decision_id,
         }
+
+
+def _event_dict(event: Event, tr: Translator) -> dict[str, Any]:
+    out = event.to_dict()
+    if tr:
+        out["text"] = event.text_in(tr.lang, tr)
+    return out
+
+
+def _decision_dict(decision: Decision, tr: Translator) -> dict[str, Any]:
+    out = decision.to_dict()
+    if tr:
+        out["prompt"] = tr.text(decision.prompt)
+    return out
 
 
 def _current() -> asyncio.Task[Any] | None:

@@ -13,13 +13,15 @@ Server to client (JSON text frames):
 
 Client to server:
 
-- ``{"type": "hello", "token": "...", "panels": true}`` first (no token: watch as a
-  spectator; ``panels``: compute and send the analysis panels of the seat's decisions);
+- ``{"type": "hello", "token": "...", "panels": true, "lang": "es"}`` first (no token: watch
+  as a spectator; ``panels``: compute and send the analysis panels of the seat's decisions;
+  ``lang``: the language of the texts sent, ``en`` or ``es``, by default the rule set's);
 - ``{"type": "act", "action": "<action id>", "decision": <decision_id>}``;
 - ``{"type": "name", "name": "Ada"}`` (the seat's name shown to everyone);
 - ``{"type": "undo"}``: take back the seat's last decision (allowed when the view's
   ``can_undo`` is true; see docs/web.md, "Undo");
-- ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``.
+- ``{"type": "hint"}``, ``{"type": "sync"}`` (send a snapshot again), ``{"type": "ping"}``;
+- ``{"type": "lang", "lang": "es"}``: switch the language (a snapshot follows).
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ class Hello(_Strict):
     panels: bool = False
     """Whether this client shows analysis panels (Lucidity's risk meter): they are computed
     only for the seats of clients that ask for them."""
+    lang: Literal["en", "es"] | None = None
+    """The language of the event texts, prompts and action labels sent to this client
+    (default: Spanish for the lucidity-es rule set, English otherwise)."""
 
 
 class Act(_Strict):
@@ -95,12 +100,17 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
+class Language(_Strict):
+    type: Literal["lang"]
+    lang: Literal["en", "es"]
+
+
 ClientMessage = Annotated[
-    Hello | Act | Rename | HintRequest | Undo | Sync | Ping, Field(discriminator="type")
+    Hello | Act | Rename | HintRequest | Undo | Sync | Ping | Language, Field(discriminator="type")
 ]
-client_message: TypeAdapter[Hello | Act | Rename | HintRequest | Undo | Sync | Ping] = TypeAdapter(
-    ClientMessage
-)
+client_message: TypeAdapter[
+    Hello | Act | Rename | HintRequest | Undo | Sync | Ping | Language
+] = TypeAdapter(ClientMessage)
 
 
 def explain(exc: ValidationError) -> str:

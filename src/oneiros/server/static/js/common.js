@@ -54,6 +54,36 @@ export function percent(x) {
   return `${Math.round(x * 1000) / 10}%`;
 }
 
+// ----- language: the interface strings of the page (the server sends the game's texts) -----
+let language = "en";
+let catalogue = {};
+/** The page's text in the current language, its {fields} filled from ``vars``. The Spanish strings
+ * come from /static/i18n/es.json, built from the same gettext catalogue as the terminal's. */
+export function t(msg, vars) {
+  const text = catalogue[msg] || msg;
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+}
+export function currentLanguage() { return language; }
+/** Load the catalogue of ``lang`` ("en" or "es") and translate the page's marked elements. */
+export async function setLanguage(lang) {
+  const wanted = lang === "es" ? "es" : "en";
+  let loaded = {};
+  if (wanted !== "en") {
+    try { loaded = await api(`/static/i18n/${wanted}.json`); } catch { loaded = {}; }
+  }
+  language = wanted;
+  catalogue = loaded;
+  document.documentElement.lang = wanted;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.en) node.dataset.en = node.textContent;
+    node.textContent = t(node.dataset.en);
+  }
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+    if (!node.dataset.enPlaceholder) node.dataset.enPlaceholder = node.placeholder;
+    node.placeholder = t(node.dataset.enPlaceholder);
+  }
+}
+
 // ----- who is who: one name, one colour and one shape per player, everywhere ---------------
 /** Seat colours (none of them a dice colour) and shapes, so colour is never the only cue. */
 export const SEAT_COLOURS = ["#dcc8ff", "#74e8dd", "#ffbc94", "#ffb3cf", "#cdf28a", "#b3ceff"];
@@ -96,7 +126,7 @@ export function seatTag(seats, index, opts = {}) {
   const shape = SEAT_SHAPES[index % SEAT_SHAPES.length];
   return el("span", { class: "seat-tag", style: `--seat:${colour}`, dataset: { seat: index } },
     el("span", { class: "seat-shape", "aria-hidden": "true" }, shape), seatName(seats, index),
-    opts.you ? el("span", { class: "you" }, " (you)") : null);
+    opts.you ? el("span", { class: "you" }, t(" (you)")) : null);
 }
 
 export function seatStyle(index) {
@@ -118,7 +148,9 @@ export function cardName(id, cards) {
   return c ? c.name : (vocabulary[id] || pretty(id));
 }
 
-const SEAT_RE = /\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+))/g;
+// English "Seat 2", "seat(s) [0, 1]"; Spanish "el asiento 2", "al asiento 1", "los asientos [0, 1]"
+const SEAT_RE = /\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+)|(?:(El\/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?[Aa]siento(?:\(s\)|s)? (?:\[([\d, ]*)\]|(\d+)))/g;
+const ES_ARTICLE = { al: "a ", del: "de " };
 
 /** Engine text as nodes: "Seat 2 gains power1" -> [tag(Nina), " gains 1 Power"]. */
 export function humanize(text, seats) {
@@ -127,10 +159,13 @@ export function humanize(text, seats) {
   let last = 0;
   for (const m of words.matchAll(SEAT_RE)) {
     out.push(words.slice(last, m.index));
-    const list = m[1] !== undefined ? m[1].split(",").map((x) => x.trim()).filter(Boolean).map(Number) : [Number(m[2])];
-    if (!list.length) out.push("nobody");
+    const spanish = m[4] !== undefined || m[5] !== undefined;
+    const listed = spanish ? m[4] : m[1];
+    const list = listed !== undefined ? listed.split(",").map((x) => x.trim()).filter(Boolean).map(Number) : [Number(spanish ? m[5] : m[2])];
+    if (spanish && m[3]) out.push(ES_ARTICLE[m[3].toLowerCase()] || "");
+    if (!list.length) out.push(t("nobody"));
     list.forEach((s, k) => {
-      if (k) out.push(k === list.length - 1 ? " and " : ", ");
+      if (k) out.push(k === list.length - 1 ? t(" and ") : ", ");
       out.push(seats && seats.length > s ? seatTag(seats, s) : `player ${s + 1}`);
     });
     last = m.index + m[0].length;
@@ -151,7 +186,7 @@ export function setRuleSource(fn) { ruleSource = fn; }
 
 export function ruleLink(ref) {
   if (!ref) return null;
-  return el("button", { type: "button", class: "rule-link", title: "Show this rule", onclick: (e) => { e.stopPropagation(); openRule(ref); } },
+  return el("button", { type: "button", class: "rule-link", title: t("Show this rule"), onclick: (e) => { e.stopPropagation(); openRule(ref); } },
     el("span", { "aria-hidden": "true" }, "§ "), ref);
 }
 
@@ -164,14 +199,14 @@ export async function openRule(ref) {
   if (!dialog.open) dialog.showModal();
   let text = null;
   try { text = ruleSource ? await ruleSource(ref) : null; } catch { text = null; }
-  body.textContent = text || "No text is stored for this rule; see the rulebook section named above.";
+  body.textContent = text || t("No text is stored for this rule; see the rulebook section named above.");
 }
 
 export function showCard(card) {
   const dialog = document.getElementById("rule-dialog");
   if (!dialog || !card) return;
   document.getElementById("rule-title").textContent = card.name;
-  fill(document.getElementById("rule-body"), card.cost !== undefined ? el("p", { class: "muted" }, `Cost ${card.cost}`) : null,
+  fill(document.getElementById("rule-body"), card.cost !== undefined ? el("p", { class: "muted" }, t("Cost {cost}", { cost: card.cost })) : null,
     el("p", {}, card.text), card.rule ? ruleLink(card.rule) : null);
   if (!dialog.open) dialog.showModal();
 }

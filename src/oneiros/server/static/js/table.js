@@ -2,7 +2,7 @@
 // message carries this seat's view; the page draws it and sends the chosen action's id.
 // Other players' moves arrive one message each and are shown one by one at the chosen
 // speed (the last move stays highlighted); "Skip to my turn" shows them all at once.
-import { api, el, fill, humanize, humanText, percent, ruleLink, seatTag, setRuleSource, setVocabulary, toast } from "./common.js";
+import { api, currentLanguage, el, fill, humanize, humanText, percent, ruleLink, seatTag, setLanguage, setRuleSource, setVocabulary, t, toast } from "./common.js";
 import { markPlayable } from "./pieces.js";
 import { fateOf, renderBoard, scoreText } from "./views/index.js";
 
@@ -40,18 +40,42 @@ palette.addEventListener("change", () => {
   document.documentElement.dataset.palette = palette.value;
 });
 
+// The language: chosen here (kept in this browser) or, until chosen, the rule set's (the
+// lucidity-es rule set opens in Spanish). The server sends the game's texts in it.
+const langBox = $("lang");
+let chosenLang = localStorage.getItem("oneiros:lang");
+if (chosenLang) langBox.value = chosenLang;
+langBox.addEventListener("change", async () => {
+  chosenLang = langBox.value;
+  localStorage.setItem("oneiros:lang", chosenLang);
+  await useLanguage(chosenLang);
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang: chosenLang }));
+});
+
+async function useLanguage(lang) {
+  if (lang === currentLanguage() && Object.keys(cards).length) return;
+  await setLanguage(lang);
+  langBox.value = lang;
+  if (socket && socket.readyState === WebSocket.OPEN) setLink(token ? t("connected") : t("watching"), "ok");
+  loadGlossary();
+  if (view) draw();
+}
+
 const ruleCache = new Map();
 setRuleSource(async (ref) => {
-  if (!ruleCache.has(ref)) {
-    ruleCache.set(ref, api(`/api/tables/${encodeURIComponent(tableId)}/rule?ref=${encodeURIComponent(ref)}`).then((r) => r.text, () => null));
+  const key = `${currentLanguage()}|${ref}`;
+  if (!ruleCache.has(key)) {
+    ruleCache.set(key, api(`/api/tables/${encodeURIComponent(tableId)}/rule?ref=${encodeURIComponent(ref)}&lang=${currentLanguage()}`).then((r) => r.text, () => null));
   }
-  return ruleCache.get(ref);
+  return ruleCache.get(key);
 });
-api(`/api/tables/${encodeURIComponent(tableId)}/glossary`).then((g) => {
-  cards = g.cards || {};
-  setVocabulary(cards);
-  if (view) draw();
-}, () => {});
+function loadGlossary() {
+  api(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${currentLanguage()}`).then((g) => {
+    cards = g.cards || {};
+    setVocabulary(cards);
+    if (view) draw();
+  }, () => {});
+}
 
 // ----- the connection ----------------------------------------------------------------------
 function connect() {
@@ -65,25 +89,26 @@ function connect() {
     const name = localStorage.getItem("oneiros:name");
     if (name) hello.name = name.slice(0, 40);
     hello.panels = true;   // this page shows the risk meter
+    if (chosenLang) hello.lang = chosenLang;
     socket.send(JSON.stringify(hello));
-    setLink(token ? "connected" : "watching", "ok");
+    setLink(token ? t("connected") : t("watching"), "ok");
   });
   socket.addEventListener("message", (e) => handle(JSON.parse(e.data)));
   socket.addEventListener("close", (e) => {
     if (stopped || e.code === 4401 || e.code === 4404) {
-      setLink("disconnected", "bad");
+      setLink(t("disconnected"), "bad");
       if (e.code === 4404) badLink();
       return;
     }
-    setLink("reconnecting…", "bad");
+    setLink(t("reconnecting…"), "bad");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);   // a reload or a dropped network resumes the seat
   });
 }
 
 function badLink() {
-  fill($("status"), "This table does not exist (the link may be mistyped or the table was removed). ",
-    el("a", { class: "button small", href: "/" }, "Back to the lobby"));
+  fill($("status"), t("This table does not exist (the link may be mistyped or the table was removed). "),
+    el("a", { class: "button small", href: "/" }, t("Back to the lobby")));
 }
 
 function setLink(text, cls) {
@@ -98,6 +123,7 @@ function handle(msg) {
     clearTimeout(timer);
     timer = null;
     take(msg, true);
+    if (msg.lang && msg.lang !== currentLanguage()) { useLanguage(msg.lang); return; }
     draw();
   } else if (msg.type === "update") {
     queue.push(msg);
@@ -154,7 +180,7 @@ function take(msg, snapshot) {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else toast("not connected: the move was not sent");
+  else toast(t("not connected: the move was not sent"));
 }
 
 function act(id) {
@@ -230,11 +256,11 @@ function drawStatus() {
     const w = view.winners;
     const headline = [];
     const score = (i) => scoreText(view, i, fmtScore(view.scores[i]));
-    if (!w.length) headline.push("Nobody wins.");
-    else if (w.length === 1) headline.push(seatTag(view.seats, w[0]), ` wins with ${score(w[0])}.`);
+    if (!w.length) headline.push(t("Nobody wins."));
+    else if (w.length === 1) headline.push(seatTag(view.seats, w[0]), t(" wins with {score}.", { score: score(w[0]) }));
     else {
-      w.forEach((x, k) => headline.push(k ? (k === w.length - 1 ? " and " : ", ") : "", seatTag(view.seats, x)));
-      headline.push(" win.");
+      w.forEach((x, k) => headline.push(k ? (k === w.length - 1 ? t(" and ") : ", ") : "", seatTag(view.seats, x)));
+      headline.push(t(" win."));
     }
     const notes = [];
     for (let i = 0; i < view.seats.length; i++) {
@@ -245,14 +271,14 @@ function drawStatus() {
       notes.push(el("li", { class: "fate-note" }, you ? "You" : seatTag(view.seats, i), ` ${f.other}${shares}`));
     }
     fill(s,
-      el("strong", { id: "game-over" }, "Game over. "), ...headline,
+      el("strong", { id: "game-over" }, t("Game over. ")), ...headline,
       el("div", { class: "ending" }, endingEvents().map((e) => el("div", {}, humanize(e.text, view.seats), ruleLink(e.rule)))),
       notes.length ? el("ul", { class: "fates" }, notes) : null,
       el("div", { class: "row" }, view.scores.map((sc, i) => el("span", { class: "chip score" }, seatTag(view.seats, i), `: ${score(i)}`))),
       el("div", { class: "row" },
-        el("a", { class: "button small", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"),
-        el("a", { class: "button small", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, "Download the record"),
-        el("a", { class: "button small", href: "/" }, "New game")));
+        el("a", { class: "button small", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, t("Watch the replay")),
+        el("a", { class: "button small", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, t("Download the record")),
+        el("a", { class: "button small", href: "/" }, t("New game"))));
     return;
   }
   if (view.status === "open") {
@@ -272,9 +298,9 @@ function drawStatus() {
   const list = [];
   others.forEach((p, k) => list.push(k ? ", " : "", seatTag(view.seats, p)));
   fill(s,
-    mine ? el("strong", { id: "your-turn" }, "Your turn. ") : "",
-    others.length ? [`${mine ? "Also deciding" : "Waiting for"}: `, ...list, "."] : "",
-    view.turn ? el("span", { class: "muted" }, ` Turn ${view.turn}.`) : "");
+    mine ? el("strong", { id: "your-turn" }, t("Your turn. ")) : "",
+    others.length ? [mine ? t("Also deciding: ") : t("Waiting for: "), ...list, "."] : "",
+    view.turn ? el("span", { class: "muted" }, t(" Turn {turn}.", { turn: view.turn })) : "");
 }
 
 function drawMoment() {
@@ -283,7 +309,7 @@ function drawMoment() {
   if (!f || fateSeen || view.status === "finished") { box.hidden = true; return; }
   box.hidden = false;
   fill(box, el("strong", { id: "fate", dataset: { kind: f.kind } }, f.you), " ",
-    el("button", { type: "button", class: "small", onclick: () => { fateSeen = true; box.hidden = true; } }, "Keep watching"));
+    el("button", { type: "button", class: "small", onclick: () => { fateSeen = true; box.hidden = true; } }, t("Keep watching")));
 }
 
 function drawActions() {
@@ -297,7 +323,7 @@ function drawActions() {
     $("undo").hidden = !view.can_undo;
     const out = view.seat !== null && fateOf(view, view.seat, events);
     prompt.textContent = view.seat !== null && view.status === "running"
-      ? (out ? "You are out of the game: watching the others play." : "Not your decision right now.") : "";
+      ? (out ? t("You are out of the game: watching the others play.") : t("Not your decision right now.")) : "";
     return;
   }
   $("controls").hidden = false;
@@ -325,13 +351,13 @@ function drawSeats() {
   $("seat-list").replaceChildren(...view.seats.map((x, i) => el("li", {
     class: `${view.to_move.includes(i) ? "turn" : ""} ${x.connected ? "" : "off"}`,
   }, seatTag(view.seats, i, { you: i === view.seat }),
-  view.to_move.includes(i) && view.status === "running" ? el("span", { class: "muted" }, " · to move") : null,
-  x.kind === "bot" ? null : (x.claimed ? (x.connected ? "" : el("span", { class: "muted" }, " · away")) : el("span", { class: "muted" }, " · free seat")))));
+  view.to_move.includes(i) && view.status === "running" ? el("span", { class: "muted" }, t(" · to move")) : null,
+  x.kind === "bot" ? null : (x.claimed ? (x.connected ? "" : el("span", { class: "muted" }, t(" · away"))) : el("span", { class: "muted" }, t(" · free seat"))))));
 }
 
 function eventItem(e, fresh) {
   return el("li", { class: `${e.visible_to ? "private" : ""}${fresh ? " fresh" : ""}` },
-    humanize(e.text, view.seats), e.visible_to ? el("span", { class: "muted" }, " (only you)") : null,
+    humanize(e.text, view.seats), e.visible_to ? el("span", { class: "muted" }, t(" (only you)")) : null,
     e.rule ? ruleLink(e.rule) : null);
 }
 
@@ -340,7 +366,7 @@ function drawEvents() {
   const fresh = new Set(lastEvents);
   const shown = groups.slice(-40).reverse();
   box.replaceChildren(...shown.map((g, k) => el("details", { class: "turn-group", open: k < 2 },
-    el("summary", {}, g.turn === null ? "Earlier in the game" : (g.turn ? `Turn ${g.turn}` : "Setting up"), el("span", { class: "muted" }, ` · ${g.events.length} event${g.events.length === 1 ? "" : "s"}`)),
+    el("summary", {}, g.turn === null ? t("Earlier in the game") : (g.turn ? t("Turn {turn}", { turn: g.turn }) : t("Setting up")), el("span", { class: "muted" }, g.events.length === 1 ? t(" · 1 event") : t(" · {n} events", { n: g.events.length }))),
     el("ol", {}, g.events.slice(-150).map((e) => eventItem(e, fresh.has(e)))))));
 }
 
@@ -353,7 +379,7 @@ function drawLastMove() {
   const shown = lastEvents.slice(-4);
   const pause = Math.min(400, (Number(speedBox.value) || 0) / Math.max(1, shown.length));
   const list = el("span", {});
-  fill(box, el("span", { class: "muted" }, "Last move: "), list);
+  fill(box, el("span", { class: "muted" }, t("Last move: ")), list);
   const add = (k) => {
     list.append(el("span", { class: "flash" }, k ? " · " : "", humanize(shown[k].text, view.seats)));
     if (k + 1 < shown.length) revealTimer = setTimeout(() => add(k + 1), pause);
@@ -366,8 +392,8 @@ function drawBehind() {
   const n = queue.length;
   $("skip").hidden = n === 0;
   const playing = view && view.seat !== null && !fateOf(view, view.seat, events);
-  $("skip").textContent = playing ? "Skip to my turn" : "Show all the moves";
-  $("behind").textContent = n ? `${n} more move${n === 1 ? "" : "s"} to show` : "";
+  $("skip").textContent = playing ? t("Skip to my turn") : t("Show all the moves");
+  $("behind").textContent = n ? (n === 1 ? t("1 more move to show") : t("{n} more moves to show", { n })) : "";
 }
 
 function drawRisk() {
@@ -377,14 +403,14 @@ function drawRisk() {
   box.hidden = false;
   const meter = (label, p) => el("div", { class: "meter" }, el("span", {}, label),
     el("span", { class: "barbg" }, el("span", { class: "barfg", style: `width:${Math.round(p * 100)}%` })), el("span", {}, percent(p)));
-  box.replaceChildren(el("strong", {}, "Risk of drawing again"),
-    meter("eaten", risk.eaten), meter("nightmare", risk.nightmare), meter("exhausted", risk.exhausted),
-    el("span", { class: "muted" }, `expected Power +${Number(risk.expected_power).toFixed(2)} (${risk.samples} samples)`));
+  box.replaceChildren(el("strong", {}, t("Risk of drawing again")),
+    meter(t("eaten"), risk.eaten), meter(t("nightmare"), risk.nightmare), meter(t("exhausted"), risk.exhausted),
+    el("span", { class: "muted" }, t("expected Power +{power} ({samples} samples)", { power: Number(risk.expected_power).toFixed(2), samples: risk.samples })));
 }
 
 function showHint(msg) {
   if (!view || msg.decision_id !== view.decision_id) return;
-  fill($("hint-text"), "Suggested: ", humanize(msg.label, view.seats));
+  fill($("hint-text"), t("Suggested: "), humanize(msg.label, view.seats));
   for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("focus", b.dataset.action === msg.action);
 }
 
@@ -406,7 +432,7 @@ $("fold-log").addEventListener("click", () => {
   const all = [...document.querySelectorAll("#events details")];
   const open = all.some((d) => d.open);
   for (const d of all) d.open = !open;
-  $("fold-log").textContent = open ? "Unfold all" : "Fold all";
+  $("fold-log").textContent = open ? t("Unfold all") : t("Fold all");
 });
 $("hint").addEventListener("click", () => send({ type: "hint" }));
 /** Take back the seat's last move (the server says when it may: ``can_undo``). */
@@ -423,4 +449,6 @@ $("name-form").addEventListener("submit", (e) => {
   send({ type: "name", name });
   $("name-input").value = "";
 });
+setLanguage(chosenLang || "en").then(() => { if (chosenLang) loadGlossary(); }, () => {});
+if (!chosenLang) loadGlossary();
 connect();
