@@ -299,7 +299,7 @@ def extract_file(
 ) -> Iterator[tuple[str, int]]:
     """``(message id, line)`` of every message in one source file: the arguments of the
     calls in ``keywords`` (name -> 0-based position; :data:`KEYWORDS` are always used) and
-    the strings of the ``tables``."""
+    the strings of the ``tables``, and the ``prompt`` of every flow step class."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     names = set(tables)
     calls = {**KEYWORDS, **(keywords or {})}
@@ -318,6 +318,17 @@ def extract_file(
                 # the game calls also carry ids; an explicit gettext keyword is always a message
                 if text and (name not in KEYWORDS or _is_message(text)):
                     yield text, node.lineno
+        elif isinstance(node, ast.ClassDef):
+            # a flow step's prompt: ``prompt = "..."`` in its class body
+            for stmt in node.body:
+                target = stmt.targets[0] if isinstance(stmt, ast.Assign) else None
+                if isinstance(stmt, ast.AnnAssign):
+                    target = stmt.target
+                value = getattr(stmt, "value", None)
+                if isinstance(target, ast.Name) and target.id == "prompt" and value is not None:
+                    for text in _templates(value):
+                        if text and _is_message(text):
+                            yield text, stmt.lineno
         elif names and isinstance(node, ast.FunctionDef) and node.name in names:
             yield from _table_strings(node)
         elif names and isinstance(node, ast.Assign | ast.AnnAssign):

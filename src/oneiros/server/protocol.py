@@ -108,9 +108,9 @@ class Language(_Strict):
 ClientMessage = Annotated[
     Hello | Act | Rename | HintRequest | Undo | Sync | Ping | Language, Field(discriminator="type")
 ]
-client_message: TypeAdapter[
-    Hello | Act | Rename | HintRequest | Undo | Sync | Ping | Language
-] = TypeAdapter(ClientMessage)
+client_message: TypeAdapter[Hello | Act | Rename | HintRequest | Undo | Sync | Ping | Language] = (
+    TypeAdapter(ClientMessage)
+)
 
 
 def explain(exc: ValidationError) -> str:
