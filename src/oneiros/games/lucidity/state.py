@@ -28,7 +28,18 @@ from ...core import (
     Step,
     weighted_choice,
 )
-from ...core.flow import _F_DONE, Actor, DecisionStep, Flow, act, advance, shared, who
+from ...core.flow import (
+    _F_DONE,
+    _F_FINISH,
+    _F_SETTLE,
+    Actor,
+    DecisionStep,
+    Flow,
+    act,
+    advance,
+    shared,
+    who,
+)
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
@@ -165,10 +176,56 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
 # the typed step classes by who decides (every steps module is imported above)
 CHANCE_STEPS = _typed(Actor.CHANCE)
 SEAT_STEPS = _typed(Actor.SEAT)
-DONE_ONLY = frozenset(c for c in KINDS.by_kind.values() if c._flags == _F_DONE)
-"""The steps the driver only asks whether they are done (nothing settles by itself)."""
+HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH)
+"""The typed steps with a ``finish`` of their own."""
+_DONE, _STOP, _SETTLE = 1, 2, 3
+SHORT: dict[type, int] = {}
+"""What the first rounds of the driver do with a typed chance step or decision on top, by
+class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
+it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); any
+other step goes through ``core.flow.advance``."""
+for _cls in CHANCE_STEPS | SEAT_STEPS:
+    _rest = _cls._flags & ~_F_FINISH
+    if _rest == _F_DONE:
+        SHORT[_cls] = _DONE
+    elif not _rest:
+        SHORT[_cls] = _STOP
+    elif _rest == _F_SETTLE:
+        SHORT[_cls] = _SETTLE
 SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
 """The decisions whose ``seat`` field names who decides."""
+
+
+def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
+    """``core.flow.advance`` after an action, with its rounds written out while the step on
+    top is a typed chance step or decision in ``SHORT``: the same steps taken off or
+    settled, the same stop."""
+    cache = flow._legal
+    while items:
+        top: Any = items[-1]
+        cls = type(top)
+        how = SHORT.get(cls)
+        if how == _DONE:
+            if not top.done(s):
+                break
+            items.pop()  # taken off as the driver would, which then looks again
+            flow.running = top
+            if cache:
+                cache.clear()
+            if cls in HAS_FINISH:
+                top.finish(s, flow)
+            continue
+        if how == _SETTLE:
+            flow.running = top
+            if top.settle(s, flow):
+                if cache:
+                    cache.clear()
+                continue
+            break
+        if how is None:
+            advance(s, flow)
+        break
+    flow.running = None
 
 
 class LucidityState(State):
@@ -415,12 +472,32 @@ class LucidityState(State):
                     if cache:
                         cache.clear()
                     top.apply(self, flow, action)
-                    if items and items[-1] is top and cls in DONE_ONLY and not top.done(self):
-                        # still on top with something left (a draw, a roll, a return): the
-                        # driver would stop here at once
-                        flow.running = None
-                    else:
-                        advance(self, flow)
+                    # _drive, written out (the hot path)
+                    while items:
+                        nxt: Any = items[-1]
+                        ncls = type(nxt)
+                        how = SHORT.get(ncls)
+                        if how == _DONE:
+                            if not nxt.done(self):
+                                break
+                            items.pop()  # taken off as the driver would
+                            flow.running = nxt
+                            if cache:
+                                cache.clear()
+                            if ncls in HAS_FINISH:
+                                nxt.finish(self, flow)
+                            continue
+                        if how == _SETTLE:
+                            flow.running = nxt
+                            if nxt.settle(self, flow):
+                                if cache:
+                                    cache.clear()
+                                continue
+                            break
+                        if how is None:
+                            advance(self, flow)
+                        break
+                    flow.running = None
                     self._history.append(action.id)
                     return events[start:]
                 return State.apply(self, action, player)
@@ -446,7 +523,7 @@ class LucidityState(State):
                     self.legacy_advance(items[-1])
                 if items and type(items[-1]) is not Step:
                     flow._legal.clear()
-                    advance(self, flow)
+                    _drive(self, flow, items)
                 self._history.append(aid)
                 return events[start:]
         return State.apply(self, action, player)
