@@ -178,12 +178,22 @@ CHANCE_STEPS = _typed(Actor.CHANCE)
 SEAT_STEPS = _typed(Actor.SEAT)
 HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH)
 """The typed steps with a ``finish`` of their own."""
+
+
+class _ByClass(dict[type, int]):
+    """A table by step class; a class it does not name answers 0 (looked up by
+    subscription: no method call on the hot path)."""
+
+    def __missing__(self, key: type) -> int:
+        return 0
+
+
 _DONE, _STOP, _SETTLE = 1, 2, 3
-SHORT: dict[type, int] = {}
+SHORT = _ByClass()
 """What the first rounds of the driver do with a typed chance step or decision on top, by
 class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
 it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); any
-other step goes through ``core.flow.advance``."""
+other step (0) goes through ``core.flow.advance``."""
 for _cls in CHANCE_STEPS | SEAT_STEPS:
     _rest = _cls._flags & ~_F_FINISH
     if _rest == _F_DONE:
@@ -194,6 +204,20 @@ for _cls in CHANCE_STEPS | SEAT_STEPS:
         SHORT[_cls] = _SETTLE
 SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
 """The decisions whose ``seat`` field names who decides."""
+_BY_CHANCE, _BY_SEAT, _BY_ACTOR = 1, 2, 3
+DECIDED_BY = _ByClass(
+    {
+        **{c: _BY_ACTOR for c in SEAT_STEPS},
+        **{c: _BY_SEAT for c in SEATED_STEPS},
+        **{c: _BY_CHANCE for c in CHANCE_STEPS},
+    }
+)
+"""Who decides at a typed step, by class: chance, the seat its ``seat`` field names, or the
+seat its ``actor`` names (0: no one of these)."""
+_every: list[type] = [Step, *KINDS.by_kind.values()]
+for _cls in _every:  # every class met: no look-up misses
+    SHORT.setdefault(_cls, 0)
+    DECIDED_BY.setdefault(_cls, 0)
 
 
 def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
@@ -204,7 +228,7 @@ def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
     while items:
         top: Any = items[-1]
         cls = type(top)
-        how = SHORT.get(cls)
+        how = SHORT[cls]
         if how == _DONE:
             if not top.done(s):
                 break
@@ -222,7 +246,7 @@ def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
                     cache.clear()
                 continue
             break
-        if how is None:
+        if not how:
             advance(s, flow)
         break
     flow.running = None
@@ -353,9 +377,10 @@ class LucidityState(State):
         cls = type(top)
         if cls is Step:
             return (top.player,)
-        if cls in CHANCE_STEPS:
+        by = DECIDED_BY[cls]
+        if by == _BY_CHANCE:
             return _AT_CHANCE
-        if cls in SEATED_STEPS:
+        if by == _BY_SEAT:
             return (top.seat,)
         return who(top, self)
 
@@ -451,12 +476,13 @@ class LucidityState(State):
             top: Any = items[-1]
             cls = type(top)
             if cls is not Step:
-                if cls in CHANCE_STEPS:
+                by = DECIDED_BY[cls]
+                if by == _BY_CHANCE:
                     # Lucidity's chance steps answer without listing every outcome
                     seat = CHANCE
                     ok = top.possible(self, action)
-                elif cls in SEAT_STEPS:
-                    seat = top.seat if cls in SEATED_STEPS else top.actor(self)
+                elif by:
+                    seat = top.seat if by == _BY_SEAT else top.actor(self)
                     options = flow._legal.get(seat)
                     if options is None:
                         options = flow_legal(self, flow, seat)
@@ -476,7 +502,7 @@ class LucidityState(State):
                     while items:
                         nxt: Any = items[-1]
                         ncls = type(nxt)
-                        how = SHORT.get(ncls)
+                        how = SHORT[ncls]
                         if how == _DONE:
                             if not nxt.done(self):
                                 break
@@ -494,7 +520,7 @@ class LucidityState(State):
                                     cache.clear()
                                 continue
                             break
-                        if how is None:
+                        if not how:
                             advance(self, flow)
                         break
                     flow.running = None
