@@ -483,9 +483,8 @@ class LucidityState(State):
                     ok = top.possible(self, action)
                 elif by:
                     seat = top.seat if by == _BY_SEAT else top.actor(self)
-                    options = flow._legal.get(seat)
-                    if options is None:
-                        options = flow_legal(self, flow, seat)
+                    legal = flow._legal
+                    options = legal[seat] if seat in legal else flow_legal(self, flow, seat)
                     ok = action in options
                 else:
                     ok = False
@@ -564,9 +563,9 @@ class LucidityState(State):
                     # core.flow.legal for a decision of its seat, written out (the hot path)
                     cache = self.stack._legal
                     seat = top.seat
-                    out = cache.get(seat)
-                    if out is None:
-                        out = cache[seat] = top.legal(self)
+                    if seat in cache:
+                        return cache[seat]
+                    out = cache[seat] = top.legal(self)
                     return out
                 if cls in SEAT_STEPS:
                     return flow_legal(self, self.stack, top.actor(self))
