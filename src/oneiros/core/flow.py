@@ -80,7 +80,8 @@ GROUP = Actor.GROUP
 
 # the driver branches on these small ints (one attribute read, no isinstance)
 _AUTO, _CHANCE, _SEAT, _SIMUL, _GROUP, _LEGACY = range(6)
-_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING, _F_SETTLE = 1, 2, 4, 8, 16
+_F_DONE, _F_SKIP, _F_SINGLE, _F_PENDING, _F_SETTLE, _F_FINISH = 1, 2, 4, 8, 16, 32
+# (_F_FINISH: the class has its own ``finish``; the driver calls no empty one)
 
 ANY = "any"
 EACH = "each"
@@ -122,6 +123,8 @@ class FlowStep:
             flags |= _F_PENDING
         if cls.settle is not FlowStep.settle:
             flags |= _F_SETTLE
+        if cls.finish is not FlowStep.finish:
+            flags |= _F_FINISH
         cls._flags = flags
         cls._fixed_rule = cls.rule_key is FlowStep.rule_key
 
@@ -594,7 +597,7 @@ def advance(s: Any, flow: Flow) -> None:
             flow._legal.clear()
             continue
         flags = top._flags
-        if not flags:
+        if not flags & ~_F_FINISH:
             if role == _LEGACY and s.legacy_advance(top):
                 flow._legal.clear()
                 continue
@@ -603,7 +606,8 @@ def advance(s: Any, flow: Flow) -> None:
             flow.running = top
             items.pop()
             flow._legal.clear()
-            top.finish(s, flow)
+            if flags & _F_FINISH:
+                top.finish(s, flow)
             continue
         if flags & (_F_SKIP | _F_SINGLE):
             seat = top.actor(s)

@@ -28,7 +28,18 @@ from ...core import (
     Step,
     weighted_choice,
 )
-from ...core.flow import _F_DONE, Actor, DecisionStep, Flow, act, advance, shared, who
+from ...core.flow import (
+    _F_DONE,
+    _F_FINISH,
+    _F_SETTLE,
+    Actor,
+    DecisionStep,
+    Flow,
+    act,
+    advance,
+    shared,
+    who,
+)
 from ...core.flow import legal as flow_legal
 from .actions import (
     ALL_COLOURS,
@@ -165,10 +176,80 @@ _PROMPTS: dict[str, tuple[str, str, str]] = {
 # the typed step classes by who decides (every steps module is imported above)
 CHANCE_STEPS = _typed(Actor.CHANCE)
 SEAT_STEPS = _typed(Actor.SEAT)
-DONE_ONLY = frozenset(c for c in KINDS.by_kind.values() if c._flags == _F_DONE)
-"""The steps the driver only asks whether they are done (nothing settles by itself)."""
+HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH)
+"""The typed steps with a ``finish`` of their own."""
+
+
+class _ByClass(dict[type, int]):
+    """A table by step class; a class it does not name answers 0 (looked up by
+    subscription: no method call on the hot path)."""
+
+    def __missing__(self, key: type) -> int:
+        return 0
+
+
+_DONE, _STOP, _SETTLE = 1, 2, 3
+SHORT = _ByClass()
+"""What the first rounds of the driver do with a typed chance step or decision on top, by
+class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
+it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); any
+other step (0) goes through ``core.flow.advance``."""
+for _cls in CHANCE_STEPS | SEAT_STEPS:
+    _rest = _cls._flags & ~_F_FINISH
+    if _rest == _F_DONE:
+        SHORT[_cls] = _DONE
+    elif not _rest:
+        SHORT[_cls] = _STOP
+    elif _rest == _F_SETTLE:
+        SHORT[_cls] = _SETTLE
 SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
 """The decisions whose ``seat`` field names who decides."""
+_BY_CHANCE, _BY_SEAT, _BY_ACTOR = 1, 2, 3
+DECIDED_BY = _ByClass(
+    {
+        **{c: _BY_ACTOR for c in SEAT_STEPS},
+        **{c: _BY_SEAT for c in SEATED_STEPS},
+        **{c: _BY_CHANCE for c in CHANCE_STEPS},
+    }
+)
+"""Who decides at a typed step, by class: chance, the seat its ``seat`` field names, or the
+seat its ``actor`` names (0: no one of these)."""
+_every: list[type] = [Step, *KINDS.by_kind.values()]
+for _cls in _every:  # every class met: no look-up misses
+    SHORT.setdefault(_cls, 0)
+    DECIDED_BY.setdefault(_cls, 0)
+
+
+def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
+    """``core.flow.advance`` after an action, with its rounds written out while the step on
+    top is a typed chance step or decision in ``SHORT``: the same steps taken off or
+    settled, the same stop."""
+    cache = flow._legal
+    while items:
+        top: Any = items[-1]
+        cls = type(top)
+        how = SHORT[cls]
+        if how == _DONE:
+            if not top.done(s):
+                break
+            items.pop()  # taken off as the driver would, which then looks again
+            flow.running = top
+            if cache:
+                cache.clear()
+            if cls in HAS_FINISH:
+                top.finish(s, flow)
+            continue
+        if how == _SETTLE:
+            flow.running = top
+            if top.settle(s, flow):
+                if cache:
+                    cache.clear()
+                continue
+            break
+        if not how:
+            advance(s, flow)
+        break
+    flow.running = None
 
 
 class LucidityState(State):
@@ -296,9 +377,10 @@ class LucidityState(State):
         cls = type(top)
         if cls is Step:
             return (top.player,)
-        if cls in CHANCE_STEPS:
+        by = DECIDED_BY[cls]
+        if by == _BY_CHANCE:
             return _AT_CHANCE
-        if cls in SEATED_STEPS:
+        if by == _BY_SEAT:
             return (top.seat,)
         return who(top, self)
 
@@ -394,15 +476,15 @@ class LucidityState(State):
             top: Any = items[-1]
             cls = type(top)
             if cls is not Step:
-                if cls in CHANCE_STEPS:
+                by = DECIDED_BY[cls]
+                if by == _BY_CHANCE:
                     # Lucidity's chance steps answer without listing every outcome
                     seat = CHANCE
                     ok = top.possible(self, action)
-                elif cls in SEAT_STEPS:
-                    seat = top.seat if cls in SEATED_STEPS else top.actor(self)
-                    options = flow._legal.get(seat)
-                    if options is None:
-                        options = flow_legal(self, flow, seat)
+                elif by:
+                    seat = top.seat if by == _BY_SEAT else top.actor(self)
+                    legal = flow._legal
+                    options = legal[seat] if seat in legal else flow_legal(self, flow, seat)
                     ok = action in options
                 else:
                     ok = False
@@ -415,12 +497,32 @@ class LucidityState(State):
                     if cache:
                         cache.clear()
                     top.apply(self, flow, action)
-                    if items and items[-1] is top and cls in DONE_ONLY and not top.done(self):
-                        # still on top with something left (a draw, a roll, a return): the
-                        # driver would stop here at once
-                        flow.running = None
-                    else:
-                        advance(self, flow)
+                    # _drive, written out (the hot path)
+                    while items:
+                        nxt: Any = items[-1]
+                        ncls = type(nxt)
+                        how = SHORT[ncls]
+                        if how == _DONE:
+                            if not nxt.done(self):
+                                break
+                            items.pop()  # taken off as the driver would
+                            flow.running = nxt
+                            if cache:
+                                cache.clear()
+                            if ncls in HAS_FINISH:
+                                nxt.finish(self, flow)
+                            continue
+                        if how == _SETTLE:
+                            flow.running = nxt
+                            if nxt.settle(self, flow):
+                                if cache:
+                                    cache.clear()
+                                continue
+                            break
+                        if not how:
+                            advance(self, flow)
+                        break
+                    flow.running = None
                     self._history.append(action.id)
                     return events[start:]
                 return State.apply(self, action, player)
@@ -446,7 +548,7 @@ class LucidityState(State):
                     self.legacy_advance(items[-1])
                 if items and type(items[-1]) is not Step:
                     flow._legal.clear()
-                    advance(self, flow)
+                    _drive(self, flow, items)
                 self._history.append(aid)
                 return events[start:]
         return State.apply(self, action, player)
@@ -461,9 +563,9 @@ class LucidityState(State):
                     # core.flow.legal for a decision of its seat, written out (the hot path)
                     cache = self.stack._legal
                     seat = top.seat
-                    out = cache.get(seat)
-                    if out is None:
-                        out = cache[seat] = top.legal(self)
+                    if seat in cache:
+                        return cache[seat]
+                    out = cache[seat] = top.legal(self)
                     return out
                 if cls in SEAT_STEPS:
                     return flow_legal(self, self.stack, top.actor(self))

@@ -191,7 +191,7 @@ class Return(DecisionStep):
                 {"seat": seat, "colour": c},
             )
         )
-        flow.replace(shared(Return, seat, self.left - 1, self.returned + 1))
+        flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
 
 
 @KINDS.step

@@ -86,9 +86,12 @@ class Resolve(DecisionStep):
 
     def settle(self, s: LucidityState, flow: Flow) -> bool:
         # the flow's legal-action cache, filled here for the decision that may follow
-        options = flow._legal.get(self.seat)
-        if options is None:
-            options = flow._legal[self.seat] = self.legal(s)
+        cache = flow._legal
+        seat = self.seat
+        if seat in cache:
+            options = cache[seat]
+        else:
+            options = cache[seat] = self.legal(s)
         if not options:
             flow.pop()  # nothing left to resolve
             return True
@@ -149,9 +152,7 @@ class Resolve(DecisionStep):
         seat = self.seat
         parts = action.id.split(":")
         if parts[0] == "reroll":
-            from .reroll import start_reroll  # "Re-rolling dreams" (it rolls with Roll)
-
-            start_reroll(s, seat, parts[1], "resolve", False)
+            _reroll.start_reroll(s, seat, parts[1], "resolve", False)
             return
         what = parts[1]
         if what == "shadow":
@@ -177,3 +178,7 @@ class Resolve(DecisionStep):
             if pushed:
                 s.rolled = take[i + 1 :] + s.rolled
                 return
+
+
+# "Re-rolling dreams" (steps/reroll.py rolls with Roll, so it is imported last)
+from . import reroll as _reroll  # noqa: E402
