@@ -22,6 +22,13 @@ MY_SPACE = """() => {
   return t ? t.textContent.split(" at ").pop() : null;
 }"""
 
+ONE_PAYMENT = """(legal) => {
+  const cards = [...document.querySelectorAll('#board .ef-hand .card')];
+  const k = cards.findIndex((c) => c.classList.contains('playable') &&
+    (c.dataset.actions || '').split(' ').filter((a) => legal.includes(a)).length === 1);
+  return k < 0 ? null : k;
+}"""
+
 
 def wait_turn(page: Any) -> None:
     page.wait_for_selector("#game-over, #actions button:not([disabled])", timeout=20_000)
@@ -85,7 +92,7 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     page.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-desktop.png")))
 
     # a button (the Basic Actions card's Move), then a step by clicking the space
-    moved = False
+    moved = paid_by_card = False
     for _ in range(40):
         ids = buttons(page)
         if page.locator("#game-over").count() or not ids:
@@ -106,6 +113,16 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
             moved = True
             break
         pays = [a for a in ids if a.startswith("pay:")]
+        if pays and not paid_by_card:
+            # a card in the hand that stands for exactly one legal payment plays it
+            k = page.evaluate(ONE_PAYMENT, ids)
+            if k is not None:
+                held = page.locator("#board .ef-hand .card").count()
+                page.locator("#board .ef-hand .card").nth(k).click()
+                answered(page)
+                assert page.locator("#board .ef-hand .card").count() == held - 1
+                paid_by_card = True
+                continue
         pick = next(
             (a for a in ("use:basic:move", *pays[:1], "resolve", "done", "pass") if a in ids),
             ids[0],
@@ -113,6 +130,7 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
         page.click(f"#actions button[data-action='{pick}']")
         answered(page)
     assert moved, "no move by clicking a space"
+    assert paid_by_card, "no payment by clicking a card"
 
     # a phone-sized screen: the map fits, nothing scrolls sideways
     page.set_viewport_size(PHONE)

@@ -135,10 +135,13 @@ function intentChips(intent) {
   return (intent || []).map(([colour, value]) => el("span", { class: `ef-intent ${colour}`, title: `${value} ${colour}` }, `${value}${COLOURS[colour] || colour[0]}`));
 }
 
-function handCard(id, cards) {
+/** A card in the viewer's hand stands for the ids naming its entity id (pay:, discard:...). */
+function handCard(id, cards, entity) {
   const c = cards[id] || { name: cardName(id, cards), text: "" };
+  const own = entity ? [`discard:${entity}`, `play:${entity}`, `place:${entity}`,
+    ...(c.intent || []).map(([colour]) => `pay:${entity}:${colour}`)] : [];
   return el("div", { class: "card-wrap" },
-    el("div", { class: "card influence", title: c.text ? `${c.name}: ${c.text}` : c.name },
+    el("div", { class: "card influence", title: c.text ? `${c.name}: ${c.text}` : c.name, dataset: own.length ? { actions: own.join(" ") } : {} },
       el("span", { class: "card-head" }, el("span", { class: "card-name" }, c.name)),
       el("span", { class: "card-text" }, intentChips(c.intent), c.intent && c.intent.length > 1 ? " (one of)" : "")),
     el("button", { type: "button", class: "card-more", "aria-label": `Read ${c.name}`, onclick: () => showCard(c) }, "?"));
@@ -186,7 +189,7 @@ export function render(board, msg, ctx) {
   if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
     const hand = dreamers[me].hand_cards;
     sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, "Your hand"),
-      el("div", { class: "hand" }, hand.length ? hand.map((c) => handCard(c, cards)) : el("span", { class: "muted" }, "empty"))));
+      el("div", { class: "hand" }, hand.length ? hand.map((c, k) => handCard(c, cards, (dreamers[me].hand_ids || [])[k])) : el("span", { class: "muted" }, "empty"))));
   }
   const order = dreamers.map((_, i) => i);
   if (me !== null && me !== undefined && dreamers[me]) { order.splice(order.indexOf(me), 1); order.unshift(me); }
