@@ -72,7 +72,7 @@ function drawMap(o, msg, ctx) {
   (o.dreamers || []).forEach((d, seat) => { if (d.space) (here.get(d.space) || here.set(d.space, []).get(d.space)).push({ seat }); });
   for (const m of o.entities || []) (here.get(m[2]) || here.set(m[2], []).get(m[2])).push({ entity: m[0], kind: m[1] });
 
-  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "img", "aria-label": "The Dreamscape map" },
+  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group", "aria-label": "The Dreamscape map" },
     svg("style", {}, STYLE));
   const layer = svg("g");
   const walls = svg("g", { "pointer-events": "none" });
