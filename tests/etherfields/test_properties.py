@@ -35,6 +35,7 @@ def _check(state, observe: bool = True) -> None:
         for seat in range(n):
             if seat != viewer:
                 assert obs["dreamers"][seat]["hand_cards"] is None
+                assert obs["dreamers"][seat]["hand_ids"] is None  # the ids name the cards
                 assert obs["dreamers"][seat]["hand"] == t.count("hand", seat)
 
 
@@ -74,5 +75,7 @@ def test_open_hands_shows_every_hand():
 
     closed = position(2, hands={0: ["s01"], 1: ["t1"]})
     assert closed.observation(0)["dreamers"][1]["hand_cards"] is None
+    assert closed.observation(0)["dreamers"][1]["hand_ids"] is None
+    assert closed.observation(0)["dreamers"][0]["hand_ids"] == ["0.s01.1"]
     opened = position(2, hands={0: ["s01"], 1: ["t1"]}, options={"open_hands": True})
     assert opened.observation(0)["dreamers"][1]["hand_cards"] == ["t1"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Game, GameInfo, OptionSpec
 from ...core.errors import ConfigError
 from ...core.game import Policy
@@ -84,6 +86,50 @@ class EtherfieldsGame(Game):
 
     def rule_text(self, ref: str) -> str | None:
         return RULE_TEXTS.get(ref)
+
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        """The pieces a table names, by the ids of the observation: Influence cards and Items
+        (with their Intent: ``[colour, value]`` pairs, "Performing Actions"), Entities, Turn
+        cards (suit and steps, "Turn Cards") and Morphings."""
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        out: dict[str, dict[str, Any]] = {}
+
+        def said(abilities: Any) -> str:
+            return " ".join(str(a.text) for a in abilities)
+
+        for card in cat.all("influence"):
+            intent = [[v.colour, v.value] for v in card.intent]
+            pays = " or ".join(f"{v} {c}" for c, v in intent)
+            text = " ".join(t for t in (str(card.text or ""), said(card.abilities)) if t)
+            out[card.id] = {
+                "name": str(card.name),
+                "text": f"Intent: {pays}. {text}".strip(),
+                "kind": "influence",
+                "intent": intent,
+            }
+        for item in cat.all("item"):
+            intent = [[v.colour, v.value] for v in item.intent]
+            out[item.id] = {
+                "name": str(item.name),
+                "text": said(item.abilities) or "An Item.",
+                "kind": "item",
+                "intent": intent,
+            }
+        for entity in cat.all("entity"):
+            out[entity.id] = {
+                "name": str(entity.name),
+                "text": f"Movement {entity.movement}. {said(entity.interactions)}".strip(),
+                "kind": "entity",
+            }
+        for turn in cat.all("turn"):
+            out[turn.id] = {
+                "name": f"Turn card {turn.id}",
+                "text": f"Suit {turn.suit}; steps: {', '.join(str(x) for x in turn.steps)}.",
+                "kind": "turn",
+            }
+        for morph in cat.all("morphing"):
+            out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
+        return out
 
     def heuristic_policy(self) -> Policy:
         from .heuristic import policy

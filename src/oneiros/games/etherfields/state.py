@@ -170,6 +170,8 @@ class EtherfieldsState(FlowState, State):
                     "deck": view.count("deck", seat),
                     "hand": view.count("hand", seat),
                     "hand_cards": view.cards("hand", seat),
+                    # the same cards by entity id (the ids pay:/discard: name), or None
+                    "hand_ids": view.ids("hand", seat),
                     "discard": view.cards("discard", seat),
                     "sealed": view.cards("sealed", seat),
                 }

@@ -1,9 +1,10 @@
 // Which table view draws which game; anything unknown gets the generic view.
+import * as etherfields from "./etherfields.js";
 import * as generic from "./generic.js";
 import * as lucidity from "./lucidity.js";
 import * as sleeptight from "./sleeptight.js";
 
-const VIEWS = { lucidity, "sleep-tight": sleeptight };
+const VIEWS = { lucidity, "sleep-tight": sleeptight, etherfields };
 
 export function viewFor(game) {
   return VIEWS[game] || generic;

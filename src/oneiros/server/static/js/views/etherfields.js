@@ -1,0 +1,203 @@
+// Etherfields: the Dreamscape map in SVG (Walls, Blocked spaces, the Entrance, Spawn spaces
+// with their suits, terrain, Traps, drawing bonuses, map actions), the miniatures, the
+// Entities with their Morphings, the Turn card and the Hours, each Dreamer's Distress, Ether,
+// Gems and piles, and the viewer's hand with its Intent. Everything comes from the
+// observation and the card texts; no rule is decided here.
+//
+// A space stands for the ids that name it (space:<ref>, use:map:<ref>:<ability>), the space
+// one step from the viewer's Dreamer for step:<dir>, and a miniature for the ids naming its
+// Entity (target:entity:<id>, use:entity:<id>:<ability>): pieces.js lights the legal ones.
+import { cardName, el, seatStyle, seatTag, showCard } from "../common.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const SUITS = { hearts: "♥", spades: "♠", diamonds: "♦", clubs: "♣" };
+const TERRAIN = {
+  water: { fill: "#1d4f7a", mark: "≈" }, darkness: { fill: "#14101c", mark: "▒" },
+  light: { fill: "#6b5d22", mark: "☼" }, swamp: { fill: "#2f4a2a", mark: "§" },
+};
+const COLOURS = { awareness: "A", cunning: "C", wrath: "W" };
+const STEPS = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
+const CELL = 100;
+const STYLE = `
+.ef-map { width: 100%; max-width: 40rem; height: auto; display: block; margin: 0 auto; touch-action: manipulation; }
+.ef-map text { font-family: "DejaVu Sans", system-ui, sans-serif; pointer-events: none; }
+.ef-map .space rect.floor { stroke: #3d3560; stroke-width: 1; }
+.ef-map .space.playable { outline: none; cursor: pointer; }
+.ef-map .space.playable rect.floor { stroke: var(--warn); stroke-width: 5; }
+.ef-map .space.playable.ambiguous rect.floor { stroke-dasharray: 8 5; }
+.ef-map .mini.playable { outline: none; cursor: pointer; }
+.ef-map .mini.playable circle, .ef-map .mini.playable polygon { stroke: var(--warn); stroke-width: 4; }
+.ef-map .space:focus-visible rect.floor, .ef-map .mini:focus-visible circle { stroke: var(--moon); stroke-width: 6; }
+.ef-intent { display: inline-block; min-width: 1.4rem; text-align: center; border-radius: .3rem; padding: 0 .25rem; font-weight: 700; margin-right: .15rem; }
+.ef-intent.awareness { background: #3a7bd5; color: #fff; } .ef-intent.cunning { background: #3fa34d; color: #fff; }
+.ef-intent.wrath { background: #d64545; color: #fff; }
+.ef-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .2rem .6rem; font-size: .9rem; }
+`;
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function text(x, y, content, attrs = {}) {
+  return svg("text", { x, y, fill: "#efeafb", "font-size": 13, ...attrs }, content);
+}
+
+/** The Dreamscape map: one square per space, walls as thick edges, miniatures inside. */
+function drawMap(o, msg, ctx) {
+  const spaces = o.map || [];
+  const cards = ctx.cards || {};
+  const xs = spaces.map((s) => s.x), ys = spaces.map((s) => s.y);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  const w = (Math.max(...xs) - x0 + 1) * CELL, h = (Math.max(...ys) - y0 + 1) * CELL;
+  const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
+  // the spaces one step from the viewer's Dreamer stand for step:<dir>
+  const steps = new Map();
+  const me = msg.seat !== null && msg.seat !== undefined ? (o.dreamers || [])[msg.seat] : null;
+  const mine = me && me.space ? spaces.find((s) => s.ref === me.space) : null;
+  if (mine) for (const [d, [dx, dy]] of Object.entries(STEPS)) {
+    const next = at.get(`${mine.x + dx},${mine.y + dy}`);
+    if (next) steps.set(next.ref, d);
+  }
+  const here = new Map();
+  (o.dreamers || []).forEach((d, seat) => { if (d.space) (here.get(d.space) || here.set(d.space, []).get(d.space)).push({ seat }); });
+  for (const m of o.entities || []) (here.get(m[2]) || here.set(m[2], []).get(m[2])).push({ entity: m[0], kind: m[1] });
+
+  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group", "aria-label": "The Dreamscape map" },
+    svg("style", {}, STYLE));
+  const layer = svg("g");
+  const walls = svg("g", { "pointer-events": "none" });
+  const minis = svg("g");
+  for (const s of spaces) {
+    const x = (s.x - x0) * CELL, y = (s.y - y0) * CELL;
+    const terrain = s.terrain || [];
+    const fill = s.blocked ? "#4a4452" : (TERRAIN[terrain[0]] || {}).fill || "#2b2447";
+    const own = [`space:${s.ref}`, ...Object.keys(s.actions || {}).map((a) => `use:map:${s.ref}:${a}`)];
+    if (steps.has(s.ref)) own.push(`step:${steps.get(s.ref)}`);
+    const facts = [s.ref, s.blocked ? "Blocked" : "", s.entrance ? "Entrance" : "",
+      s.spawn ? `Spawn${typeof s.spawn === "string" ? ` ${s.spawn}` : ""}` : "", s.trap ? "Trap" : "",
+      s.draw_bonus ? `drawing bonus +${s.draw_bonus}` : "", terrain.join(", "),
+      ...Object.entries(s.actions || {}).map(([a, used]) => `map action ${a}${used ? " (used)" : ""}`)].filter(Boolean);
+    const g = svg("g", { class: `space${s.blocked ? " blocked" : ""}`, dataset: { actions: own.join(" "), ref: s.ref } },
+      svg("title", {}, facts.join(" · ")),
+      svg("rect", { class: "floor", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill }),
+      text(x + 7, y + 17, s.ref, { "font-size": 12, fill: "#b3acc9" }));
+    if (s.blocked) {
+      g.append(svg("path", { d: `M${x + 14} ${y + 14}L${x + CELL - 14} ${y + CELL - 14}M${x + CELL - 14} ${y + 14}L${x + 14} ${y + CELL - 14}`, stroke: "#1b1636", "stroke-width": 5 }));
+    }
+    const marks = [];
+    if (s.entrance) marks.push("⌂E");
+    if (s.spawn) marks.push(`S${SUITS[s.spawn] || ""}`);
+    if (s.trap) marks.push("⚠T");
+    if (s.draw_bonus) marks.push(`+${s.draw_bonus}`);
+    for (const t of terrain) marks.push((TERRAIN[t] || {}).mark || t[0]);
+    if (marks.length) g.append(text(x + CELL - 6, y + 17, marks.join(" "), { "text-anchor": "end", "font-size": 13, fill: "#f3e7b3" }));
+    Object.entries(s.actions || {}).forEach(([a, used], k) => {
+      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${a}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
+    });
+    layer.append(g);
+    // Walls: thick lines on the sides that have one
+    const side = { n: [x, y, x + CELL, y], s: [x, y + CELL, x + CELL, y + CELL], w: [x, y, x, y + CELL], e: [x + CELL, y, x + CELL, y + CELL] };
+    for (const d of s.walls || []) {
+      const [a, b, c, e] = side[d];
+      walls.append(svg("line", { x1: a, y1: b, x2: c, y2: e, stroke: "#f3e7b3", "stroke-width": 7, "stroke-linecap": "round" }));
+    }
+    // miniatures: Dreamers as coloured discs, Entities as crimson diamonds
+    (here.get(s.ref) || []).forEach((m, k) => {
+      const cx = x + 22 + (k % 3) * 28, cy = y + 44 + Math.floor(k / 3) * 26;
+      if (m.seat !== undefined) {
+        minis.append(svg("g", { class: "mini dreamer", style: seatStyle(m.seat), dataset: { owner: String(m.seat) } },
+          svg("title", {}, `${(o.dreamers[m.seat] || {}).dreamer} (seat ${m.seat + 1}) at ${s.ref}`),
+          svg("circle", { cx, cy, r: 12, style: "fill: var(--seat)", stroke: "#120f1f", "stroke-width": 2 }),
+          text(cx, cy + 5, String(m.seat + 1), { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#120f1f" })));
+      } else {
+        minis.append(svg("g", { class: "mini entity", dataset: { actions: `target:entity:${m.entity}` } },
+          svg("title", {}, `${cardName(m.kind, cards)} (${m.entity}) at ${s.ref}`),
+          svg("polygon", { points: `${cx},${cy - 13} ${cx + 13},${cy} ${cx},${cy + 13} ${cx - 13},${cy}`, fill: "#d64545", stroke: "#120f1f", "stroke-width": 2 }),
+          text(cx, cy + 4, m.entity.split(".").pop(), { "text-anchor": "middle", "font-size": 11, "font-weight": 700 })));
+      }
+    });
+  }
+  root.append(layer, walls, minis);
+  return root;
+}
+
+function intentChips(intent) {
+  return (intent || []).map(([colour, value]) => el("span", { class: `ef-intent ${colour}`, title: `${value} ${colour}` }, `${value}${COLOURS[colour] || colour[0]}`));
+}
+
+/** A card in the viewer's hand stands for the ids naming its entity id (pay:, discard:...). */
+function handCard(id, cards, entity) {
+  const c = cards[id] || { name: cardName(id, cards), text: "" };
+  const own = entity ? [`discard:${entity}`, `play:${entity}`, `place:${entity}`,
+    ...(c.intent || []).map(([colour]) => `pay:${entity}:${colour}`)] : [];
+  return el("div", { class: "card-wrap" },
+    el("div", { class: "card influence", title: c.text ? `${c.name}: ${c.text}` : c.name, dataset: own.length ? { actions: own.join(" ") } : {} },
+      el("span", { class: "card-head" }, el("span", { class: "card-name" }, c.name)),
+      el("span", { class: "card-text" }, intentChips(c.intent), c.intent && c.intent.length > 1 ? " (one of)" : "")),
+    el("button", { type: "button", class: "card-more", "aria-label": `Read ${c.name}`, onclick: () => showCard(c) }, "?"));
+}
+
+function dreamerPanel(d, i, me, ctx, o) {
+  const stat = (label, value, title) => el("span", { title }, el("b", {}, String(value ?? 0)), ` ${label}`);
+  return el("article", { class: `mat ef-dreamer${i === o.first ? " first" : ""}`, style: seatStyle(i) },
+    el("div", { class: "mat-head" }, seatTag(ctx.seats, i, { you: i === me }),
+      el("span", { class: "pill" }, cardName(d.dreamer, ctx.cards)),
+      el("span", { class: "muted" }, d.space ? `at ${d.space}` : "not on the map"),
+      i === o.first ? el("span", { class: "pill ok" }, "first player") : null),
+    el("div", { class: "ef-stats" },
+      stat("Distress", d.distress, "Distress tokens held"), stat("Ether", d.ether, "Ether"), stat("Gems", d.gems, "Gems"),
+      stat("deck", d.deck, "cards in the deck"), stat("hand", d.hand, "cards in hand"),
+      stat("discard", (d.discard || []).length, "cards in the discard pile"), stat("sealed", (d.sealed || []).length, "sealed cards")));
+}
+
+export function render(board, msg, ctx) {
+  const o = msg.observation || {};
+  const cards = ctx.cards || {};
+  const me = msg.seat;
+  const dreamers = o.dreamers || [];
+  const turnCard = o.turn_card ? cards[o.turn_card] : null;
+  const head = el("div", { class: "row" },
+    el("span", { class: "chip" }, `Turn ${o.turn ?? 0}`),
+    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, `Turn card ${o.turn_card || "—"}`),
+    turnCard ? el("span", { class: "muted" }, turnCard.text) : null,
+    el("span", { class: "chip" }, `${o.turns_left ?? 0} Turn cards left`),
+    el("span", { class: "chip" }, `◷ Hours ${o.hours ?? 0}`),
+    el("span", { class: "chip", title: "Distress tokens left in the pool" }, `Distress pool ${o.distress_pool ?? 0}/16`),
+    el("span", { class: "chip" }, `Gears ${(o.team || {}).gear ?? 0}`),
+    o.first !== undefined ? el("span", { class: "chip" }, "First: ", seatTag(ctx.seats, o.first)) : null);
+  const sections = [el("section", { class: "panel ef-head" }, head)];
+  sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, "Dreamscape"),
+    (o.map || []).length ? drawMap(o, msg, ctx) : el("p", { class: "muted" }, "No map yet."),
+    el("p", { class: "muted small-text" }, "⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked")));
+  const morphings = o.morphings || {};
+  const kinds = [...new Set([...(o.entities || []).map((m) => m[1]), ...Object.keys(morphings)])];
+  sections.push(el("section", { class: "panel ef-entities" }, el("h2", {}, "Entities"),
+    kinds.length ? el("ul", {}, kinds.map((k) => el("li", {},
+      el("b", { title: (cards[k] || {}).text || "" }, cardName(k, cards)), ": ",
+      (o.entities || []).filter((m) => m[1] === k).map((m) => `${m[0]} at ${m[2]}`).join(", ") || "none on the map",
+      " · Morphings: ", (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || "none"))) : el("p", { class: "muted" }, "none")));
+  if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
+    const hand = dreamers[me].hand_cards;
+    sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, "Your hand"),
+      el("div", { class: "hand" }, hand.length ? hand.map((c, k) => handCard(c, cards, (dreamers[me].hand_ids || [])[k])) : el("span", { class: "muted" }, "empty"))));
+  }
+  const order = dreamers.map((_, i) => i);
+  if (me !== null && me !== undefined && dreamers[me]) { order.splice(order.indexOf(me), 1); order.unshift(me); }
+  sections.push(el("div", { class: "mats ef-dreamers" }, order.map((i) => dreamerPanel(dreamers[i], i, me, ctx, o))));
+  const itemLine = (ids) => ids.length ? ids.map((i) => cardName(i, cards)).join(", ") : "none";
+  sections.push(el("section", { class: "panel ef-items" },
+    el("p", {}, el("b", {}, "Active Items: "), itemLine(o.items || [])),
+    el("p", {}, el("b", {}, "Storage: "), itemLine(o.storage || []))));
+  if (o.outcome) sections.push(el("section", { class: "panel" }, el("h2", {}, `The Dream ends: ${o.outcome}`), el("p", {}, String(o.end_reason || "").replace(/_/g, " "))));
+  board.replaceChildren(...sections);
+}
