@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ...core import State
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
 
 ZONES = (
     # etherfields design §3: who sees what
-    Zone("deck", per_seat=True, visibility=COUNT_ONLY),
-    Zone("hand", per_seat=True, visibility=OWNER),
+    # each Dreamer's cards are their own ("Setup"): determinize deals the unseen ones anew
+    # among that Dreamer's deck and hand only
+    Zone("deck", per_seat=True, visibility=COUNT_ONLY, deal_group="dreamer"),
+    Zone("hand", per_seat=True, visibility=OWNER, deal_group="dreamer"),
     Zone("discard", per_seat=True, ordered=True),
     Zone("sealed", per_seat=True, ordered=True),
     Zone("items", visibility=PUBLIC),
@@ -39,7 +42,7 @@ ZONES = (
 
 
 OPEN_HANDS = tuple(
-    Zone("hand", per_seat=True, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
+    dataclasses.replace(z, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
 )
 """The zones with every hand shown (option ``open_hands``, design §6 reading 18)."""
 
