@@ -204,6 +204,12 @@ class EtherfieldsState(FlowState, State):
             "end_reason": self.reason,
         }
 
+    def observation_tensor(self, player: int) -> list[float]:
+        """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
+        from .encoding import encode, layout
+
+        return encode(self.observation(player), player, layout(self.catalog))
+
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
         terrain and map actions with whether they are used."""
