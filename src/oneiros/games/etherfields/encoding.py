@@ -42,6 +42,17 @@ class Layout:
         self.morphs = cat.ids("morphing")
         self.tiles = cat.ids("tile")
         self.spaces = [f"{t.at}.{i}" for t in cat.all("tile") for i in range(1, len(t.spaces) + 1)]
+        self.space_info = {
+            f"{t.at}.{i}": (
+                t.id,
+                [a.id for a in sp.actions] + ([sp.gem_slot.id] if sp.gem_slot else []),
+                sp.trap is not None,
+                bool(sp.spawn),
+            )
+            for t in cat.all("tile")
+            for i, sp in enumerate(t.spaces, start=1)
+        }
+        """Per space: its tile, its map actions, a Trap, a Spawn (printed on the tile)."""
         self.minis = [f"{e.id}.{k}" for e in cat.all("entity") for k in range(1, e.copies + 1)]
         self.morph_total = {m.id: float(max(1, m.count)) for m in cat.all("morphing")}
         pools = {p.id: float(p.size) for p in cat.all("pool")}
@@ -149,22 +160,22 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
         out += _counts(d["discard"], lay)
         out += _counts(d["sealed"], lay)
         out += _hot([d["space"]], lay.spaces)
-    on_map = {m["ref"]: m for m in obs["map"]}
+    placed = set(obs["tiles"])
+    used = set(obs["used"])
     entities = Counter(m[2] for m in obs["entities"])
     tokens = Counter(t[0] for t in obs["tokens"])
     for ref in lay.spaces:
-        m = on_map.get(ref)
-        if m is None:
+        tile, acts, trap, spawn = lay.space_info[ref]
+        if tile not in placed:
             out += [0.0] * lay.space
             continue
-        acts = m["actions"]
         out += [
             1.0,
             _frac(entities[ref], SPACE_CAPACITY),
             _frac(tokens[ref], SPACE_CAPACITY),
-            _frac(sum(acts.values()), max(1, len(acts))),
-            1.0 if m["trap"] else 0.0,
-            1.0 if m["spawn"] else 0.0,
+            _frac(sum(f"map:{ref}:{a}" in used for a in acts), max(1, len(acts))),
+            1.0 if trap else 0.0,
+            1.0 if spawn else 0.0,
         ]
     minis = {m[0]: m for m in obs["entities"]}
     for mini in lay.minis:

@@ -159,6 +159,15 @@ class EtherfieldsState(FlowState, State):
 
     # -- the contract ----------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        obs = self._observation(player)
+        obs["map"] = self.map_view()
+        obs["memory"] = obs.pop("memory")
+        obs["outcome"] = obs.pop("outcome")
+        obs["end_reason"] = obs.pop("end_reason")
+        return obs
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """The observation without the map's layout (``map_view``: printed on the tiles)."""
         view = self.table.view(player)
         current = self.table.top("turn_current")
         dreamers = []
@@ -198,7 +207,6 @@ class EtherfieldsState(FlowState, State):
             "team": dict(self.team),
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
-            "map": self.map_view(),
             "memory": [m[1:] for m in self.memory if m[0] == player],
             "outcome": self.outcome,
             "end_reason": self.reason,
@@ -208,7 +216,7 @@ class EtherfieldsState(FlowState, State):
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
         from .encoding import encode, layout
 
-        return encode(self.observation(player), player, layout(self.catalog))
+        return encode(self._observation(player), player, layout(self.catalog))
 
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
