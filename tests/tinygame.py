@@ -59,8 +59,10 @@ PLAY = {
 CARDS = {c: Action(f"card:{c}") for c in range(1, 7)}
 
 ZONES = (
-    Zone("deck", visibility=COUNT_ONLY),  # "Setup": six cards, face down
-    Zone("hand", per_seat=True, visibility=OWNER),  # the secret card
+    # "Setup": six cards, face down; each seat's secret card is dealt from that one deck, so
+    # an unseen card could be in the deck or in any other hand (one deal group)
+    Zone("deck", visibility=COUNT_ONLY, deal_group="cards"),
+    Zone("hand", per_seat=True, visibility=OWNER, deal_group="cards", deal_per_owner=False),
 )
 KINDS = Kinds("pebbles", REFS)
 

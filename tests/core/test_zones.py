@@ -180,3 +180,70 @@ def test_copies_are_independent_whichever_side_moves_first():
     assert a.ids("hand", 0) == [hand[0]] and a.ids("hand", 1) == [hand[1]]
     assert b.ids("hand", 0) == hand and b.ids("action_discard") == []
     assert b.ids("hand", 1) == [] and b.count("action_deck") == 14
+
+
+OWN_DECKS = (
+    # each player owns a deck and a hand (Etherfields' Dreamers): one deal group per owner
+    Zone("deck", per_seat=True, visibility=COUNT_ONLY, deal_group="own"),
+    Zone("hand", per_seat=True, visibility=OWNER, deal_group="own"),
+    Zone("played", per_seat=True, visibility=OWNER, counted_in="hand"),
+    Zone("secrets", visibility=NOBODY),
+    Zone("turns", visibility=COUNT_ONLY),
+)
+
+
+def own_decks() -> Table:
+    t = Table(3, OWN_DECKS)
+    for seat, colour in enumerate(("red", "blue", "green")):
+        for k in range(5):
+            t.create(f"{seat}.{k}", f"{colour}-{k}", "deck", seat)
+        for k in range(2):
+            t.move(f"{seat}.{k}", "hand", seat)
+    t.move("1.1", "played", 1)  # face down: counts as a card in hand for the others
+    for k in range(3):
+        t.create(f"secret.{k}", f"secret-{k}", "secrets")
+        t.create(f"turn.{k}", f"turn-{k}", "turns")
+    return t
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), seat=st.sampled_from([None, 0, 1, 2]))
+def test_determinize_never_moves_a_card_to_another_owner_or_another_kind(seed, seat):
+    t = own_decks()
+    rng = random.Random(seed)
+    for world in (t.determinize(seat, rng), t.redacted(seat, "?").determinize(seat, rng)):
+        assert world.view(seat).to_json() == t.view(seat).to_json()
+        for e, face in world.faces.items():
+            zone, owner = world.place(e)
+            if zone in ("deck", "hand", "played"):
+                # a card can only be dealt among its owner's own cards
+                assert face.startswith(("red", "blue", "green")[owner])
+            else:
+                assert face.startswith(zone[:-1])
+        # what the seat sees is what it holds
+        if seat is not None:
+            for e in t.ids("hand", seat):
+                assert world.face(e) == t.face(e)
+
+
+def test_determinize_does_deal_anew_within_a_group():
+    t = own_decks()
+    worlds = [t.determinize(0, random.Random(s)) for s in range(40)]
+    assert {w.face("1.0") for w in worlds} == {f"blue-{k}" for k in range(5)}
+    assert {w.face("1.1") for w in worlds} == {f"blue-{k}" for k in range(5)}
+    assert {w.face("secret.0") for w in worlds} == {f"secret-{k}" for k in range(3)}
+
+
+def test_a_shared_deal_group_spans_the_owners():
+    zones = (
+        Zone("deck", visibility=COUNT_ONLY, deal_group="cards"),
+        Zone("hand", per_seat=True, visibility=OWNER, deal_group="cards", deal_per_owner=False),
+    )
+    t = Table(2, zones)
+    for k in range(6):
+        t.create(f"c{k}", k + 1, "deck")
+    t.move("c0", "hand", 0)
+    t.move("c1", "hand", 1)
+    worlds = [t.redacted(0, None).determinize(0, random.Random(s)) for s in range(40)]
+    assert {w.face("c1") for w in worlds} == {2, 3, 4, 5, 6}  # anything seat 0 has not seen
+    assert {w.face("c0") for w in worlds} == {1}

@@ -21,6 +21,12 @@ hand). ``hidden_content=True`` hides the *faces* of entities whose ids and place
 seen (Etherfields' Secret cards: "an unrevealed card with code X"); ``determinize`` gives
 such an entity the zone's ``standin`` face, never the real one, until it is revealed.
 
+``determinize`` exchanges hidden faces only within one *deal group*: the entities a seat
+cannot tell apart and that could really be in each other's places. By default a zone is a
+group of its own (a zone ``counted_in`` another joins that zone's group), per owner for a
+per-seat zone; zones that declare the same ``deal_group`` share one (a Dreamer's own deck
+and hand), across owners too with ``deal_per_owner=False`` (hands dealt from one deck).
+
 An entity's id names the component, never its hidden face: where ids are hidden, so is
 everything about the entity; ``reveal(entity, to=...)`` shows it to some seats until it
 next moves.
@@ -65,6 +71,12 @@ class Zone:
     standin: Any = None
     """The face ``determinize`` gives an unrevealed hidden-content entity (a value, or a
     function of the entity id)."""
+    deal_group: str | None = None
+    """The zones whose hidden faces ``determinize`` may exchange with this one's: those
+    declaring the same name (None: this zone alone, or the group of its ``counted_in``)."""
+    deal_per_owner: bool = True
+    """For a per-seat zone: each owner's places are a group of their own (a Dreamer's own
+    deck and hand); False joins every owner's places to the group's shared one."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,6 +147,7 @@ class Table:
         "_owned",
         "amounts",
         "contents",
+        "deal",
         "decl",
         "faces",
         "moved",
@@ -169,8 +182,8 @@ class Table:
         """Seats that came to see something new since ``sighted`` was last cleared."""
         self.moved: list[str] | None = None
         """When a list (the generic checks set one), the entities moved since."""
-        self.unseen: list[Any] | None = None
-        """In a redacted copy: the faces hidden from its seat, unassigned."""
+        self.unseen: dict[Place, list[Any]] | None = None
+        """In a redacted copy: per deal group, the faces hidden from its seat, unassigned."""
         for d in declarations:
             for owner in self._owners(d):
                 if isinstance(d, Zone):
@@ -180,6 +193,21 @@ class Table:
                     self.amounts[(d.name, owner)] = d.capacity if owner is None else 0
         self.watch = {place: self._face_watchers(place) for place in self.contents}
         """Per place: (spectators see the faces there, the seats that do)."""
+        self.deal = {place: self._deal_key(place) for place in self.contents}
+        """Per place: its deal group (a name and an owner), see ``determinize``."""
+
+    def _deal_key(self, place: Place) -> Place:
+        zone, owner = place
+        d = self._zone(zone)
+        group = d.deal_group
+        seen = {zone}
+        while group is None and d.counted_in is not None and d.counted_in not in seen:
+            seen.add(d.counted_in)
+            d = self._zone(d.counted_in)
+            group = d.deal_group
+        if group is None:
+            group = d.name
+        return group, owner if d.per_seat and d.deal_per_owner else None
 
     def _owners(self, d: Zone | Pool) -> list[int | None]:
         return list(range(self.players)) if d.per_seat else [None]
@@ -452,46 +480,55 @@ class Table:
         """Entities whose face ``seat`` does not see."""
         return [e for e in self.faces if not self.sees_face(seat, e)]
 
-    def determinize(self, seat: int | None, rng: random.Random) -> Table:
-        """A copy in which what ``seat`` cannot see is dealt anew: the faces of entities
-        hidden from it are shuffled among them (a zone keeps its count), and a
-        hidden-content entity not revealed to it gets its zone's stand-in face."""
-        new = self.copy()
-        shuffled: list[str] = []
+    def _hidden(self, seat: int | None) -> tuple[dict[str, Any], dict[Place, list[str]]]:
+        """The stand-in faces of the hidden-content entities ``seat`` sees but cannot read,
+        and per deal group the entities whose faces are hidden from it."""
+        standins: dict[str, Any] = {}
+        groups: dict[Place, list[str]] = {}
         for e in self.faces:
             if self.sees_face(seat, e):
                 continue
-            d = self._zone(self.where[e][0])
+            place = self.where[e]
+            d = self._zone(place[0])
             if d.hidden_content and self.sees_entity(seat, e):
-                standin = d.standin
-                new.faces[e] = standin(e) if callable(standin) else standin
+                standins[e] = d.standin(e) if callable(d.standin) else d.standin
             else:
-                shuffled.append(e)
-        faces = [self.faces[e] for e in shuffled] if self.unseen is None else list(self.unseen)
-        rng.shuffle(faces)
+                groups.setdefault(self.deal[place], []).append(e)
+        return standins, groups
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Table:
+        """A copy in which what ``seat`` cannot see is dealt anew: the faces of entities
+        hidden from it are shuffled among them within each deal group (a zone keeps its
+        count, an owner's cards stay that owner's), and a hidden-content entity not
+        revealed to it gets its zone's stand-in face."""
+        new = self.copy()
+        standins, groups = self._hidden(seat)
+        new.faces.update(standins)
+        for key, entities in groups.items():
+            if self.unseen is None:
+                faces = [self.faces[e] for e in entities]
+            else:
+                faces = list(self.unseen.get(key, ()))
+            rng.shuffle(faces)
+            for e, f in zip(entities, faces, strict=True):
+                new.faces[e] = f
         new.unseen = None
-        for e, f in zip(shuffled, faces, strict=True):
-            new.faces[e] = f
         return new
 
     def redacted(self, seat: int | None, mask: Any) -> Table:
         """The copy ``seat`` may hold: every face hidden from it is ``mask`` (a
-        hidden-content entity gets its stand-in) and the hidden faces are kept apart,
-        unassigned and sorted, so that ``determinize`` can deal them again."""
+        hidden-content entity gets its stand-in) and the hidden faces are kept apart per
+        deal group, unassigned and sorted, so that ``determinize`` can deal them again."""
         new = self.copy()
         if self.unseen is not None:
             return new  # redacted already
-        unseen = []
-        for e in self.faces:
-            if self.sees_face(seat, e):
-                continue
-            d = self._zone(self.where[e][0])
-            if d.hidden_content and self.sees_entity(seat, e):
-                new.faces[e] = d.standin(e) if callable(d.standin) else d.standin
-            else:
-                unseen.append(self.faces[e])
+        standins, groups = self._hidden(seat)
+        new.faces.update(standins)
+        new.unseen = {}
+        for key, entities in groups.items():
+            new.unseen[key] = sorted((self.faces[e] for e in entities), key=repr)
+            for e in entities:
                 new.faces[e] = mask
-        new.unseen = sorted(unseen, key=repr)
         return new
 
     # ----- copies and JSON -------------------------------------------------------------
@@ -500,6 +537,7 @@ class Table:
         new.players = self.players
         new.decl = self.decl
         new.watch = self.watch
+        new.deal = self.deal
         new.faces = self.faces.copy()
         new.where = self.where.copy()
         new.contents = self.contents.copy()  # the lists are shared until one side moves

@@ -48,6 +48,8 @@ class EtherfieldsGame(Game):
         perfect_information=False,
     )
     shared_outcome = True
+    observation_bounds = (0.0, 1.0)
+    """Every entry of ``observation_tensor`` lies in [0, 1] (``encoding.encode``)."""
 
     def check_config(self) -> None:
         try:
@@ -136,8 +138,20 @@ class EtherfieldsGame(Game):
 
         return policy
 
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from .encoding import layout
+
+        return (layout(content.catalog(content.pack_path(self.options["content"]))).size,)
+
     def action_ids(self) -> list[str]:
         """Every action id of this configuration (finite with a fixed pack, design §1)."""
+        ids = self.__dict__.get("_ids")
+        if ids is None:
+            ids = self.__dict__["_ids"] = self._all_ids()
+        return ids
+
+    def _all_ids(self) -> list[str]:
         cat = content.catalog(content.pack_path(self.options["content"]))
         ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem"]
         ids += [f"step:{d}" for d in "nesw"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ...core import State
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
 
 ZONES = (
     # etherfields design §3: who sees what
-    Zone("deck", per_seat=True, visibility=COUNT_ONLY),
-    Zone("hand", per_seat=True, visibility=OWNER),
+    # each Dreamer's cards are their own ("Setup"): determinize deals the unseen ones anew
+    # among that Dreamer's deck and hand only
+    Zone("deck", per_seat=True, visibility=COUNT_ONLY, deal_group="dreamer"),
+    Zone("hand", per_seat=True, visibility=OWNER, deal_group="dreamer"),
     Zone("discard", per_seat=True, ordered=True),
     Zone("sealed", per_seat=True, ordered=True),
     Zone("items", visibility=PUBLIC),
@@ -39,7 +42,7 @@ ZONES = (
 
 
 OPEN_HANDS = tuple(
-    Zone("hand", per_seat=True, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
+    dataclasses.replace(z, visibility=PUBLIC) if z.name == "hand" else z for z in ZONES
 )
 """The zones with every hand shown (option ``open_hands``, design §6 reading 18)."""
 
@@ -156,6 +159,15 @@ class EtherfieldsState(FlowState, State):
 
     # -- the contract ----------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        obs = self._observation(player)
+        obs["map"] = self.map_view()
+        obs["memory"] = obs.pop("memory")
+        obs["outcome"] = obs.pop("outcome")
+        obs["end_reason"] = obs.pop("end_reason")
+        return obs
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """The observation without the map's layout (``map_view``: printed on the tiles)."""
         view = self.table.view(player)
         current = self.table.top("turn_current")
         dreamers = []
@@ -197,11 +209,16 @@ class EtherfieldsState(FlowState, State):
             "team": dict(self.team),
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
-            "map": self.map_view(),
             "memory": [m[1:] for m in self.memory if m[0] == player],
             "outcome": self.outcome,
             "end_reason": self.reason,
         }
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
+        from .encoding import encode, layout
+
+        return encode(self._observation(player), player, layout(self.catalog))
 
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
