@@ -46,10 +46,17 @@ def play_by_clicking(
         if count == 0:
             continue
         playable = page.locator("#board .playable")  # type: ignore[attr-defined]
-        if pieces and playable.count() and rng.random() < 0.5:
-            playable.nth(rng.randrange(playable.count())).click()
-        else:
-            buttons.nth(rng.randrange(count)).click()
+        target = (
+            playable.nth(rng.randrange(playable.count()))
+            if pieces and playable.count() and rng.random() < 0.5
+            else buttons.nth(rng.randrange(count))
+        )
+        try:
+            target.click(timeout=3_000)
+        except Exception as exc:  # a bot's move redrew the table under the click: look again
+            if "Timeout" not in type(exc).__name__:
+                raise
+            continue
         clicks += 1
         # the buttons come back (or the game ends) once the server has answered
         page.wait_for_function(  # type: ignore[attr-defined]
