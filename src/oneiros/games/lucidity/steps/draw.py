@@ -194,18 +194,12 @@ class Return(DecisionStep):
         flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
 
 
-@KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class Replace(DecisionStep):
-    """FAQ "worst case": the dreamer returned too many; the next player (``chooser``) gives
-    ``left`` dreams from the bag to make up the shortfall."""
+class NextPlayerChooses(DecisionStep):
+    """FAQ "worst case": the next player (``chooser``) decides for the dreamer ``seat``."""
 
-    kind = "replace"
-    rule = "faq"
-    prompt = "Choose a replacement dream from the bag"
     chooser: int
     seat: int
-    left: int
 
     @property
     def player(self) -> int:
@@ -216,6 +210,18 @@ class Replace(DecisionStep):
 
     def decision_data(self, s: LucidityState) -> dict[str, int]:
         return {"seat": self.seat}
+
+
+@KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
+class Replace(NextPlayerChooses):
+    """FAQ "worst case": the dreamer returned too many; the next player (``chooser``) gives
+    ``left`` dreams from the bag to make up the shortfall."""
+
+    kind = "replace"
+    rule = "faq"
+    prompt = "Choose a replacement dream from the bag"
+    left: int
 
     def done(self, s: LucidityState) -> bool:
         return self.left <= 0 or not self.legal(s)
@@ -244,26 +250,14 @@ class Replace(DecisionStep):
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class Excess(DecisionStep):
+class Excess(NextPlayerChooses):
     """FAQ "worst case": the dreamer holds more than ``allowed``; the next player (``chooser``)
     returns the excess dreams to the bag."""
 
     kind = "excess"
     rule = "faq"
     prompt = "Choose an excess dream to return"
-    chooser: int
-    seat: int
     allowed: int
-
-    @property
-    def player(self) -> int:
-        return self.chooser
-
-    def actor(self, s: LucidityState) -> int:
-        return self.chooser
-
-    def decision_data(self, s: LucidityState) -> dict[str, int]:
-        return {"seat": self.seat}
 
     def done(self, s: LucidityState) -> bool:
         return len(s.hand) <= self.allowed or not returnable(s)
@@ -287,7 +281,7 @@ class Excess(DecisionStep):
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class RollExcess(DecisionStep):
+class RollExcess(NextPlayerChooses):
     """FAQ "worst case": the dreamer rolled more than ``allowed``; the next player
     (``chooser``) returns the excess rolled dreams. ``fixed``: one went back already (in
     lucidity-es the dreams kept are then rolled again)."""
@@ -296,20 +290,8 @@ class RollExcess(DecisionStep):
     rule = "faq"
     prompt = "Choose an excess rolled dream to return"
     decision_kind = "excess"
-    chooser: int
-    seat: int
     allowed: int
     fixed: bool = False
-
-    @property
-    def player(self) -> int:
-        return self.chooser
-
-    def actor(self, s: LucidityState) -> int:
-        return self.chooser
-
-    def decision_data(self, s: LucidityState) -> dict[str, int]:
-        return {"seat": self.seat}
 
     def done(self, s: LucidityState) -> bool:
         return len(s.rolled) <= self.allowed or not self.legal(s)
