@@ -7,6 +7,7 @@ check_replay(state)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -300,3 +301,26 @@ def check_action_ids(
         shown = ", ".join(bad[:10]) + (" ..." if len(bad) > 10 else "")
         raise PlayoutError(f"{game.name}: {len(bad)} action id(s) do not round-trip: {shown}")
     return len(seen)
+
+
+def state_digest(state: Any, record: list[str], legal: str, **extra: Any) -> str:
+    """A SHA-256 of what a finished game shows (record, every viewer's observation, events,
+    scores, winners, end, turns, stats) and of ``legal``, a digest of the legal-action lists met
+    on the way: the fixed-seed digest tests of each game compare it across changes that must
+    not change behaviour. ``extra``: more items of the payload (views taken during play)."""
+    players = state.game.players
+    payload = {
+        "record": record,
+        "public": state.observation(None),
+        "seats": [state.observation(p) for p in range(players)],
+        "events": [(e.kind, e.text, e.rule, e.visible_to) for e in state.events()],
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "end": state.end_reason(),
+        "turns": state.turn_number(),
+        "stats": state.stats(),
+        "legal": legal,
+        **extra,
+    }
+    text = json.dumps(payload, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()

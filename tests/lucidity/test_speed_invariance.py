@@ -14,7 +14,6 @@ not part of the digest."""
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any
 
@@ -22,6 +21,7 @@ import pytest
 
 import oneiros
 from oneiros.core import CHANCE
+from oneiros.testing import state_digest
 
 CASES: list[tuple[int, str, dict[str, Any], int]] = [
     (4, "en", {}, 0),
@@ -90,20 +90,7 @@ def digest(players: int, ruleset: str, options: dict[str, Any], seed: int) -> st
             record.append(older_form(action.id, kind))
             state.apply(action, player=seat)
     assert len(record) == len(state.record()["actions"])
-    payload = {
-        "record": record,
-        "public": state.observation(None),
-        "seats": [state.observation(p) for p in range(players)],
-        "events": [(e.kind, e.text, e.rule, e.visible_to) for e in state.events()],
-        "scores": state.scores(),
-        "winners": state.winners(),
-        "end": state.end_reason(),
-        "turns": state.turn_number(),
-        "stats": state.stats(),
-        "legal": legal_seen.hexdigest(),
-    }
-    text = json.dumps(payload, sort_keys=True, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return state_digest(state, record, legal_seen.hexdigest())
 
 
 EXPECTED: list[str] = [

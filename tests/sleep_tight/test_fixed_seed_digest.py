@@ -25,7 +25,6 @@ The observation tensor is deliberately not part of the digest."""
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any
 
@@ -33,6 +32,7 @@ import pytest
 
 import oneiros
 from oneiros.core import CHANCE
+from oneiros.testing import state_digest
 
 CASES: list[tuple[int, dict[str, Any], int]] = [
     (4, {}, 0),
@@ -80,21 +80,7 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
         state.apply(rng.choice(legal), player=seat)
         if state.turn_number() % 5 == 0:
             views.append(state.observation(seat))
-    payload = {
-        "record": state.record()["actions"],
-        "public": state.observation(None),
-        "seats": [state.observation(p) for p in range(players)],
-        "views": views,
-        "events": [(e.kind, e.text, e.rule, e.visible_to) for e in state.events()],
-        "scores": state.scores(),
-        "winners": state.winners(),
-        "end": state.end_reason(),
-        "turns": state.turn_number(),
-        "stats": state.stats(),
-        "legal": legal_seen.hexdigest(),
-    }
-    text = json.dumps(payload, sort_keys=True, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return state_digest(state, state.record()["actions"], legal_seen.hexdigest(), views=views)
 
 
 EXPECTED: list[str] = [
