@@ -497,32 +497,7 @@ class LucidityState(State):
                     if cache:
                         cache.clear()
                     top.apply(self, flow, action)
-                    # _drive, written out (the hot path)
-                    while items:
-                        nxt: Any = items[-1]
-                        ncls = type(nxt)
-                        how = SHORT[ncls]
-                        if how == _DONE:
-                            if not nxt.done(self):
-                                break
-                            items.pop()  # taken off as the driver would
-                            flow.running = nxt
-                            if cache:
-                                cache.clear()
-                            if ncls in HAS_FINISH:
-                                nxt.finish(self, flow)
-                            continue
-                        if how == _SETTLE:
-                            flow.running = nxt
-                            if nxt.settle(self, flow):
-                                if cache:
-                                    cache.clear()
-                                continue
-                            break
-                        if not how:
-                            advance(self, flow)
-                        break
-                    flow.running = None
+                    _drive(self, flow, items)
                     self._history.append(action.id)
                     return events[start:]
                 return State.apply(self, action, player)
