@@ -131,3 +131,22 @@ class Messages:
                 "end_reason": s.end_reason() if over else None,
             }
         )
+
+
+def click_any_action(page: Any, rng: Any, attempts: int = 5) -> bool:
+    """Click one enabled action button chosen by ``rng``; False when there is none.
+    Another seat's move can redraw the buttons between counting and clicking (Sleep Tight's
+    simultaneous phases): then choose again from the new buttons."""
+    for _ in range(attempts):
+        buttons = page.locator("#actions button:not([disabled])")
+        count = buttons.count()
+        if not count:
+            return False
+        try:
+            buttons.nth(rng.randrange(count)).click(timeout=3_000)
+        except Exception as exc:
+            if "Timeout" not in type(exc).__name__:
+                raise
+            continue
+        return True
+    raise AssertionError(f"no action button took a click in {attempts} attempts")
