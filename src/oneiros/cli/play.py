@@ -40,6 +40,7 @@ from .render import (
     risk_when,
     seat_label,
     seat_name,
+    translated,
 )
 
 HUMAN = "human"
@@ -215,7 +216,7 @@ class PlaySession:
 
     def intro(self) -> None:
         info = self.game.info
-        seats = ", ".join(seat_label(i, self.seats) for i in range(self.game.players))
+        seats = ", ".join(seat_label(i, self.seats, tr=self.tr) for i in range(self.game.players))
         self.console.print(
             Text.assemble(
                 (info.title, "bold"),
@@ -251,7 +252,7 @@ class PlaySession:
                     break
         self.state.apply(aid, player=seat)
         if seat != CHANCE:
-            who = seat_label(seat, self.seats, self.viewer)
+            who = seat_label(seat, self.seats, self.viewer, self.tr)
             shown = name_seats(label) if self._may_see(seat) else self.g("has chosen.")
             self.pending.append(Text.assemble((f"{who}: ", "bold"), shown, (suffix, "dim")))
         events = self.state.events()
@@ -375,7 +376,9 @@ class PlaySession:
         decision = self.state.decision(seat)
         prompt = self.tr.text(decision.prompt) if decision else self.g("Your choice")
         lines = [
-            Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), name_seats(prompt))
+            Text.assemble(
+                (f"{seat_label(seat, self.seats, seat, self.tr)}, ", "bold"), name_seats(prompt)
+            )
         ]
         for i, action in enumerate(self.state.legal_actions(seat), 1):
             lines.append(
@@ -526,7 +529,8 @@ class PlaySession:
                 else f"{self.game.info.title} has no risk meter at this decision."
             )
             return
-        body = risk_renderer(self.game)(risk)
+        draw = risk_renderer(self.game)
+        body = draw(risk, **translated(draw, self.tr))
         self.console.print(Panel(body, title="risk meter", title_align="left"))
 
     def hint(self, seat: int) -> None:

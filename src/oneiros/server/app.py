@@ -397,8 +397,9 @@ def create_app(
         return {"ref": ref, "text": for_game(table.game, language).text(text), "lang": language}
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
-    async def replay_step(table_id: str, step: int) -> dict[str, Any]:
-        """A finished game after ``step`` actions: the public table and every event so far."""
+    async def replay_step(table_id: str, step: int, lang: Lang | None = None) -> dict[str, Any]:
+        """A finished game after ``step`` actions: the public table and every event so far
+        (their texts in ``lang``, ``en`` or ``es``; by default the rule set's language)."""
         table = await table_or_404(table_id)
         if table.status != "finished":
             hub.forget_if_idle(table)
@@ -412,6 +413,7 @@ def create_app(
         record["actions"] = record["actions"][:step]
         state = await asyncio.to_thread(replay, record)
         events = state.events()
+        tr = for_game(table.game, lang or default_language(table.game))
         return {
             "table": table_id,
             "game": record["game"],
@@ -421,7 +423,7 @@ def create_app(
             "seats": table.seat_list(),
             "observation": state.observation(None),
             "to_move": list(state.to_move()),
-            "events": [e.to_dict() for e in events],
+            "events": [{**e.to_dict(), "text": e.text_in(tr.lang, tr)} for e in events],
             "scores": state.scores(),
             "winners": state.winners(),
             "turn": turns[step],
