@@ -468,6 +468,10 @@ def lobby_messages() -> dict[str, list[tuple[str, int]]]:
             name = str(option["name"]).replace("-", " ").replace("_", " ")
             add(name[:1].upper() + name[1:], f"lobby:{info.name}:option")  # as pretty() in JS
             add(str(option.get("help") or ""), f"lobby:{info.name}:option:{option['name']}")
+    for text, where in assigned_strings(
+        Path(__file__).parent.parent / "server", "CONTENT_HELP"
+    ).items():
+        out.setdefault(text, []).extend((f"server/{f}", n) for f, n in where)
     try:
         from ..agents.base import agent_specs
     except ImportError:  # pragma: no cover - the agents are part of the package
@@ -502,6 +506,21 @@ def write_web_catalogue(lang: str) -> Path:
     return path
 
 
+def assigned_strings(directory: Path, name: str) -> dict[str, list[tuple[str, int]]]:
+    """The strings of the value assigned to ``name`` in the ``.py`` files under
+    ``directory`` (a table of messages: ``RULE_TEXTS = {...}``, ``CONTENT_HELP = "..."``)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for source in sorted(directory.rglob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets
+            ):
+                for text, line in _table_strings(node.value):
+                    out.setdefault(text, []).append((str(source.relative_to(directory)), line))
+    return out
+
+
 def rule_messages(package_dir: Path) -> dict[str, list[tuple[str, int]]]:
     """The rule explanations of a game, for the ``rules`` domain: every text of its
     ``data/rules.json`` but the ``book`` and ``note`` fields, and the strings of a
@@ -510,14 +529,8 @@ def rule_messages(package_dir: Path) -> dict[str, list[tuple[str, int]]]:
 
     path = package_dir / "data" / "rules.json"
     out: dict[str, list[tuple[str, int]]] = {}
-    for source in sorted(package_dir.rglob("*.py")):
-        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "RULE_TEXTS" for t in node.targets
-            ):
-                for text, line in _table_strings(node.value):
-                    out.setdefault(text, []).append((str(source.relative_to(package_dir)), line))
+    for text, where in assigned_strings(package_dir, "RULE_TEXTS").items():
+        out.setdefault(text, []).extend(where)
     if not path.is_file():
         return out
 

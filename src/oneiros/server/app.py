@@ -137,6 +137,10 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+CONTENT_HELP = "a content pack installed on this server (empty: the shipped content)"
+"""The help of a game's content option in the lobby (the lobby translates it)."""
+
+
 def client_of(conn: Request | WebSocket) -> str:
     """The client's address (the proxy's forwarded one when uvicorn trusts the proxy)."""
     return conn.client.host if conn.client else "unknown"
@@ -173,9 +177,7 @@ def create_app(
             entry["hints"] = has_hints(make_game(info.name, None, None, {}))
             for option in entry["options"]:
                 if option["name"] in CONTENT_OPTIONS:
-                    option["help"] = (
-                        "a content pack installed on this server (empty: the shipped content)"
-                    )
+                    option["help"] = CONTENT_HELP
                     option["choices"] = ["", *packs.names(info.name)]
             out.append(entry)
         return out
