@@ -115,6 +115,8 @@ def test_the_lucidity_board_reads_in_spanish(
             assert word in board, word
         assert english_left(board, ["Bag", "Nightmare cards", "not taken", "Just drawn",
                                     "Legend", "Sleep track", " Power"]) == []  # fmt: skip
+        assert page.get_attribute("#board", "aria-label") == "La mesa"  # for screen readers too
+        assert page.get_attribute("#controls", "aria-label") == "Tu decisión"
         seats = page.inner_text("#seat-list")
         assert "(bot prudente)" in seats and "(bot alocado)" in seats, seats
         die_title = page.locator("#board .bag .chip").first.get_attribute("title") or ""

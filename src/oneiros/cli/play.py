@@ -188,11 +188,13 @@ class PlaySession:
             return 0
         except Quit:
             self.save()
-            self.note(f"Game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"{saved} {self._resume_hint()}")
             return 0
         except EndOfInput:
             self.save()
-            self.note(f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Input ended: game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"\n{saved} {self._resume_hint()}")
             return 0
         except (ConfigError, IllegalAction, RuntimeError, ValueError, KeyError, TypeError) as exc:
             # a fault in a bot or a game: keep the game, say what broke, never a traceback
@@ -204,11 +206,12 @@ class PlaySession:
             return 1
         except KeyboardInterrupt:
             self.save()
-            self.note(f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Interrupted: game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"\n{saved} {self._resume_hint()}")
             return 130
 
     def _resume_hint(self) -> str:
-        return f"Continue with: oneiros resume {self.autosave_path}"
+        return self.g("Continue with: oneiros resume {path}").format(path=self.autosave_path)
 
     def _rng(self, what: str) -> random.Random:
         # a fresh, reproducible stream per position: resuming a save rolls the same dice
@@ -220,8 +223,10 @@ class PlaySession:
         self.console.print(
             Text.assemble(
                 (info.title, "bold"),
-                f" ({self.game.players} players, rule set {self.game.ruleset}, "
-                f"seed {self.state.seed})\n",
+                self.g(" ({players} players, rule set {ruleset}, seed {seed})").format(
+                    players=self.game.players, ruleset=self.game.ruleset, seed=self.state.seed
+                )
+                + "\n",
                 self.g("Seats: {seats}").format(seats=seats) + "\n",
                 self.g("Autosave: {path} (continue later with `oneiros resume {path}`)").format(
                     path=self.autosave_path

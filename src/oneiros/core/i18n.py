@@ -392,13 +392,15 @@ argument of ``g(...)``, ``gettext(...)`` and the ``COMMANDS_HELP`` table."""
 WEB_DOMAIN = "web"
 """The web client's own strings (``server/static``: the literal argument of ``t("...")``
 in the JavaScript, the text of the elements marked ``data-i18n`` in the pages, and what the
-lobby shows from the server's lists, :func:`lobby_messages`). A separate domain of the core
+lobby shows from the server's lists, :func:`lobby_messages`; an ``aria-label`` or ``title``
+followed by ``data-i18n-aria`` / ``data-i18n-title``). A separate domain of the core
 catalogue, never loaded by :class:`Translator`: its short interface words must not turn
 into patterns that engine texts are matched against."""
 
 _JS_CALL = re.compile(r"""\bt\((["'`])((?:\\.|(?!\1).)*)\1""")
 _HTML_TEXT = re.compile(r"<\w+[^>]*\bdata-i18n(?:=\"\")?[\s>][^<]*?>?([^<>]+)<")
 _HTML_PLACEHOLDER = re.compile(r'placeholder="([^"]+)"[^>]*\bdata-i18n-placeholder')
+_HTML_ATTRIBUTE = re.compile(r'(?:aria-label|title)="([^"]+)" data-i18n-(?:aria|title)\b')
 WEB_CATALOGUES = Path(__file__).parent.parent / "server" / "static" / "i18n"
 """Where the web client's catalogues (``es.json``: English -> Spanish) are written."""
 
@@ -424,6 +426,7 @@ def web_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
             if html:
                 texts = [m.group(1) for m in _HTML_TEXT.finditer(line)]
                 texts += [m.group(1) for m in _HTML_PLACEHOLDER.finditer(line)]
+                texts += [m.group(1) for m in _HTML_ATTRIBUTE.finditer(line)]
             else:
                 texts = [
                     m.group(2).replace("\\" + m.group(1), m.group(1))

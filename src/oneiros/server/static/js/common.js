@@ -82,6 +82,12 @@ export async function setLanguage(lang) {
     if (!node.dataset.enPlaceholder) node.dataset.enPlaceholder = node.placeholder;
     node.placeholder = t(node.dataset.enPlaceholder);
   }
+  for (const [selector, attr, key] of [["[data-i18n-aria]", "aria-label", "enAria"], ["[data-i18n-title]", "title", "enTitle"]]) {
+    for (const node of document.querySelectorAll(selector)) {
+      if (!node.dataset[key]) node.dataset[key] = node.getAttribute(attr) || "";
+      node.setAttribute(attr, t(node.dataset[key]));
+    }
+  }
 }
 
 // ----- who is who: one name, one colour and one shape per player, everywhere ---------------
