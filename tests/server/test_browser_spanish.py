@@ -181,3 +181,27 @@ def test_the_replay_page_reads_in_spanish(
         )
         shot(page, tmp_path, f"web-replay-es-{size}.png")
         page.close()
+
+
+def test_the_etherfields_board_reads_in_spanish(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    made = post(server, {"game": "etherfields", "players": 2, "seed": 1,
+                         "seats": [{"kind": "human"}, {"kind": "bot", "agent": "heuristic"}]})  # fmt: skip
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(SPANISH)
+    page.goto(seat_url(server, made))
+    page.wait_for_function(
+        "() => document.querySelector('#board').textContent.includes('Paisaje onírico')",
+        timeout=20_000,
+    )
+    board = page.inner_text("#board")
+    for word in ("Turno", "Horas", "Reserva de Angustia", "Entidades", "Objetos activos",
+                 "Almacén", "Angustia", "Éter", "Gemas"):  # fmt: skip
+        assert word in board, word
+    assert english_left(board, ["Dreamscape", "Entities", "Active Items", "Storage",
+                                "Distress", "Turn cards left"]) == []  # fmt: skip
+    assert page.get_attribute("#board svg.ef-map", "aria-label") == "El mapa del Paisaje onírico"
+    assert "Elige tu espacio de entrada" in page.inner_text("#prompt")
+    shot(page, tmp_path, "web-etherfields-board-es-desktop.png")
+    page.close()
