@@ -4,6 +4,7 @@ tables, prompts and choices a player reads come out in Spanish when asked."""
 from __future__ import annotations
 
 import gettext
+import json
 import random
 import re
 from pathlib import Path
@@ -15,20 +16,26 @@ import oneiros
 from oneiros.core import CHANCE
 from oneiros.core.i18n import (
     CORE_LOCALE,
+    WEB_CATALOGUES,
     LanguageError,
     card_messages,
     card_texts_in,
+    cli_messages,
     default_language,
     for_game,
     game_messages,
     rule_messages,
     translator,
-    ui_messages,
+    web_messages,
 )
 from tests.cli.helpers import oneiros as run
 
 SRC = Path(oneiros.__file__).parent
-GAMES = {"lucidity": SRC / "games" / "lucidity", "sleep-tight": SRC / "games" / "sleep_tight"}
+GAMES = {
+    "lucidity": SRC / "games" / "lucidity",
+    "sleep-tight": SRC / "games" / "sleep_tight",
+    "etherfields": SRC / "games" / "etherfields",
+}
 FIELD = re.compile(r"\{([^{}]*)\}")
 
 
@@ -96,12 +103,91 @@ def test_card_names_read_in_spanish_on_the_cards_and_in_the_events():
     assert cards["row:hunt"]["text"] == "Con la fila de Caza llena, las Pesadillas te devoran."
 
 
-def test_every_interface_string_of_the_terminal_and_the_web_client_has_spanish():
-    messages = ui_messages()
+def test_every_interface_string_of_the_terminal_has_spanish():
+    messages = cli_messages()
     assert "Your choice" in messages and "last events" in messages
+    assert "{name} ({kind} bot)" in messages and "careful" in messages  # bot personalities
     catalogue = _po(CORE_LOCALE / "es" / "LC_MESSAGES" / "oneiros.po")
     missing = [m for m in messages if not catalogue.get(m, "").strip()]
     assert not missing, f"{len(missing)} interface strings lack Spanish: {missing[:5]}"
+    stale = sorted(set(catalogue) - set(messages))
+    assert not stale, f"translations of strings the source no longer has: {stale[:5]}"
+
+
+def test_every_string_of_the_web_client_has_spanish():
+    """The keys the JavaScript looks up (``t("...")`` in the table, lobby and replay pages
+    and every board view), the marked texts of the pages and the lobby's lists (game
+    summaries, options, bot summaries) are all in the web catalogue, with Spanish."""
+    messages = web_messages()
+    where = {f for places in messages.values() for f, _ in places}
+    for source in (
+        "views/lucidity.js",
+        "views/sleeptight.js",
+        "views/etherfields.js",
+        "js/lobby.js",
+        "js/replay.js",
+        "js/common.js",
+        "index.html",
+        "replay.html",
+    ):
+        assert any(f.endswith(source) for f in where), source  # fmt: skip
+    assert "Nightmare cards" in messages and "Sandman deck" in messages
+    assert "the game's own rule-of-thumb bot" in messages  # a bot's description
+    catalogue = _po(CORE_LOCALE / "es" / "LC_MESSAGES" / "web.po")
+    missing = [m for m in messages if not catalogue.get(m, "").strip()]
+    assert not missing, f"{len(missing)} web strings lack Spanish: {missing[:5]}"
+    stale = sorted(set(catalogue) - set(messages))
+    assert not stale, f"translations of strings the page no longer has: {stale[:5]}"
+    shipped = json.loads((WEB_CATALOGUES / "es.json").read_text(encoding="utf-8"))
+    assert not [m for m in messages if not shipped.get(m)], "rebuild: python -m oneiros.core.i18n"
+
+
+# A literal in the JavaScript that reads as words for people ("Nightmare cards", "Bag") must
+# go through t(); ids ("rest:exhaust"), selectors, class names and names are not words.
+_JS_LITERAL = re.compile(r"""(?<![\w$])(t\(\s*)?(["`])((?:\\.|(?!\2).)*)\2""")
+_NOT_WORDS = re.compile(
+    r"class:\s*$|querySelector(?:All)?\($|font-family:\s*$|style:\s*$|===?\s*$|className\s*=\s*$"
+)
+_NAMES = {"Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos"}  # the players' names
+
+
+def _untranslated_literals(path: Path) -> list[str]:
+    src = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    src = re.sub(r"(?m)^\s*//.*$|\s//\s.*$", "", src)
+    out = []
+    for m in _JS_LITERAL.finditer(src):
+        if m.group(1) or _NOT_WORDS.search(src[max(0, m.start() - 16) : m.start()]):
+            continue
+        raw = m.group(3)
+        if re.search(r":\S|^[#.\[/]|--|[(=/]|-\$|\}-", raw):
+            continue  # an id ("rest:${colour}"), a selector, a path, a style
+        text = re.sub(r"\$\{[^}]*\}", " ", raw) if m.group(2) == "`" else raw
+        if text.strip() in _NAMES or text.strip().startswith("Oneiros"):
+            continue
+        prose = re.search(r"[A-Za-z]{2,} +[A-Za-z]{2,}", text) and re.search(r"[A-Za-z]{3,}", text)
+        fragment = m.group(2) == "`" and re.search(r"[A-Za-z]{3,}", text)  # `${n} dreams`
+        if prose or fragment or re.fullmatch(r"\s*[A-Z][a-z]+\s*", text):
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((SRC / "server" / "static" / "js").rglob("*.js")),
+    ids=lambda p: p.name,
+)
+def test_the_web_client_shows_no_english_word_outside_the_catalogue(path):
+    assert _untranslated_literals(path) == []
+
+
+def test_the_literal_check_finds_an_english_word_left_out(tmp_path):
+    view = tmp_path / "view.js"
+    view.write_text(
+        'el("h2", {}, "Nightmare cards"); el("b", {}, "Bag"); el("i", {}, t("Bag"));\n'
+        'el("span", { class: "die mini" }, `${n} dreams`); out.push("rest:exhaust");\n',
+        encoding="utf-8",
+    )
+    assert _untranslated_literals(view) == ["Nightmare cards", "Bag", "  dreams"]
 
 
 @pytest.mark.parametrize("po", _po_files(), ids=lambda p: str(p.relative_to(SRC)))
@@ -180,7 +266,8 @@ def _positions(game, seeds, steps=300):
 
 
 @pytest.mark.parametrize(
-    ("game", "ruleset"), [("lucidity", "en"), ("lucidity", "es"), ("sleep-tight", None)]
+    ("game", "ruleset"),
+    [("lucidity", "en"), ("lucidity", "es"), ("sleep-tight", None), ("etherfields", None)],
 )
 def test_every_event_and_prompt_of_random_games_is_translated(game, ruleset):
     g = oneiros.make(game, players=3, ruleset=ruleset)
@@ -197,6 +284,73 @@ def test_every_event_and_prompt_of_random_games_is_translated(game, ruleset):
         assert event.text_in("en", tr) == event.text
 
 
+def test_every_text_of_the_etherfields_content_pack_reads_in_spanish():
+    """Ability texts become action labels, scripts become events, tiles and tokens are named
+    on the table: every ``text`` and ``name`` of the shipped pack has its Spanish, and the
+    pack's own Spanish names (``en``/``es`` pairs) are the ones used."""
+    import tomllib
+
+    texts: set[str] = set()
+    pairs: dict[str, str] = {}
+
+    def walk(value):
+        if isinstance(value, dict):
+            if isinstance(value.get("en"), str) and isinstance(value.get("es"), str):
+                pairs[value["en"]] = value["es"]
+            for key, item in value.items():
+                if key in ("text", "name") and isinstance(item, str):
+                    texts.add(item)
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted((GAMES["etherfields"] / "data" / "original").rglob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    assert len(texts) > 80 and pairs
+    tr = for_game(oneiros.make("etherfields"), "es")
+    assert not [t for t in texts if t not in tr.messages], "add them to terms.po"
+    assert {en: tr.gettext(en) for en in pairs} == pairs
+
+
+@pytest.mark.parametrize(
+    ("game", "spanish", "english"),
+    [
+        ("lucidity", ["Bolsa:", "Cartas de Pesadilla", "Pista", "(bot prudente)", "Dados (letras"],
+         ["Bag:", "Nightmare cards", "held by", "careful bot", "In hand"]),
+        ("sleep-tight", ["Ronda ", "Hombre de Arena:", "Reserva:", "Fragmentos", "Mano"],
+         ["Round ", "Sandman:", "Supply:", "Fragments", "cards left"]),
+        ("etherfields", ["Soñadores", "Paisaje onírico", "reserva de Angustia", "Tu mano"],
+         ["Dreamers", "Dreamscape", "Distress pool", "Your hand", "Turn cards left"]),
+    ],
+)  # fmt: skip
+def test_the_terminal_draws_each_table_in_spanish(game, spanish, english):
+    """``oneiros play GAME --lang es``: the board itself (rows, bag, cards, panels, the
+    bots' personalities), not only the prompts and events, is drawn in Spanish."""
+    from rich.console import Console
+
+    from oneiros.cli.render import render_table
+
+    g = oneiros.make(game, players=3)
+    state = g.new_state(seed=2)
+    rng = random.Random(2)
+    for _ in range(12):  # a few moves in, so the board has something on it
+        if state.to_move() != (CHANCE,):
+            break
+        state.apply(state.sample_chance(rng))
+    seats = ["human", "heuristic", "random"]
+
+    def drawn(lang):
+        console = Console(width=120, record=True, color_system=None)
+        console.print(render_table(state, 0, seats, tr=for_game(g, lang)))
+        return console.export_text()
+
+    es, en = drawn("es"), drawn("en")
+    assert [w for w in spanish if w not in es] == []
+    assert [w for w in english if w in es] == []
+    assert [w for w in english if w not in en] == []  # the English table is unchanged
+
+
 def test_the_spanish_rule_set_opens_in_spanish_and_a_bad_language_is_refused():
     assert default_language(oneiros.make("lucidity", players=3, ruleset="es")) == "es"
     assert default_language(oneiros.make("lucidity", players=3)) == "en"
@@ -211,6 +365,8 @@ def test_oneiros_play_lang_es_shows_the_table_in_spanish(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Elige tu pista de sueño" in proc.stdout
     assert "Comandos (en inglés)" in proc.stdout
+    assert "Bolsa:" in proc.stdout and "Cartas de Pesadilla" in proc.stdout  # the board too
+    assert "Bag:" not in proc.stdout
     proc = run(tmp_path, *args, "--ruleset", "es", answers=["quit"])
     assert "Elige tu pista de sueño" in proc.stdout  # lucidity-es defaults to Spanish
     bad = run(tmp_path, *args, "--lang", "fr", answers=[])

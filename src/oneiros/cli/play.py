@@ -40,6 +40,7 @@ from .render import (
     risk_when,
     seat_label,
     seat_name,
+    translated,
 )
 
 HUMAN = "human"
@@ -187,11 +188,13 @@ class PlaySession:
             return 0
         except Quit:
             self.save()
-            self.note(f"Game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"{saved} {self._resume_hint()}")
             return 0
         except EndOfInput:
             self.save()
-            self.note(f"\nInput ended: game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Input ended: game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"\n{saved} {self._resume_hint()}")
             return 0
         except (ConfigError, IllegalAction, RuntimeError, ValueError, KeyError, TypeError) as exc:
             # a fault in a bot or a game: keep the game, say what broke, never a traceback
@@ -203,11 +206,12 @@ class PlaySession:
             return 1
         except KeyboardInterrupt:
             self.save()
-            self.note(f"\nInterrupted: game saved to {self.autosave_path}. {self._resume_hint()}")
+            saved = self.g("Interrupted: game saved to {path}.").format(path=self.autosave_path)
+            self.note(f"\n{saved} {self._resume_hint()}")
             return 130
 
     def _resume_hint(self) -> str:
-        return f"Continue with: oneiros resume {self.autosave_path}"
+        return self.g("Continue with: oneiros resume {path}").format(path=self.autosave_path)
 
     def _rng(self, what: str) -> random.Random:
         # a fresh, reproducible stream per position: resuming a save rolls the same dice
@@ -215,12 +219,14 @@ class PlaySession:
 
     def intro(self) -> None:
         info = self.game.info
-        seats = ", ".join(seat_label(i, self.seats) for i in range(self.game.players))
+        seats = ", ".join(seat_label(i, self.seats, tr=self.tr) for i in range(self.game.players))
         self.console.print(
             Text.assemble(
                 (info.title, "bold"),
-                f" ({self.game.players} players, rule set {self.game.ruleset}, "
-                f"seed {self.state.seed})\n",
+                self.g(" ({players} players, rule set {ruleset}, seed {seed})").format(
+                    players=self.game.players, ruleset=self.game.ruleset, seed=self.state.seed
+                )
+                + "\n",
                 self.g("Seats: {seats}").format(seats=seats) + "\n",
                 self.g("Autosave: {path} (continue later with `oneiros resume {path}`)").format(
                     path=self.autosave_path
@@ -251,7 +257,7 @@ class PlaySession:
                     break
         self.state.apply(aid, player=seat)
         if seat != CHANCE:
-            who = seat_label(seat, self.seats, self.viewer)
+            who = seat_label(seat, self.seats, self.viewer, self.tr)
             shown = name_seats(label) if self._may_see(seat) else self.g("has chosen.")
             self.pending.append(Text.assemble((f"{who}: ", "bold"), shown, (suffix, "dim")))
         events = self.state.events()
@@ -375,7 +381,9 @@ class PlaySession:
         decision = self.state.decision(seat)
         prompt = self.tr.text(decision.prompt) if decision else self.g("Your choice")
         lines = [
-            Text.assemble((f"{seat_label(seat, self.seats, seat)}, ", "bold"), name_seats(prompt))
+            Text.assemble(
+                (f"{seat_label(seat, self.seats, seat, self.tr)}, ", "bold"), name_seats(prompt)
+            )
         ]
         for i, action in enumerate(self.state.legal_actions(seat), 1):
             lines.append(
@@ -526,7 +534,8 @@ class PlaySession:
                 else f"{self.game.info.title} has no risk meter at this decision."
             )
             return
-        body = risk_renderer(self.game)(risk)
+        draw = risk_renderer(self.game)
+        body = draw(risk, **translated(draw, self.tr))
         self.console.print(Panel(body, title="risk meter", title_align="left"))
 
     def hint(self, seat: int) -> None:

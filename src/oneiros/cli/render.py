@@ -10,6 +10,7 @@ only, so a renderer can never show a hidden card. A game may provide its own dra
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -21,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import CHANCE, Event, Game, State
-from ..core.i18n import Translator, translator
+from ..core.i18n import Translator, card_texts_in, translator
 
 Renderer = Callable[..., RenderableType]
 ENGLISH = translator("en")
@@ -71,6 +72,37 @@ def risk_renderer(game: Game) -> Renderer:
     return found if callable(found) else render_data
 
 
+def translated(
+    renderer: Renderer, tr: Translator | None, game: Game | None = None
+) -> dict[str, Any]:
+    """The keywords a game renderer takes beyond the observation: ``tr`` (it draws in a
+    language) and ``cards`` (the names of its cards, ``Game.card_texts`` in that language)."""
+    try:
+        params = inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return {}
+    out: dict[str, Any] = {}
+    if tr is not None and "tr" in params:
+        out["tr"] = tr
+    if game is not None and "cards" in params:
+        out["cards"] = _card_texts(game, tr.lang if tr is not None else "en")
+    return out
+
+
+_CARDS: dict[tuple[int, str], tuple[Game, dict[str, dict[str, Any]]]] = {}
+
+
+def _card_texts(game: Game, lang: str) -> dict[str, dict[str, Any]]:
+    """``card_texts_in(game, lang)``, kept for the game (a table is drawn many times)."""
+    key = (id(game), lang)
+    hit = _CARDS.get(key)
+    if hit is None or hit[0] is not game:
+        if len(_CARDS) > 16:
+            _CARDS.clear()
+        hit = _CARDS[key] = (game, card_texts_in(game, lang))
+    return hit[1]
+
+
 def risk_when(game: Game) -> str | None:
     """When the game offers its risk meter (``RISK_WHEN`` in its render module)."""
     module = _render_module(game)
@@ -80,29 +112,51 @@ def risk_when(game: Game) -> str | None:
 
 DREAMERS = ("Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos")
 """The players' names by seat, as at the web table (never "seat 2")."""
-PERSONALITY = {"random": "wild", "heuristic": "careful", "mcts": "deep", "ismcts": "deep"}
+PERSONALITY = {
+    "random": "wild",
+    "heuristic": "careful",
+    "mcts": "deep",
+    "ismcts": "deep",
+    "greedy": "greedy",
+}
+"""A bot's personality by the agent that plays it (its name says it: ``Orin (careful bot)``)."""
 
 
-def seat_name(seat: int) -> str:
+def personality(agent: str, tr: Translator | None = None) -> str:
+    """The personality word of an agent (``careful``; ``prudente`` in Spanish)."""
+    g = (tr or ENGLISH).gettext
+    words = {"wild": g("wild"), "careful": g("careful"), "deep": g("deep"), "greedy": g("greedy")}
+    word = PERSONALITY.get(agent)
+    return words[word] if word else agent
+
+
+def seat_name(seat: int, tr: Translator | None = None) -> str:
     """``Luna`` for seat 0, ``Orin`` for seat 1...; chance is ``chance``."""
     if seat == CHANCE:
-        return "chance"
+        return (tr or ENGLISH).gettext("chance")
     base = DREAMERS[seat % len(DREAMERS)]
     return base if seat < len(DREAMERS) else f"{base} {seat // len(DREAMERS) + 1}"
 
 
-def seat_label(seat: int, seats: Sequence[str] | None = None, viewer: int | None = None) -> str:
-    """``Orin (careful bot)``, ``Luna (you)``, ``Vesper (human)``; chance is ``chance``."""
+def seat_label(
+    seat: int,
+    seats: Sequence[str] | None = None,
+    viewer: int | None = None,
+    tr: Translator | None = None,
+) -> str:
+    """``Orin (careful bot)``, ``Luna (you)``, ``Vesper (human)``; chance is ``chance``
+    (in the language of ``tr``: ``Orin (bot prudente)``)."""
+    g = (tr or ENGLISH).gettext
     if seat == CHANCE:
-        return "chance"
+        return g("chance")
     name = seat_name(seat)
     if seats is None or not 0 <= seat < len(seats):
         return name
     spec = seats[seat]
     if spec == "human":
-        return f"{name} ({'you' if seat == viewer else 'human'})"
+        return (g("{name} (you)") if seat == viewer else g("{name} (human)")).format(name=name)
     agent = spec.split(":")[0]
-    return f"{name} ({PERSONALITY.get(agent, agent)} bot)"
+    return g("{name} ({kind} bot)").format(name=name, kind=personality(agent, tr))
 
 
 _SEAT_RE = re.compile(r"\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+))")
@@ -160,7 +214,7 @@ def _scalar(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "yes" if value else "no"  # the generic drawing of data: the engine's words
     if isinstance(value, float):
         return f"{value:.3g}"
     return str(value)
@@ -250,7 +304,7 @@ def status_line(
         return text
     deciding = [s for s in state.to_move() if s != CHANCE]
     if deciding:
-        names = ", ".join(seat_label(s, seats, viewer) for s in deciding)
+        names = ", ".join(seat_label(s, seats, viewer, tr) for s in deciding)
         text.append(tr.gettext("  to play: "), style="dim")
         text.append(names, style="bold cyan")
         # Another seat's decision may be private: other viewers see the public one.
@@ -268,15 +322,15 @@ def render_table(
     tr: Translator | None = None,
 ) -> RenderableType:
     """The table as ``viewer`` may see it (None: a spectator), with the last events, in
-    the language of ``tr`` (the game's board drawing itself stays English)."""
+    the language of ``tr`` (the game's drawing too, when its renderer takes ``tr``)."""
     game = state.game
     obs = state.observation(viewer)
-    labels = [seat_label(s, seats, viewer) for s in range(game.players)]
+    labels = [seat_label(s, seats, viewer, tr) for s in range(game.players)]
     renderer = game_renderer(game)
     body: RenderableType
     if renderer is not None:
         try:
-            body = renderer(obs, viewer=viewer, labels=labels)
+            body = renderer(obs, viewer=viewer, labels=labels, **translated(renderer, tr, game))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             # an observation the game renderer does not understand: never lose the table
             body = render_observation(obs)
@@ -306,7 +360,7 @@ def render_result(
     for seat in range(state.game.players):
         score = _scalar(scores[seat]) if seat < len(scores) else "-"
         table.add_row(
-            seat_label(seat, seats, viewer),
+            seat_label(seat, seats, viewer, tr),
             score,
             Text(g("winner"), style="bold green") if seat in winners else Text(""),
         )

@@ -233,6 +233,8 @@ def default_language(game: Any) -> str:
 
 
 # ----------------------------------------------------------------------------- extraction
+EVENT_KEYWORDS = ("fmt", "public", "private")
+"""Keyword arguments whose string is an event text, in any call (``zones.Table.move``)."""
 KEYWORDS: dict[str, int] = {"emit": 1, "Event": 1, "Decision": 2, "Action": 1}
 """Calls whose argument at this (0-based) position is a message, as Babel's ``-k emit:2``."""
 
@@ -273,6 +275,15 @@ def _is_message(text: str) -> bool:
     return " " in text.strip() or (text[:1].isupper() and text.isalpha())
 
 
+def _flat(value: ast.expr) -> Iterator[ast.expr]:
+    """The items of a tuple (of tuples: ``(("eaten", "eaten (Hunt row filled)"), ...)``)."""
+    if isinstance(value, ast.Tuple):
+        for item in value.elts:
+            yield from _flat(item)
+    else:
+        yield value
+
+
 def _table_strings(node: ast.AST) -> Iterator[tuple[str, int]]:
     """Messages among the values of a table: dict values, tuple items, assigned f-strings,
     returned strings."""
@@ -287,8 +298,7 @@ def _table_strings(node: ast.AST) -> Iterator[tuple[str, int]]:
         elif isinstance(sub, ast.Assign | ast.Return) and sub.value is not None:
             values = [sub.value]
         for value in values:
-            items = value.elts if isinstance(value, ast.Tuple) else [value]
-            for item in items:
+            for item in _flat(value):
                 text = _template(item)
                 if text is not None and _is_message(text):
                     yield text, item.lineno
@@ -308,6 +318,12 @@ def extract_file(
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             pos = calls.get(name)
+            # an event text handed to a move of pieces: ``table.move(..., fmt="...")``
+            for k in node.keywords:
+                if k.arg in EVENT_KEYWORDS:
+                    for text in _templates(k.value):
+                        if _is_message(text):
+                            yield text, node.lineno
             if pos is None:
                 continue
             arg: ast.expr | None = node.args[pos] if len(node.args) > pos else None
@@ -371,24 +387,38 @@ def game_messages(package_dir: Path) -> dict[str, list[tuple[str, int]]]:
 
 
 UI_SOURCES = ("cli", "server")
-"""The front ends whose interface strings the core catalogue holds: in Python, the
-literal argument of ``g(...)``, ``gettext(...)`` and the ``COMMANDS_HELP`` table; in the
-web client (``server/static``), the literal argument of ``t("...")``."""
+"""The front ends whose Python interface strings the core catalogue holds: the literal
+argument of ``g(...)``, ``gettext(...)`` and the ``COMMANDS_HELP`` table."""
+WEB_DOMAIN = "web"
+"""The web client's own strings (``server/static``: the literal argument of ``t("...")``
+in the JavaScript, the text of the elements marked ``data-i18n`` in the pages, and what the
+lobby shows from the server's lists, :func:`lobby_messages`; an ``aria-label`` or ``title``
+followed by ``data-i18n-aria`` / ``data-i18n-title``). A separate domain of the core
+catalogue, never loaded by :class:`Translator`: its short interface words must not turn
+into patterns that engine texts are matched against."""
 
 _JS_CALL = re.compile(r"""\bt\((["'`])((?:\\.|(?!\1).)*)\1""")
 _HTML_TEXT = re.compile(r"<\w+[^>]*\bdata-i18n(?:=\"\")?[\s>][^<]*?>?([^<>]+)<")
 _HTML_PLACEHOLDER = re.compile(r'placeholder="([^"]+)"[^>]*\bdata-i18n-placeholder')
+_HTML_ATTRIBUTE = re.compile(r'(?:aria-label|title)="([^"]+)" data-i18n-(?:aria|title)\b')
 WEB_CATALOGUES = Path(__file__).parent.parent / "server" / "static" / "i18n"
 """Where the web client's catalogues (``es.json``: English -> Spanish) are written."""
 
 
-def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
-    """The interface strings of the terminal and the web client (see :data:`UI_SOURCES`)."""
+def cli_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
+    """The interface strings of the Python front ends (see :data:`UI_SOURCES`)."""
     root = root or Path(__file__).parent.parent
     out: dict[str, list[tuple[str, int]]] = {}
     for name in UI_SOURCES:
         for msg, where in extract(root / name, ["COMMANDS_HELP"], {"g": 0, "gettext": 0}).items():
             out.setdefault(msg, []).extend((f"{name}/{f}", n) for f, n in where)
+    return out
+
+
+def web_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
+    """The strings of the web client (see :data:`WEB_DOMAIN`)."""
+    root = root or Path(__file__).parent.parent
+    out: dict[str, list[tuple[str, int]]] = {}
     static = root / "server" / "static"
     for path in sorted([*static.rglob("*.js"), *static.rglob("*.html")]):
         html = path.suffix == ".html"
@@ -396,6 +426,7 @@ def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
             if html:
                 texts = [m.group(1) for m in _HTML_TEXT.finditer(line)]
                 texts += [m.group(1) for m in _HTML_PLACEHOLDER.finditer(line)]
+                texts += [m.group(1) for m in _HTML_ATTRIBUTE.finditer(line)]
             else:
                 texts = [
                     m.group(2).replace("\\" + m.group(1), m.group(1))
@@ -403,12 +434,67 @@ def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
                 ]
             for text in texts:
                 out.setdefault(text, []).append((str(path.relative_to(root)), n))
+    for msg, where in lobby_messages().items():
+        out.setdefault(msg, []).extend(where)
+    return out
+
+
+def ui_messages(root: Path | None = None) -> dict[str, list[tuple[str, int]]]:
+    """The interface strings of the terminal and the web client: :func:`cli_messages`
+    (core ``oneiros`` domain) and :func:`web_messages` (core ``web`` domain)."""
+    out = cli_messages(root)
+    for msg, where in web_messages(root).items():
+        out.setdefault(msg, []).extend(where)
+    return out
+
+
+def lobby_messages() -> dict[str, list[tuple[str, int]]]:
+    """What the lobby shows from the server's lists, translated by the page: each game's
+    summary, rule set titles, option names and help (``/api/games``) and each bot's
+    summary (``/api/agents``)."""
+    from .registry import _load, games
+
+    out: dict[str, list[tuple[str, int]]] = {}
+
+    def add(text: str, where: str) -> None:
+        if text and text.strip():
+            out.setdefault(text, []).append((where, 0))
+
+    for info in games():
+        if not _load(info.name).__module__.startswith("oneiros.games."):
+            continue  # a game installed from elsewhere brings its own words
+        data = info.to_dict()
+        add(str(data.get("summary") or ""), f"lobby:{info.name}:summary")
+        for code, title in (data.get("ruleset_titles") or {}).items():
+            add(str(title), f"lobby:{info.name}:ruleset:{code}")
+        for option in data.get("options") or []:
+            name = str(option["name"]).replace("-", " ").replace("_", " ")
+            add(name[:1].upper() + name[1:], f"lobby:{info.name}:option")  # as pretty() in JS
+            add(str(option.get("help") or ""), f"lobby:{info.name}:option:{option['name']}")
+    for text, where in assigned_strings(
+        Path(__file__).parent.parent / "server", "CONTENT_HELP"
+    ).items():
+        out.setdefault(text, []).extend((f"server/{f}", n) for f, n in where)
+    try:
+        from ..agents.base import agent_specs
+    except ImportError:  # pragma: no cover - the agents are part of the package
+        return out
+    for agent in agent_specs():
+        if getattr(agent.factory, "__module__", "").startswith("oneiros."):
+            add(agent.summary, f"lobby:agent:{agent.name}")
     return out
 
 
 def web_catalogue(lang: str) -> dict[str, str]:
-    """The web client's catalogue of ``lang``: the core catalogue, English -> translation."""
-    return dict(sorted(_catalogue(str(CORE_LOCALE), lang).items()))
+    """The web client's catalogue of ``lang`` (English -> translation): the core
+    catalogue's ``web`` domain, then the interface strings it shares with the terminal."""
+    out = dict(_catalogue(str(CORE_LOCALE), lang))
+    path = CORE_LOCALE / lang / "LC_MESSAGES" / f"{WEB_DOMAIN}.mo"
+    if path.is_file():
+        with path.open("rb") as fh:
+            catalog: dict[Any, Any] = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
+        out.update({k: v for k, v in catalog.items() if isinstance(k, str) and k and v})
+    return dict(sorted(out.items()))
 
 
 def write_web_catalogue(lang: str) -> Path:
@@ -423,13 +509,31 @@ def write_web_catalogue(lang: str) -> Path:
     return path
 
 
+def assigned_strings(directory: Path, name: str) -> dict[str, list[tuple[str, int]]]:
+    """The strings of the value assigned to ``name`` in the ``.py`` files under
+    ``directory`` (a table of messages: ``RULE_TEXTS = {...}``, ``CONTENT_HELP = "..."``)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for source in sorted(directory.rglob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets
+            ):
+                for text, line in _table_strings(node.value):
+                    out.setdefault(text, []).append((str(source.relative_to(directory)), line))
+    return out
+
+
 def rule_messages(package_dir: Path) -> dict[str, list[tuple[str, int]]]:
-    """The rule explanations of a game (every text of its ``data/rules.json`` but the
-    ``book`` and ``note`` fields), for the ``rules`` domain."""
+    """The rule explanations of a game, for the ``rules`` domain: every text of its
+    ``data/rules.json`` but the ``book`` and ``note`` fields, and the strings of a
+    ``RULE_TEXTS`` table in its source (rule reference -> explanation)."""
     import json
 
     path = package_dir / "data" / "rules.json"
     out: dict[str, list[tuple[str, int]]] = {}
+    for text, where in assigned_strings(package_dir, "RULE_TEXTS").items():
+        out.setdefault(text, []).extend(where)
     if not path.is_file():
         return out
 
@@ -531,10 +635,11 @@ def _main(argv: list[str] | None = None) -> int:
                     print(f"{pkg.name} [{lang}] {domain}: untranslated {m!r}", file=sys.stderr)
                     status = 1
     for lang in LANGUAGES[1:]:
-        po = CORE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        for m in update_catalogue(po, ui_messages(), lang):
-            print(f"core [{lang}]: untranslated {m!r}", file=sys.stderr)
-            status = 1
+        for domain, messages in ((DOMAIN, cli_messages()), (WEB_DOMAIN, web_messages())):
+            po = CORE_LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+            for m in update_catalogue(po, messages, lang, domain):
+                print(f"core [{lang}] {domain}: untranslated {m!r}", file=sys.stderr)
+                status = 1
         for po in [
             *(games_dir.glob(f"*/locale/{lang}/LC_MESSAGES/terms.po")),
             *(CORE_LOCALE / lang / "LC_MESSAGES").glob("*.po"),

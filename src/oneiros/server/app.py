@@ -137,6 +137,10 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+CONTENT_HELP = "a content pack installed on this server (empty: the shipped content)"
+"""The help of a game's content option in the lobby (the lobby translates it)."""
+
+
 def client_of(conn: Request | WebSocket) -> str:
     """The client's address (the proxy's forwarded one when uvicorn trusts the proxy)."""
     return conn.client.host if conn.client else "unknown"
@@ -173,9 +177,7 @@ def create_app(
             entry["hints"] = has_hints(make_game(info.name, None, None, {}))
             for option in entry["options"]:
                 if option["name"] in CONTENT_OPTIONS:
-                    option["help"] = (
-                        "a content pack installed on this server (empty: the shipped content)"
-                    )
+                    option["help"] = CONTENT_HELP
                     option["choices"] = ["", *packs.names(info.name)]
             out.append(entry)
         return out
@@ -397,8 +399,9 @@ def create_app(
         return {"ref": ref, "text": for_game(table.game, language).text(text), "lang": language}
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["replay"], responses=ERRORS)
-    async def replay_step(table_id: str, step: int) -> dict[str, Any]:
-        """A finished game after ``step`` actions: the public table and every event so far."""
+    async def replay_step(table_id: str, step: int, lang: Lang | None = None) -> dict[str, Any]:
+        """A finished game after ``step`` actions: the public table and every event so far
+        (their texts in ``lang``, ``en`` or ``es``; by default the rule set's language)."""
         table = await table_or_404(table_id)
         if table.status != "finished":
             hub.forget_if_idle(table)
@@ -412,6 +415,7 @@ def create_app(
         record["actions"] = record["actions"][:step]
         state = await asyncio.to_thread(replay, record)
         events = state.events()
+        tr = for_game(table.game, lang or default_language(table.game))
         return {
             "table": table_id,
             "game": record["game"],
@@ -421,7 +425,7 @@ def create_app(
             "seats": table.seat_list(),
             "observation": state.observation(None),
             "to_move": list(state.to_move()),
-            "events": [e.to_dict() for e in events],
+            "events": [{**e.to_dict(), "text": e.text_in(tr.lang, tr)} for e in events],
             "scores": state.scores(),
             "winners": state.winners(),
             "turn": turns[step],

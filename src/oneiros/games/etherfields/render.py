@@ -1,7 +1,9 @@
 """Drawing an Etherfields table with rich, from the observation dict alone (no rules here):
 the Dreamscape map (Walls, Blocked spaces, the Entrance, Spawn spaces with suits, terrain,
 Traps, map actions), the miniatures, the Entities with their Morphings, the Turn card and
-Hours, each Dreamer's Distress, Ether, Gems and pile sizes, and the viewer's hand."""
+Hours, each Dreamer's Distress, Ether, Gems and pile sizes, and the viewer's hand. With a
+translator (``tr``: ``oneiros play etherfields --lang es``) every word is looked up in the
+game's catalogue, and ``cards`` (``Game.card_texts`` in that language) names the cards."""
 
 from __future__ import annotations
 
@@ -13,19 +15,30 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.i18n import Translator, translator
+
+ENGLISH = translator("en")
+Names = Mapping[str, Mapping[str, Any]]
+
 SUITS = {"hearts": "♥", "spades": "♠", "diamonds": "♦", "clubs": "♣"}
 TERRAIN = {"water": "≈", "darkness": "▒", "light": "☼", "swamp": "§"}
 CELL = 11
 
 
-def _cell(space: Mapping[str, Any], here: list[str]) -> list[Text]:
+def _name(card: Any, names: Names | None) -> str:
+    """A card's name from ``names`` (``Game.card_texts``), else its id."""
+    known = (names or {}).get(str(card))
+    return str(known["name"]) if known and isinstance(known.get("name"), str) else str(card)
+
+
+def _cell(space: Mapping[str, Any], here: list[str], tr: Translator = ENGLISH) -> list[Text]:
     walls = set(space.get("walls") or [])
     top = ("━" if "n" in walls else "─") * CELL
     name = Text(f"{space['ref']:<{CELL}}"[:CELL], style="dim")
     who = Text((" ".join(here) or "")[:CELL].ljust(CELL), style="bold")
     icons = ""
     if space.get("blocked"):
-        icons += "▓▓ blocked"
+        icons += "▓▓ " + tr.gettext("blocked")
     spawn = space.get("spawn")
     if spawn:
         icons += "S" + (SUITS.get(spawn, "") if isinstance(spawn, str) else "")
@@ -50,10 +63,11 @@ def _cell(space: Mapping[str, Any], here: list[str]) -> list[Text]:
     return out
 
 
-def render_map(obs: Mapping[str, Any]) -> RenderableType:
+def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableType:
+    g = tr.gettext
     spaces = obs.get("map") or []
     if not spaces:
-        return Text("(no map yet)")
+        return Text(g("(no map yet)"))
     occupants: dict[str, list[str]] = {}
     for seat, d in enumerate(obs.get("dreamers") or []):
         if d.get("space"):
@@ -69,7 +83,7 @@ def render_map(obs: Mapping[str, Any]) -> RenderableType:
         for x in xs:
             s = grid.get((x, y))
             cells.append(
-                _cell(s, occupants.get(s["ref"], [])) if s else [Text(" " * (CELL + 2))] * 4
+                _cell(s, occupants.get(s["ref"], []), tr) if s else [Text(" " * (CELL + 2))] * 4
             )
         for i in range(4):
             line = Text()
@@ -77,48 +91,69 @@ def render_map(obs: Mapping[str, Any]) -> RenderableType:
                 line.append_text(c[i])
             lines.append(line)
     legend = Text(
-        "E entrance · S spawn · T trap · +n drawing bonus · * map action (· used) · ≈ water · ▒ darkness · ┃━ wall",
+        g(
+            "E entrance · S spawn · T trap · +n drawing bonus · * map action (· used) · "
+            "≈ water · ▒ darkness · ┃━ wall"
+        ),
         style="dim",
     )
     return Group(*lines, legend)
 
 
 def render_observation(
-    obs: Mapping[str, Any], viewer: int | None = None, labels: Sequence[str] | None = None
+    obs: Mapping[str, Any],
+    viewer: int | None = None,
+    labels: Sequence[str] | None = None,
+    tr: Translator | None = None,
+    cards: Names | None = None,
 ) -> RenderableType:
-    """The whole Etherfields table."""
+    """The whole Etherfields table (in the language of ``tr``, cards named by ``cards``)."""
+    tr = tr or ENGLISH
+    g = tr.gettext
     head = Text()
-    head.append(f"Turn {obs.get('turn', 0)}", style="bold")
+    head.append(g("Turn {n}").format(n=obs.get("turn", 0)), style="bold")
     head.append(
-        f" · Turn card {obs.get('turn_card') or '-'} · {obs.get('turns_left', 0)} Turn cards left"
+        g(" · Turn card {card} · {n} Turn cards left").format(
+            card=obs.get("turn_card") or "-", n=obs.get("turns_left", 0)
+        )
     )
-    head.append(f" · Hours {obs.get('hours', 0)} · first player D{obs.get('first', 0)}")
     head.append(
-        f" · Distress pool {obs.get('distress_pool', 0)}/16 · Gears {(obs.get('team') or {}).get('gear', 0)}"
+        g(" · Hours {n} · first player D{first}").format(
+            n=obs.get("hours", 0), first=obs.get("first", 0)
+        )
     )
-    ents = Text("Entities: ", style="bold")
+    head.append(
+        g(" · Distress pool {n}/16 · Gears {gears}").format(
+            n=obs.get("distress_pool", 0), gears=(obs.get("team") or {}).get("gear", 0)
+        )
+    )
+    none = g("none")
+    ents = Text(g("Entities: "), style="bold")
     for entity, kinds in (obs.get("morphings") or {}).items():
-        ents.append(f"{entity} morphings {', '.join(kinds) or 'none'}; ")
-    ents.append(", ".join(f"{m[0]}@{m[2]}" for m in obs.get("entities") or []) or "none")
-    table = Table(title="Dreamers", title_justify="left")
+        morphs = ", ".join(_name(k, cards) for k in kinds) or none
+        ents.append(
+            g("{entity} morphings {list}; ").format(entity=_name(entity, cards), list=morphs)
+        )
+    ents.append(", ".join(f"{m[0]}@{m[2]}" for m in obs.get("entities") or []) or none)
+    table = Table(title=g("Dreamers"), title_justify="left")
     for col in (
-        "seat",
-        "dreamer",
-        "space",
-        "Distress",
-        "Ether",
-        "Gems",
-        "deck",
-        "hand",
-        "discard",
-        "sealed",
+        g("seat"),
+        g("dreamer"),
+        g("space"),
+        g("Distress"),
+        g("Ether"),
+        g("Gems"),
+        g("deck"),
+        g("hand"),
+        g("discard"),
+        g("sealed"),
     ):
         table.add_column(col)
     for seat, d in enumerate(obs.get("dreamers") or []):
         name = labels[seat] if labels and seat < len(labels) else f"D{seat}"
         table.add_row(
             name,
-            str(d.get("dreamer")),
+            _name(d.get("dreamer"), cards),
             str(d.get("space") or "-"),
             str(d.get("distress", 0)),
             str(d.get("ether", 0)),
@@ -130,20 +165,21 @@ def render_observation(
         )
     parts: list[RenderableType] = [
         head,
-        Panel(render_map(obs), title="Dreamscape", title_align="left"),
+        Panel(render_map(obs, tr), title=g("Dreamscape"), title_align="left"),
         ents,
         table,
     ]
+    items = ", ".join(_name(i, cards) for i in obs.get("items") or []) or none
+    storage = ", ".join(_name(i, cards) for i in obs.get("storage") or []) or none
     parts.append(
-        Text(
-            f"Active Items: {', '.join(obs.get('items') or []) or 'none'} · Storage: {', '.join(obs.get('storage') or []) or 'none'}"
-        )
+        Text(g("Active Items: {items} · Storage: {storage}").format(items=items, storage=storage))
     )
     if viewer is not None and 0 <= viewer < len(obs.get("dreamers") or []):
-        cards = obs["dreamers"][viewer].get("hand_cards") or []
-        parts.append(Text(f"Your hand: {', '.join(cards) or 'empty'}", style="bold cyan"))
+        hand = obs["dreamers"][viewer].get("hand_cards") or []
+        shown = ", ".join(_name(c, cards) for c in hand) or g("empty")
+        parts.append(Text(g("Your hand: {cards}").format(cards=shown), style="bold cyan"))
     if obs.get("outcome"):
-        parts.append(
-            Text(f"The Dream ends: {obs['outcome']} ({obs.get('end_reason')})", style="bold")
-        )
+        ends = g("The Dream ends: {outcome} ({reason})")
+        outcome, reason = tr.value(obs["outcome"]), tr.value(obs.get("end_reason"))
+        parts.append(Text(ends.format(outcome=outcome, reason=reason), style="bold"))
     return Group(*parts)

@@ -5,7 +5,8 @@ counts, one entry per seat (role, Nightmare colour, the dreamer card's rows, the
 and control), the Nightmare cards and who holds them, the dreams in hand, the current seat
 and the Power per seat. Every die is drawn as a coloured token that also spells its colour
 and face (``B1P`` a blue 1 Power, ``YEx*`` a yellow exhaust turned to its shadow side), so
-the table stays readable without colours.
+the table stays readable without colours. Every word is looked up in the game's message
+catalogue when a translator is given (``tr``: ``oneiros play lucidity --lang es``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from ...core.i18n import Translator, translator
+
+ENGLISH = translator("en")
 
 COLOURS = ("blue", "green", "yellow", "red")
 STYLE = {
@@ -42,14 +47,37 @@ DREAM_NAME = {
     "red": "Primeval Fear",
     "bone": "Bone Hunters",
 }
+ROW_WORDS = {
+    "hunt": "Hunt",
+    "exhaust": "Exhaust",
+    "shadow_blue": "Depths",
+    "shadow_green": "Envy",
+    "shadow_yellow": "Imprison",
+    "shadow_red": "Fear",
+}
 ROWS = (
-    ("hunt", "Hunt", 4),
-    ("exhaust", "Exhaust", 3),
-    ("shadow_blue", "Depths", 3),
-    ("shadow_green", "Envy", 3),
-    ("shadow_yellow", "Imprison", 3),
-    ("shadow_red", "Fear", 3),
+    ("hunt", 4),
+    ("exhaust", 3),
+    ("shadow_blue", 3),
+    ("shadow_green", 3),
+    ("shadow_yellow", 3),
+    ("shadow_red", 3),
 )
+
+
+def colour_name(colour: str, tr: Translator = ENGLISH) -> str:
+    """A dream's colour in words (``blue``; ``azul`` in Spanish)."""
+    g = tr.gettext
+    names = {
+        "blue": g("blue"),
+        "green": g("green"),
+        "yellow": g("yellow"),
+        "red": g("red"),
+        "bone": g("bone"),
+    }
+    return names.get(colour, colour)
+
+
 POWER_TO_WIN = 15
 
 
@@ -85,10 +113,10 @@ def power_of(die: Mapping[str, Any]) -> int:
     return 2 if die.get("face") == "power2" else 1
 
 
-def sleep_track(track: str | None, control: int | None) -> Text:
+def sleep_track(track: str | None, control: int | None, tr: Translator = ENGLISH) -> Text:
     """``3 [5] 7``: the chosen path with the marker on the current control."""
     if not track:
-        return Text("not chosen", style="dim")
+        return Text(tr.gettext("not chosen"), style="dim")
     out = Text()
     for i, step in enumerate(track.split("-")):
         if i:
@@ -100,10 +128,10 @@ def sleep_track(track: str | None, control: int | None) -> Text:
     return out
 
 
-def _seat_title(seat: int, labels: Sequence[str] | None) -> str:
+def _seat_title(seat: int, labels: Sequence[str] | None, tr: Translator = ENGLISH) -> str:
     if labels is not None and 0 <= seat < len(labels):
         return labels[seat]
-    return f"seat {seat}"
+    return tr.gettext("seat {seat}").format(seat=seat)
 
 
 def player_panel(
@@ -113,50 +141,58 @@ def player_panel(
     shadow_size: int,
     current: bool,
     labels: Sequence[str] | None,
+    tr: Translator = ENGLISH,
 ) -> Panel:
     """A dreamer card, a Nightmare or an eaten dreamer."""
+    g = tr.gettext
     role = str(player.get("role") or "dreamer")
     colour = player.get("colour")
     rows: Mapping[str, Any] = player.get("rows") or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    table.add_row("Power", Text(f"{power}/{POWER_TO_WIN}", style="bold"))
+    table.add_row(g("Power"), Text(f"{power}/{POWER_TO_WIN}", style="bold"))
     table.add_row("", dice_row(rows.get("power") or []))
     if role == "dreamer":
-        table.add_row("Sleep", sleep_track(player.get("track"), player.get("control")))
+        table.add_row(g("Sleep"), sleep_track(player.get("track"), player.get("control"), tr))
         needed = player.get("shadow_needed")
         if isinstance(needed, int) and not isinstance(needed, bool) and 0 < needed <= 6:
             shadow_size = needed
-        for key, name, size in ROWS:
+        for key, size in ROWS:
             if key.startswith("shadow_"):
                 size = shadow_size
-            table.add_row(name, dice_row(rows.get(key) or [], size))
+            table.add_row(g(ROW_WORDS[key]), dice_row(rows.get(key) or [], size))
         if rows.get("shadowmark"):
-            table.add_row("Marks", dice_row(rows["shadowmark"]))
-        role_text = "dreamer"
+            table.add_row(g("Marks"), dice_row(rows["shadowmark"]))
+        role_text = g("dreamer")
         style = "cyan" if current else "white"
     elif role == "nightmare":
-        name = DREAM_NAME.get(str(colour), str(colour))
-        role_text = f"Nightmare of {name}"
-        for key, row_name, _size in ROWS:
+        role_text = nightmare_name(str(colour), tr)
+        for key, _size in ROWS:
             dice = rows.get(key) or []
             if dice:
-                table.add_row(row_name, dice_row(dice))
+                table.add_row(g(ROW_WORDS[key]), dice_row(dice))
         style = STYLE.get(str(colour), "magenta").split(" on ")[-1] if colour else "magenta"
     else:
-        role_text = "eaten by the Nightmares" if role == "eliminated" else role
+        role_text = g("eaten by the Nightmares") if role == "eliminated" else role
         style = "dim"
     title = Text()
     if current:
         title.append("▶ ", style="bold cyan")
-    title.append(_seat_title(seat, labels), style="bold")
+    title.append(_seat_title(seat, labels, tr), style="bold")
     title.append(f" · {role_text}")
     return Panel(table, title=title, title_align="left", border_style=style)
 
 
-def bag_line(bag: Mapping[str, int]) -> Text:
-    out = Text("Bag: ", style="bold")
+def nightmare_name(colour: str, tr: Translator = ENGLISH) -> str:
+    """``Nightmare of Envy`` (``Pesadilla de la envidia``), by the Nightmare's colour."""
+    name = DREAM_NAME.get(colour, colour)
+    return tr.text(f"Nightmare of {name}")
+
+
+def bag_line(bag: Mapping[str, int], tr: Translator = ENGLISH) -> Text:
+    g = tr.gettext
+    out = Text(g("Bag: "), style="bold")
     total = 0
     for colour in (*COLOURS, "bone"):
         count = bag.get(colour)
@@ -164,22 +200,25 @@ def bag_line(bag: Mapping[str, int]) -> Text:
             continue
         total += int(count)
         out.append(f" {LETTER[colour]} ", style=STYLE[colour])
-        out.append(f" {colour} {count}  ")
-    out.append(f"({total} dreams)", style="dim")
+        out.append(f" {colour_name(colour, tr)} {count}  ")
+    out.append(g("({total} dreams)").format(total=total), style="dim")
     return out
 
 
-def nightmare_table(cards: Mapping[str, Any], labels: Sequence[str] | None) -> Table:
-    table = Table(title="Nightmare cards", title_justify="left", pad_edge=False, expand=False)
-    table.add_column("card")
-    table.add_column("held by")
-    table.add_column("Power waiting on it")
+def nightmare_table(
+    cards: Mapping[str, Any], labels: Sequence[str] | None, tr: Translator = ENGLISH
+) -> Table:
+    g = tr.gettext
+    table = Table(title=g("Nightmare cards"), title_justify="left", pad_edge=False, expand=False)
+    table.add_column(g("card"))
+    table.add_column(g("held by"))
+    table.add_column(g("Power waiting on it"))
     for colour, card in cards.items():
         card = card or {}
         holder = card.get("holder")
-        held = _seat_title(holder, labels) if isinstance(holder, int) else "unclaimed"
+        held = _seat_title(holder, labels, tr) if isinstance(holder, int) else g("unclaimed")
         table.add_row(
-            Text(f"Nightmare of {DREAM_NAME.get(colour, colour)}", style=STYLE.get(colour, "")),
+            Text(nightmare_name(colour, tr), style=STYLE.get(colour, "")),
             held,
             dice_row(card.get("dice") or []),
         )
@@ -187,21 +226,27 @@ def nightmare_table(cards: Mapping[str, Any], labels: Sequence[str] | None) -> T
 
 
 def render_observation(
-    obs: Mapping[str, Any], viewer: int | None = None, labels: Sequence[str] | None = None
+    obs: Mapping[str, Any],
+    viewer: int | None = None,
+    labels: Sequence[str] | None = None,
+    tr: Translator | None = None,
 ) -> RenderableType:
-    """The whole Lucidity table: bag, Nightmare cards, every player's card, dreams in hand."""
+    """The whole Lucidity table: bag, Nightmare cards, every player's card, dreams in hand
+    (in the language of ``tr``; English without)."""
+    tr = tr or ENGLISH
+    g = tr.gettext
     players: Sequence[Mapping[str, Any]] = obs.get("players") or []
     powers: Sequence[int] = obs.get("power") or [0] * len(players)
     current = obs.get("current")
     shadow_size = 4 if len(players) == 2 else 3
-    parts: list[RenderableType] = [bag_line(obs.get("bag") or {})]
+    parts: list[RenderableType] = [bag_line(obs.get("bag") or {}, tr)]
     cards = obs.get("nightmare_cards") or {}
     if cards:
-        parts.append(nightmare_table(cards, labels))
+        parts.append(nightmare_table(cards, labels, tr))
 
     def panel(seat: int) -> Panel:
         power = int(powers[seat]) if seat < len(powers) else 0
-        return player_panel(seat, players[seat], power, shadow_size, seat == current, labels)
+        return player_panel(seat, players[seat], power, shadow_size, seat == current, labels, tr)
 
     # the viewer's own card comes last, right above the choices, so it stays on screen
     mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
@@ -218,27 +263,25 @@ def render_observation(
     if mine is not None:
         parts.append(panel(mine))
     in_hand = obs.get("in_hand") or []
-    hand = Text("In hand: ", style="bold")
-    hand.append_text(dice_row(in_hand) if in_hand else Text("nothing", style="dim"))
+    hand = Text(g("In hand: "), style="bold")
+    hand.append_text(dice_row(in_hand) if in_hand else Text(g("nothing"), style="dim"))
     parts.append(hand)
     final = obs.get("final_turns")
     if final:
-        names = ", ".join(_seat_title(int(s), labels) for s in final)
-        parts.append(
-            Text(
-                f"Someone reached {POWER_TO_WIN} Power: final turns for {names}.",
-                style="bold magenta",
-            )
-        )
-    parts.insert(1, legend())
+        names = ", ".join(_seat_title(int(s), labels, tr) for s in final)
+        reached = g("Someone reached {goal} Power: final turns for {names}.")
+        parts.append(Text(reached.format(goal=POWER_TO_WIN, names=names), style="bold magenta"))
+    parts.insert(1, legend(tr))
     return Group(*parts)
 
 
-def legend() -> Text:
+def legend(tr: Translator = ENGLISH) -> Text:
     return Text(
-        "Dice: B blue (the Depths), G green (Envy), Y yellow (Imprisonment), R red "
-        "(Primeval Fear), X Bone Hunter; 1P/2P Power, Hu hunt, Ex exhaust, Sh shadow, "
-        "SM Shadowmark, ?? not rolled, * shadow side up; · an empty space.",
+        tr.gettext(
+            "Dice: B blue (the Depths), G green (Envy), Y yellow (Imprisonment), R red "
+            "(Primeval Fear), X Bone Hunter; 1P/2P Power, Hu hunt, Ex exhaust, Sh shadow, "
+            "SM Shadowmark, ?? not rolled, * shadow side up; · an empty space."
+        ),
         style="dim",
     )
 
@@ -254,38 +297,52 @@ def _percent(value: float) -> Text:
 RISK_WHEN = "when you choose between resting and drawing again"
 """When the game offers its risk meter (said when a player asks at another time)."""
 
-RISK_LINES = (
-    ("eaten", "eaten (Hunt row filled)"),
-    ("nightmare", "becoming a Nightmare"),
-    ("exhausted", "exhausted"),
-)
+RISK_LINES = ("eaten", "nightmare", "exhausted")
 
 
-def render_risk(risk: Any) -> RenderableType:
+def risk_name(key: str, tr: Translator = ENGLISH) -> str:
+    g = tr.gettext
+    names = {
+        "eaten": g("eaten (Hunt row filled)"),
+        "nightmare": g("becoming a Nightmare"),
+        "exhausted": g("exhausted"),
+    }
+    return names.get(key, key)
+
+
+def render_risk(risk: Any, tr: Translator | None = None) -> RenderableType:
     """The risk meter of drawing again: each danger as a bar with its 95% interval, and
     the expected Power gained; any other shape of data is shown as it is."""
-    if isinstance(risk, Mapping) and all(key in risk for key, _ in RISK_LINES):
+    tr = tr or ENGLISH
+    g = tr.gettext
+    if isinstance(risk, Mapping) and all(key in risk for key in RISK_LINES):
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
         table.add_column(style="dim")
         nxt = risk.get("next_control")
-        header = "If you draw again" + (f" (control {nxt})" if nxt is not None else "") + ":"
-        for key, name in RISK_LINES:
+        header = (
+            g("If you draw again (control {n}):").format(n=nxt)
+            if nxt is not None
+            else g("If you draw again:")
+        )
+        for key in RISK_LINES:
             value = float(risk[key])
             low, high = (risk.get(f"{key}_interval") or (value, value))[:2]
-            table.add_row(name, _percent(value), f"95%: {low:.0%} to {high:.0%}")
+            interval = g("95%: {low} to {high}").format(low=f"{low:.0%}", high=f"{high:.0%}")
+            table.add_row(risk_name(key, tr), _percent(value), interval)
         gain = risk.get("expected_power")
         if isinstance(gain, int | float):
             low, high = (risk.get("expected_power_interval") or (gain, gain))[:2]
             table.add_row(
-                "Power gained", Text(f"{gain:+.1f} on average"), f"95%: {low:+.1f} to {high:+.1f}"
+                g("Power gained"),
+                Text(g("{gain} on average").format(gain=f"{gain:+.1f}")),
+                g("95%: {low} to {high}").format(low=f"{low:+.1f}", high=f"{high:+.1f}"),
             )
-        how = risk.get("method", "estimate")
+        how = g(str(risk.get("method", "estimate")))
         samples = risk.get("samples")
-        foot = Text(
-            f"{how}" + (f", {samples} simulated continuations" if samples else ""), style="dim"
-        )
+        more = g(", {samples} simulated continuations").format(samples=samples) if samples else ""
+        foot = Text(f"{how}{more}", style="dim")
         return Group(Text(header, style="bold"), table, foot)
     return _render_any(risk)
 

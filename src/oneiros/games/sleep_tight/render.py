@@ -3,7 +3,9 @@
 The observation holds the round and phase, the Sandman's deck and current card, the Soul
 Fragment pile, the Action deck and discard, and per seat: Soul Fragments, dreamscape, hand
 (only your own; others show a count), the cards played this round (face-down cards of others
-stay hidden until the reveal) and the protections in force.
+stay hidden until the reveal) and the protections in force. With a translator (``tr``:
+``oneiros play sleep-tight --lang es``) every word is looked up in the game's catalogue, and
+``cards`` (``Game.card_texts`` in that language) gives the cards their printed names.
 """
 
 from __future__ import annotations
@@ -16,98 +18,142 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-PHASES = {
-    "setup": "setup",
-    "sandman": "the Sandman acts",
-    "buy": "buying cards",
-    "play": "playing Actions face down",
-    "reveal": "revealing Actions",
-    "resolve": "resolving Actions",
-    "cleanup": "end of round",
-}
+from ...core.i18n import Translator, translator
+
+ENGLISH = translator("en")
+Names = Mapping[str, Mapping[str, Any]]
+"""The cards by id (``Game.card_texts``): their printed names."""
+
+
+def phase_name(phase: str, tr: Translator = ENGLISH) -> str:
+    """The phase of the round in words."""
+    g = tr.gettext
+    words = {
+        "setup": g("setup"),
+        "keep": g("keeping a Dreamscape"),
+        "dreamscapes": g("Dreamscapes"),
+        "draw": g("drawing cards"),
+        "sandman": g("the Sandman acts"),
+        "buy": g("buying cards"),
+        "play": g("playing Actions face down"),
+        "reveal": g("revealing Actions"),
+        "resolve": g("resolving Actions"),
+        "cleanup": g("end of round"),
+        "over": g("game over"),
+    }
+    return words.get(phase, phase)
+
+
+def _word(value: str, tr: Translator = ENGLISH) -> str:
+    """A role or the state of a play in words."""
+    g = tr.gettext
+    words = {
+        "dreamer": g("dreamer"),
+        "undercover": g("undercover"),
+        "exposed": g("exposed"),
+        "revealed": g("revealed"),
+        "resolved": g("resolved"),
+    }
+    return words.get(value, value)
+
+
 ROLE_STYLE = {"dreamer": "cyan", "undercover": "bold red", "exposed": "bold magenta"}
 
 
-def card_name(card: Any) -> str:
-    """``where-is-the-sandman`` -> ``Where Is The Sandman`` (names are the card ids)."""
+def card_name(card: Any, names: Names | None = None) -> str:
+    """The card's name from ``names`` (``Game.card_texts``), else from its id:
+    ``where-is-the-sandman`` -> ``Where Is The Sandman``."""
     if card is None:
         return "?"
+    known = (names or {}).get(str(card))
+    if known and isinstance(known.get("name"), str):
+        return str(known["name"])
     return " ".join(part.capitalize() for part in str(card).replace("_", "-").split("-"))
 
 
-def _cards(cards: Sequence[Any]) -> Text:
+def _cards(cards: Sequence[Any], names: Names | None = None) -> Text:
     if not cards:
         return Text("-", style="dim")
-    return Text(", ".join(card_name(c) for c in cards))
+    return Text(", ".join(card_name(c, names) for c in cards))
 
 
-def _play(play: Mapping[str, Any]) -> Text:
+def _play(play: Mapping[str, Any], tr: Translator = ENGLISH, names: Names | None = None) -> Text:
+    g = tr.gettext
     out = Text()
     if play.get("face_up"):
-        out.append(card_name(play.get("card")), style="bold")
+        out.append(card_name(play.get("card"), names), style="bold")
     elif play.get("card") is not None:
-        out.append(card_name(play.get("card")), style="bold")
-        out.append(" (face down)", style="dim")
+        out.append(card_name(play.get("card"), names), style="bold")
+        out.append(g(" (face down)"), style="dim")
     else:
-        out.append("a face-down card", style="dim")
+        out.append(g("a face-down card"), style="dim")
     if play.get("bottom"):
-        out.append(f" on {card_name(play['bottom'])}")
-    status = play.get("status")
+        out.append(g(" on {card}").format(card=card_name(play["bottom"], names)))
+    status = str(play.get("status") or "")
     if status and status not in ("hidden",):
-        out.append(f" [{status}]", style="dim")
+        out.append(f" [{_word(status, tr)}]", style="dim")
     return out
 
 
-def _seat_title(seat: int, labels: Sequence[str] | None) -> str:
+def _seat_title(seat: int, labels: Sequence[str] | None, tr: Translator = ENGLISH) -> str:
     if labels is not None and 0 <= seat < len(labels):
         return labels[seat]
-    return f"seat {seat}"
+    return tr.gettext("seat {seat}").format(seat=seat)
 
 
 def player_panel(
-    seat: int, p: Mapping[str, Any], first: bool, labels: Sequence[str] | None
+    seat: int,
+    p: Mapping[str, Any],
+    first: bool,
+    labels: Sequence[str] | None,
+    tr: Translator = ENGLISH,
+    names: Names | None = None,
 ) -> Panel:
+    g = tr.gettext
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    table.add_row("Fragments", Text(str(p.get("fragments", 0)), style="bold"))
+    table.add_row(g("Fragments"), Text(str(p.get("fragments", 0)), style="bold"))
     dreamscape = p.get("dreamscape")
     if dreamscape:
         dream = p.get("dream")
-        table.add_row("Dreamscape", Text(card_name(dreamscape) + (f" ({dream})" if dream else "")))
+        shown = card_name(dreamscape, names) + (f" ({tr.value(dream)})" if dream else "")
+        table.add_row(g("Dreamscape"), Text(shown))
     hand = p.get("hand")
     if hand is not None:
-        table.add_row("Hand", _cards(hand))
+        table.add_row(g("Hand"), _cards(hand, names))
     else:
-        table.add_row("Hand", Text(f"{p.get('hand_count', 0)} cards", style="dim"))
+        count = g("{n} cards").format(n=p.get("hand_count", 0))
+        table.add_row(g("Hand"), Text(count, style="dim"))
     plays = p.get("plays") or []
-    table.add_row("Played", Group(*(_play(x) for x in plays)) if plays else Text("-", style="dim"))
+    played = Group(*(_play(x, tr, names) for x in plays)) if plays else Text("-", style="dim")
+    table.add_row(g("Played"), played)
     guards = []
     if p.get("shield"):
-        guards.append("shield")
+        guards.append(g("shield"))
     if p.get("untouchable"):
-        guards.append("untouchable")
+        guards.append(g("untouchable"))
     if p.get("prevent_sandman"):
-        guards.append(f"prevents {p['prevent_sandman']} Sandman harm")
+        guards.append(g("prevents {n} Sandman harm").format(n=p["prevent_sandman"]))
     if p.get("prevent_players"):
-        guards.append(f"prevents {p['prevent_players']} harm from players")
+        guards.append(g("prevents {n} harm from players").format(n=p["prevent_players"]))
     if guards:
-        table.add_row("Protected", Text(", ".join(guards)))
+        table.add_row(g("Protected"), Text(", ".join(guards)))
     if p.get("pending_discards"):
-        table.add_row("To discard", _cards(p["pending_discards"]))
+        table.add_row(g("To discard"), _cards(p["pending_discards"], names))
     if p.get("pending_harm"):
-        table.add_row("Harm waiting", Text(str(len(p["pending_harm"]))))
+        table.add_row(g("Harm waiting"), Text(str(len(p["pending_harm"]))))
     if p.get("offer_pending"):
-        table.add_row("Offer", Text("waiting for your answer", style="yellow"))
+        table.add_row(g("Offer"), Text(g("waiting for your answer"), style="yellow"))
     role = str(p.get("role") or "dreamer")
     alive = p.get("alive", True)
     title = Text()
     if first:
         title.append("★ ", style="bold yellow")
-    title.append(_seat_title(seat, labels), style="bold")
-    title.append(f" · {role}", style=ROLE_STYLE.get(role, ""))
+    title.append(_seat_title(seat, labels, tr), style="bold")
+    title.append(f" · {_word(role, tr)}", style=ROLE_STYLE.get(role, ""))
     if not alive:
-        title.append(" · taken by the Sandman", style="dim")
+        title.append(g(" · taken by the Sandman"), style="dim")
     return Panel(
         table,
         title=title,
@@ -117,29 +163,40 @@ def player_panel(
 
 
 def render_observation(
-    obs: Mapping[str, Any], viewer: int | None = None, labels: Sequence[str] | None = None
+    obs: Mapping[str, Any],
+    viewer: int | None = None,
+    labels: Sequence[str] | None = None,
+    tr: Translator | None = None,
+    cards: Names | None = None,
 ) -> RenderableType:
-    """The whole Sleep Tight table."""
+    """The whole Sleep Tight table (in the language of ``tr``, the cards named by ``cards``)."""
+    tr = tr or ENGLISH
+    g = tr.gettext
     players: Sequence[Mapping[str, Any]] = obs.get("players") or []
     phase = str(obs.get("phase") or "")
     head = Text()
-    head.append(f"Round {obs.get('round', 0)}", style="bold")
+    head.append(g("Round {n}").format(n=obs.get("round", 0)), style="bold")
     if phase:
-        head.append(f" · {PHASES.get(phase, phase)}")
+        head.append(f" · {phase_name(phase, tr)}")
     first = obs.get("first_player")
     if isinstance(first, int):
-        head.append(f" · first player: {_seat_title(first, labels)} (★)")
-    sandman = Text("Sandman: ", style="bold")
-    sandman.append(f"{obs.get('sandman_deck', 0)} cards left")
+        head.append(g(" · first player: {name} (★)").format(name=_seat_title(first, labels, tr)))
+    sandman = Text(g("Sandman: "), style="bold")
+    sandman.append(g("{n} cards left").format(n=obs.get("sandman_deck", 0)))
     if obs.get("sandman_card"):
-        sandman.append(" · now: ")
-        sandman.append(card_name(obs["sandman_card"]), style="bold red")
-    sandman.append(f" · {len(obs.get('sandman_discard') or [])} played")
-    supply = Text("Supply: ", style="bold")
+        sandman.append(g(" · now: "))
+        sandman.append(card_name(obs["sandman_card"], cards), style="bold red")
+    sandman.append(g(" · {n} played").format(n=len(obs.get("sandman_discard") or [])))
+    supply = Text(g("Supply: "), style="bold")
     supply.append(
-        f"Soul Fragment pile {obs.get('pile', 0)} · Action deck {obs.get('action_deck', 0)}"
-        f" · discard {len(obs.get('action_discard') or [])}"
-        f" · dreamscapes {obs.get('dreamscape_deck', 0)}"
+        g(
+            "Soul Fragment pile {pile} · Action deck {deck} · discard {discard} · dreamscapes {n}"
+        ).format(
+            pile=obs.get("pile", 0),
+            deck=obs.get("action_deck", 0),
+            discard=len(obs.get("action_discard") or []),
+            n=obs.get("dreamscape_deck", 0),
+        )
     )
     parts: list[RenderableType] = [head, sandman, supply]
     grid = Table.grid(expand=True, padding=(0, 1))
@@ -149,7 +206,7 @@ def render_observation(
     # the viewer's own panel (their hand) comes last, right above the choices
     mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
     panels = [
-        player_panel(seat, p, seat == first, labels)
+        player_panel(seat, p, seat == first, labels, tr, cards)
         for seat, p in enumerate(players)
         if seat != mine
     ]
@@ -159,15 +216,15 @@ def render_observation(
         grid.add_row(*row)
     parts.append(grid)
     if mine is not None:
-        parts.append(player_panel(mine, players[mine], mine == first, labels))
+        parts.append(player_panel(mine, players[mine], mine == first, labels, tr, cards))
     if obs.get("exposed_cards"):
-        parts.append(Text.assemble(("Exposed: ", "bold"), _cards(obs["exposed_cards"])))
+        parts.append(Text.assemble((g("Exposed: "), "bold"), _cards(obs["exposed_cards"], cards)))
     if obs.get("removed_actions"):
-        parts.append(
-            Text.assemble(("Removed from the game: ", "bold"), _cards(obs["removed_actions"]))
-        )
+        removed = _cards(obs["removed_actions"], cards)
+        parts.append(Text.assemble((g("Removed from the game: "), "bold"), removed))
     if obs.get("result"):
         winners = obs.get("winners") or []
-        names = ", ".join(_seat_title(int(s), labels) for s in winners) or "nobody"
-        parts.append(Text(f"The game is over ({obs['result']}): {names} won.", style="bold"))
+        names = ", ".join(_seat_title(int(s), labels, tr) for s in winners) or g("nobody")
+        over = g("The game is over ({result}): {names} won.")
+        parts.append(Text(over.format(result=tr.value(obs["result"]), names=names), style="bold"))
     return Group(*parts)

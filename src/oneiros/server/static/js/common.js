@@ -19,7 +19,7 @@ export function el(tag, attrs = {}, ...children) {
 
 /** Replace a node's children, skipping null, undefined and empty strings. */
 export function fill(node, ...children) {
-  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
 }
 
 /** JSON over HTTP; throws an Error carrying the server's one-line message. */
@@ -82,6 +82,12 @@ export async function setLanguage(lang) {
     if (!node.dataset.enPlaceholder) node.dataset.enPlaceholder = node.placeholder;
     node.placeholder = t(node.dataset.enPlaceholder);
   }
+  for (const [selector, attr, key] of [["[data-i18n-aria]", "aria-label", "enAria"], ["[data-i18n-title]", "title", "enTitle"]]) {
+    for (const node of document.querySelectorAll(selector)) {
+      if (!node.dataset[key]) node.dataset[key] = node.getAttribute(attr) || "";
+      node.setAttribute(attr, t(node.dataset[key]));
+    }
+  }
 }
 
 // ----- who is who: one name, one colour and one shape per player, everywhere ---------------
@@ -89,13 +95,16 @@ export async function setLanguage(lang) {
 export const SEAT_COLOURS = ["#dcc8ff", "#74e8dd", "#ffbc94", "#ffb3cf", "#cdf28a", "#b3ceff"];
 export const SEAT_SHAPES = ["●", "▲", "■", "◆", "★", "✚"];
 const DREAMERS = ["Luna", "Orin", "Vesper", "Somna", "Mara", "Hypnos"];
-const PERSONALITY = { random: "wild", heuristic: "careful", mcts: "deep", ismcts: "deep", greedy: "greedy" };
+/** A bot's personality, from the agent that plays it (in the page's language). */
+export function personality(agent) {
+  const words = { random: t("wild"), heuristic: t("careful"), mcts: t("deep"), ismcts: t("deep"), greedy: t("greedy") };
+  return words[agent] || agent;
+}
 
 /** A bot's default name from its seat and its personality: "Orin (careful bot)". */
 function botName(seat) {
   const agent = String(seat.agent || "bot").split(":")[0];
-  const kind = PERSONALITY[agent] || agent;
-  return `${DREAMERS[seat.seat % DREAMERS.length]} (${kind} bot)`;
+  return t("{name} ({kind} bot)", { name: DREAMERS[seat.seat % DREAMERS.length], kind: personality(agent) });
 }
 
 /** One unique display name per seat: bots by personality, never "Seat 2". */
@@ -104,7 +113,7 @@ export function playerNames(seats) {
     const seat = { seat: i, ...s };
     if (seat.kind === "bot" && (!seat.name || /^Bot \(/.test(seat.name))) return botName(seat);
     if (seat.name) return seat.name;
-    return seat.kind === "human" && !seat.claimed ? `${DREAMERS[i % DREAMERS.length]} (free seat)` : DREAMERS[i % DREAMERS.length];
+    return seat.kind === "human" && !seat.claimed ? t("{name} (free seat)", { name: DREAMERS[i % DREAMERS.length] }) : DREAMERS[i % DREAMERS.length];
   });
   const seen = new Map();
   return names.map((n) => {
@@ -115,13 +124,13 @@ export function playerNames(seats) {
 }
 
 export function seatName(seats, index) {
-  if (index === -1) return "chance";
-  return playerNames(seats)[index] ?? `Player ${Number(index) + 1}`;
+  if (index === -1) return t("chance");
+  return playerNames(seats)[index] ?? t("Player {n}", { n: Number(index) + 1 });
 }
 
 /** A player's name in their colour with their shape: used in every list, event and button. */
 export function seatTag(seats, index, opts = {}) {
-  if (index === -1 || index === null || index === undefined) return el("span", { class: "seat-tag chance" }, "chance");
+  if (index === -1 || index === null || index === undefined) return el("span", { class: "seat-tag chance" }, t("chance"));
   const colour = SEAT_COLOURS[index % SEAT_COLOURS.length];
   const shape = SEAT_SHAPES[index % SEAT_SHAPES.length];
   return el("span", { class: "seat-tag", style: `--seat:${colour}`, dataset: { seat: index } },
@@ -166,7 +175,7 @@ export function humanize(text, seats) {
     if (!list.length) out.push(t("nobody"));
     list.forEach((s, k) => {
       if (k) out.push(k === list.length - 1 ? t(" and ") : ", ");
-      out.push(seats && seats.length > s ? seatTag(seats, s) : `player ${s + 1}`);
+      out.push(seats && seats.length > s ? seatTag(seats, s) : t("player {n}", { n: s + 1 }));
     });
     last = m.index + m[0].length;
   }

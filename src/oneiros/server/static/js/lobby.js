@@ -1,6 +1,6 @@
 // The lobby: create a table (game, rule set, options, who sits where), share the invite
 // links, join an open table, watch a running one, replay a finished one.
-import { api, el, playerNames, pretty } from "./common.js";
+import { api, el, personality, playerNames, pretty, setLanguage, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -13,13 +13,13 @@ function currentGame() {
 function fillGame() {
   const g = currentGame();
   if (!g) return;
-  $("game-summary").textContent = g.summary;
+  $("game-summary").textContent = t(g.summary);
   const [lo, hi] = g.players;
   const players = [];
   for (let n = lo; n <= hi; n++) players.push(el("option", { value: n, selected: n === g.default_players }, n));
   $("players").replaceChildren(...players);
-  $("ruleset").replaceChildren(...g.rulesets.map((r) => el("option", { value: r, selected: r === g.default_ruleset }, g.ruleset_titles[r] || r)));
-  $("options").replaceChildren(el("legend", {}, "Options"), ...g.options.map(optionInput));
+  fillRulesets(g, g.default_ruleset);
+  $("options").replaceChildren(el("legend", {}, t("Options")), ...g.options.map(optionInput));
   $("options").hidden = g.options.length === 0;
   fillSeats();
 }
@@ -31,15 +31,15 @@ function optionInput(o) {
   else if (o.choices) input = el("select", { id, dataset: { option: o.name } }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
   else if (o.type === "int") input = el("input", { type: "number", id, value: o.default, min: o.min ?? undefined, max: o.max ?? undefined, dataset: { option: o.name, kind: "int" } });
   else input = el("input", { id, value: o.default ?? "", dataset: { option: o.name } });
-  if (o.type === "bool") return el("div", { class: "field" }, el("label", { class: "check", for: id }, input, ` ${pretty(o.name)}`), el("span", { class: "muted small-text" }, o.help));
-  return el("div", { class: "field" }, el("label", { for: id }, pretty(o.name)), input, el("span", { class: "muted small-text" }, o.help));
+  if (o.type === "bool") return el("div", { class: "field" }, el("label", { class: "check", for: id }, input, ` ${t(pretty(o.name))}`), el("span", { class: "muted small-text" }, t(o.help)));
+  return el("div", { class: "field" }, el("label", { for: id }, t(pretty(o.name))), input, el("span", { class: "muted small-text" }, t(o.help)));
 }
 
 /** The names the table will give its seats (bots by personality), as on the table page. */
 function seatNames() {
   const specs = [...$("seats").querySelectorAll(".seat-spec")].map((row, i) => {
     const kind = row.querySelector("[data-field=kind]").value;
-    return { seat: i, kind, agent: row.querySelector("[data-field=agent]").value, name: i === 0 && kind === "human" ? ($("my-name").value.trim() || "You") : null, claimed: kind !== "human" || i === 0 };
+    return { seat: i, kind, agent: row.querySelector("[data-field=agent]").value, name: i === 0 && kind === "human" ? ($("my-name").value.trim() || t("You")) : null, claimed: kind !== "human" || i === 0 };
   });
   return playerNames(specs);
 }
@@ -49,30 +49,42 @@ function summarise() {
   const bots = rows.filter((r) => r.querySelector("[data-field=kind]").value === "bot").length;
   const friends = rows.length - bots - 1;
   const parts = [];
-  if (friends > 0) parts.push(`${friends} friend${friends === 1 ? "" : "s"} (you get invite links)`);
-  if (bots > 0) parts.push(`${bots} bot${bots === 1 ? "" : "s"}`);
+  if (friends > 0) parts.push(friends === 1 ? t("1 friend (you get invite links)") : t("{n} friends (you get invite links)", { n: friends }));
+  if (bots > 0) parts.push(bots === 1 ? t("1 bot") : t("{n} bots", { n: bots }));
   const names = seatNames();
-  $("seat-summary").textContent = `You against ${parts.join(" and ") || "nobody"}: ${names.slice(1).join(", ")}.`;
-  rows.forEach((r, i) => { r.querySelector(".seat-name").textContent = i === 0 ? "You" : names[i]; });
+  $("seat-summary").textContent = t("You against {who}: {names}.", { who: parts.join(t(" and ")) || t("nobody"), names: names.slice(1).join(", ") });
+  rows.forEach((r, i) => { r.querySelector(".seat-name").textContent = i === 0 ? t("You") : names[i]; });
 }
 
-function fillSeats() {
+/** A bot's name in the seat menu: its agent and its personality ("heuristic (careful)"). */
+function agentName(name) {
+  const kind = personality(name);
+  return kind === name ? name : `${name} (${kind})`;
+}
+
+/** The seat rows; ``keep`` keeps who sits where (the language changed, not the game). */
+function fillSeats(keep = false) {
   const g = currentGame();
   const n = Number($("players").value);
   const bot = g.hints ? "heuristic" : "random";
   const rows = [];
+  const before = [...$("seats").querySelectorAll(".seat-spec")].map((r) => ({
+    kind: r.querySelector("[data-field=kind]").value, agent: r.querySelector("[data-field=agent]").value }));
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { dataset: { seat: i, field: "kind" }, "aria-label": i === 0 ? "who plays your seat" : `who plays seat ${i + 1}` },
-      el("option", { value: "human", selected: i === 0 }, i === 0 ? "Me" : "A friend"),
-      el("option", { value: "bot", selected: i !== 0 }, "A bot"));
-    const agent = el("select", { dataset: { seat: i, field: "agent" }, "aria-label": `which bot plays seat ${i + 1}` },
-      agents.map((a) => el("option", { value: a.name, selected: a.name === bot, title: a.summary }, a.name)));
-    agent.disabled = i === 0;
+    const was = keep ? before[i] : undefined;
+    const human = was ? was.kind === "human" : i === 0;
+    const kind = el("select", { dataset: { seat: i, field: "kind" }, "aria-label": i === 0 ? t("who plays your seat") : t("who plays seat {n}", { n: i + 1 }) },
+      el("option", { value: "human", selected: human }, i === 0 ? t("Me") : t("A friend")),
+      el("option", { value: "bot", selected: !human }, t("A bot")));
+    const chosen = was ? was.agent : bot;
+    const agent = el("select", { dataset: { seat: i, field: "agent" }, "aria-label": t("which bot plays seat {n}", { n: i + 1 }) },
+      agents.map((a) => el("option", { value: a.name, selected: a.name === chosen, title: t(a.summary) }, agentName(a.name))));
+    agent.disabled = kind.value !== "bot";
     kind.addEventListener("change", () => { agent.disabled = kind.value !== "bot"; summarise(); });
     agent.addEventListener("change", summarise);
     rows.push(el("div", { class: "seat-spec" }, el("span", { class: "seat-name" }), kind, agent));
   }
-  $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
+  $("seats").replaceChildren(el("legend", {}, t("Seats")), ...rows);
   summarise();
 }
 
@@ -112,12 +124,12 @@ async function create(e) {
     const names = seatNames();
     $("invites").replaceChildren(...humans.slice(1).map((s) => el("li", {}, `${names[s.seat]}: `,
       el("a", { href: s.url }, s.url), " ",
-      el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(s.url) }, "Copy"))));
-    if (humans.length <= 1) $("invites").replaceChildren(el("li", { class: "muted" }, "No other human seat: you play against bots."));
+      el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(s.url) }, t("Copy")))));
+    if (humans.length <= 1) $("invites").replaceChildren(el("li", { class: "muted" }, t("No other human seat: you play against bots.")));
     $("spectate-link").href = made.spectate_url;
     $("spectate-link").textContent = made.spectate_url;
     $("go-seat").href = mine ? mine.url : made.spectate_url;
-    $("go-seat").textContent = mine ? "Go to my seat" : "Watch the bots";
+    $("go-seat").textContent = mine ? t("Go to my seat") : t("Watch the bots");
     if (mine && humans.length === 1) { location.href = mine.url; return; }   // against bots: straight to the table
     $("create-form").hidden = true;
     $("created").hidden = false;
@@ -128,21 +140,21 @@ async function create(e) {
   }
 }
 
-function tableLine(t) {
-  const names = playerNames(t.seats);
-  const who = t.seats.map((s, i) => (s.kind === "human" && !s.claimed ? "free seat" : names[i])).join(", ");
+function tableLine(tb) {
+  const names = playerNames(tb.seats);
+  const who = tb.seats.map((s, i) => (s.kind === "human" && !s.claimed ? t("free seat") : names[i])).join(", ");
   const actions = [];
-  if (t.status === "open") actions.push(el("button", { type: "button", class: "small", onclick: () => join(t.id) }, "Join"));
-  if (t.status !== "finished") actions.push(el("a", { class: "button small", href: `/t/${t.id}` }, "Watch"));
-  else actions.push(el("a", { class: "button small", href: `/replay/${t.id}` }, "Replay"));
-  const details = [`${t.players} players`, who];
-  if (t.status === "finished") {
-    details.push(t.winners && t.winners.length ? `won by ${t.winners.map((w) => names[w]).join(" and ")}` : "nobody won");
-    if (t.scores && t.scores.length) details.push(`scores ${t.scores.map((x) => Math.round(x * 10) / 10).join(" · ")}`);
+  if (tb.status === "open") actions.push(el("button", { type: "button", class: "small", onclick: () => join(tb.id) }, t("Join")));
+  if (tb.status !== "finished") actions.push(el("a", { class: "button small", href: `/t/${tb.id}` }, t("Watch")));
+  else actions.push(el("a", { class: "button small", href: `/replay/${tb.id}` }, t("Replay")));
+  const details = [t("{n} players", { n: tb.players }), who];
+  if (tb.status === "finished") {
+    details.push(tb.winners && tb.winners.length ? t("won by {names}", { names: tb.winners.map((w) => names[w]).join(t(" and ")) }) : t("nobody won"));
+    if (tb.scores && tb.scores.length) details.push(t("scores {list}", { list: tb.scores.map((x) => Math.round(x * 10) / 10).join(" · ") }));
   }
-  const when = t.created_at ? new Date(t.created_at) : null;
-  if (when && !Number.isNaN(when.getTime())) details.push(when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }));
-  return el("li", {}, el("span", {}, el("strong", {}, t.title), ` · ${details.join(" · ")}`), el("span", { class: "row" }, actions));
+  const when = tb.created_at ? new Date(tb.created_at) : null;
+  if (when && !Number.isNaN(when.getTime())) details.push(when.toLocaleString(document.documentElement.lang || [], { dateStyle: "medium", timeStyle: "short" }));
+  return el("li", {}, el("span", {}, el("strong", {}, tb.title), ` · ${details.join(" · ")}`), el("span", { class: "row" }, actions));
 }
 
 async function join(id) {
@@ -160,14 +172,46 @@ async function refresh() {
   for (const status of ["open", "running", "finished"]) {
     try {
       const list = await api(`/api/tables?status=${status}&limit=20`);
-      $(`${status}-tables`).replaceChildren(...(list.length ? list.map(tableLine) : [el("li", { class: "muted" }, "none")]));
+      $(`${status}-tables`).replaceChildren(...(list.length ? list.map(tableLine) : [el("li", { class: "muted" }, t("none"))]));
     } catch (err) {
       $("create-error").textContent = err.message;
     }
   }
 }
 
+// The language: the one chosen at a table or here (kept in this browser), English until then.
+const langBox = $("lang");
+langBox.value = localStorage.getItem("oneiros:lang") || "en";
+langBox.addEventListener("change", async () => {
+  localStorage.setItem("oneiros:lang", langBox.value);
+  await setLanguage(langBox.value);
+  redraw();
+});
+
+/** Draw the form's own words again in the current language, keeping what was chosen. */
+function redraw() {
+  const g = currentGame();
+  if (!g) return;
+  $("game-summary").textContent = t(g.summary);
+  const ruleset = $("ruleset").value;
+  fillRulesets(g, ruleset);
+  const options = new Map([...$("options").querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.dataset.kind === "bool" ? i.checked : i.value]));
+  $("options").replaceChildren(el("legend", {}, t("Options")), ...g.options.map(optionInput));
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    if (!options.has(input.dataset.option)) continue;
+    if (input.dataset.kind === "bool") input.checked = options.get(input.dataset.option);
+    else input.value = options.get(input.dataset.option);
+  }
+  fillSeats(true);
+  refresh();
+}
+
+function fillRulesets(g, chosen) {
+  $("ruleset").replaceChildren(...g.rulesets.map((r) => el("option", { value: r, selected: r === chosen }, t(g.ruleset_titles[r] || r))));
+}
+
 async function start() {
+  await setLanguage(langBox.value).catch(() => {});
   $("my-name").value = localStorage.getItem("oneiros:name") || "";
   try {
     [games, agents] = await Promise.all([api("/api/games"), api("/api/agents")]);
@@ -179,7 +223,7 @@ async function start() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, selected: g.name === preferred }, g.title)));
   fillGame();
   $("game").addEventListener("change", fillGame);
-  $("players").addEventListener("change", fillSeats);
+  $("players").addEventListener("change", () => fillSeats());
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", refresh);
   $("my-name").addEventListener("input", summarise);

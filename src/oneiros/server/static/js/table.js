@@ -81,7 +81,7 @@ function loadGlossary() {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  setLink("connecting…", "");
+  setLink(t("connecting…"), "");
   socket.addEventListener("open", () => {
     retry = 0;
     const hello = { type: "hello" };
@@ -130,7 +130,7 @@ function handle(msg) {
     pump();
   } else if (msg.type === "insights") { if (view && msg.n === view.n) { insights = msg.insights; drawRisk(); } }
   else if (msg.type === "hint") { showHint(msg); }
-  else if (msg.type === "notice") { toast(view && msg.seat === view.seat ? "You took back a move" : msg.message); }
+  else if (msg.type === "notice") { toast(view && msg.seat === view.seat ? t("You took back a move") : msg.message); }
   else if (msg.type === "error") {
     toast(msg.message);
     if (view) draw();   // the move was refused: offer the choices again
@@ -267,8 +267,11 @@ function drawStatus() {
       const f = fateOf(view, i, events);
       if (!f) continue;
       const you = i === view.seat;
-      const shares = w.includes(i) ? `, and still ${you ? "share" : "shares"} the win: it goes to the whole winning side, as the end of the game above says.` : ".";
-      notes.push(el("li", { class: "fate-note" }, you ? "You" : seatTag(view.seats, i), ` ${f.other}${shares}`));
+      const note = w.includes(i)
+        ? (you ? t("You {what}, and still share the win: it goes to the whole winning side, as the end of the game above says.", { what: f.other })
+          : t(" {what}, and still shares the win: it goes to the whole winning side, as the end of the game above says.", { what: f.other }))
+        : (you ? t("You {what}.", { what: f.other }) : t(" {what}.", { what: f.other }));
+      notes.push(el("li", { class: "fate-note" }, you ? null : seatTag(view.seats, i), note));
     }
     fill(s,
       el("strong", { id: "game-over" }, t("Game over. ")), ...headline,
@@ -286,10 +289,11 @@ function drawStatus() {
     let invites = [];
     try { invites = JSON.parse(localStorage.getItem(`oneiros:invites:${tableId}`) || "[]"); } catch { invites = []; }
     const open = invites.filter((i) => view.seats[i.seat] && !view.seats[i.seat].claimed);
-    fill(s, `Waiting for ${free} more player${free === 1 ? "" : "s"}: the game starts when every seat is taken.`,
-      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, "Invite link for ", seatTag(view.seats, i.seat), ": ",
+    fill(s, free === 1 ? t("Waiting for 1 more player: the game starts when every seat is taken.")
+      : t("Waiting for {n} more players: the game starts when every seat is taken.", { n: free }),
+      open.length ? el("ul", { id: "invites" }, open.map((i) => el("li", {}, t("Invite link for "), seatTag(view.seats, i.seat), ": ",
         el("a", { href: i.url }, i.url), " ",
-        el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(i.url) }, "Copy")))) : null);
+        el("button", { type: "button", class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(i.url) }, t("Copy"))))) : null);
     return;
   }
   const mine = view.decision_id !== null;
@@ -449,6 +453,9 @@ $("name-form").addEventListener("submit", (e) => {
   send({ type: "name", name });
   $("name-input").value = "";
 });
-setLanguage(chosenLang || "en").then(() => { if (chosenLang) loadGlossary(); }, () => {});
+setLanguage(chosenLang || "en").then(() => {
+  if (chosenLang) loadGlossary();
+  if (socket && socket.readyState === WebSocket.OPEN) setLink(token ? t("connected") : t("watching"), "ok");
+}, () => {});
 if (!chosenLang) loadGlossary();
 connect();

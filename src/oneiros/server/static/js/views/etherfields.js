@@ -7,7 +7,7 @@
 // A space stands for the ids that name it (space:<ref>, use:map:<ref>:<ability>), the space
 // one step from the viewer's Dreamer for step:<dir>, and a miniature for the ids naming its
 // Entity (target:entity:<id>, use:entity:<id>:<ability>): pieces.js lights the legal ones.
-import { cardName, el, seatStyle, seatTag, showCard } from "../common.js";
+import { cardName, el, seatStyle, seatTag, showCard, t } from "../common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUITS = { hearts: "♥", spades: "♠", diamonds: "♦", clubs: "♣" };
@@ -33,6 +33,19 @@ const STYLE = `
 .ef-intent.wrath { background: #d64545; color: #fff; }
 .ef-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .2rem .6rem; font-size: .9rem; }
 `;
+
+/** The observation's words in the page's language (suits, terrain, colours, outcomes). */
+function word(value) {
+  const words = {
+    hearts: t("hearts"), spades: t("spades"), diamonds: t("diamonds"), clubs: t("clubs"),
+    water: t("water"), darkness: t("darkness"), light: t("light"), swamp: t("swamp"),
+    awareness: t("Awareness"), cunning: t("Cunning"), wrath: t("Wrath"),
+    victory: t("victory"), defeat: t("defeat"), distress: t("a Dreamer suffered an 8th Distress"),
+    empty_pool: t("Distress was due and the pool was empty"), out_of_turns: t("out of Turn cards"),
+    too_few_cards: t("a Dreamer had fewer than 6 cards"),
+  };
+  return words[value] || String(value ?? "").replace(/_/g, " ");
+}
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -72,7 +85,7 @@ function drawMap(o, msg, ctx) {
   (o.dreamers || []).forEach((d, seat) => { if (d.space) (here.get(d.space) || here.set(d.space, []).get(d.space)).push({ seat }); });
   for (const m of o.entities || []) (here.get(m[2]) || here.set(m[2], []).get(m[2])).push({ entity: m[0], kind: m[1] });
 
-  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group", "aria-label": "The Dreamscape map" },
+  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group", "aria-label": t("The Dreamscape map") },
     svg("style", {}, STYLE));
   const layer = svg("g");
   const walls = svg("g", { "pointer-events": "none" });
@@ -83,10 +96,10 @@ function drawMap(o, msg, ctx) {
     const fill = s.blocked ? "#4a4452" : (TERRAIN[terrain[0]] || {}).fill || "#2b2447";
     const own = [`space:${s.ref}`, ...Object.keys(s.actions || {}).map((a) => `use:map:${s.ref}:${a}`)];
     if (steps.has(s.ref)) own.push(`step:${steps.get(s.ref)}`);
-    const facts = [s.ref, s.blocked ? "Blocked" : "", s.entrance ? "Entrance" : "",
-      s.spawn ? `Spawn${typeof s.spawn === "string" ? ` ${s.spawn}` : ""}` : "", s.trap ? "Trap" : "",
-      s.draw_bonus ? `drawing bonus +${s.draw_bonus}` : "", terrain.join(", "),
-      ...Object.entries(s.actions || {}).map(([a, used]) => `map action ${a}${used ? " (used)" : ""}`)].filter(Boolean);
+    const facts = [s.ref, s.blocked ? t("Blocked") : "", s.entrance ? t("Entrance") : "",
+      s.spawn ? (typeof s.spawn === "string" ? t("Spawn {suit}", { suit: word(s.spawn) }) : t("Spawn")) : "", s.trap ? t("Trap") : "",
+      s.draw_bonus ? t("drawing bonus +{n}", { n: s.draw_bonus }) : "", terrain.map(word).join(", "),
+      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: a }) : t("map action {name}", { name: a })))].filter(Boolean);
     const g = svg("g", { class: `space${s.blocked ? " blocked" : ""}`, dataset: { actions: own.join(" "), ref: s.ref } },
       svg("title", {}, facts.join(" · ")),
       svg("rect", { class: "floor", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill }),
@@ -116,12 +129,12 @@ function drawMap(o, msg, ctx) {
       const cx = x + 22 + (k % 3) * 28, cy = y + 44 + Math.floor(k / 3) * 26;
       if (m.seat !== undefined) {
         minis.append(svg("g", { class: "mini dreamer", style: seatStyle(m.seat), dataset: { owner: String(m.seat) } },
-          svg("title", {}, `${(o.dreamers[m.seat] || {}).dreamer} (seat ${m.seat + 1}) at ${s.ref}`),
+          svg("title", {}, t("{dreamer} (player {n}) at {space}", { dreamer: cardName((o.dreamers[m.seat] || {}).dreamer, cards), n: m.seat + 1, space: s.ref })),
           svg("circle", { cx, cy, r: 12, style: "fill: var(--seat)", stroke: "#120f1f", "stroke-width": 2 }),
           text(cx, cy + 5, String(m.seat + 1), { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#120f1f" })));
       } else {
         minis.append(svg("g", { class: "mini entity", dataset: { actions: `target:entity:${m.entity}` } },
-          svg("title", {}, `${cardName(m.kind, cards)} (${m.entity}) at ${s.ref}`),
+          svg("title", {}, t("{entity} ({id}) at {space}", { entity: cardName(m.kind, cards), id: m.entity, space: s.ref })),
           svg("polygon", { points: `${cx},${cy - 13} ${cx + 13},${cy} ${cx},${cy + 13} ${cx - 13},${cy}`, fill: "#d64545", stroke: "#120f1f", "stroke-width": 2 }),
           text(cx, cy + 4, m.entity.split(".").pop(), { "text-anchor": "middle", "font-size": 11, "font-weight": 700 })));
       }
@@ -132,7 +145,7 @@ function drawMap(o, msg, ctx) {
 }
 
 function intentChips(intent) {
-  return (intent || []).map(([colour, value]) => el("span", { class: `ef-intent ${colour}`, title: `${value} ${colour}` }, `${value}${COLOURS[colour] || colour[0]}`));
+  return (intent || []).map(([colour, value]) => el("span", { class: `ef-intent ${colour}`, title: `${value} ${word(colour)}` }, `${value}${COLOURS[colour] || colour[0]}`));
 }
 
 /** A card in the viewer's hand stands for the ids naming its entity id (pay:, discard:...). */
@@ -143,8 +156,8 @@ function handCard(id, cards, entity) {
   return el("div", { class: "card-wrap" },
     el("div", { class: "card influence", title: c.text ? `${c.name}: ${c.text}` : c.name, dataset: own.length ? { actions: own.join(" ") } : {} },
       el("span", { class: "card-head" }, el("span", { class: "card-name" }, c.name)),
-      el("span", { class: "card-text" }, intentChips(c.intent), c.intent && c.intent.length > 1 ? " (one of)" : "")),
-    el("button", { type: "button", class: "card-more", "aria-label": `Read ${c.name}`, onclick: () => showCard(c) }, "?"));
+      el("span", { class: "card-text" }, intentChips(c.intent), c.intent && c.intent.length > 1 ? t(" (one of)") : "")),
+    el("button", { type: "button", class: "card-more", "aria-label": t("Read {name}", { name: c.name }), onclick: () => showCard(c) }, "?"));
 }
 
 function dreamerPanel(d, i, me, ctx, o) {
@@ -152,12 +165,12 @@ function dreamerPanel(d, i, me, ctx, o) {
   return el("article", { class: `mat ef-dreamer${i === o.first ? " first" : ""}`, style: seatStyle(i) },
     el("div", { class: "mat-head" }, seatTag(ctx.seats, i, { you: i === me }),
       el("span", { class: "pill" }, cardName(d.dreamer, ctx.cards)),
-      el("span", { class: "muted" }, d.space ? `at ${d.space}` : "not on the map"),
-      i === o.first ? el("span", { class: "pill ok" }, "first player") : null),
+      el("span", { class: "muted" }, d.space ? t("at {space}", { space: d.space }) : t("not on the map")),
+      i === o.first ? el("span", { class: "pill ok" }, t("first player")) : null),
     el("div", { class: "ef-stats" },
-      stat("Distress", d.distress, "Distress tokens held"), stat("Ether", d.ether, "Ether"), stat("Gems", d.gems, "Gems"),
-      stat("deck", d.deck, "cards in the deck"), stat("hand", d.hand, "cards in hand"),
-      stat("discard", (d.discard || []).length, "cards in the discard pile"), stat("sealed", (d.sealed || []).length, "sealed cards")));
+      stat(t("Distress"), d.distress, t("Distress tokens held")), stat(t("Ether"), d.ether, t("Ether")), stat(t("Gems"), d.gems, t("Gems")),
+      stat(t("deck"), d.deck, t("cards in the deck")), stat(t("hand"), d.hand, t("cards in hand")),
+      stat(t("discard"), (d.discard || []).length, t("cards in the discard pile")), stat(t("sealed"), (d.sealed || []).length, t("sealed cards"))));
 }
 
 export function render(board, msg, ctx) {
@@ -167,37 +180,37 @@ export function render(board, msg, ctx) {
   const dreamers = o.dreamers || [];
   const turnCard = o.turn_card ? cards[o.turn_card] : null;
   const head = el("div", { class: "row" },
-    el("span", { class: "chip" }, `Turn ${o.turn ?? 0}`),
-    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, `Turn card ${o.turn_card || "—"}`),
+    el("span", { class: "chip" }, t("Turn {turn}", { turn: o.turn ?? 0 })),
+    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card || "—" })),
     turnCard ? el("span", { class: "muted" }, turnCard.text) : null,
-    el("span", { class: "chip" }, `${o.turns_left ?? 0} Turn cards left`),
-    el("span", { class: "chip" }, `◷ Hours ${o.hours ?? 0}`),
-    el("span", { class: "chip", title: "Distress tokens left in the pool" }, `Distress pool ${o.distress_pool ?? 0}/16`),
-    el("span", { class: "chip" }, `Gears ${(o.team || {}).gear ?? 0}`),
-    o.first !== undefined ? el("span", { class: "chip" }, "First: ", seatTag(ctx.seats, o.first)) : null);
+    el("span", { class: "chip" }, t("{n} Turn cards left", { n: o.turns_left ?? 0 })),
+    el("span", { class: "chip" }, t("◷ Hours {n}", { n: o.hours ?? 0 })),
+    el("span", { class: "chip", title: t("Distress tokens left in the pool") }, t("Distress pool {n}/16", { n: o.distress_pool ?? 0 })),
+    el("span", { class: "chip" }, t("Gears {n}", { n: (o.team || {}).gear ?? 0 })),
+    o.first !== undefined ? el("span", { class: "chip" }, t("First: "), seatTag(ctx.seats, o.first)) : null);
   const sections = [el("section", { class: "panel ef-head" }, head)];
-  sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, "Dreamscape"),
-    (o.map || []).length ? drawMap(o, msg, ctx) : el("p", { class: "muted" }, "No map yet."),
-    el("p", { class: "muted small-text" }, "⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked")));
+  sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, t("Dreamscape")),
+    (o.map || []).length ? drawMap(o, msg, ctx) : el("p", { class: "muted" }, t("No map yet.")),
+    el("p", { class: "muted small-text" }, t("⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked"))));
   const morphings = o.morphings || {};
   const kinds = [...new Set([...(o.entities || []).map((m) => m[1]), ...Object.keys(morphings)])];
-  sections.push(el("section", { class: "panel ef-entities" }, el("h2", {}, "Entities"),
+  sections.push(el("section", { class: "panel ef-entities" }, el("h2", {}, t("Entities")),
     kinds.length ? el("ul", {}, kinds.map((k) => el("li", {},
       el("b", { title: (cards[k] || {}).text || "" }, cardName(k, cards)), ": ",
-      (o.entities || []).filter((m) => m[1] === k).map((m) => `${m[0]} at ${m[2]}`).join(", ") || "none on the map",
-      " · Morphings: ", (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || "none"))) : el("p", { class: "muted" }, "none")));
+      (o.entities || []).filter((m) => m[1] === k).map((m) => t("{id} at {space}", { id: m[0], space: m[2] })).join(", ") || t("none on the map"),
+      t(" · Morphings: "), (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || t("none")))) : el("p", { class: "muted" }, t("none"))));
   if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
     const hand = dreamers[me].hand_cards;
-    sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, "Your hand"),
-      el("div", { class: "hand" }, hand.length ? hand.map((c, k) => handCard(c, cards, (dreamers[me].hand_ids || [])[k])) : el("span", { class: "muted" }, "empty"))));
+    sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, t("Your hand")),
+      el("div", { class: "hand" }, hand.length ? hand.map((c, k) => handCard(c, cards, (dreamers[me].hand_ids || [])[k])) : el("span", { class: "muted" }, t("empty")))));
   }
   const order = dreamers.map((_, i) => i);
   if (me !== null && me !== undefined && dreamers[me]) { order.splice(order.indexOf(me), 1); order.unshift(me); }
   sections.push(el("div", { class: "mats ef-dreamers" }, order.map((i) => dreamerPanel(dreamers[i], i, me, ctx, o))));
-  const itemLine = (ids) => ids.length ? ids.map((i) => cardName(i, cards)).join(", ") : "none";
+  const itemLine = (ids) => ids.length ? ids.map((i) => cardName(i, cards)).join(", ") : t("none");
   sections.push(el("section", { class: "panel ef-items" },
-    el("p", {}, el("b", {}, "Active Items: "), itemLine(o.items || [])),
-    el("p", {}, el("b", {}, "Storage: "), itemLine(o.storage || []))));
-  if (o.outcome) sections.push(el("section", { class: "panel" }, el("h2", {}, `The Dream ends: ${o.outcome}`), el("p", {}, String(o.end_reason || "").replace(/_/g, " "))));
+    el("p", {}, el("b", {}, t("Active Items: ")), itemLine(o.items || [])),
+    el("p", {}, el("b", {}, t("Storage: ")), itemLine(o.storage || []))));
+  if (o.outcome) sections.push(el("section", { class: "panel" }, el("h2", {}, t("The Dream ends: {outcome}", { outcome: word(o.outcome) })), el("p", {}, word(o.end_reason))));
   board.replaceChildren(...sections);
 }

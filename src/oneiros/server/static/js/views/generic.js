@@ -1,5 +1,5 @@
 // The fallback table for any game: the observation drawn as lists and tables.
-import { el, pretty, seatName } from "../common.js";
+import { el, pretty, seatName, t } from "../common.js";
 
 function isPlain(value) {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
@@ -7,7 +7,7 @@ function isPlain(value) {
 
 function show(value) {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   return String(value);
 }
 
@@ -15,7 +15,7 @@ function show(value) {
 export function renderValue(value, ctx, key = "") {
   if (isPlain(value)) return el("span", {}, show(value));
   if (Array.isArray(value)) {
-    if (value.length === 0) return el("span", { class: "muted" }, "none");
+    if (value.length === 0) return el("span", { class: "muted" }, t("none"));
     const perSeat = ctx.players && value.length === ctx.players;
     if (value.every(isPlain)) {
       if (perSeat && key !== "to_move") {
@@ -26,7 +26,7 @@ export function renderValue(value, ctx, key = "") {
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const cols = [...new Set(value.flatMap((v) => Object.keys(v)))];
       return el("table", { class: "grid" },
-        el("thead", {}, el("tr", {}, perSeat ? el("th", {}, "seat") : null, cols.map((c) => el("th", {}, pretty(c))))),
+        el("thead", {}, el("tr", {}, perSeat ? el("th", {}, t("seat")) : null, cols.map((c) => el("th", {}, pretty(c))))),
         el("tbody", {}, value.map((row, i) => el("tr", {},
           perSeat ? el("td", {}, seatName(ctx.seats, i)) : null,
           cols.map((c) => el("td", {}, renderValue(row[c], ctx, c)))))));

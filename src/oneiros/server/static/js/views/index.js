@@ -1,4 +1,5 @@
 // Which table view draws which game; anything unknown gets the generic view.
+import { t } from "../common.js";
 import * as etherfields from "./etherfields.js";
 import * as generic from "./generic.js";
 import * as lucidity from "./lucidity.js";
@@ -23,7 +24,7 @@ export function renderBoard(board, msg, ctx) {
 export function scoreText(msg, seat, score) {
   const view = viewFor(msg.game);
   try { if (view.scoreText) return view.scoreText(msg, seat, score); } catch { /* the default */ }
-  return `${score} point${score === "1" ? "" : "s"}`;
+  return score === "1" ? t("1 point") : t("{score} points", { score });
 }
 
 /** What happened to a seat that is out of the game ({kind, you, other}), or null. */
