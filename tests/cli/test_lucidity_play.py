@@ -70,6 +70,15 @@ def test_replay_of_a_lucidity_game_jumps_to_a_turn(tmp_path):
     assert re.search(r"Move \d+ of \d+  \(action \d+, turn 3\)", jumped)
     assert "Lucidity: Six-Sided Nightmares  turn 3  to play: " in jumped
     assert "this move" in after(jumped, "replay> n")
+    # the same record stepped through in Spanish: the viewer, the board and the events
+    out = ok(run(tmp_path, "replay", "g.json", "--lang", "es", answers=["turn 3", "n", "x", "q"]))
+    jumped = after(out, "replay> turn 3")
+    assert re.search(r"Jugada \d+ de \d+  \(acción \d+, turno 3\)", jumped)
+    assert "esta jugada" in after(jumped, "replay> n")
+    assert "'x' no es una orden de repetición." in after(jumped, "replay> x")
+    assert "Bolsa" in jumped and "Move " not in jumped
+    bad = run(tmp_path, "replay", "g.json", "--lang", "fr")
+    assert bad.returncode != 0 and "--lang" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_in_a_terminal_the_rule_the_risk_meter_and_a_hint(tmp_path):

@@ -717,8 +717,8 @@ LANG_OPT = typer.Option(
     None,
     "--lang",
     help=f"The language of the table: {', '.join(LANGUAGES)} "
-    "(default: es for the lucidity-es rule set, en otherwise). Events, prompts, choices "
-    "and rule texts are translated; the board drawing and card names stay English.",
+    "(default: es for the lucidity-es rule set, en otherwise): the board, events, prompts, "
+    "choices, card and rule texts.",
 )
 
 

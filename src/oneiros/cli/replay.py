@@ -19,11 +19,19 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..core import CHANCE, ConfigError, IllegalAction, State, replay
+from ..core.i18n import Translator, default_language, for_game
 from ..core.registry import apply_recorded
 from .common import fail, load_json
+from .play import LANG_OPT, _check_lang
 from .render import event_line, make_console, render_result, render_table, seat_label
 
-REPLAY_HELP = (
+
+def g(text: str) -> str:
+    """Marks an interface string for the catalogue; :class:`ReplayViewer` translates it."""
+    return text
+
+
+REPLAY_HELP = g(
     "Enter or n: next move; b: back; turn N: jump to turn N; start; end; "
     "log: the events so far; q: quit."
 )
@@ -68,7 +76,10 @@ class ReplayViewer:
         seats: Sequence[str] | None,
         input_fn: Callable[[], str] = input,
         echo_input: bool = False,
+        tr: Translator | None = None,
     ) -> None:
+        self.tr = tr if tr is not None else for_game(positions[0].state.game, "en")
+        self.g = self.tr.gettext
         self.positions = positions
         self.console = console
         self.viewer = viewer
@@ -87,7 +98,9 @@ class ReplayViewer:
             self.console.clear()
         previous = self.positions[self.at - 1] if self.at else None
         header = Text(
-            f"Move {self.at} of {len(self.positions) - 1}  (action {pos.index}, turn {pos.turn})",
+            self.g("Move {at} of {last}  (action {index}, turn {turn})").format(
+                at=self.at, last=len(self.positions) - 1, index=pos.index, turn=pos.turn
+            ),
             style="bold",
         )
         parts: list[Any] = [header]
@@ -95,13 +108,15 @@ class ReplayViewer:
             new = list(pos.state.events(self.viewer))[len(previous.state.events(self.viewer)) :]
             actor = self._actor(previous.state, pos)
             lines = [Text(actor, style="bold")] if actor else []
-            lines += [Text.assemble("  ", event_line(e)) for e in new]
+            lines += [Text.assemble("  ", event_line(e, tr=self.tr)) for e in new]
             if lines:
-                parts.append(Panel(Group(*lines), title="this move", title_align="left"))
+                parts.append(Panel(Group(*lines), title=self.g("this move"), title_align="left"))
         self.console.print(Group(*parts))
-        self.console.print(render_table(pos.state, self.viewer, self.seats, last_events=0))
+        self.console.print(
+            render_table(pos.state, self.viewer, self.seats, last_events=0, tr=self.tr)
+        )
         if pos.state.is_terminal():
-            self.console.print(render_result(pos.state, self.seats))
+            self.console.print(render_result(pos.state, self.seats, tr=self.tr))
 
     def _actor(self, before: State, pos: Position) -> str:
         deciding = [s for s in before.to_move() if s != CHANCE]
@@ -120,11 +135,11 @@ class ReplayViewer:
         if seat == self.viewer or (info.perfect_information and not info.simultaneous):
             for action in before.legal_actions(seat):
                 if action.id == aid:
-                    label = action.label
+                    label = self.tr.text(action.label)
                     break
         else:
-            label = "has chosen."
-        return f"{seat_label(seat, self.seats, self.viewer)}: {label}"
+            label = self.g("has chosen.")
+        return f"{seat_label(seat, self.seats, self.viewer, tr=self.tr)}: {label}"
 
     def read(self) -> str:
         self.console.print("replay> ", end="")
@@ -147,23 +162,27 @@ class ReplayViewer:
             rest = rest.strip()
             if word in ("", "n", "next", "f", "forward"):
                 if self.at >= last:
-                    self.say("This is the end of the record (b: back, q: quit).")
+                    self.say(self.g("This is the end of the record (b: back, q: quit)."))
                     continue
                 self.at += 1
             elif word in ("b", "back", "p", "prev"):
                 if self.at == 0:
-                    self.say("This is the start of the game.")
+                    self.say(self.g("This is the start of the game."))
                     continue
                 self.at -= 1
             elif word in ("turn", "t") or (word.isdigit() and not rest):
                 target = rest if word in ("turn", "t") else word
                 if not target.isdigit():
-                    self.say("turn takes a whole number, e.g. turn 3.")
+                    self.say(self.g("turn takes a whole number, e.g. turn 3."))
                     continue
                 found = self.find_turn(int(target))
                 if found is None:
                     turns = self.positions[-1].turn
-                    self.say(f"There is no turn {target}: the record has turns 0 to {turns}.")
+                    self.say(
+                        self.g("There is no turn {turn}: the record has turns 0 to {last}.").format(
+                            turn=target, last=turns
+                        )
+                    )
                     continue
                 self.at = found
             elif word in ("start", "s", "first"):
@@ -172,17 +191,22 @@ class ReplayViewer:
                 self.at = last
             elif word == "log":
                 events = list(self.state.events(self.viewer))
-                body = Group(*(event_line(e) for e in events)) if events else Text("-")
-                self.console.print(Panel(body, title="the story so far", title_align="left"))
+                body = Group(*(event_line(e, tr=self.tr) for e in events)) if events else Text("-")
+                title = self.g("the story so far")
+                self.console.print(Panel(body, title=title, title_align="left"))
                 continue
             elif word in ("q", "quit", "exit"):
                 return
             elif word in ("help", "h", "?"):
-                self.say(REPLAY_HELP)
+                self.say(self.g(REPLAY_HELP))
                 continue
             else:
                 shown = answer if len(answer) <= 30 else answer[:27] + "..."
-                self.say(f"{shown!r} is not a replay command. {REPLAY_HELP}")
+                self.say(
+                    self.g("{answer} is not a replay command.").format(answer=repr(shown))
+                    + " "
+                    + self.g(REPLAY_HELP)
+                )
                 continue
             self.show()
 
@@ -215,8 +239,10 @@ def register(app: typer.Typer) -> None:
         ),
         turn: int | None = typer.Option(None, "--turn", "-t", help="Start at turn N."),
         end: bool = typer.Option(False, "--end", help="Start at the end of the record."),
+        lang: str | None = LANG_OPT,
     ) -> None:
         """Step through a finished or saved game: forward, back, jump to a turn."""
+        lang = _check_lang(lang)
         data = load_json(record_file)
         if not isinstance(data, dict):
             fail(f"{record_file}: not a game record (expected a JSON object)")
@@ -231,6 +257,7 @@ def register(app: typer.Typer) -> None:
             seat,
             _seats_of(data, game.players),
             echo_input=not _stdin_is_tty(),
+            tr=for_game(game, lang or default_language(game)),
         )
         if turn is not None:
             found = viewer.find_turn(turn)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
@@ -591,10 +592,16 @@ def update_catalogue(
     catalog = Catalog(locale=lang, domain=domain, project="Oneiros", fuzzy=False)
     for msgid, where in sorted(messages.items()):
         catalog.add(msgid, old.get(msgid, ""), locations=[w for w in where if w[1]])
-    po_file.parent.mkdir(parents=True, exist_ok=True)
-    with po_file.open("wb") as fh:
-        write_po(fh, catalog, width=96, sort_output=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=96, sort_output=True)
+    if not po_file.is_file() or _undated(po_file.read_bytes()) != _undated(buffer.getvalue()):
+        po_file.parent.mkdir(parents=True, exist_ok=True)  # only a real change is written:
+        po_file.write_bytes(buffer.getvalue())  # no diff for a new creation date alone
     return [m for m in messages if not old.get(m)]
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
 
 
 def compile_catalogue(po_file: Path) -> Path:
@@ -605,8 +612,10 @@ def compile_catalogue(po_file: Path) -> Path:
     with po_file.open("rb") as fh:
         catalog = read_po(fh)
     mo_file = po_file.with_suffix(".mo")
-    with mo_file.open("wb") as fh:
-        write_mo(fh, catalog, use_fuzzy=False)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    if not mo_file.is_file() or mo_file.read_bytes() != buffer.getvalue():
+        mo_file.write_bytes(buffer.getvalue())
     return mo_file
 
 
