@@ -78,6 +78,11 @@ def test_the_lobby_reads_in_spanish(server: ServerProcess, browser: Any, tmp_pat
         assert "Reglas" in form and "Asientos" in form and "Jugador inicial" in form
         assert "con 3-4 jugadores, usar el cuarto espacio de Sombra" in form  # an option's help
         assert english_left(form, ["Players", "Options", "Seats", "Create table", "A bot"]) == []
+        first = page.locator("#opt-first_player option").all_inner_texts()
+        assert first[0] == "al azar" and page.locator("#opt-first_player").input_value() in (
+            "random",
+            "0",
+        )  # the menu reads in Spanish; the value sent stays the option's own
         agent = page.locator("[data-seat='1'][data-field='agent'] option[value='heuristic']")
         assert agent.get_attribute("title") == "el bot de reglas prácticas del propio juego"
         assert "Mesas abiertas" in page.inner_text("main")
