@@ -92,12 +92,10 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
     known: dict[int, list[str]] = {}
     tops: list[Play] = []
     own_tops: dict[int, list[Play]] = {}
-    top = state.stack.top
-    seen = (
-        top["victim"] if top is not None and top.kind == "take" and top.player == player else None
-    )
+    top: Any = state.flow.top
+    seen = top.victim if top is not None and top.kind == "take" and top.seat == player else None
     # Where Is The Sandman has shown who holds I Am the Sandman.
-    shown = top.player if top is not None and top.kind == "where" else None
+    shown = top.seat if top is not None and top.kind == "where" else None
     for s in range(state.n):
         if s in (player, seen):
             continue
@@ -154,5 +152,6 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
             new.seats[s].agent_round = min(state.seats[s].agent_round, state.round - 1)
     new.action_deck = Deck(pool)
     new._events = [e for e in state._events if e.visible(player)]
+    new.flow._events = new._events
     new._history = []
     return new
