@@ -357,7 +357,7 @@ class SleepTightState(State):
             if private is not None:
                 return private
         else:
-            seat = top.seat
+            seat = top.actor(self)
             if player is not None and player != seat:
                 return None
         return Decision(

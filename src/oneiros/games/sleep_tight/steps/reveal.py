@@ -14,7 +14,7 @@ from ....core.flow import AutoStep, Flow
 from .. import refs as R
 from ..model import Play
 from .base import KINDS
-from .symbols import Effect
+from .symbols import effect_steps
 
 if TYPE_CHECKING:
     from ..state import SleepTightState
@@ -308,6 +308,5 @@ class ResolveCard(AutoStep):
             card=p.card,
             name=info.name,
         )
-        n = len(info.effects)
-        if n:
-            flow.replace(*[Effect(seat, p.card, i) for i in reversed(range(n))])
+        if info.effects:
+            flow.replace(*effect_steps(s, seat, p.card))

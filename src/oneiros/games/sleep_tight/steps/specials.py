@@ -220,21 +220,21 @@ class Where(DecisionStep):
             answer_offer(s, action.id, self.seat)
 
 
-def where_is_sandman(s: SleepTightState, flow: Flow, step: Any) -> None:
-    """The effect of Where Is The Sandman, played by ``step.seat`` (an effect step: asked
-    first, then exposed)."""
-    seat = step.seat
+def where_is_sandman(s: SleepTightState, flow: Flow, seat: int, asked: bool, again: Any) -> None:
+    """The effect of Where Is The Sandman, played by ``seat``: the holder of I Am the
+    Sandman is asked first (``again``: the effect, pushed back to run once answered), then
+    exposed."""
     holder = next((x for x in range(s.n) if s.iam in s.seats[x].hand), None)
     if holder is not None and s._guarded(seat, holder):
         # A player behind Blanket Fort ("you cannot be affected by any other effects this
         # turn") or Mirror Ward ("all actions played against you by other players fail") is
         # not made to reveal (sleep-tight "Card Symbols", "Card Examples").
         holder = None
-    if holder is not None and s.seats[holder].alive and not step.asked:
+    if holder is not None and s.seats[holder].alive and not asked:
         # The holder answers first: a pending offer may still be refused (sleep-tight
         # "Special Cards": you may refuse when you draw it). An agent who accepted earlier
         # is asked the same way, so the question shows no more than the rule.
-        flow.replace(evolve(step, asked=True), Where(holder))
+        flow.push(again, Where(holder))
     elif holder is not None and s.seats[holder].alive:
         expose(s, holder, forced=True)
     else:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, evolve
+from ....core.effects import Ctx, Node
+from ....core.flow import ChanceStep, DecisionStep, Flow, evolve
 from .. import refs as R
-from ..content import Effect as CardEffect
+from ..effects import LANGUAGE, PASSIVE, card_program
 from .base import KINDS
 from .draw import Draw
 from .sandman import SandmanDeckDraw, take_sandman
@@ -24,17 +25,35 @@ if TYPE_CHECKING:
     from ..state import SleepTightState
 
 
-def targets(s: SleepTightState, seat: int, eff: CardEffect, chosen: int | None) -> list[int] | None:
+RUNTIME = LANGUAGE.runtime(KINDS, "symbols")
+"""The core's effect runtime on Sleep Tight's flow: ``effect`` steps (one node each) and
+``effect_choice`` (a ``choose`` composite, which no shipped card uses yet)."""
+
+RunEffect = RUNTIME.run_cls
+
+
+def effect_steps(s: SleepTightState, seat: int, card: str) -> list[Any]:
+    """The steps resolving ``card`` played by ``seat``: one per effect, the first on top."""
+    ctx = Ctx(seat=seat, source=card)
+    return [RunEffect(node, ctx) for node in reversed(card_program(s.cards[card]))]
+
+
+def bound(ctx: Ctx, key: str, value: Any) -> Ctx:
+    """``ctx`` with a choice made for its effect (``target``, ``source``, ``asked``)."""
+    return ctx.bind(extra=(*((k, v) for k, v in ctx.extra if k != key), (key, value)))
+
+
+def targets(s: SleepTightState, seat: int, target: str, chosen: int | None) -> list[int] | None:
     """Seats an effect affects; None when a choice is still needed."""
-    if eff.target == "self":
+    if target == "self":
         return [seat]
-    if eff.target == "left":
+    if target == "left":
         t = s._left(seat)
         return [t] if t is not None else []
-    if eff.target == "right":
+    if target == "right":
         t = s._right(seat)
         return [t] if t is not None else []
-    if eff.target == "others":
+    if target == "others":
         return s._others(seat)
     if chosen is not None:
         return [chosen]
@@ -44,136 +63,167 @@ def targets(s: SleepTightState, seat: int, eff: CardEffect, chosen: int | None) 
     return None
 
 
-@KINDS.step
-@dataclasses.dataclass(frozen=True, slots=True)
-class Effect(AutoStep):
-    """Effect ``i`` of ``card``, played by ``seat``; ``target`` and ``source`` hold the
-    choices made for it (a seat, ``"pile"``), ``asked`` that Where Is The Sandman's question
-    was put."""
+def _alive(s: SleepTightState, ctx: Ctx) -> int | None:
+    """The seat an effect acts for, or None once it is dead (the effect does nothing)."""
+    seat = ctx.seat
+    return seat if seat is not None and s.seats[seat].alive else None
 
-    kind = "effect"
-    rule = "symbols"
-    seat: int
-    card: str
-    i: int
-    target: int | None = None
-    source: str | None = None
-    asked: bool = False
 
-    def run(self, s: SleepTightState, flow: Flow) -> None:
-        seat = self.seat
-        if not s.seats[seat].alive:
-            return
-        eff = s.cards[self.card].effects[self.i]
-        kind = eff.kind
-        if kind == "draw":
-            flow.replace(Draw(seat, eff.amount, "effect"))
-        elif kind == "return_cards":
-            n = min(eff.amount, len([c for c in s.seats[seat].hand if c != s.iam]))
-            if n > 0:
-                flow.replace(Return(seat, n))
-        elif kind == "gain":
-            self._gain(s, flow, eff)
-        elif kind in ("damage", "steal_random", "look_take") or (
-            kind == "discard_sandman" and s.seats[seat].role == "exposed"
-        ):
-            self._against_players(s, flow, eff)
-        elif kind == "discard_sandman":
-            flow.replace(SDiscard(seat, eff.amount))
-        elif kind == "where_is_sandman":
-            where_is_sandman(s, flow, self)
-        # prevent_*, shield, untouchable, dodge and discard_type work passively.
+@LANGUAGE.handler("draw")
+def _draw(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is not None:
+        flow.push(Draw(seat, args.n, "effect"))
 
-    def _gain(self, s: SleepTightState, flow: Flow, eff: CardEffect) -> None:
-        seat = self.seat
-        if eff.from_player and self.source is None:
-            others = [x for x in s._others(seat) if s.seats[x].fragments > 0]
-            if others:
-                flow.push(Source(seat, tuple(others), eff.amount))
-                return
-        source = self.source
-        if source is None or source == "pile":
-            got = s._gain(seat, eff.amount)
-            s.emit(
-                "gained",
-                "Seat {seat} takes {got} Soul Fragment(s) from the pile",
-                R.SYMBOLS,
-                seat=seat,
-                got=got,
+
+@LANGUAGE.handler("return_cards")
+def _return_cards(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is not None:
+        n = min(args.n, len([c for c in s.seats[seat].hand if c != s.iam]))
+        if n > 0:
+            flow.push(Return(seat, n))
+
+
+@LANGUAGE.handler("gain")
+def _gain(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is None:
+        return
+    source = ctx.get("source")
+    if args.from_player and source is None:
+        others = [x for x in s._others(seat) if s.seats[x].fragments > 0]
+        if others:
+            flow.push(
+                RunEffect(Node("gain", "effect", args), ctx), Source(seat, tuple(others), args.n)
             )
             return
-        victim = int(source)
-        if s._protected(seat, victim):
-            return
-        lost = s._lose(victim, eff.amount, seat, "steal")
-        s.seats[seat].fragments += lost
-        s.pile -= lost
+    if source is None or source == "pile":
+        got = s._gain(seat, args.n)
         s.emit(
-            "stole_fragments",
-            "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}",
+            "gained",
+            "Seat {seat} takes {got} Soul Fragment(s) from the pile",
             R.SYMBOLS,
             seat=seat,
-            victim=victim,
-            n=lost,
+            got=got,
         )
+        return
+    victim = int(source)
+    if s._protected(seat, victim):
+        return
+    lost = s._lose(victim, args.n, seat, "steal")
+    s.seats[seat].fragments += lost
+    s.pile -= lost
+    s.emit(
+        "stole_fragments",
+        "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}",
+        R.SYMBOLS,
+        seat=seat,
+        victim=victim,
+        n=lost,
+    )
 
-    def _against_players(self, s: SleepTightState, flow: Flow, eff: CardEffect) -> None:
-        seat = self.seat
-        kind = eff.kind
-        if kind == "discard_sandman":
-            # The exposed agent damages a player of their choice instead.
-            others = s._others(seat)
-            chosen = [self.target] if self.target is not None else None
-            if chosen is None and len(others) > 1:
-                flow.push(Target(seat, tuple(others)))
-                return
-            for t in chosen if chosen is not None else others:
-                if s._protected(seat, t):
-                    continue
-                s.emit(
-                    "redirect",
-                    "The exposed agent damages seat {target} instead of the Sandman",
-                    R.EXPOSED,
-                    target=t,
-                )
-                s._player_damage(seat, t, eff.amount, "damage", R.EXPOSED)
-            return
-        found = targets(s, seat, eff, self.target)
-        if found is None:
-            flow.push(Target(seat, tuple(s._others(seat))))
-            return
-        found = [t for t in found if not s._protected(seat, t)]
-        if kind == "damage":
-            for t in found:
-                s._player_damage(seat, t, eff.amount, "damage", R.SYMBOLS)
-            return
-        steps: list[ChanceStep | DecisionStep] = []
-        for t in reversed(found):
-            if kind == "steal_random":
-                steps.append(Steal(seat, t))
-                continue
-            hand = list(s.seats[t].hand)
-            s.emit(
-                "hand_shown",
-                "Seat {victim} shows seat {seat} their hand: {names}",
-                R.SYMBOLS,
-                (seat, t),
-                seat=seat,
-                victim=t,
-                cards=hand,
-                names=s._names(hand),
-            )
-            s.emit(
-                "looked",
-                "Seat {victim} shows their hand to seat {seat}",
-                R.SYMBOLS,
-                seat=seat,
-                victim=t,
-            )
-            if s._movable(t):
-                steps.append(Take(seat, t))
-        if steps:
-            flow.replace(*steps)
+
+def _ask_target(flow: Flow, node: Node, ctx: Ctx, seat: int, choices: list[int]) -> None:
+    flow.push(RunEffect(node, ctx), Target(seat, tuple(choices)))
+
+
+@LANGUAGE.handler("damage")
+def _damage(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is None:
+        return
+    found = targets(s, seat, args.target, ctx.get("target"))
+    if found is None:
+        _ask_target(flow, Node("damage", "effect", args), ctx, seat, s._others(seat))
+        return
+    found = [t for t in found if not s._protected(seat, t)]
+    for t in found:
+        s._player_damage(seat, t, args.n, "damage", R.SYMBOLS)
+
+
+@LANGUAGE.handler("steal_random")
+def _steal_random(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is None:
+        return
+    found = targets(s, seat, args.target, ctx.get("target"))
+    if found is None:
+        _ask_target(flow, Node("steal_random", "effect", args), ctx, seat, s._others(seat))
+        return
+    found = [t for t in found if not s._protected(seat, t)]
+    flow.push(*[Steal(seat, t) for t in reversed(found)])
+
+
+@LANGUAGE.handler("look_take")
+def _look_take(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is None:
+        return
+    found = targets(s, seat, args.target, ctx.get("target"))
+    if found is None:
+        _ask_target(flow, Node("look_take", "effect", args), ctx, seat, s._others(seat))
+        return
+    found = [t for t in found if not s._protected(seat, t)]
+    steps = []
+    for t in reversed(found):
+        hand = list(s.seats[t].hand)
+        s.emit(
+            "hand_shown",
+            "Seat {victim} shows seat {seat} their hand: {names}",
+            R.SYMBOLS,
+            (seat, t),
+            seat=seat,
+            victim=t,
+            cards=hand,
+            names=s._names(hand),
+        )
+        s.emit(
+            "looked",
+            "Seat {victim} shows their hand to seat {seat}",
+            R.SYMBOLS,
+            seat=seat,
+            victim=t,
+        )
+        if s._movable(t):
+            steps.append(Take(seat, t))
+    flow.push(*steps)
+
+
+@LANGUAGE.handler("discard_sandman")
+def _discard_sandman(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is None:
+        return
+    if s.seats[seat].role != "exposed":
+        flow.push(SDiscard(seat, args.n))
+        return
+    # The exposed agent damages a player of their choice instead (sleep-tight "Playing as
+    # an Exposed Agent").
+    others = s._others(seat)
+    chosen = ctx.get("target")
+    if chosen is None and len(others) > 1:
+        _ask_target(flow, Node("discard_sandman", "effect", args), ctx, seat, others)
+        return
+    for t in [chosen] if chosen is not None else others:
+        if s._protected(seat, t):
+            continue
+        s.emit(
+            "redirect",
+            "The exposed agent damages seat {target} instead of the Sandman",
+            R.EXPOSED,
+            target=t,
+        )
+        s._player_damage(seat, t, args.n, "damage", R.EXPOSED)
+
+
+@LANGUAGE.handler("where_is_sandman")
+def _where_is_sandman(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    if (seat := _alive(s, ctx)) is not None:
+        again = RunEffect(Node("where_is_sandman", "effect", args), bound(ctx, "asked", True))
+        where_is_sandman(s, flow, seat, bool(ctx.get("asked")), again)
+
+
+def _passive(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    """Prevent damage, shield, untouchable, dodge and discard a type act passively; the
+    special cards held in the hand are never resolved."""
+
+
+for _op in PASSIVE:
+    LANGUAGE.handler(_op)(_passive)
 
 
 @KINDS.step
@@ -192,9 +242,9 @@ class Target(DecisionStep):
 
     def apply(self, s: SleepTightState, flow: Flow, action: Action) -> None:
         flow.pop()
-        below = flow.items[-1]
-        assert isinstance(below, Effect)
-        flow.replace_top(evolve(below, target=int(action.id[7:])))
+        below: Any = flow.items[-1]
+        assert isinstance(below, RunEffect)
+        flow.replace_top(evolve(below, ctx=bound(below.ctx, "target", int(action.id[7:]))))
 
 
 @KINDS.step
@@ -217,9 +267,9 @@ class Source(DecisionStep):
 
     def apply(self, s: SleepTightState, flow: Flow, action: Action) -> None:
         flow.pop()
-        below = flow.items[-1]
-        assert isinstance(below, Effect)
-        flow.replace_top(evolve(below, source=action.id[5:]))
+        below: Any = flow.items[-1]
+        assert isinstance(below, RunEffect)
+        flow.replace_top(evolve(below, ctx=bound(below.ctx, "source", action.id[5:])))
 
 
 def take_from_hand(
