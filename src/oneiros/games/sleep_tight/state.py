@@ -3,10 +3,12 @@ damage, protections, hands) and the hooks of the core contract.
 
 The rules are typed flow steps (``core.flow``) in ``steps/<section>.py``, one module per
 rulebook section; the core's one driver runs them, and ``steps/end.py``'s checkpoint runs
-between steps (deaths, the ends of the game, Wake Up!). Hidden information: hands are
-private, face-down plays and the fragments taken for discarded cards stay private until the
-reveal, the undercover agent is private. Events about hidden cards are sent only to the
-seats that may see them.
+between steps (deaths, the ends of the game, Wake Up!); the card effects are ops of the
+core effect language (``effects.py``). Hidden information is declared as zones
+(``model.ZONES``: hands private, face-down plays and discards private until the reveal);
+``observation.py`` derives the observation and ``determinize`` from that declaration, and
+the undercover agent is private. Events about hidden cards are sent only to the seats that
+may see them.
 """
 
 from __future__ import annotations
