@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from oneiros.cli.render import status_line
 from oneiros.games.sleep_tight.state import SleepTightState
 
 from .scenario import (
@@ -28,6 +29,7 @@ __all__ = [
     "IAM",
     "NEUTRAL",
     "SAFE",
+    "VIEWERS_OTHER_THAN_0",
     "action_multiset",
     "all_done",
     "at_play",
@@ -38,6 +40,7 @@ __all__ = [
     "make_agent",
     "new",
     "play",
+    "public_view",
     "reveal",
     "run_until",
     "scenario",
@@ -175,3 +178,21 @@ def empty_sandman_deck_but(state: SleepTightState, keep: int) -> None:
     """Move Sandman cards to his discard pile until ``keep`` are left in the deck (the
     terminal and web table tests use it; ``scenario(sandman_deck=...)`` does the same)."""
     _cut(state.sandman_deck, keep, state.sandman_discard)
+
+
+VIEWERS_OTHER_THAN_0 = (1, 2, None)
+
+
+def public_view(state: SleepTightState, viewer: int | None) -> dict[str, Any]:
+    """Everything ``viewer`` can see: observation, events, whose move it is and the decision
+    (``decision(None)`` for a spectator, the viewer's own otherwise)."""
+    decision = state.decision(viewer)
+    return {
+        "observation": state.observation(viewer),
+        "events": [(e.kind, e.text, dict(e.data)) for e in state.events(viewer)],
+        "to_move": state.to_move(),
+        "decision": None if decision is None else decision.to_dict(),
+        "status": status_line(state, viewer, None).plain,
+        "event_count": state.event_count(viewer),
+        "turn": state.turn_number(),
+    }

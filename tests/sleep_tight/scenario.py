@@ -154,8 +154,8 @@ def run_until(
             return
         tm = state.to_move()
         if tm == (CHANCE,):
-            if top.kind == "dream" and top["seat"] in dreams:
-                state.apply("dream:" + dreams.pop(top["seat"]))
+            if top.kind == "dream" and top.seat in dreams:
+                state.apply("dream:" + dreams.pop(top.seat))
             elif top.kind == "sandman_draw" and sandman:
                 state.apply("sandman:" + sandman)
             elif top.kind == "draw" and draws:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ import oneiros
 from oneiros import ContentError
 from oneiros.games.sleep_tight.content import (
     CONTENT_ENV,
+    CONTENT_FORMAT,
     DEFAULT_CONTENT,
     EffectKind,
     load_content,
@@ -141,3 +144,50 @@ def test_documented_example_entries_validate() -> None:
     data["dreamscapes"][0] = example["dreamscapes"][0] | {"copies": 2}
     data["sandman"][0] = example["sandman"][0]
     parse_content(data, "example")
+
+
+def played(options: dict[str, Any]) -> Any:
+    """A short random game (seed 3) with these options."""
+    state = oneiros.make("sleep-tight", players=3, options=options).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(120):
+        to_move = state.to_move()
+        if not to_move:
+            break
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            seat = rng.choice(to_move)
+            state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+    return state
+
+
+def test_a_record_carries_the_content_hash_and_replays() -> None:
+    state = played({})
+    record = json.loads(json.dumps(state.record()))
+    digest = state.game.content_hash()
+    assert record["content"] == digest and digest.startswith("sha256:")
+    report = CONTENT_FORMAT.check(DEFAULT_CONTENT)
+    assert digest[7:19] in report.summary  # the digest `oneiros content check` prints
+    assert oneiros.replay(record).snapshot() == state.snapshot()
+    # a record made before the hash (content None) still replays
+    assert oneiros.replay({**record, "content": None}).snapshot() == state.snapshot()
+
+
+def test_a_record_made_with_other_cards_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    data = raw()
+    path = write(tmp_path, data)
+    state = played({"content": path})
+    record = json.loads(json.dumps(state.record()))
+    before = record["content"]
+    data["actions"][0]["text"] = "Prevent 1 damage the Sandman deals you this round (reworded)."
+    Path(path).write_text(json.dumps(data), encoding="utf-8")
+    os.utime(path, (1_000_000, 1_000_000))  # another modification time: loaded anew
+    now = oneiros.make("sleep-tight", players=3, options={"content": path}).content_hash()
+    assert now != before
+    with pytest.raises(oneiros.ConfigError) as err:
+        oneiros.replay(record)
+    assert str(err.value) == (
+        f"the record was played with sleep-tight content {before[:12]}, this game loads "
+        f"content {now[:12]}: the content pack changed, so it cannot replay"
+    )

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 import oneiros
 from oneiros.core import CHANCE
+from oneiros.core.zones import Table
+from oneiros.games.sleep_tight.model import ZONES
+from oneiros.games.sleep_tight.observation import places, sight
 from oneiros.games.sleep_tight.state import SleepTightState
 from oneiros.testing import (
     check_observations_json,
@@ -212,3 +215,34 @@ def test_random_step_helper_plays_simultaneous_phases() -> None:
         seen_several |= len(state.to_move()) > 1
         random_step(state, rng)
     assert seen_several
+
+
+def test_the_observation_redacts_as_the_core_view_of_the_zone_declarations() -> None:
+    """``observation.Sight`` applies the core's rules (``Table.view``) to the state's lists:
+    in random positions, every place shows each viewer the same cards and count as the
+    view of a table of entities laid out from the same declarations (``model.ZONES``)."""
+    for players, seed in ((4, 7), (3, 8), (2, 9)):
+        game = oneiros.make("sleep-tight", players=players)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not state.is_terminal():
+            if rng.random() < 0.2:
+                where = places(state)
+                table = Table(players, ZONES)
+                for (zone, owner), cards in where.items():
+                    for card in cards:
+                        table.create(f"{len(table.faces):04d}", card, zone, owner)
+                for viewer in [None, *range(players)]:
+                    view = table.view(viewer)
+                    see = sight(players, viewer)
+                    for zone, owner in where:
+                        faces = view.cards(zone, owner)
+                        mine = see.cards(where, (zone, owner))
+                        assert (sorted(faces) if faces is not None else None) == (
+                            sorted(mine) if mine is not None else None
+                        )
+                        assert view.count(zone, owner) == see.count(where, (zone, owner))
+                checked += 1
+            random_step(state, rng)
+        assert checked > 10

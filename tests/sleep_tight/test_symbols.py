@@ -1,7 +1,9 @@
-"""Every card symbol of the rulebook, with forced draws (sleep-tight "Card Symbols",
-"Card Examples")."""
+"""What the Action cards do (``steps/symbols.py``, the passive ones in ``steps/reveal.py``):
+sleep-tight "Card Symbols" and "Card Examples"."""
 
 from __future__ import annotations
+
+from itertools import permutations
 
 import pytest
 
@@ -11,8 +13,6 @@ from .helpers import (
     play,
     reveal,
     run_until,
-    set_dreams,
-    set_fragments,
     set_hand,
     step_top,
 )
@@ -47,6 +47,14 @@ def test_face_up_symbol_is_played_and_resolved_at_the_start_of_the_play_phase() 
     assert sorted(state.hands[2]) == ["nightlight", "paper-slingshot", "pickpocket"]
     seen_by_0 = state.observation(0)["players"][2]["plays"]
     assert [p["card"] for p in seen_by_0] == ["sleepwalk"]
+
+
+def test_a_face_up_card_is_never_played_face_down() -> None:
+    # A Sleepwalk drawn by another Sleepwalk waits for the next round's start.
+    state = scenario(3, hands={0: ["sleepwalk", "paper-slingshot"]})
+    ids = [a.id for a in state.legal_actions(0)]
+    assert "play:sleepwalk" not in ids and "discard:sleepwalk" in ids
+    assert not [i for i in ids if i.startswith("stack:sleepwalk")]
 
 
 def test_affects_another_player_asks_for_a_target() -> None:
@@ -123,6 +131,24 @@ def test_discard_played_actions_of_a_type() -> None:
     assert state.fragments == [2, 2, 2]  # the Run card no longer dodges the Sandman
 
 
+def test_card_symbols_a_discarded_discard_card_has_no_effect_whatever_the_seating() -> None:
+    # Trip Wire (attack: discards Run), Hold Your Breath (hide: discards Attack), Dash Down the
+    # Hall (run). Hold Your Breath discards Trip Wire, so Dash is never discarded.
+    for tw, hyb, run in permutations(range(3)):
+        state = at_play(
+            3, hands={tw: ["trip-wire"], hyb: ["hold-your-breath"], run: ["dash-down-the-hall"]}
+        )
+        play(state, tw, "play:trip-wire")
+        play(state, hyb, "play:hold-your-breath")
+        play(state, run, "play:dash-down-the-hall")
+        reveal(state)
+        statuses = {p.card: p.status for plays in state.plays for p in plays}
+        assert statuses["trip-wire"] == "failed", (tw, hyb, run)
+        assert statuses["dash-down-the-hall"] == "resolved", (tw, hyb, run)
+        hits = [e.data["hit"] for e in kinds(state, "discard_type")]
+        assert hits == [[f"seat {tw}: Trip Wire"]], (tw, hyb, run)
+
+
 def test_take_fragments_from_the_pile() -> None:
     state = scenario(3, hands={0: ["gather-glimmers"]})
     pile = state.pile
@@ -161,41 +187,6 @@ def test_prevent_damage_from_players() -> None:
     reveal(state)
     assert state.fragments == [2, 1, 1]  # seat 1 only loses the Sandman's 1
     assert kinds(state, "damaged")[0].data["prevented"] == 1
-
-
-def test_pass_damage_on_to_another_player() -> None:
-    state = scenario(3, hands={0: ["run-for-the-stairs"]})
-    play(state, 0, "play:run-for-the-stairs")
-    reveal(state)
-    assert [a.id for a in state.legal_actions()] == [
-        "dodge:take",
-        "dodge:pay",
-        "pass:1",
-        "pass:2",
-    ]
-    state.apply("pass:2")
-    assert state.fragments == [3, 2, 1]
-
-
-def test_pay_a_fragment_and_the_sandman_revives_a_card() -> None:
-    state = scenario(3, hands={0: ["run-for-the-stairs"]}, sandman_discard=["rubble-hound"])
-    left = state.sandman_left()
-    play(state, 0, "play:run-for-the-stairs")
-    reveal(state)
-    state.apply("dodge:pay")
-    assert [a.id for a, _p in state.chance_outcomes()] == ["revive:rubble-hound"]
-    state.apply("revive:rubble-hound")
-    assert state.fragments == [2, 2, 2]
-    assert state.sandman_left() == left - 1 + 1  # one drawn this round, one revived
-    assert "rubble-hound" not in state.sandman_discard
-
-
-def test_the_sandman_damages_the_player_to_your_left_not_you() -> None:
-    # "Card Examples": this turn the Sandman damages the player to your left, not you.
-    state = scenario(3, hands={1: ["hide-behind-a-friend"]})
-    play(state, 1, "play:hide-behind-a-friend")
-    reveal(state)  # no choice: the card is not optional
-    assert state.fragments == [2, 3, 1]
 
 
 def test_discard_sandman_cards() -> None:
@@ -261,29 +252,3 @@ def test_draw_three_then_shuffle_two_back() -> None:
     state.apply("return:nightlight")
     assert sorted(state.hands[0]) == ["gather-glimmers", "pickpocket"]
     assert len(state.action_deck) == deck + 2
-
-
-def test_nullify_sandman_card_makes_all_actions_fail() -> None:
-    # "Card Examples": all Action cards have no effect; each player still loses 1.
-    state = scenario(3, hands={0: ["gather-glimmers"], 1: ["nightlight"]}, fragments={1: 3})
-    play(state, 0, "play:gather-glimmers")
-    play(state, 1, "play:nightlight")
-    reveal(state, "hollow-hour")
-    assert state.fragments == [2, 2, 2]
-    assert kinds(state, "nullified") and not kinds(state, "resolve")
-
-
-def test_a_dreamscape_can_lower_a_requirement() -> None:
-    state = scenario(4, hands={0: ["paper-slingshot"]}, fragments={0: 1})
-    set_dreams(state, {0: "deep-well"})  # Attack -1
-    assert state.requirement(0, "paper-slingshot") == 0
-    set_fragments(state, 0, 1)
-    assert "play:paper-slingshot" in [a.id for a in state.legal_actions(0)]
-
-
-def test_a_face_up_card_is_never_played_face_down() -> None:
-    # A Sleepwalk drawn by another Sleepwalk waits for the next round's start.
-    state = scenario(3, hands={0: ["sleepwalk", "paper-slingshot"]})
-    ids = [a.id for a in state.legal_actions(0)]
-    assert "play:sleepwalk" not in ids and "discard:sleepwalk" in ids
-    assert not [i for i in ids if i.startswith("stack:sleepwalk")]

@@ -35,6 +35,14 @@ takes it off and calls ``finish(s, flow)``. A decision step may set ``skip_witho
 action is applied by the driver, without a record entry: nothing was chosen); any step
 may override ``settle(s, flow)`` to resolve by itself what needs no one's choice.
 
+A game may give its ``Flow`` a ``checkpoint(s, flow)``: a function the driver calls
+between steps, before it looks at the step on top (after a step ran, was taken off or
+settled, and after each action), for the rules that hold "at any moment" rather than at a
+step: deaths, the ends of the game, a question a seat may be asked whenever a condition
+holds. It returns True when it changed the stack (pushed a step, cleared the stack at the
+end of the game): the driver then looks again, and calls it again first. It must return
+False once nothing more is to be done, or the driver never stops.
+
 Step kinds are registered per game with :class:`Kinds`; the decorator checks at import
 that a kind is unique, names a rule key the game's references know, has a prompt when
 someone sees it, and implements its handlers. A gap fails at import, not in play.
@@ -314,6 +322,9 @@ _BASES[_GROUP] = GroupStep
 
 S = TypeVar("S", bound=type[FlowStep])
 
+Checkpoint = Callable[[Any, "Flow"], bool]
+"""A game's check between steps (``Flow.checkpoint``): True when it changed the stack."""
+
 
 class StepKindError(TypeError):
     """A step class is incomplete or clashes with another kind (raised at import)."""
@@ -432,19 +443,23 @@ class Flow:
     step's rule unless told otherwise.
     """
 
-    __slots__ = ("_events", "_legal", "items", "refs", "running")
+    __slots__ = ("_events", "_legal", "checkpoint", "items", "refs", "running")
 
     def __init__(
         self,
         refs: Mapping[str, str],
         events: list[Event] | None = None,
         steps: Sequence[FlowStep] = (),
+        checkpoint: Checkpoint | None = None,
     ) -> None:
         self.items: list[FlowStep] = list(steps)
         self.refs = refs
         self._events: list[Event] = events if events is not None else []
         self.running: FlowStep | None = None
         self._legal: dict[int, list[Action]] = {}
+        self.checkpoint = checkpoint
+        """Called by the driver between steps (see the module's docstring): a plain
+        function of the state and the flow, kept by copies (never a bound method)."""
 
     # the stack
     @property
@@ -534,6 +549,7 @@ class Flow:
         new._events = self._events if events is None else events
         new.running = None
         new._legal = {}
+        new.checkpoint = self.checkpoint
         return new
 
     def __repr__(self) -> str:
@@ -583,9 +599,18 @@ def legal(s: Any, flow: Flow, seat: int) -> list[Action]:
 
 def advance(s: Any, flow: Flow) -> None:
     """The one driver: run automatic steps, take off steps with nothing left to decide,
-    stop at chance or a decision (or when the stack is empty: the game is over)."""
+    stop at chance or a decision (or when the stack is empty: the game is over). The flow's
+    ``checkpoint``, if any, runs before each look at the top step."""
     items = flow.items
-    while items:
+    check = flow.checkpoint
+    while True:
+        if check is not None:
+            flow.running = None
+            if check(s, flow):
+                flow._legal.clear()
+                continue
+        if not items:
+            break
         top: Any = items[-1]
         role = top._role
         if role == _AUTO:
@@ -883,7 +908,7 @@ def restore_snapshot(game: Any, data: Mapping[str, Any]) -> Any:
         raise ConfigError(f"the snapshot does not load: {exc}") from None
     state._history = [h if isinstance(h, str) else list(h) for h in data["history"]]
     state._events = events
-    state.flow = Flow(state.flow.refs, events, steps)
+    state.flow = Flow(state.flow.refs, events, steps, state.flow.checkpoint)
     if data.get("table") is not None:
         table = state.table.__class__(state.table.players, tuple(state.table.decl.values()))
         table.load_json(data["table"])

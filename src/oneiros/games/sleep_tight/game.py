@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cached_property
 from typing import Any
@@ -90,6 +91,18 @@ class SleepTightGame(Game):
 
     def new_state(self, seed: int | None = None) -> SleepTightState:
         return SleepTightState(self, seed)
+
+    def content_hash(self) -> str | None:
+        """``sha256:…`` of the card set this game plays with, in canonical form (the digest
+        ``oneiros content check sleep-tight`` prints): ``record()`` carries it and
+        ``oneiros.replay`` refuses a record made with other cards."""
+        return self._content_hash
+
+    @cached_property
+    def _content_hash(self) -> str:
+        data = self.content.model_dump(mode="json")
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(blob.encode()).hexdigest()
 
     # ----- bots and explanations -----------------------------------------------------------
     def heuristic_policy(self) -> Policy:

@@ -1,11 +1,13 @@
-"""Sleep Tight's pieces of state: a seat (one record per player) and a play (sleep-tight
-"Components", "3. Play Actions Facedown")."""
+"""Sleep Tight's pieces of state: a seat (one record per player), a play, and the zones
+every component lies in, with who sees them (sleep-tight "Components", "3. Play Actions
+Facedown")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .params import START_FRAGMENTS
+from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Zone
+from .params import START_FRAGMENTS, TOTAL_FRAGMENTS
 
 
 class Play:
@@ -150,3 +152,41 @@ class SeatState:
         self.shield = False
         self.untouchable = False
         self.consumer_extra = 0
+
+
+ZONES: tuple[Zone | Pool, ...] = (
+    # Action cards (sleep-tight "Components", "Setup", "3. Play Actions Facedown")
+    Zone("action_deck", COUNT_ONLY, deal_group="actions"),
+    Zone("hand", OWNER, per_seat=True, deal_group="actions", deal_per_owner=False),
+    # cards played face down, and discarded face down (for a fragment, or as the exposed
+    # agent's harm) until the reveal: to the other seats, still cards in the hand
+    Zone("face_down", OWNER, per_seat=True, ordered=True, counted_in="hand"),
+    Zone("discarding", OWNER, per_seat=True, ordered=True, counted_in="hand"),
+    # the exposed agent's harm discards after the reveal, until they deal their damage
+    Zone("harm", OWNER, per_seat=True, ordered=True),
+    # the face-down top card of a stack ("Reducing Fragment Requirements by Discarding
+    # Cards"): it left the hand in view, onto a face-up bottom card
+    Zone(
+        "stack_top", OWNER, per_seat=True, ordered=True, deal_group="actions", deal_per_owner=False
+    ),
+    Zone("in_play", PUBLIC, per_seat=True, ordered=True),
+    Zone("action_discard", PUBLIC),
+    Zone("removed", PUBLIC),
+    Zone("exposed", PUBLIC, ordered=True),
+    # Dreamscapes ("1. Draw Dreamscapes and Take Soul Fragments")
+    Zone("dream_deck", COUNT_ONLY),
+    Zone("dreamscape", PUBLIC, per_seat=True),
+    Zone("dream_discard", PUBLIC, ordered=True),
+    Zone("dream_box", COUNT_ONLY),
+    # The Sandman ("4. Resolve Actions and the Sandman Card"; "Make the Game a Little Easier")
+    Zone("sandman_deck", COUNT_ONLY),
+    Zone("sandman_reserved", COUNT_ONLY, counted_in="sandman_deck"),
+    Zone("sandman_card", PUBLIC),
+    Zone("sandman_discard", PUBLIC, ordered=True),
+    Zone("sandman_box", COUNT_ONLY),
+    # Soul Fragments: 26 in the whole game ("Components")
+    Pool("pile", TOTAL_FRAGMENTS),
+    Pool("fragments", TOTAL_FRAGMENTS, per_seat=True),
+)
+"""Where every Sleep Tight component is and who sees it (``core.zones``): the observation
+and ``determinize`` are derived from these declarations (``observation.py``)."""

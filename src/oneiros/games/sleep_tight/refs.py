@@ -42,3 +42,22 @@ SECTIONS = (
     "Card Symbols",
     "Card Examples",
 )
+
+RULES = {
+    "components": COMPONENTS,
+    "goal": GOAL,
+    "setup": SETUP,
+    "phase1": PHASE1,
+    "phase2": PHASE2,
+    "phase3": PHASE3,
+    "modifiers": MODIFIERS,
+    "stacking": STACKING,
+    "phase4": PHASE4,
+    "easier": EASIER,
+    "special": SPECIAL,
+    "undercover": UNDERCOVER,
+    "exposed": EXPOSED,
+    "symbols": SYMBOLS,
+    "examples": EXAMPLES,
+}
+"""The rule keys the step classes cite (``rule = "phase2"``), with their citations."""

@@ -1,10 +1,19 @@
-"""The ends of the game (sleep-tight "Goal")."""
+"""sleep-tight "Goal" (``steps/end.py``): the ends of the game, deaths, and Wake Up! at any
+moment, checked between steps."""
 
 from __future__ import annotations
 
 from oneiros.games.sleep_tight.state import SleepTightState
 
-from .helpers import kinds, play, reveal, run_until
+from .helpers import (
+    all_done,
+    kinds,
+    play,
+    reveal,
+    run_until,
+    set_hand,
+    step_top,
+)
 from .scenario import scenario
 
 
@@ -82,3 +91,42 @@ def test_goal_a_round_is_played_while_a_dreamscape_is_left() -> None:
     state = dreamscapes_left_after_round_one(4)
     run_until(state, "play")
     assert not state.is_terminal() and state.round == 2 and len(state.dream_deck) == 1
+
+
+def test_wake_up_at_ten_fragments_wins_alone_at_any_moment() -> None:
+    state = scenario(3, hands={1: ["wake-up"]}, fragments={1: 10})
+    all_done(state)  # the next step boundary after the face-down plays offers it
+    assert state.to_move() == (1,) and state.decision().kind == "wake_up"  # type: ignore[union-attr]
+    assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
+    state.apply("wake")
+    assert state.end_reason() == "wake_up" and state.winners() == [1]
+    assert state.scores() == [0.0, 1.0, 0.0]
+
+
+def test_every_player_with_ten_fragments_is_asked_so_the_card_stays_secret() -> None:
+    state = scenario(3, hands={1: ["paper-slingshot"]}, fragments={1: 10})
+    all_done(state)
+    assert state.to_move() == (1,)
+    assert [a.id for a in state.legal_actions()] == ["wait"]
+    state.apply("wait")
+    assert step_top(state) == "sandman_draw"  # not asked again until something changes
+    set_hand(state, 1, ["paper-slingshot", "tantrum"])
+    state.apply("sandman:quiet-visitor")
+    assert state.to_move() == (1,) and step_top(state) == "wake"
+
+
+def test_card_symbols_wake_up_is_offered_again_after_dipping_below_ten() -> None:
+    # Seat 1 waits at 10, the Sandman takes 1 (9), Gather Glimmers gives it back (10): the
+    # hand is the same size and the count the same as when it waited, and it is asked again.
+    state = scenario(3, hands={1: ["gather-glimmers", "wake-up"]}, fragments={1: 10})
+    play(state, 1, "play:gather-glimmers")
+    all_done(state)
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    state.apply("wait")
+    state.apply("sandman:quiet-visitor")  # lurking in no dream: 1 damage
+    assert state.fragments[1] == 10
+    assert [e.data["lost"] for e in kinds(state, "sandman_damage") if e.data["seat"] == 1] == [1]
+    assert step_top(state) == "wake" and state.to_move() == (1,)
+    assert [a.id for a in state.legal_actions()] == ["wake", "wait"]
+    state.apply("wake")
+    assert state.end_reason() == "wake_up" and state.winners() == [1]

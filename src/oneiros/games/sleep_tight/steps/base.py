@@ -1,0 +1,43 @@
+"""The registry of Sleep Tight's step kinds (``core.flow.Kinds``): each kind is checked when
+its module is imported (unique, a rule key of ``refs.RULES``, a prompt, its handlers)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from ....core import Action, Deck
+from ....core.flow import ChanceStep, Kinds
+from ..refs import RULES
+
+if TYPE_CHECKING:
+    from ..state import SleepTightState
+
+KINDS = Kinds("sleep-tight", RULES)
+"""Every step kind of Sleep Tight."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeckDraw(ChanceStep):
+    """A card drawn from one of the decks (``core.Deck``): outcome ``<verb>:<card>``."""
+
+    verb: ClassVar[str] = ""
+
+    def deck(self, s: SleepTightState) -> Deck[str]:
+        raise NotImplementedError
+
+    def outcomes(self, s: SleepTightState) -> list[tuple[Action, float]]:
+        verb = self.verb
+        return [(s._a(f"{verb}:{c}"), p) for c, p in self.deck(s).outcomes()]
+
+    def sample(self, s: SleepTightState, rng: random.Random) -> Action:
+        return s._a(self.verb + ":" + self.deck(s).sample(rng))
+
+    def lookup(self, s: SleepTightState, action_id: str) -> Action | None:
+        """The outcome ``action_id`` if the deck can deal it (without listing them all)."""
+        prefix, _, card = action_id.partition(":")
+        deck = self.deck(s)
+        known = deck.next_known()
+        ok = card == known if known is not None else deck.unknown.count(card) > 0
+        return s._a(action_id) if prefix == self.verb and ok else None

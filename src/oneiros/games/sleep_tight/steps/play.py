@@ -1,0 +1,201 @@
+"""sleep-tight "3. Play Actions Facedown": the cards with the face-up symbol are played face
+up first ("Card Symbols"); then every player, at the same time, plays cards face down whose
+requirement their Soul Fragments meet (in their Dreamscape: "Dreamscapes Can Change Fragment
+Requirements"), stacks a card on a face-up one to lower its requirement ("Reducing Fragment
+Requirements by Discarding Cards", 3 players or more), discards cards for 1 Soul Fragment
+each (taken at the reveal), or, as the exposed agent, discards cards to deal 1 damage each
+("Playing as an Exposed Agent")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....core import Action
+from ....core.flow import AutoStep, Flow, FlowStep
+from .. import refs as R
+from ..model import Play as Played
+from ..params import DISCARD_LIMIT
+from .base import KINDS
+from .reveal import ResolveCard
+from .specials import OpenChoice
+
+if TYPE_CHECKING:
+    from ..state import SleepTightState
+
+
+@KINDS.step
+class Phase3Start(AutoStep):
+    """Cards with the face-up symbol are played face up at the start of the phase, and
+    resolved at once (sleep-tight "Card Symbols")."""
+
+    kind = "phase3_start"
+    rule = "symbols"
+
+    def run(self, s: SleepTightState, flow: Flow) -> None:
+        s.phase = "play"
+        forced: list[FlowStep] = []
+        for seat in s._order():
+            me = s.seats[seat]
+            for card in sorted(set(me.hand)):
+                info = s.cards[card]
+                if not info.face_up or info.special:
+                    continue
+                for _ in range(me.hand.count(card)):
+                    if s.requirement(seat, card) > me.fragments:
+                        break
+                    s._hand_remove(seat, card)
+                    me.plays.append(Played(card, face_up=True))
+                    idx = len(me.plays) - 1
+                    s.emit(
+                        "face_up",
+                        "Seat {seat} must play {name} face up",
+                        R.SYMBOLS,
+                        seat=seat,
+                        card=card,
+                        name=info.name,
+                    )
+                    forced.append(ResolveCard(seat, idx))
+        if forced:
+            flow.replace(*reversed(forced))
+
+
+@KINDS.step
+class PlayOpen(AutoStep):
+    """The face-down plays begin: the hand sizes the other seats see are frozen until the
+    reveal."""
+
+    kind = "play_open"
+    rule = "phase3"
+
+    def run(self, s: SleepTightState, flow: Flow) -> None:
+        s.phase = "play"
+        s.frozen_hands = [len(seat.hand) for seat in s.seats]
+        flow.replace(Play(waiting=tuple(s._order())))
+
+
+@KINDS.step
+class Play(OpenChoice):
+    """Every player plays, stacks or discards cards face down, at the same time, until
+    done."""
+
+    kind = "play"
+    rule = "phase3"
+    prompt = "Play Action cards face down, stack two, discard for fragments; then done"
+
+    def legal(self, s: SleepTightState, seat: int) -> list[Action]:
+        return play_actions(s, seat)
+
+    def on_choose(self, s: SleepTightState, flow: Flow, seat: int, action: Action) -> None:
+        verb, _, rest = action.id.partition(":")
+        vis = (seat,)
+        me = s.seats[seat]
+        if verb == "done":
+            self.leave(flow, seat)
+            s.emit("ready", "You are done playing", R.PHASE3, vis, seat=seat)
+        elif verb == "play":
+            s._hand_remove(seat, rest, "face_down")
+            me.plays.append(Played(rest))
+            s.emit(
+                "played",
+                "You play {name} face down",
+                R.PHASE3,
+                vis,
+                seat=seat,
+                card=rest,
+                name=s._name(rest),
+            )
+        elif verb == "stack":
+            card, bottom = rest.split(":")
+            s._hand_remove(seat, card, "face_down")
+            s._hand_remove(seat, bottom)
+            me.plays.append(Played(card, bottom))
+            # The bottom card is placed face up: every seat sees it at once, and the two
+            # cards leave the hand in view.
+            s.frozen_hands[seat] -= 2  # type: ignore[index]
+            s.emit(
+                "stack_bottom",
+                "Seat {seat} plays a card face down on top of {bottom_name} (face up)",
+                R.STACKING,
+                seat=seat,
+                bottom=bottom,
+                bottom_name=s._name(bottom),
+            )
+            s.emit(
+                "stacked",
+                "You play {name} face down on top of {bottom_name}",
+                R.STACKING,
+                vis,
+                seat=seat,
+                card=card,
+                bottom=bottom,
+                name=s._name(card),
+                bottom_name=s._name(bottom),
+            )
+        elif verb == "discard":
+            s._hand_remove(seat, rest, "face_down")
+            me.pending_discards.append(rest)
+            s.emit(
+                "discard_pending",
+                "You discard {name} for 1 Soul Fragment (taken at the reveal)",
+                R.PHASE3,
+                vis,
+                seat=seat,
+                card=rest,
+                name=s._name(rest),
+            )
+        elif verb == "harm":
+            card, target = rest.split(":")
+            s._hand_remove(seat, card, "face_down")
+            me.pending_harm.append((card, int(target)))
+            s.emit(
+                "harm_pending",
+                "You discard {name} to deal 1 damage to seat {target} at the reveal",
+                R.EXPOSED,
+                vis,
+                seat=seat,
+                card=card,
+                name=s._name(card),
+                target=int(target),
+            )
+
+
+def play_actions(s: SleepTightState, seat: int) -> list[Action]:
+    """What ``seat`` may do at the face-down plays, in a fixed order: play, stack (3
+    players or more), harm (the exposed agent) or discard for a fragment, then done. A card
+    that makes its player untouchable is played alone."""
+    out: list[Action] = []
+    me = s.seats[seat]
+    plays = me.plays
+    has = s._has
+    locked = any(has(p.card, "untouchable") for p in plays)
+    frags = s.effective_fragments(seat)
+    hand = me.hand
+    kinds = sorted(set(hand))
+    a = s._a
+    if not locked:
+        for card in kinds:
+            if not s.playable(seat, card):
+                continue
+            req = s.requirement(seat, card)
+            untouch = has(card, "untouchable")
+            if req <= frags and not (untouch and plays):
+                out.append(a(f"play:{card}"))
+            if s.n >= 3 and req > frags and not untouch:
+                for bottom in kinds:
+                    if bottom == s.iam or (bottom == card and hand.count(card) < 2):
+                        continue
+                    reduced = max(0, req - s.cards[bottom].requirement)
+                    if reduced <= frags:
+                        out.append(a(f"stack:{card}:{bottom}"))
+    if me.role == "exposed":
+        for card in kinds:
+            if card == s.iam:
+                continue
+            for t in s._others(seat):
+                out.append(a(f"harm:{card}:{t}"))
+    elif frags + 1 < DISCARD_LIMIT and s.pile - s.pending_gain(seat) > 0:
+        for card in kinds:
+            if card != s.iam:
+                out.append(a(f"discard:{card}"))
+    out.append(a("done"))
+    return out
