@@ -130,8 +130,8 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         return legal[0]
     if kind == "pay":
         # pay with 1-Power dreams while they fit, keeping 2-Power dreams
-        paid = top["paid"]
-        cost = state.game.content.manifestations[top["card"]].cost
+        paid = top.paid
+        cost = state.game.content.manifestations[top.card].cost
         ones = [aid for aid in ids if aid.endswith("power1")]
         twos = [aid for aid in ids if aid.endswith("power2")]
         if ones and (cost - paid == 1 or not twos or len(ones) > 0):
@@ -180,7 +180,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
             return A[consumes[-1]]
         return A["minions"]
     if kind == "minion_pick":
-        target = top["target"]
+        target = top.target
         targets = [target] if target is not None else state.dreamers()
         victim = max(targets, key=lambda t: state.power_of(t))
         return A[max(ids, key=lambda aid: _danger(state, victim, aid[7:]))]
