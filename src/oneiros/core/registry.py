@@ -118,13 +118,15 @@ def _short(value: Any) -> str:
 
 def check_provenance(game: Game, record: Mapping[str, Any]) -> None:
     """Refuse a version-2 record made with another content pack or other rules, with a
-    one-line ``ConfigError`` naming what changed (a key the record lacks is not checked)."""
+    one-line ``ConfigError`` naming what changed (a key the record lacks, or a content of
+    null, is not checked)."""
     if "rules" in record and record["rules"] != game.rules_version:
         raise ConfigError(
             f"the record was played under {game.name} rules version {record['rules']}, this "
             f"engine has version {game.rules_version}: a rule changed since, so it cannot replay"
         )
-    if "content" in record:
+    # a record made before its game hashed its content names none (null): not checked
+    if record.get("content") is not None:
         now = game.content_hash()
         if record["content"] != now:
             raise ConfigError(

@@ -8,6 +8,7 @@ A player who owns the game can point at a corrected copy with the game option ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -117,6 +118,20 @@ class Content:
         self.temptation = data.temptation
         self.manifestations = {m.id: m for m in data.manifestations}
         self.dreamscapes = {d.id: d for d in data.dreamscapes}
+        self._hash: str | None = None
+
+    @property
+    def hash(self) -> str:
+        """``sha256:…`` of the validated content in canonical form (keys sorted, defaults
+        filled in): the same content gives the same hash whatever the file's layout. Records
+        carry it (``LucidityGame.content_hash``) and ``oneiros.replay`` checks it;
+        ``oneiros content check lucidity`` prints its first 12 digits."""
+        if self._hash is None:
+            blob = json.dumps(
+                self.raw.model_dump(mode="json"), sort_keys=True, separators=(",", ":")
+            )
+            self._hash = "sha256:" + hashlib.sha256(blob.encode()).hexdigest()
+        return self._hash
 
     def provisional(self) -> list[tuple[str, str]]:
         """Every provisional entry as (entry, reason)."""
@@ -192,11 +207,18 @@ def load_content(path: str | os.PathLike[str] | None = None) -> Content:
     """Load and validate a content file (default: the shipped one, or ``$ONEIROS_LUCIDITY_CONTENT``)."""
     if path is None or str(path) == "":
         path = os.environ.get(ENV_VAR) or DEFAULT_FILE
-    return _load(str(path))
+    try:
+        st = os.stat(path)
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None  # _load says why it cannot be read
+    return _load(str(path), stamp)
 
 
 @lru_cache(maxsize=8)
-def _load(path: str) -> Content:
+def _load(path: str, stamp: tuple[int, int] | None = None) -> Content:
+    """The content of ``path`` (cached while the file's ``stamp``, its modification time
+    and size, stays the same: a changed file is read again)."""
     file = path
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -167,6 +167,11 @@ class LucidityGame(Game):
             c: frozenset("roll:" + f for f in fs) for c, fs in faces.items()
         }
 
+    def content_hash(self) -> str | None:
+        """The hash of the content file this game plays with (``Content.hash``): records
+        carry it, and ``oneiros.replay`` refuses a record made with other content."""
+        return self.content.hash
+
     def total_dice(self) -> int:
         return sum(self.start_bag.values())
 
