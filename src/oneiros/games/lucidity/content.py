@@ -16,10 +16,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...core import ContentError
 from ...core.content import FileFormat, Problem
+from .effects import ABILITY_OPS, CARD_OPS, EffectNode, misplaced
 
 DEFAULT_FILE = Path(__file__).parent / "data" / "content.json"
 ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
@@ -27,7 +28,6 @@ ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
 COLOURS = ("blue", "green", "yellow", "red")
 DREAM_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
 BONE_FACES = (*DREAM_FACES, "shadowmark")
-ABILITY_OPS = ("send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power")
 
 
 class _Entry(BaseModel):
@@ -47,30 +47,12 @@ class DieSpec(_Entry):
     faces: list[str] = Field(min_length=6, max_length=6)
 
 
-class Ability(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power"]
-    draw: int = Field(default=2, ge=1, le=4)
-    count: int = Field(default=1, ge=1, le=3)
-
-
 class NightmareSpec(_Entry):
     name: str = Field(min_length=1)
     takes: list[Literal["power1", "power2", "hunt", "exhaust", "shadow"]] = Field(min_length=1)
-    ability: Ability
-
-
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["cleanse", "shield", "harvest"]
-    row: Literal["hunt", "exhaust", "shadow"] | None = None
-    count: int = Field(default=1, ge=1, le=9)
-
-    @model_validator(mode="after")
-    def _row_for_cleanse(self) -> Effect:
-        if self.op == "cleanse" and self.row is None:
-            raise ValueError("a cleanse effect needs a row (hunt, exhaust or shadow)")
-        return self
+    ability: EffectNode
+    """What the card's ability does (``effects.py``): a Nightmare ability op, or composites
+    of them."""
 
 
 class ManifestationSpec(_Entry):
@@ -78,7 +60,9 @@ class ManifestationSpec(_Entry):
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
     cost: int = Field(ge=0, le=15)
-    effect: Effect
+    effect: EffectNode
+    """What the card does once manifested (``effects.py``): a Manifestation op, or
+    composites of them."""
 
 
 class DreamscapeRules(BaseModel):
@@ -190,6 +174,19 @@ def _fact_problems(data: ContentFile, file: str) -> Iterator[Problem]:
             if ident in seen:
                 yield Problem(file, f"{kind}[{i}].id", f"duplicate id {ident!r}")
             seen.add(ident)
+    for where, node in [
+        *((f"nightmares.{c}.ability", n.ability) for c, n in data.nightmares.items()),
+        ("temptation.ability", data.temptation.ability),
+    ]:
+        for op in misplaced(node, ABILITY_OPS):
+            yield Problem(file, where, f"{op} is a Manifestation effect, not a Nightmare ability")
+    for i, m in enumerate(data.manifestations):
+        for op in misplaced(m.effect, CARD_OPS):
+            yield Problem(
+                file,
+                f"manifestations[{i}].effect",
+                f"{op} is a Nightmare ability, not a Manifestation effect",
+            )
     for colour in data.nightmares:
         if colour not in COLOURS:
             yield Problem(

@@ -218,17 +218,19 @@ def _manifest_choice(state: Any, player: int, ids: list[str]) -> Action:
         if not aid.startswith("manifest:"):
             continue
         spec = cards[aid[9:]]
-        eff = spec.effect
-        if eff.op == "cleanse" and eff.row == "hunt":
+        eff = spec.effect  # an effect-language node (effects.py)
+        row = getattr(eff.args, "row", None)
+        count = getattr(eff.args, "count", 1)
+        if eff.op == "cleanse" and row == "hunt":
             value = len(s.hunt) * 1.0
-        elif eff.op == "cleanse" and eff.row == "shadow":
+        elif eff.op == "cleanse" and row == "shadow":
             value = max(s.shadow_count(c) for c in COLOURS) / need * 2.5
         elif eff.op == "cleanse":
             value = len(s.exhaust) * 0.6
         elif eff.op == "shield":
             value = 1.0 + len(s.hunt) * 0.5
         else:
-            value = eff.count * 0.8
+            value = count * 0.8
         value -= spec.cost * 0.5
         if value > best_value:
             best, best_value = aid, value

@@ -1,9 +1,10 @@
 """lucidity-en "Activating Nightmare Abilities" (lucidity-es "Habilidades de pesadilla"): a
 dreamer who resolves a dream of a claimed colour showing a face its Nightmare card takes
 gives it to that Nightmare as 1 Power; the Nightmare may then activate its card's ability
-against that dreamer. What each card does is content (``data/content.json``): send a
-minion, strip a Power dream, draw a dream into the Exhaust row, move a shadow dream to the
-Hunt row, or (the Nightmare of Temptation, provisional) offer a Power dream."""
+against that dreamer. What each card does is content (``data/content.json``), an effect of
+the language of ``effects.py`` run by ``RUNTIME``: send a minion, strip a Power dream, draw
+a dream into the Exhaust row, move a shadow dream to the Hunt row, or (the Nightmare of
+Temptation, provisional) offer a Power dream; the handlers of those ops are here."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ....core import Action
+from ....core.effects import Ctx
 from ....core.flow import Flow
 from ..actions import A
 from ..content import COLOURS
+from ..effects import (
+    LANGUAGE,
+    DrawToExhaust,
+    OfferPower,
+    SendMinion,
+    ShadowToHunt,
+    StripPower,
+)
 from ..model import die, power_picks, remove_pick
 from .base import KINDS, BagDraw, ByNightmare
 from .end import took_last
@@ -55,8 +65,6 @@ class Ability(ByNightmare):
         return [A["ability:use"], A["ability:pass"]]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        from .nightmare import MinionDraw, MinionPick
-
         nm = self.nightmare
         target = self.seat
         flow.pop()
@@ -68,29 +76,58 @@ class Ability(ByNightmare):
                 nightmare=nm,
             )
             return
-        spec = s.game.abilities[self.colour]
-        op = spec.op
+        node = s.game.abilities[self.colour].node
         s.emit(
             "ability",
             "The Nightmare (seat {nightmare}) activates: {op}",
             s.R["ability"],
             nightmare=nm,
             seat=target,
-            op=op,
+            op=node.op,
         )
-        items = s.stack.items
-        if op == "send_minion":
-            items.append(MinionPick(nm, target, "ability"))
-            for _ in range(spec.draw):
-                items.append(MinionDraw(nm, "ability"))
-        elif op == "strip_power":
-            items.append(Strip(nm, target))
-        elif op == "draw_to_exhaust":
-            items.append(AbilityDraw(target))
-        elif op == "shadow_to_hunt":
-            items.append(HuntMove(nm, target))
-        elif op == "offer_power":
-            items.append(Offer(nm, target))
+        # what the card does is content: its effect runs as steps of the effect language
+        s.stack.items.extend(RUNTIME.steps(node, Ctx(seat=target, chooser=nm, source=self.colour)))
+
+
+RUNTIME = LANGUAGE.runtime(KINDS, "ability", "Choose how the ability acts", kind="ability_effect")
+"""The Nightmare abilities as flow steps (``effects.py`` declares the ops)."""
+
+
+def _who(ctx: Ctx) -> tuple[int, int]:
+    """The Nightmare (``chooser``) and the dreamer (``seat``) of an ability."""
+    assert ctx.chooser is not None and ctx.seat is not None
+    return ctx.chooser, ctx.seat
+
+
+@LANGUAGE.handler("send_minion")
+def _send_minion(s: LucidityState, flow: Flow, args: SendMinion, ctx: Ctx) -> None:
+    from .nightmare import MinionDraw, MinionPick
+
+    nm, target = _who(ctx)
+    items = s.stack.items
+    items.append(MinionPick(nm, target, "ability"))
+    for _ in range(args.draw):
+        items.append(MinionDraw(nm, "ability"))
+
+
+@LANGUAGE.handler("strip_power")
+def _strip_power(s: LucidityState, flow: Flow, args: StripPower, ctx: Ctx) -> None:
+    s.stack.items.append(Strip(*_who(ctx)))
+
+
+@LANGUAGE.handler("draw_to_exhaust")
+def _draw_to_exhaust(s: LucidityState, flow: Flow, args: DrawToExhaust, ctx: Ctx) -> None:
+    s.stack.items.append(AbilityDraw(_who(ctx)[1]))
+
+
+@LANGUAGE.handler("shadow_to_hunt")
+def _shadow_to_hunt(s: LucidityState, flow: Flow, args: ShadowToHunt, ctx: Ctx) -> None:
+    s.stack.items.append(HuntMove(*_who(ctx)))
+
+
+@LANGUAGE.handler("offer_power")
+def _offer_power(s: LucidityState, flow: Flow, args: OfferPower, ctx: Ctx) -> None:
+    s.stack.items.append(Offer(*_who(ctx)))
 
 
 @KINDS.step  # no field of its own: the registry makes it a dataclass

@@ -3,7 +3,8 @@ it may manifest a revealed card by paying its cost in Power (dreams set aside fi
 Power dreams of its row chosen one by one), empower (set a Power dream aside and reveal
 another card) or pass. Unmanifested cards go to the bottom of the deck in the order the
 dreamer chooses; set-aside Power goes back to the bag when the turn ends. What a card does
-is content (``data/content.json``): cleanse a row, shield against hunt dreams, harvest."""
+is content (``data/content.json``), an effect of the language of ``effects.py`` run by
+``RUNTIME``: cleanse a row, shield against hunt dreams, harvest; the handlers are here."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
+from ....core.effects import Ctx
 from ....core.flow import Flow, evolve
 from ..actions import A
 from ..content import COLOURS
+from ..effects import LANGUAGE, Cleanse, Harvest, Shield
 from ..model import Die, die, power_picks, power_value, remove_pick
 from .base import KINDS, BagDraw, Chance, Seated
 from .end import took_last
@@ -281,11 +284,32 @@ def manifest(s: LucidityState, seat: int, card: str, paid: int) -> None:
         name=spec.name,
         paid=paid,
     )
-    effect = spec.effect
-    if effect.op == "shield":
-        s.seats[seat].shield += effect.count
-    elif effect.op == "harvest":
-        for _ in range(effect.count):
-            s.stack.items.append(HarvestDraw(seat))
-    else:
-        cleanse(s, seat, effect.row, effect.count)
+    # what the card does is content: its effect runs as steps of the effect language
+    s.stack.items.extend(RUNTIME.steps(spec.effect, Ctx(seat=seat, chooser=seat, source=card)))
+
+
+RUNTIME = LANGUAGE.runtime(
+    KINDS, "manifestations", "Choose how the Manifestation acts", kind="manifest_effect"
+)
+"""The Manifestation effects as flow steps (``effects.py`` declares the ops)."""
+
+
+def _seat(ctx: Ctx) -> int:
+    assert ctx.seat is not None
+    return ctx.seat
+
+
+@LANGUAGE.handler("cleanse")
+def _cleanse(s: LucidityState, flow: Flow, args: Cleanse, ctx: Ctx) -> None:
+    cleanse(s, _seat(ctx), args.row, args.count)
+
+
+@LANGUAGE.handler("shield")
+def _shield(s: LucidityState, flow: Flow, args: Shield, ctx: Ctx) -> None:
+    s.seats[_seat(ctx)].shield += args.count
+
+
+@LANGUAGE.handler("harvest")
+def _harvest(s: LucidityState, flow: Flow, args: Harvest, ctx: Ctx) -> None:
+    for _ in range(args.count):
+        s.stack.items.append(HarvestDraw(_seat(ctx)))
