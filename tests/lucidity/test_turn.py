@@ -4,7 +4,8 @@ end of its stages (``steps/turn.py``)."""
 
 from __future__ import annotations
 
-from .helpers import chance_ids, legal, new, play, rules_of
+from .builder import scenario
+from .helpers import chance_ids, check_invariants, legal, new, play, rules_of
 
 
 def test_example_turn_vanessa():
@@ -47,3 +48,28 @@ def test_set_level_of_control_tracks():
     play(s, "track:5-7-9")
     play(s, *["draw:green"] * 5)
     assert s.decision().kind == "return" and len(s.hand) == 5
+
+
+def _short_turn(s):
+    """The current dreamer draws three, returns two, rolls 1 Power and rests."""
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:power1")
+    play(s, next(a for a in legal(s) if a.startswith("rest:")))
+
+
+def test_turn_order_the_next_seat_still_in_the_game_plays():
+    """lucidity-en "Turn Order": play passes clockwise; an eaten player takes no turn."""
+    s = scenario(4, eliminated=[1], turn=0)
+    _short_turn(s)
+    assert s.current == 2 and s.to_move() == (2,) and s.decision().kind == "choose_track"
+    check_invariants(s)
+
+
+def test_turn_order_a_nightmare_plays_its_own_turn():
+    """lucidity-en "Turn Order (Nightmare)": a Nightmare's turn is consume or send minions,
+    no sleep track."""
+    s = scenario(3, nightmares={1: "green"}, rows={0: {"power": ["green:power1"]}}, turn=0)
+    _short_turn(s)
+    assert s.current == 1 and s.decision().kind == "nightmare_turn"
+    assert legal(s) == ["consume:seat0:power1", "minions"]
+    assert s.decision().rule == 'lucidity-en "Turn Order (Nightmare)"'

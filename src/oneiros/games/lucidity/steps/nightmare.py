@@ -16,9 +16,6 @@ from ..content import COLOURS
 from ..model import die
 from .base import KINDS, BagDraw, Seated
 from .end import took_last
-from .filled_rows import MinionCheck
-from .shadows import RollNow
-from .turn import END_TURN, end_turn
 
 if TYPE_CHECKING:
     from ..state import LucidityState
@@ -41,7 +38,7 @@ class NightmareTurn(Seated):
         return {}
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
-        end_turn(s)
+        _turn.end_turn(s)
 
     def legal(self, s: LucidityState) -> list[Action]:
         me = self.seat
@@ -65,7 +62,7 @@ class NightmareTurn(Seated):
             s.emit("minions", "The Nightmare (seat {seat}) sends minions", s.R["minions"], seat=me)
             s.stack.items.extend(
                 (
-                    END_TURN,
+                    _turn.END_TURN,
                     MinionPick(me, None, "minions"),
                     MinionDraw(me, "minions"),
                     MinionDraw(me, "minions"),
@@ -86,7 +83,7 @@ class NightmareTurn(Seated):
             victim=victim,
             face=f,
         )
-        end_turn(s)
+        _turn.end_turn(s)
 
 
 @KINDS.step
@@ -217,5 +214,11 @@ def send_to(s: LucidityState, nm: int, target: int, ref: str = "minions") -> Non
         colour=s.limbo[-1][0],
     )
     if s.current != target:
-        s.stack.items.append(MinionCheck(target))
-    s.stack.items.append(RollNow(target, False, ref))
+        s.stack.items.append(_filled_rows.MinionCheck(target))
+    s.stack.items.append(_shadows.RollNow(target, False, ref))
+
+
+# the sections a Nightmare's turn leads to (imported last: they start turns)
+from . import filled_rows as _filled_rows  # noqa: E402
+from . import shadows as _shadows  # noqa: E402
+from . import turn as _turn  # noqa: E402

@@ -150,9 +150,6 @@ class RollNow(Chance):
         return faces[rng.randrange(len(faces))]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        from .reroll import Now
-        from .resolve import place
-
         c = s.limbo.pop()[0]
         face = action.id[5:]
         seat = self.seat
@@ -178,9 +175,9 @@ class RollNow(Chance):
                 if x[0] == c and x[1] in POWER_FACES:
                     # "Re-rolling dreams": at any time, so also before this new dream resolves
                     s.limbo.append(d)
-                    s.stack.items.append(Now(seat, self.pool))
+                    s.stack.items.append(_reroll.Now(seat, self.pool))
                     return
-        place(s, seat, d, pool=self.pool)
+        _resolve.place(s, seat, d, pool=self.pool)
 
 
 def envy_choices(s: LucidityState, seat: int) -> list[tuple[str, Die]]:
@@ -356,3 +353,8 @@ class Fear(Seated):
             seat=seat,
             colour=c,
         )
+
+
+# where a dream rolled at once goes (imported last: resolving places shadows)
+from . import reroll as _reroll  # noqa: E402
+from . import resolve as _resolve  # noqa: E402

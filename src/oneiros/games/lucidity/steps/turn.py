@@ -56,9 +56,7 @@ def start_turn(s: LucidityState, seat: int) -> None:
         me.stage = 0
         s.stack.items.append(shared(ChooseTrack, seat))
     else:
-        from .nightmare import NightmareTurn
-
-        s.stack.items.append(shared(NightmareTurn, seat))
+        s.stack.items.append(shared(_nightmare.NightmareTurn, seat))
 
 
 @KINDS.step
@@ -115,25 +113,21 @@ def end_turn(s: LucidityState) -> None:
     """The turn of ``s.current`` ends: dreams in hand go back, the end of the game is looked
     for, then the next player in turn order who is still in the game plays (or, once the
     Power goal is reached, the next of the final turns)."""
-    from .end import end_game
-    from .manifestations import return_revealed
-    from .nightmare import give_back_limbo
-
     if s.reason is not None:
         return
     s.stack.clear()
-    give_back_limbo(s)
+    _nightmare.give_back_limbo(s)
     if s.revealed or s.pool:
-        return_revealed(s)
+        _manifestations.return_revealed(s)
     if s.hand or s.rolled:
         s._to_bag([die(c, "") for c in s.hand] + s.rolled)
         s.hand, s.rolled = [], []
     seats = s.seats
     if "dreamer" not in [x.role for x in seats]:
-        end_game(s, "nightmare")
+        _end.end_game(s, "nightmare")
         return
     if s.dream_end:
-        end_game(s, "dream")
+        _end.end_game(s, "dream")
         return
     if s.turns >= TURN_CAP:
         # no rule of the game: the engine's safeguard (scored as the rulebook's winner)
@@ -144,7 +138,7 @@ def end_turn(s: LucidityState) -> None:
             s.R["winner"],
             cap=TURN_CAP,
         )
-        end_game(s, "dream", capped=True)
+        _end.end_game(s, "dream", capped=True)
         return
     n = len(seats)
     cur = s.current
@@ -178,7 +172,7 @@ def end_turn(s: LucidityState) -> None:
         left = tuple(i for i in s.final_turns if seats[i].role == "dreamer")
         s.final_turns = left
         if not left:
-            end_game(s, "power")
+            _end.end_game(s, "power")
             return
         s._start_turn(left[0])
         return
@@ -190,7 +184,10 @@ def end_turn(s: LucidityState) -> None:
     s._start_turn(nxt)
 
 
-# the sections of a dreamer's stage (imported last: they end turns)
+# the sections a turn goes through (imported last: they end turns)
 from . import draw as _draw  # noqa: E402
+from . import end as _end  # noqa: E402
 from . import filled_rows as _filled_rows  # noqa: E402
+from . import manifestations as _manifestations  # noqa: E402
+from . import nightmare as _nightmare  # noqa: E402
 from . import resolve as _resolve  # noqa: E402
