@@ -105,14 +105,11 @@ def pending(state: Any) -> dict[str, Any]:
     top = state.stack.top
     if top is None:
         return {}
-    if hasattr(top, "data"):  # an older Step
-        return {"kind": top.kind, "player": top.player, **top.data}
     return {"kind": top.kind, **top.fields()}
 
 
 def changed(state: Any) -> None:
     """The cached legal actions no longer hold (the position was changed from outside)."""
-    state._lc = None
     state.stack.changed()
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import oneiros
 
 from .builder import set_nightmare, start_turn
-from .helpers import check_invariants, give, legal, new, play
+from .helpers import (
+    check_invariants,
+    give,
+    legal,
+    make_nightmare,
+    new,
+    nightmare_turn,
+    play,
+    rules_of,
+)
 
 
 def test_bone_hunters_join_the_bag():
@@ -163,3 +172,79 @@ def test_nightmares_keep_bone_hunters_in_their_power_row():
 def test_bone_hunter_option_bounds():
     g = oneiros.make("lucidity", options={"bone_hunters": "8"})
     assert g.start_bag["bone"] == 8
+
+
+EN_SHADOWMARK = 'lucidity-en "The Shadowmark"'
+
+
+def test_en_the_shadowmark_third_mark_eliminates_at_once():
+    """de-lux booklet "The Shadowmark": "If you ever have three or more Shadowmarks on your
+    Dreamer card, you are eliminated. Return all dreams on your card to the bag." The third
+    mark eliminates when it is placed: the blue shadow rolled with it is not resolved (the
+    blue Nightmare takes nothing and has no ability to use), every dream goes back to the
+    bag and the turn ends. A dream given outside the dreamer's turn (a minion) does the same."""
+    s = new(3, bone_hunters=3)
+    make_nightmare(s, 2, "blue")
+    give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
+    play(s, "track:4-6-8", "draw:bone", "draw:blue", "draw:red", "draw:red")
+    play(s, "return:red", "return:red", "roll:shadow", "roll:shadowmark")
+    assert s.seats[0].role == "eliminated"
+    assert s.power_of(2) == 0
+    assert "nightmare_takes" not in [e.kind for e in s.events()]
+    assert s.bag["blue"] == 20 and s.bag["bone"] == 3 and s.bag["red"] == 20
+    assert not s.hand and not s.rolled and not s.limbo
+    assert s.current == 1 and s.decision().kind == "choose_track"
+    out = [e for e in s.events() if e.kind == "eliminated"]
+    assert len(out) == 1 and out[0].rule == EN_SHADOWMARK
+
+    # outside the dreamer's turn: a minion of the Depths draws the Bone Hunter
+    m = new(3, bone_hunters=3)
+    make_nightmare(m, 1, "green")
+    give(m, 0, "marks", "bone:shadowmark", "bone:shadowmark")
+    nightmare_turn(m, 1, advance=True)
+    play(m, "minions", "draw:blue", "draw:red", "minion:blue", "target:seat0")
+    play(m, "roll:shadow", "draw:bone", "roll:shadowmark")
+    assert m.seats[0].role == "eliminated" and m.bag["bone"] == 3
+    assert m.current == 2 and m.decision().kind == "choose_track"
+    check_invariants(m)
+
+
+def test_en_the_shadowmark_elimination_is_recorded_as_such_not_as_eaten():
+    """de-lux booklet "The Shadowmark" eliminates; lucidity-en "4. Check for Filled Rows",
+    Hunt row: "the Nightmares have found and eaten you". ``stats()`` records the cause of
+    each elimination and lists under ``eaten`` only a full Hunt row."""
+    s = new(3, bone_hunters=3)
+    give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
+    play(s, "track:3-5-7", "draw:bone", "draw:red", "draw:red", "return:red", "return:red")
+    play(s, "roll:shadowmark")
+    st = s.stats()
+    assert st["eaten"] == []
+    assert st["eliminated"] == [{"seat": 0, "cause": "shadowmarks", "eaten": False, "turn": 1}]
+    h = new(3)
+    give(h, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
+    play(h, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(h, "roll:hunt")
+    st = h.stats()
+    assert st["eaten"] == [{"seat": 0, "cause": "hunt", "eaten": True, "turn": 1}]
+    assert st["eliminated"] == st["eaten"]
+
+
+def test_bone_hunters_the_shadowmark_three_shadowmarks_cite_the_shadowmark():
+    """lucidity-en "The Shadowmark": "If you ever have three or more Shadowmarks ... you are
+    eliminated": the event cites that section and does not say "eaten"."""
+    s = new(3, bone_hunters=3)
+    give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
+    play(s, "track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadowmark")
+    ev = [e for e in s.events() if e.kind == "eliminated"][-1]
+    assert ev.rule == 'lucidity-en "The Shadowmark"' and "eaten" not in ev.text
+    assert s.seats[0].role == "eliminated"
+
+
+def test_bone_hunters_expansion_only_bone_hunters_in_hand_cites_the_expansion():
+    """lucidity-en "Bone Hunters Expansion": Bone Hunters are never returned: with only
+    Bone Hunters in hand the return step ends, citing the expansion."""
+    s = new(3, bone_hunters=3)
+    play(s, "track:3-5-7", "draw:bone", "draw:bone", "draw:bone")
+    assert s.is_chance() and s.decision().kind == "roll"
+    assert 'lucidity-en "Bone Hunters Expansion"' in rules_of(s.events())

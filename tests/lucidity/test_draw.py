@@ -132,3 +132,37 @@ def test_en_faq_too_many_rolled_the_kept_dreams_keep_their_results() -> None:
     play(s, "draw_extra", "draw:green", "roll_anyway", "roll:power1", "roll:hunt")
     play(s, "excess:red:hunt")
     assert s.power_of(0) == 1 and s.decision().kind == "rest_or_draw"
+
+
+def test_es_fin_del_juego_peor_caso_the_kept_dreams_are_rolled_again() -> None:
+    """lucidity-es "Fin del juego", La regla del "peor caso": "si alguna vez sacas o lanzas
+    más sueños de los que te permiten, el siguiente jugador ... puede seleccionar el exceso
+    que se devolverá a la bolsa. Entonces debes tirar / volver a tirar los sueños". Rolled
+    one dream too many: the next player returns the red hunt; the green dream kept is
+    rolled again (its first 1 Power does not count) and only then resolved."""
+    s = new(3, ruleset="es", table_slips=True)
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "draw_extra", "draw:green", "roll_anyway", "roll:power1", "roll:hunt")
+    assert s.to_move() == (1,) and legal(s) == ["excess:green:power1", "excess:red:hunt"]
+    play(s, "excess:red:hunt")
+    assert s.is_chance() and s.decision().kind == "roll"
+    assert s.decision().data["colour"] == "green"
+    again = [e for e in s.events() if e.kind == "reroll"][-1]
+    assert again.rule == 'lucidity-es "Fin del juego"' and again.data["n"] == 1
+    play(s, "roll:exhaust")
+    assert s.power_of(0) == 0 and [d[:2] for d in s.seats[0].exhaust] == [("green", "exhaust")]
+    assert s.seats[0].hunt == []
+
+
+def test_es_fin_del_juego_peor_caso_a_kept_bone_hunter_is_not_rolled_again() -> None:
+    """lucidity-es "peor caso" with the de-lux Bone Hunters: "A Bone Hunter dice may never
+    be rerolled": it keeps its result while the other kept dreams are rolled again."""
+    s = new(3, ruleset="es", table_slips=True, bone_hunters=1)
+    play(s, "track:4-6-8", "draw:red", "draw:blue", "draw:blue", "draw:bone")
+    play(s, "return:blue", "return:blue", "draw_extra", "draw:green", "roll_anyway")
+    play(s, "roll:power1", "roll:power2", "roll:hunt")  # green, the Bone Hunter, red
+    assert s.to_move() == (1,)
+    play(s, "excess:red:hunt")
+    assert s.decision().kind == "roll" and s.decision().data["colour"] == "green"
+    play(s, "roll:exhaust")
+    assert s.power_of(0) == 2  # the Bone Hunter's 2 Power; the green dream became exhaust

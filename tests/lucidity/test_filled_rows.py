@@ -266,3 +266,124 @@ def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
     assert s.decision().kind == "draw"  # exhausted now: the draw decides the Power lost
     play(s, "draw:yellow")
     assert s.power_of(1) == 1  # the green 1-Power kept, the yellow one lost
+
+
+def test_row_only_counts_if_still_full_after_everything_resolved():
+    """lucidity-en FAQ: "You only fill a row if that row is still full by the time all of
+    your dreams have been resolved" (Envy rerolls a hunt dream away)."""
+    s = new(3)
+    give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
+    play(
+        s,
+        "track:4-6-8",
+        "draw:red",
+        "draw:green",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+    )
+    play(s, "roll:shadow", "roll:hunt")  # green shadow, red hunt -> 4 hunt for now
+    assert len(s.seats[0].hunt) == 4
+    # the hunt dream resolves first, then the Envy shadow: seat 1 picks a hunt dream
+    play(s, "pick:seat0:hunt:red:hunt", "roll:power1")
+    assert len(s.seats[0].hunt) == 3 and s.seats[0].role == "dreamer"
+
+
+def test_rows_may_overfill():
+    """lucidity-en FAQ: rows can be overfilled."""
+    s = new(3)
+    give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
+    play(s, "track:5-7-9", "draw:yellow", "draw:yellow", "draw:yellow", "draw:blue", "draw:blue")
+    play(s, "return:blue", "return:blue", "roll:exhaust", "roll:exhaust", "roll:exhaust")
+    assert len(s.seats[0].exhaust) == 5
+
+
+def test_two_player_games_need_four_shadows():
+    """lucidity-en "Two Player Games": four shadows of a colour to become a Nightmare."""
+    s = new(2)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    assert s.seats[0].role == "dreamer" and s.decision().kind == "rest_or_draw"
+    s = new(2)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    assert s.seats[0].role == "nightmare"
+
+
+def test_fourth_shadow_space_option_with_three_players():
+    """lucidity-en "Two Player Games" note: the fourth space can be used with more players."""
+    s = new(3, fourth_shadow_space=True)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(
+        s,
+        "track:3-5-7",
+        "draw:yellow",
+        "draw:blue",
+        "draw:blue",
+        "return:blue",
+        "return:blue",
+        "roll:shadow",
+    )
+    assert s.seats[0].role == "dreamer"
+
+
+def test_en_two_player_games_nightmare_cites_the_four_spaces():
+    """lucidity-en "Two Player Games": "you need to fill all four spaces of a Shadow row":
+    becoming a Nightmare with two players cites the section."""
+    s = new(2)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")  # three yellow shadows are not enough with two players
+    assert s.seats[0].role == "dreamer"
+    s = new(2)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "nightmare"
+    assert 'lucidity-en "Two Player Games"' in rules_of(s.events())
+
+
+def test_fourth_shadow_space_with_es_is_a_house_rule_cited_from_the_english_book():
+    """lucidity-en "Two Player Games" (the optional fourth space for 3-4 players): accepted
+    with es as a house rule; becoming a Nightmare cites the English section."""
+    s = new(3, ruleset="es", fourth_shadow_space=True)
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "nightmare"
+    assert 'lucidity-en "Two Player Games"' in rules_of(s.events())
+
+
+def test_es_juegos_de_dos_jugadores_four_shadows():
+    """lucidity-es "Juegos de dos jugadores": with two players, a Nightmare only when the
+    four spaces of a Shadow row are filled; the event cites the Spanish section."""
+    s = new(2, ruleset="es")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "dreamer"
+    s = new(2, ruleset="es")
+    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
+    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow")
+    assert s.seats[0].role == "nightmare"
+    assert 'lucidity-es "Juegos de dos jugadores"' in rules_of(s.events())

@@ -390,10 +390,14 @@ class EffectLanguage:
 
     # -- execution hooks ------------------------------------------------------------------
 
-    def runtime(self, kinds: Kinds, rule: str, prompt: str = "Choose one") -> EffectRuntime:
+    def runtime(
+        self, kinds: Kinds, rule: str, prompt: str = "Choose one", kind: str = "effect"
+    ) -> EffectRuntime:
         """Register the effect steps in a game's ``Kinds`` (citing ``rule``) and return the
-        :class:`EffectRuntime` that compiles nodes to them."""
-        return _runtime_steps(self, kinds, rule, prompt)
+        :class:`EffectRuntime` that compiles nodes to them. ``kind`` names the steps
+        (``<kind>`` and ``<kind>_choice``; by default ``effect`` and ``effect_choice``), so
+        that a game whose effects belong to several rules registers one runtime per rule."""
+        return _runtime_steps(self, kinds, rule, prompt, kind)
 
     def handler(self, name: str, category: str = "effect") -> Callable[[Callable[..., Any]], Any]:
         """Decorator registering how op ``name`` runs (see :func:`run_effect`)."""
@@ -728,7 +732,9 @@ def _options(node: Node) -> list[Any]:
     return list(args.options)
 
 
-def _runtime_steps(language: EffectLanguage, kinds: Kinds, rule: str, prompt: str) -> EffectRuntime:
+def _runtime_steps(
+    language: EffectLanguage, kinds: Kinds, rule: str, prompt: str, kind: str = "effect"
+) -> EffectRuntime:
     runtime: EffectRuntime
 
     class RunEffect(AutoStep):
@@ -774,6 +780,8 @@ def _runtime_steps(language: EffectLanguage, kinds: Kinds, rule: str, prompt: st
             flow.replace(*runtime.steps(option.args.then, self.ctx))
 
     RunEffect.rule = ChooseOption.rule = rule
+    RunEffect.kind = kind
+    ChooseOption.kind = f"{kind}_choice"
     ChooseOption.prompt = prompt
     run_cls = kinds.step(dataclass(frozen=True, slots=True)(RunEffect))
     choice_cls = kinds.step(dataclass(frozen=True, slots=True)(ChooseOption))

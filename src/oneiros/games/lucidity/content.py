@@ -8,6 +8,7 @@ A player who owns the game can point at a corrected copy with the game option ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -15,10 +16,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...core import ContentError
 from ...core.content import FileFormat, Problem
+from .effects import ABILITY_OPS, CARD_OPS, EffectNode, misplaced
 
 DEFAULT_FILE = Path(__file__).parent / "data" / "content.json"
 ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
@@ -26,7 +28,6 @@ ENV_VAR = "ONEIROS_LUCIDITY_CONTENT"
 COLOURS = ("blue", "green", "yellow", "red")
 DREAM_FACES = ("power1", "power2", "hunt", "exhaust", "shadow")
 BONE_FACES = (*DREAM_FACES, "shadowmark")
-ABILITY_OPS = ("send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power")
 
 
 class _Entry(BaseModel):
@@ -46,30 +47,12 @@ class DieSpec(_Entry):
     faces: list[str] = Field(min_length=6, max_length=6)
 
 
-class Ability(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["send_minion", "strip_power", "draw_to_exhaust", "shadow_to_hunt", "offer_power"]
-    draw: int = Field(default=2, ge=1, le=4)
-    count: int = Field(default=1, ge=1, le=3)
-
-
 class NightmareSpec(_Entry):
     name: str = Field(min_length=1)
     takes: list[Literal["power1", "power2", "hunt", "exhaust", "shadow"]] = Field(min_length=1)
-    ability: Ability
-
-
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["cleanse", "shield", "harvest"]
-    row: Literal["hunt", "exhaust", "shadow"] | None = None
-    count: int = Field(default=1, ge=1, le=9)
-
-    @model_validator(mode="after")
-    def _row_for_cleanse(self) -> Effect:
-        if self.op == "cleanse" and self.row is None:
-            raise ValueError("a cleanse effect needs a row (hunt, exhaust or shadow)")
-        return self
+    ability: EffectNode
+    """What the card's ability does (``effects.py``): a Nightmare ability op, or composites
+    of them."""
 
 
 class ManifestationSpec(_Entry):
@@ -77,7 +60,9 @@ class ManifestationSpec(_Entry):
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
     cost: int = Field(ge=0, le=15)
-    effect: Effect
+    effect: EffectNode
+    """What the card does once manifested (``effects.py``): a Manifestation op, or
+    composites of them."""
 
 
 class DreamscapeRules(BaseModel):
@@ -117,6 +102,20 @@ class Content:
         self.temptation = data.temptation
         self.manifestations = {m.id: m for m in data.manifestations}
         self.dreamscapes = {d.id: d for d in data.dreamscapes}
+        self._hash: str | None = None
+
+    @property
+    def hash(self) -> str:
+        """``sha256:…`` of the validated content in canonical form (keys sorted, defaults
+        filled in): the same content gives the same hash whatever the file's layout. Records
+        carry it (``LucidityGame.content_hash``) and ``oneiros.replay`` checks it;
+        ``oneiros content check lucidity`` prints its first 12 digits."""
+        if self._hash is None:
+            blob = json.dumps(
+                self.raw.model_dump(mode="json"), sort_keys=True, separators=(",", ":")
+            )
+            self._hash = "sha256:" + hashlib.sha256(blob.encode()).hexdigest()
+        return self._hash
 
     def provisional(self) -> list[tuple[str, str]]:
         """Every provisional entry as (entry, reason)."""
@@ -175,6 +174,19 @@ def _fact_problems(data: ContentFile, file: str) -> Iterator[Problem]:
             if ident in seen:
                 yield Problem(file, f"{kind}[{i}].id", f"duplicate id {ident!r}")
             seen.add(ident)
+    for where, node in [
+        *((f"nightmares.{c}.ability", n.ability) for c, n in data.nightmares.items()),
+        ("temptation.ability", data.temptation.ability),
+    ]:
+        for op in misplaced(node, ABILITY_OPS):
+            yield Problem(file, where, f"{op} is a Manifestation effect, not a Nightmare ability")
+    for i, m in enumerate(data.manifestations):
+        for op in misplaced(m.effect, CARD_OPS):
+            yield Problem(
+                file,
+                f"manifestations[{i}].effect",
+                f"{op} is a Nightmare ability, not a Manifestation effect",
+            )
     for colour in data.nightmares:
         if colour not in COLOURS:
             yield Problem(
@@ -192,11 +204,18 @@ def load_content(path: str | os.PathLike[str] | None = None) -> Content:
     """Load and validate a content file (default: the shipped one, or ``$ONEIROS_LUCIDITY_CONTENT``)."""
     if path is None or str(path) == "":
         path = os.environ.get(ENV_VAR) or DEFAULT_FILE
-    return _load(str(path))
+    try:
+        st = os.stat(path)
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None  # _load says why it cannot be read
+    return _load(str(path), stamp)
 
 
 @lru_cache(maxsize=8)
-def _load(path: str) -> Content:
+def _load(path: str, stamp: tuple[int, int] | None = None) -> Content:
+    """The content of ``path`` (cached while the file's ``stamp``, its modification time
+    and size, stays the same: a changed file is read again)."""
     file = path
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -15,9 +15,11 @@ from ...core import (
     PlayoutResult,
     Policy,
     State,
+    engine_playouts,
 )
 from .actions import ACTION_IDS, SEAT_PICK_IDS, A
 from .content import COLOURS, NightmareSpec, load_content
+from .effects import ABILITY_OPS, AbilitySpec
 from .params import TRACKS
 from .refs import rule_refs
 
@@ -150,7 +152,7 @@ class LucidityGame(Game):
             cards["red"] = self.content.temptation
         self.nightmare_cards = cards
         self.takes = {c: frozenset(cards[c].takes) for c in COLOURS}
-        self.abilities = {c: cards[c].ability for c in COLOURS}
+        self.abilities = {c: AbilitySpec(cards[c].ability) for c in COLOURS}
         faces = self.content.faces
         self.roll_actions: dict[str, list[Action]] = {
             c: [A["roll:" + f] for f in faces[c]] for c in faces
@@ -167,6 +169,11 @@ class LucidityGame(Game):
             c: frozenset("roll:" + f for f in fs) for c, fs in faces.items()
         }
 
+    def content_hash(self) -> str | None:
+        """The hash of the content file this game plays with (``Content.hash``): records
+        carry it, and ``oneiros.replay`` refuses a record made with other content."""
+        return self.content.hash
+
     def total_dice(self) -> int:
         return sum(self.start_bag.values())
 
@@ -180,10 +187,18 @@ class LucidityGame(Game):
 
         return heuristic_policy
 
+    def _composite_ability(self) -> str | None:
+        """The playout kernel plays the five ability ops of the shipped cards; a content
+        file whose ability combines them (``effects.py``) is played by the engine."""
+        for colour, ability in self.abilities.items():
+            if ability.op not in ABILITY_OPS:
+                return f"the {colour} Nightmare's ability {ability.op}(...) of the content file"
+        return None
+
     def kernel_gap(self) -> str | None:
         from .kernel import covers
 
-        return covers(self)
+        return self._composite_ability() or covers(self)
 
     def kernel_backend(self, build: bool = False) -> str | None:
         from .kernel import backend, compile_kernel, numba_available
@@ -202,6 +217,8 @@ class LucidityGame(Game):
     ) -> list[PlayoutResult]:
         """Whole games from ``start`` through the playout kernel (``kernel.py``), or through
         the engine for the configurations the kernel does not cover."""
+        if self._composite_ability():
+            return engine_playouts(self, count, seed, policy, start, seeds)
         from .kernel import playout_results
 
         return playout_results(self, count, seed, policy, start, seeds=seeds)
@@ -213,6 +230,8 @@ class LucidityGame(Game):
         policy: str | Sequence[str] = "random",
         start: State | None = None,
     ) -> list[list[float]]:
+        if self._composite_ability():
+            return [r.scores for r in engine_playouts(self, count, seed, policy, start)]
         from .kernel import score_lists
 
         return score_lists(self, count, seed, policy, start)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .content import COLOURS, Ability
+from ...core.effects import Node, render
+from .content import COLOURS
 
 if TYPE_CHECKING:
     from .game import LucidityGame
@@ -27,12 +28,14 @@ FACES = {
 }
 
 
-def ability_text(ability: Ability) -> str:
-    """The Nightmare ability in words (the content file's ``op`` and its numbers)."""
-    n = ability.count
+def ability_text(ability: Node) -> str:
+    """The Nightmare ability in words (the content's effect, ``effects.py``, and its
+    numbers; a composite in the effect language's own form)."""
+    args: Any = ability.args
+    n = getattr(args, "count", 1)
     dreams = "dream" if n == 1 else "dreams"
-    return {
-        "send_minion": f"Draws {ability.draw} dreams and gives one to a dreamer, who rolls it.",
+    texts = {
+        "send_minion": f"Draws {getattr(args, 'draw', 2)} dreams and gives one to a dreamer, who rolls it.",
         "strip_power": f"The dreamer returns {n} Power {dreams} of the Nightmare's choice to the bag.",
         "draw_to_exhaust": f"The dreamer draws {n} {dreams} into the Exhaust row without rolling.",
         "shadow_to_hunt": f"Moves {n} shadow {dreams} of the dreamer to the Hunt row.",
@@ -40,7 +43,8 @@ def ability_text(ability: Ability) -> str:
             "May give one of its Power dreams to the dreamer, who must then draw and roll "
             "one dream."
         ),
-    }[ability.op]
+    }
+    return texts.get(ability.op) or f"Its ability: {render(ability)}."
 
 
 def card_texts(game: LucidityGame) -> dict[str, dict[str, Any]]:

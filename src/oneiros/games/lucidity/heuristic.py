@@ -130,8 +130,8 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         return legal[0]
     if kind == "pay":
         # pay with 1-Power dreams while they fit, keeping 2-Power dreams
-        paid = top["paid"]
-        cost = state.game.content.manifestations[top["card"]].cost
+        paid = top.paid
+        cost = state.game.content.manifestations[top.card].cost
         ones = [aid for aid in ids if aid.endswith("power1")]
         twos = [aid for aid in ids if aid.endswith("power2")]
         if ones and (cost - paid == 1 or not twos or len(ones) > 0):
@@ -180,7 +180,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
             return A[consumes[-1]]
         return A["minions"]
     if kind == "minion_pick":
-        target = top["target"]
+        target = top.target
         targets = [target] if target is not None else state.dreamers()
         victim = max(targets, key=lambda t: state.power_of(t))
         return A[max(ids, key=lambda aid: _danger(state, victim, aid[7:]))]
@@ -218,17 +218,19 @@ def _manifest_choice(state: Any, player: int, ids: list[str]) -> Action:
         if not aid.startswith("manifest:"):
             continue
         spec = cards[aid[9:]]
-        eff = spec.effect
-        if eff.op == "cleanse" and eff.row == "hunt":
+        eff = spec.effect  # an effect-language node (effects.py)
+        row = getattr(eff.args, "row", None)
+        count = getattr(eff.args, "count", 1)
+        if eff.op == "cleanse" and row == "hunt":
             value = len(s.hunt) * 1.0
-        elif eff.op == "cleanse" and eff.row == "shadow":
+        elif eff.op == "cleanse" and row == "shadow":
             value = max(s.shadow_count(c) for c in COLOURS) / need * 2.5
         elif eff.op == "cleanse":
             value = len(s.exhaust) * 0.6
         elif eff.op == "shield":
             value = 1.0 + len(s.hunt) * 0.5
         else:
-            value = eff.count * 0.8
+            value = count * 0.8
         value -= spec.cost * 0.5
         if value > best_value:
             best, best_value = aid, value

@@ -127,3 +127,39 @@ class Seat:
         if self.track is None:
             return None
         return TRACKS[self.track][self.stage]
+
+
+def pick_id(seat: int, row: str, d: Die) -> str:
+    """``pick:seat<k>:<row>:<colour>:<face>``: a dream on seat k's card (``rotated``: an
+    exhaust dream turned to its shadow side)."""
+    return f"pick:seat{seat}:{row}:{d[0]}:{'rotated' if d[2] else d[1]}"
+
+
+def remove_pick(card: Seat, seat: int, aid: str) -> Die:
+    """Take the dream a pick id names off ``card`` (seat ``seat``'s): the last one of its
+    row that the id names."""
+    _, who, row, _c, _face = aid.split(":")
+    assert who == f"seat{seat}", aid
+    rowlist = (
+        card.hunt
+        if row == "hunt"
+        else card.exhaust
+        if row == "exhaust"
+        else card.power
+        if row == "power"
+        else card.shadow[row[7:]]
+    )
+    for i in range(len(rowlist) - 1, -1, -1):
+        if pick_id(seat, row, rowlist[i]) == aid:
+            return rowlist.pop(i)
+    raise AssertionError(aid)  # pragma: no cover
+
+
+def power_picks(card: Seat, seat: int) -> list[str]:
+    """The pick ids of the Power dreams on ``card`` (seat ``seat``'s), each once, in row
+    order (a Bone Hunter is never picked)."""
+    seen: dict[str, None] = {}
+    for d in card.power:
+        if d[0] != "bone":
+            seen.setdefault(pick_id(seat, "power", d))
+    return list(seen)

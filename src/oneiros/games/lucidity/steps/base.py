@@ -1,10 +1,108 @@
 """The registry of Lucidity's typed step kinds (``core.flow.Kinds``): each kind is checked
-when its module is imported (unique, a rule key of ``refs.py``, a prompt, its handlers)."""
+when its module is imported (unique, a rule key of ``refs.py``, a prompt, its handlers),
+and the small bases the sections share: a step's ``player`` (who decides, as the playout
+kernel and the analysis tools read it) and the draw of one dream from the bag."""
 
 from __future__ import annotations
 
-from ....core.flow import Kinds
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ....core import CHANCE, Action
+from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, Kinds
+from ..actions import DRAW_COLOUR, A
 from ..refs import rule_refs
+
+if TYPE_CHECKING:
+    from ..state import LucidityState
 
 KINDS = Kinds("lucidity", rule_refs("en"))
 """Every typed step kind of Lucidity (the en rule keys name every section of both books)."""
+
+AUTO = -2
+"""The ``player`` of an automatic step (the value the playout kernel's frames hold)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Auto(AutoStep):
+    """An automatic step (its ``player`` is ``AUTO``)."""
+
+    @property
+    def player(self) -> int:
+        return AUTO
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Chance(ChanceStep):
+    """A chance step (its ``player`` is ``CHANCE``); ``possible`` says whether an outcome
+    can happen here without listing every outcome (the short path of ``apply``)."""
+
+    @property
+    def player(self) -> int:
+        return CHANCE
+
+    def possible(self, s: LucidityState, action: Action) -> bool:
+        return any(a is action for a, _p in self.outcomes(s))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seated(DecisionStep):
+    """A decision of the seat its ``seat`` field names."""
+
+    @property
+    def player(self) -> int:
+        return self.seat  # type: ignore[attr-defined]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ByNightmare(DecisionStep):
+    """A decision of a Nightmare (``nightmare``) about the dreamer ``seat``."""
+
+    nightmare: int
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.nightmare
+
+    def actor(self, s: LucidityState) -> int:
+        return self.nightmare
+
+    def decision_data(self, s: LucidityState) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BagDraw(Chance):
+    """One dream drawn from the bag for ``seat``; an empty bag ends the dream instead
+    (lucidity-en "Dream Victory")."""
+
+    seat: int
+
+    def decision_data(self, s: LucidityState) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+    def done(self, s: LucidityState) -> bool:
+        b = s.bag
+        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"] == 0
+
+    def finish(self, s: LucidityState, flow: Flow) -> None:
+        from .end import trigger_dream_end
+
+        trigger_dream_end(s, self.seat)
+
+    def possible(self, s: LucidityState, action: Action) -> bool:
+        c = DRAW_COLOUR.get(action.id)
+        return c is not None and s.bag[c] > 0
+
+    def outcomes(self, s: LucidityState) -> list[tuple[Action, float]]:
+        total = s.bag_total()
+        return [(A["draw:" + c], n / total) for c, n in s.bag.items() if n > 0]
+
+    def sample(self, s: LucidityState, rng: Any) -> Action:
+        r = rng.randrange(s.bag_total())
+        for c, n in s.bag.items():
+            if r < n:
+                return A["draw:" + c]
+            r -= n
+        raise AssertionError("unreachable")  # pragma: no cover

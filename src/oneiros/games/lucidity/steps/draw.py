@@ -15,6 +15,7 @@ from ..content import COLOURS
 from ..model import die
 from ..params import TRACKS
 from .base import KINDS
+from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
     from ..state import LucidityState
@@ -47,7 +48,7 @@ class Draw(ChanceStep):
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         if len(s.hand) < self.upto:  # the bag is empty
-            s._trigger_dream_end(self.seat)
+            trigger_dream_end(s, self.seat)
 
     def possible(self, s: LucidityState, action: Action) -> bool:
         """``action`` is among the outcomes (a colour left in the bag), without listing them."""
@@ -89,7 +90,7 @@ class Draw(ChanceStep):
                 {"seat": seat, "colour": c},
             )
         )
-        if not left and s._took_last(seat):
+        if not left and took_last(s, seat):
             flow.pop()
 
 
@@ -244,7 +245,7 @@ class Replace(NextPlayerChooses):
             colour=c,
         )
         if not s.bag[c]:
-            s._took_last(self.seat)
+            took_last(s, self.seat)
         flow.replace(dataclasses.replace(self, left=self.left - 1))
 
 
@@ -298,7 +299,7 @@ class RollExcess(NextPlayerChooses):
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         if self.fixed:
-            s._reroll_kept(self.seat)
+            reroll_kept(s, self.seat)
 
     def legal(self, s: LucidityState) -> list[Action]:
         seen: set[str] = set()
@@ -327,3 +328,25 @@ class RollExcess(NextPlayerChooses):
             colour=c,
             face=f,
         )
+
+
+def reroll_kept(s: LucidityState, seat: int) -> None:
+    """lucidity-es "Fin del juego", La regla del "peor caso": once the next player has
+    returned the excess rolled dreams, "Entonces debes tirar / volver a tirar los
+    sueños": the dreams kept are rolled again before anything resolves (a Bone Hunter,
+    which may never be rerolled, keeps its result)."""
+    from .resolve import Roll
+
+    again = [d for d in s.rolled if d[0] != "bone"]
+    if not again:
+        return
+    s.rolled = [d for d in s.rolled if d[0] == "bone"]
+    s.hand.extend(d[0] for d in again)
+    s.emit(
+        "reroll",
+        "Seat {seat} rolls the {n} dream(s) it keeps again",
+        s.R["faq"],
+        seat=seat,
+        n=len(again),
+    )
+    s.stack.items.append(shared(Roll, seat))

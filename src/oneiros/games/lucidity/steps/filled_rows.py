@@ -14,13 +14,11 @@ from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
 from ..params import MARKS_OUT
-from .base import KINDS
+from .base import AUTO, KINDS
 from .rest import Rest
 
 if TYPE_CHECKING:
     from ..state import LucidityState
-
-AUTO = -2
 
 
 @KINDS.step
@@ -44,13 +42,13 @@ class CheckRows(AutoStep):
         me = s.seats[seat]
         if me.role != "dreamer":
             flow.pop()
-            s._end_turn()
+            _turn.end_turn(s)
             return
         hunt_full = len(me.hunt) >= s.rules["hunt_row"]
         if hunt_full or len(me.marks) >= MARKS_OUT:
             flow.pop()
             eliminate(s, seat, "hunt" if hunt_full else "shadowmarks")
-            s._end_turn()
+            _turn.end_turn(s)
             return
         if not self.checked and len(me.exhaust) >= s.rules["exhaust_row"]:
             flow.emit("row_filled", "Seat {seat} is exhausted", "check", seat=seat, row="exhaust")
@@ -63,11 +61,11 @@ class CheckRows(AutoStep):
                 flow.push(Become(seat, tuple(colour)))
             else:
                 become(s, seat, colour)
-                s._end_turn()
+                _turn.end_turn(s)
             return
         flow.pop()
         if s.dream_end:
-            s._end_game("dream")
+            _end.end_game(s, "dream")
             return
         flow.push(shared(Rest, seat, self.exhausted))
 
@@ -95,7 +93,7 @@ class ExhaustDraw(ChanceStep):
         return s.bag_total() == 0
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
-        s._trigger_dream_end(self.seat)
+        _end.trigger_dream_end(s, self.seat)
 
     def possible(self, s: LucidityState, action: Action) -> bool:
         """``action`` is among the outcomes (a colour left in the bag), without listing them."""
@@ -160,9 +158,9 @@ class Become(DecisionStep):
         if self.minion:
             # filled by a minion outside the player's turn: that turn is not theirs to end
             if not s.dreamers():
-                s._end_game("nightmare")
+                _end.end_game(s, "nightmare")
             return
-        s._end_turn()
+        _turn.end_turn(s)
 
 
 @KINDS.step
@@ -196,7 +194,7 @@ class MinionCheck(AutoStep):
             if colour is not None:
                 become(s, seat, colour)
         if not s.dreamers():
-            s._end_game("nightmare")
+            _end.end_game(s, "nightmare")
 
 
 def nightmare_colour(s: LucidityState, seat: int) -> str | list[str] | None:
@@ -290,3 +288,32 @@ def eliminate(s: LucidityState, seat: int, cause: str) -> None:
             s.R["shadowmark"],
             seat=seat,
         )
+
+
+def marked_out(s: LucidityState, seat: int) -> None:
+    """The third Shadowmark eliminates at once, when it is placed (de-lux booklet, "The
+    Shadowmark": "If you ever have three or more Shadowmarks on your Dreamer card, you
+    are eliminated"). Nothing more of that dreamer resolves: everything on the card,
+    unresolved, in hand or drawn by an effect goes back to the bag. In the dreamer's own
+    turn the turn ends; outside it (a dream given by a Nightmare) the Nightmare's turn
+    goes on."""
+    eliminate(s, seat, "shadowmarks")
+    if s.limbo:
+        s._to_bag(s.limbo)
+        s.limbo = []
+    items = s.stack.items
+    if s.current == seat:
+        # the hand and the unresolved dreams go back to the bag when the turn ends
+        items.clear()
+        items.append(_turn.END_TURN)
+        return
+    # drop what is left of the given dream's resolution, down to the check of its rows
+    while items and not (isinstance(items[-1], MinionCheck) and items[-1].seat == seat):
+        items.pop()
+    if not items:  # pragma: no cover - a dream outside one's turn is always a minion
+        items.append(_turn.END_TURN)
+
+
+# the turn and the end of the game follow a check (imported last: they push checks)
+from . import end as _end  # noqa: E402
+from . import turn as _turn  # noqa: E402

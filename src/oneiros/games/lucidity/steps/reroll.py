@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ....core import CHANCE, Action, Step
+from ....core import Action
 from ....core.flow import DecisionStep, Flow, shared
 from ..actions import A
 from ..model import REROLL_FACES, die
@@ -44,7 +44,7 @@ def reroll_with(s: LucidityState, seat: int, c: str, face: str, then: str, pool:
         if others:
             items.append(shared(Roll, seat))
         # the new dream is rolled (and resolved) first, then the others
-        items.append(Step("roll_now", CHANCE, seat=seat, pool=pool, ref="reroll"))
+        items.append(_shadows.RollNow(seat, pool, "reroll"))
         if others and es:
             items.append(RerollPick(seat, c, 1, 1, where))
             return
@@ -192,6 +192,11 @@ class Now(DecisionStep):
         seat = self.seat
         flow.pop()
         if action.id == "resolve:now":
-            s._place(seat, s.limbo.pop(), pool=self.pool)
+            _resolve.place(s, seat, s.limbo.pop(), pool=self.pool)
             return
         start_reroll(s, seat, s.limbo[-1][0], "now", self.pool)
+
+
+# the sections a reroll leads back to (imported last)
+from . import resolve as _resolve  # noqa: E402
+from . import shadows as _shadows  # noqa: E402

@@ -1,8 +1,9 @@
 """lucidity-en "3. Roll and Resolve Dreams": the dreams kept are rolled one at a time (the
 last drawn first), then resolved: hunt, exhaust and Power in any order (lucidity-es "Orden
 de resolución": Power, then Hunt, then Exhaust), Shadowmarks first, shadows last in any
-order; a Power dream of a colour may be spent to reroll (``steps`` of "Re-rolling dreams").
-Where a resolved dream goes is ``LucidityState._place``."""
+order; a Power dream of a colour may be spent to reroll (``steps/reroll.py``, "Re-rolling
+dreams"). Where a resolved dream goes is ``place``: a row of the card, a claimed colour's
+Nightmare (``steps/abilities.py``), a shadow's effect (``steps/shadows.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow
 from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
 from ..model import CATEGORY, Die, die
+from ..params import MARKS_OUT
 from .base import KINDS
 
 if TYPE_CHECKING:
@@ -161,7 +163,7 @@ class Resolve(DecisionStep):
                 if d[0] == c and d[1] == "shadow":
                     del s.rolled[i]
                     break
-            s._place(seat, die(c, "shadow"), pool=True)
+            place(s, seat, die(c, "shadow"), pool=True)
             return
         keep: list[Die] = []
         take: list[Die] = []
@@ -174,11 +176,88 @@ class Resolve(DecisionStep):
         # placing may push interrupting steps (a Nightmare ability); later dreams of the same
         # category wait in ``rolled`` until those are done
         for i, d in enumerate(take):
-            pushed = s._place(seat, d, pool=True)
+            pushed = place(s, seat, d, pool=True)
             if pushed:
                 s.rolled = take[i + 1 :] + s.rolled
                 return
 
 
-# "Re-rolling dreams" (steps/reroll.py rolls with Roll, so it is imported last)
+def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
+    """Resolve one rolled dream for ``seat``; True if steps were pushed to resolve first.
+    ``pool``: it came from the turn's own dreams (see ``steps/shadows.py`` ``RollNow``)."""
+    c, f, _ = d
+    R = s.R
+    me = s.seats[seat]
+    if c != "bone":
+        h = s.holder[c]
+        if h is not None and h != seat and f in s.game.takes[c]:
+            return _abilities.nightmare_takes(s, seat, c, f, h)
+    if f == "power1" or f == "power2":
+        me.power.append(d)
+        s._events.append(
+            Event(
+                "placed",
+                "Seat {seat} gains {face} ({colour})",
+                R["resolve"],
+                {"seat": seat, "colour": c, "face": f, "row": "power"},
+            )
+        )
+        return False
+    if f == "hunt" and me.shield > 0 and c != "bone":
+        # de-lux "Manifestations Expansion": a shield turns a hunt dream back to the bag
+        me.shield -= 1
+        s.bag[c] += 1
+        s.emit(
+            "shielded",
+            "Seat {seat}'s Manifestation turns a hunt dream back to the bag",
+            R["manifestations"],
+            seat=seat,
+            colour=c,
+        )
+        return False
+    if f == "hunt":
+        me.hunt.append(d)
+        s._events.append(
+            Event(
+                "placed",
+                "Seat {seat} places a {colour} hunt dream",
+                R["resolve"],
+                {"seat": seat, "colour": c, "face": f, "row": "hunt"},
+            )
+        )
+        return False
+    if f == "exhaust":
+        me.exhaust.append(d)
+        s._events.append(
+            Event(
+                "placed",
+                "Seat {seat} places a {colour} exhaust dream",
+                R["resolve"],
+                {"seat": seat, "colour": c, "face": f, "row": "exhaust"},
+            )
+        )
+        return False
+    if f == "shadowmark":
+        me.marks.append(d)
+        s._events.append(
+            Event(
+                "placed",
+                "Seat {seat} takes a Shadowmark",
+                R["shadowmark"],
+                {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
+            )
+        )
+        if len(me.marks) >= MARKS_OUT and me.role == "dreamer":
+            _filled_rows.marked_out(s, seat)
+            return True
+        return False
+    # a shadow: place it in its colour's Shadow row, then its effect
+    me.shadow[c].append(d)
+    return _shadows.shadow_effect(s, seat, c, pool)
+
+
+# the sections a resolved dream leads to (they roll with Roll, so they are imported last)
+from . import abilities as _abilities  # noqa: E402
+from . import filled_rows as _filled_rows  # noqa: E402
 from . import reroll as _reroll  # noqa: E402
+from . import shadows as _shadows  # noqa: E402

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ....core import CHANCE, Action, Event, Step
+from ....core import Action, Event
 from ....core.flow import DecisionStep, Flow, shared
 from ..actions import REST_HUNT_ACTIONS, REST_ROTATED_ACTIONS, REST_SHADOW_ACTIONS, A
 from ..model import Die
@@ -15,8 +15,6 @@ from .base import KINDS
 
 if TYPE_CHECKING:
     from ..state import LucidityState
-
-AUTO = -2
 
 
 @KINDS.step
@@ -82,7 +80,7 @@ class Rest(DecisionStep):
             )
             # a new stage, checked again at its end (steps/filled_rows.py)
             flow.replace(shared(KINDS.by_kind["check"], seat, False, False))
-            s._push_stage(seat)
+            _turn.push_stage(s, seat)
             return
         parts = aid.split(":")
         back: list[Die] = []
@@ -114,7 +112,12 @@ class Rest(DecisionStep):
         if s.game.options["manifestations"] and me.role == "dreamer":
             # de-lux "Manifestations": reveal a card, then manifest, before the turn ends
             s.stack.items.extend(
-                (Step("end_turn", AUTO), Step("manifest", seat), Step("mdraw", CHANCE, seat=seat))
+                (_turn.END_TURN, _manifestations.Manifest(seat), _manifestations.ManifestDraw(seat))
             )
             return
-        s._end_turn()
+        _turn.end_turn(s)
+
+
+# what follows a rest (imported last: the turn pushes checks, which push rests)
+from . import manifestations as _manifestations  # noqa: E402
+from . import turn as _turn  # noqa: E402

@@ -1,5 +1,5 @@
-"""lucidity-en "Manifestations Expansion" and "Dreamscapes Expansion" (de-lux) with the
-provisional content."""
+"""de-lux "Manifestations Expansion" with the provisional cards: reveal after resting,
+manifest, empower, pass (``steps/manifestations.py``; what the cards do: ``test_effects.py``)."""
 
 from __future__ import annotations
 
@@ -111,52 +111,6 @@ def test_harvest_draws_dreams_as_power():
     play(s, "draw:blue", "draw:red")
     assert sorted(d[:2] for d in s.seats[0].power)[:2] == [("blue", "power1"), ("red", "power1")]
     check_invariants(s)
-
-
-def test_dreamscape_is_drawn_at_the_start_and_changes_a_rule():
-    s = new(3, dreamscapes=True)
-    assert s.is_chance() and len(chance_ids(s)) == 10
-    play(s, "dreamscape:d03")  # Hungry Dark: 3 hunt dreams eat you
-    assert s.dreamscape == "d03" and s.to_move() == (0,)
-    give(s, 0, "hunt", "red:hunt", "red:hunt")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:hunt",
-    )
-    assert s.seats[0].role == "eliminated"
-
-
-def test_dreamscape_power_goal_and_tight_grip():
-    s = new(3, dreamscapes=True)
-    play(s, "dreamscape:d02")  # Shallow Sleep: 12 Power
-    give(s, 0, "power", *["red:power2"] * 6)
-    rest_now(s)
-    assert s.final_turns == (1, 2)
-    s = new(3, dreamscapes=True)
-    play(s, "dreamscape:d09", "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue")
-    assert s.is_chance() and s.decision().kind == "roll" and len(s.hand) == 2
-
-
-def test_dreamscape_short_night_one_draw_again_only():
-    s = new(3, dreamscapes=True)
-    play(s, "dreamscape:d10", "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue")
-    play(s, "return:blue", "roll:power1", "draw_again")
-    play(
-        s,
-        *["draw:green"] * 5,
-        "return:green",
-        "return:green",
-        "roll:power1",
-        "roll:power1",
-        "roll:power1",
-    )
-    assert "draw_again" not in legal(s)
 
 
 def test_expansion_actions_are_in_the_action_space():
