@@ -154,3 +154,14 @@ def legal(s: EtherfieldsState, seat: int = 0) -> list[str]:
     if s.to_move() == (oneiros.CHANCE,):
         return [a.id for a, _ in s.chance_outcomes()]
     return [a.id for a in s.legal_actions(seat)]
+
+
+def run_effect(s: EtherfieldsState, text: str, seat: int = 0) -> None:
+    """Resolve an effect of the content language for a Dreamer, as a card or script would
+    (the decisions and chance it opens are then played with ``play``)."""
+    from oneiros.core.effects import Ctx
+    from oneiros.games.etherfields.kinds import RUNTIME
+
+    s.flow.push(*RUNTIME.steps(RUNTIME.language.parse(text), Ctx(seat=seat)))
+    s.flow.changed()
+    advance(s, s.flow)

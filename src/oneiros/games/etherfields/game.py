@@ -42,6 +42,29 @@ class EtherfieldsGame(Game):
                 False,
                 "show every Dreamer's hand to all (default: private, as at a table)",
             ),
+            OptionSpec(
+                "turn_deck_visible",
+                "current",
+                "current: only the current Turn card is seen, each next one is revealed at "
+                'random; all: the Turn deck is dealt face up at the Gate ("Counting Turns", '
+                "design reading 5)",
+                str,
+                choices=("current", "all"),
+            ),
+            OptionSpec(
+                "luck_move",
+                "intent",
+                "intent: a Luck die boost to a Move adds 1/2/3 spaces; plus_one: a success "
+                'adds exactly 1 space ("Luck Die — Boosting Your Intent", design reading 3)',
+                str,
+                choices=("intent", "plus_one"),
+            ),
+            OptionSpec(
+                "shared_move_roll",
+                False,
+                "roll the Entity movement die once for every miniature of a Movement step "
+                '(default: one roll per miniature, "Entity Movement", design reading 10)',
+            ),
         ),
         max_decisions=20_000,
         cooperative=True,

@@ -20,8 +20,18 @@ from .rules import (
     morph_count,
     suffer,
 )
-from .steps.cards import DrawOne, MorphDraw, SealOne, unseal
-from .steps.dreamscape import spawn
+from .steps.cards import (
+    DrawOne,
+    MorphDraw,
+    SealOne,
+    TurnUnder,
+    reshuffle,
+    turns_visible,
+    unknown_turns,
+    unseal,
+)
+from .steps.dreamscape import BlockStep, EntityWalk, spawn
+from .steps.luck import roll_luck
 from .steps.movement import Move, choose_or_do, remove_mini
 
 if TYPE_CHECKING:
@@ -307,18 +317,26 @@ def _threat(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("add_turn")
 def _add_turn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """ "Other Turn Card Rules": the bottom card of the Turn discard pile goes under the
-    Turn deck; with an empty pile nothing happens (design §6, reading 14)."""
+    Turn deck: one of the face-down cards while one is left (unknown until drawn, or a
+    chance draw with ``turn_deck_visible=all``), else the known bottom of the pile; with
+    an empty pile nothing happens (design §6, reading 14)."""
+    steps: list[Any] = []
     for _ in range(RUNTIME.amount(s, a.n, ctx)):
-        if s.table.count("turns") > s.turns_left:
+        face_down = s.table.count("turns") - unknown_turns(s) - len(steps)
+        if face_down > 0 and turns_visible(s):
+            steps.append(TurnUnder())
+            continue
+        if face_down > 0:
             s.turns_left += 1  # a face-down card, unknown until it is drawn
         elif s.table.count("turn_discard"):
             bottom = s.table.ids("turn_discard")[0]
-            s.table.move(bottom, "turns")
+            s.table.move(bottom, "turn_deck", bottom=True)
             s.turns_left += 1
         else:
             flow.emit("no_turn", "The Turn discard pile is empty: no Turn is added", "other_turn")
             continue
         flow.emit("turn_added", "A Turn is added ({left} left)", "other_turn", left=s.turns_left)
+    flow.push(*steps)
 
 
 @effect("spawn")
@@ -410,3 +428,131 @@ def _gain_card(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     flow.emit(
         "card_gained", "Dreamer {seat} gains {card} to the discard pile", seat=seat, card=a.card
     )
+
+
+# -- the rest of the part-1 vocabulary ---------------------------------------------------------
+
+
+@effect("suit", "condition")
+def _suit(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Other Turn Card Rules" (Turn Card Suits): the current Turn card's suit."""
+    card = s.current_turn()
+    return card is not None and card.suit == a.suit
+
+
+@effect("phase", "condition")
+def _phase(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Turn Order": the Dreamers Phase lasts until the Dreamscape Phase begins."""
+    dreamers = any(getattr(step, "kind", "") == "dreamscape" for step in s.flow.items)
+    return (a.phase == "dreamers") == dreamers
+
+
+@effect("in_range", "condition")
+def _in_range_cond(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Movement Actions — Range": the acting Dreamer is within range of the target."""
+    return ctx.seat is not None and ctx.seat in _in_range(s, a, ctx)
+
+
+@effect("item_active", "condition")
+def _item_active(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Items": the Item is in an Active slot."""
+    return a.item in s.table.faces_in("items")
+
+
+@effect("spaces_with", "selector")
+def _spaces_with(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
+    """Every revealed space with a feature: a terrain ("Terrain Symbols and Terrain
+    Tokens") or an icon ("Other Dreamscape Icons")."""
+    out = []
+    for ref in s.board().spaces:
+        _tile, space = s.space(ref)
+        if a.feature in ("stairs", "special", "blocked"):
+            hit = bool(getattr(space, a.feature))
+        elif a.feature == "trap":
+            hit = space.trap is not None
+        elif a.feature == "spawn":
+            hit = bool(space.spawn)
+        else:
+            hit = a.feature in s.terrain(ref)
+        if hit:
+            out.append(ref)
+    return tuple(out)
+
+
+@effect("count", "amount")
+def _count(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    return len(RUNTIME.select(s, a.sel, ctx))
+
+
+@effect("threat", "amount")
+def _threat_on(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    """Threat tokens on the targets (miniatures)."""
+    found = [s.mini(t) for t in RUNTIME.select(s, a.target, ctx) if isinstance(t, str)]
+    return sum(m[3] for m in found if m is not None)
+
+
+@effect("reshuffle")
+def _reshuffle(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Reshuffle!": "If the game allows you to reshuffle your Influence deck, even though
+    you still have some cards in it, reshuffle all the remaining cards and the cards in your
+    Discard pile": no penalty, as drawing did not trigger it."""
+    seat = ctx.seat if ctx.seat is not None else s.first
+    reshuffle(s, flow, seat)
+
+
+@effect("block_step")
+def _block_step(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Other Turn Card Rules": "Block 1 step of the current Turn card": the team chooses
+    the step (the First Player, "Multiple Choices"); without a free Block token nothing is
+    blocked ("Component Limitations", design §6 reading 12)."""
+    card = s.current_turn()
+    open_ = tuple(i for i in range(len(card.steps)) if i not in s.blocked_steps) if card else ()
+    if not open_ or not s.table.amount("block"):
+        flow.emit("no_block", "No step can be blocked", "other_turn")
+        return
+    flow.push(BlockStep(open_, seats=tuple(range(s.game.players))))
+
+
+@effect("block_action")
+def _block_action(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Map Actions": a map action (``<space>:<action>``) is blocked as if used."""
+    key = f"map:{a.ref}"
+    if key not in s.used:
+        s.used.append(key)
+        flow.emit("action_blocked", "The map action {ref} is blocked", "map_actions", ref=a.ref)
+
+
+@effect("move_entity")
+def _move_entity(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Entity Movement": each miniature of the Entity Moves n spaces toward the closest
+    Dreamer, as in a Movement step."""
+    n = RUNTIME.amount(s, a.n, ctx)
+    flow.push(*reversed([EntityWalk(m[0], n, False) for m in minis_of(s, a.entity)]))
+
+
+@effect("place")
+def _place(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Place a token of a pool on each selected space; what is not left is not placed
+    ("Component Limitations")."""
+    for at in RUNTIME.select(s, a.at, ctx):
+        if not s.table.take(a.token, 1):
+            flow.emit("none_left", "No {token} token is left", "limits", token=a.token)
+            return
+        s.tokens.append([at, a.token])
+        flow.emit("placed", "A {token} token at {space}", "limits", token=a.token, space=at)
+
+
+@effect("remove")
+def _remove(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Remove a token of a pool from each selected space, back to its pool."""
+    for at in RUNTIME.select(s, a.at, ctx):
+        if [at, a.token] in s.tokens:
+            s.tokens.remove([at, a.token])
+            s.table.give(a.token, 1)
+            flow.emit("removed", "The {token} token leaves {space}", token=a.token, space=at)
+
+
+@effect("roll_luck")
+def _roll_luck(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Luck Die": roll it; the last result after rerolls picks the effect."""
+    roll_luck(s, flow, a, ctx)

@@ -35,6 +35,9 @@ ZONES = (
     # (all minus what was seen), which one comes next is chance; so their faces are public
     Zone("turns", visibility=PUBLIC),
     Zone("turn_current", visibility=PUBLIC),
+    # the known cards of the Turn deck, bottom to top: every card with
+    # turn_deck_visible=all, else the cards added from the Turn discard pile
+    Zone("turn_deck", ordered=True, visibility=PUBLIC),
     Zone("turn_discard", ordered=True),
     Zone("morph_pool", visibility=PUBLIC),
     Zone("morph_on", visibility=PUBLIC),
@@ -194,6 +197,7 @@ class EtherfieldsState(FlowState, State):
             "turns_left": self.turns_left,
             "turn_card": None if current is None else self.table.face(current),
             "turn_discard": view.cards("turn_discard"),
+            "turn_deck": view.cards("turn_deck"),
             "hours": self.hours,
             "first": self.first,
             "tiles": list(self.tiles),

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.flow import ANY, ChanceStep, DecisionStep, Flow, GroupStep, evolve
+from ....core.effects import Ctx, render
+from ....core.flow import ANY, AutoStep, ChanceStep, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS
 from ..params import SKULL_SEAL
 from ..rules import suffer
@@ -41,6 +42,8 @@ def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> 
 def resolve(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:
     if die == "luck":
         resolve_luck(s, flow, int(owner), face)
+    elif die == "luck_op":
+        resolve_luck_op(s, flow, face)
     else:
         from .dreamscape import resolve_movement
 
@@ -94,7 +97,7 @@ class Reroll(ChanceStep):
     owner: str
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
-        name, prefix = ("luck", "luck") if self.die == "luck" else ("movement", "mdie")
+        name, prefix = ("luck", "luck") if self.die != "movement" else ("movement", "mdie")
         faces = s.catalog.get("die", name).faces
         return [(Action(f"{prefix}:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
 
@@ -139,6 +142,8 @@ def resolve_luck(s: EtherfieldsState, flow: Flow, seat: int, face: str) -> None:
         flow.push(SkullPenalty(seat))
         return
     bonus = 0 if face == "blank" else int(face)
+    if bonus and pay.mode == "move" and s.game.options.get("luck_move") == "plus_one":
+        bonus = 1  # design §6, reading 3, option luck_move=plus_one: a success adds 1 space
     finish_payment(s, flow, pay, pay.paid + bonus)
 
 
@@ -173,3 +178,75 @@ class SkullPenalty(DecisionStep):
             suffer(s, flow, self.seat, 1, "boost")
         else:
             flow.push(SealOne(self.seat, SKULL_SEAL))
+
+
+LUCK_ARGS = {"skull": "skull", "blank": "blank", "1": "one", "2": "two", "3": "three"}
+"""The Luck die's faces and the ``roll_luck`` arguments that say what each does."""
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class LuckEffect(AutoStep):
+    """What a ``roll_luck`` effect does on each face (the effects in the authoring form,
+    "" for "nothing happens", etherfields "Luck Die"); it waits under the roll and its
+    reroll window, and the last result picks the effect ("Rerolls")."""
+
+    kind = "luck_effect"
+    rule = "luck"
+    seat: int
+    source: str
+    x: int
+    faces: tuple[str, ...]
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        flow.pop()  # reached only if the roll never resolved
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class LuckOpRoll(ChanceStep):
+    """etherfields "Luck Die": "Many cards and effects require the use of the Luck die to
+    determine a random outcome. ... If a result of a roll isn't stated, it means that
+    nothing happens.\""""
+
+    kind = "luck_op"
+    rule = "luck"
+    decision_kind = "roll"
+    prompt = "Roll the Luck die"
+    seat: int
+
+    def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        faces = s.catalog.get("die", "luck").faces
+        return [(Action(f"luck:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        face = action.id.split(":", 1)[1]
+        flow.pop()
+        flow.emit("luck", "The Luck die shows {face}", "luck", seat=self.seat, face=face)
+        window(s, flow, "luck_op", face, str(self.seat))
+
+
+def roll_luck(s: EtherfieldsState, flow: Flow, args: Any, ctx: Ctx) -> None:
+    """The ``roll_luck`` op: the effect of each face waits under the roll."""
+    faces = tuple(
+        "" if getattr(args, name) is None else render(getattr(args, name))
+        for name in LUCK_ARGS.values()
+    )
+    seat = ctx.seat if ctx.seat is not None else s.first
+    flow.push(LuckEffect(seat, ctx.source or "", ctx.x, faces), LuckOpRoll(seat))
+
+
+def resolve_luck_op(s: EtherfieldsState, flow: Flow, face: str) -> None:
+    from ..kinds import RUNTIME
+
+    waiting: Any = flow.items[-1]
+    assert isinstance(waiting, LuckEffect)
+    flow.pop()
+    names = list(LUCK_ARGS)
+    text = waiting.faces[names.index(face)] if face in names else ""
+    if not text:
+        flow.emit("luck_nothing", "Nothing happens on {face}", "luck", face=face)
+        return
+    node = RUNTIME.language.parse(text)
+    ctx = Ctx(seat=waiting.seat, source=waiting.source or None, x=waiting.x)
+    flow.push(*RUNTIME.steps(node, ctx))

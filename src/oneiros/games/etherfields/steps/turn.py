@@ -11,7 +11,7 @@ from ....core.flow import EACH, AutoStep, Flow, GroupStep
 from ..kinds import KINDS, RUNTIME
 from ..rules import end_game
 from .actions import CardAction
-from .cards import DrawFor, DrawTurn, PreDraw
+from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
 from .dreamscape import Dreamscape
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ class EnterGate(AutoStep):
         )
         intro = s.catalog.get("script", f"{gate.id}/{gate.intro}")
         steps = [*RUNTIME.steps(gate.setup, Ctx(seat=0, source="gate"))]
+        if turns_visible(s):
+            steps.append(DealTurns(gate.turns))
         steps += RUNTIME.steps(
             RUNTIME.language.parse(f"script({intro.n})"), Ctx(seat=0, source="gate")
         )
@@ -107,6 +109,7 @@ class EndTurn(AutoStep):
                 kind="turn_discarded",
                 fmt="Turn card {face} is discarded",
             )
+        s.table.give("block", len(s.blocked_steps))  # the Block tokens go back
         s.blocked_steps = []
         s.first = (s.first + 1) % s.game.players
         if s.turns_left > 0:
