@@ -101,6 +101,7 @@ def position(
         t.take("distress", sum(distress))
     if ether is not None:
         s.ether = list(ether)
+        t.take("ether", sum(ether))
     if gems is not None:
         s.gems = list(gems)
         t.take("gems", sum(gems))

@@ -1,5 +1,6 @@
 """A minimal heuristic Dreamer (etherfields design §1): pays with the fewest cards, heads
-for the nearest map action not yet used, passes when nothing useful is affordable."""
+for the nearest map action not yet used, buys Turns with the Hours left on the last Turn,
+passes when nothing useful is affordable."""
 
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
                     return a
         return ids["stop"]
     if kind == "card_action":
+        if "use:basic:turn" in ids and s.turns_left == 0:
+            return ids["use:basic:turn"]  # the last Turn: Hours buy more ("The Clock")
         for a in legal:
             if a.id.startswith(("use:map:", "use:entity:")) and "calm" not in a.id:
                 return a

@@ -92,7 +92,7 @@ def _in_range(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
     n = a.n
     if a.of is not None:
         spaces = [
-            t if isinstance(t, str) and "." in t else _mini_space(s, t)
+            t if isinstance(t, str) and s.mini(t) is None else _mini_space(s, t)
             for t in RUNTIME.select(s, a.of, ctx)
         ]
         return in_range_of_spaces(s, [x for x in spaces if x], n)

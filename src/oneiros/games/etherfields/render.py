@@ -92,6 +92,15 @@ def render_observation(
     head.append(
         f" · Turn card {obs.get('turn_card') or '-'} · {obs.get('turns_left', 0)} Turn cards left"
     )
+    steps = [
+        f"{s}[blocked]" if i in (obs.get("blocked_steps") or []) else str(s)
+        for i, s in enumerate(obs.get("turn_steps") or [])
+    ]
+    turn_line = Text(
+        f"Turn card: {SUITS.get(obs.get('turn_suit') or '', '')} {' → '.join(steps) or '-'}"
+    )
+    if obs.get("turn_deck"):
+        turn_line.append(f" · Turn deck (top first): {', '.join(reversed(obs['turn_deck']))}")
     head.append(f" · Hours {obs.get('hours', 0)} · first player D{obs.get('first', 0)}")
     head.append(
         f" · Distress pool {obs.get('distress_pool', 0)}/16 · Gears {(obs.get('team') or {}).get('gear', 0)}"
@@ -130,6 +139,7 @@ def render_observation(
         )
     parts: list[RenderableType] = [
         head,
+        turn_line,
         Panel(render_map(obs), title="Dreamscape", title_align="left"),
         ents,
         table,
@@ -140,8 +150,19 @@ def render_observation(
         )
     )
     if viewer is not None and 0 <= viewer < len(obs.get("dreamers") or []):
-        cards = obs["dreamers"][viewer].get("hand_cards") or []
-        parts.append(Text(f"Your hand: {', '.join(cards) or 'empty'}", style="bold cyan"))
+        mine = obs["dreamers"][viewer]
+        cards = mine.get("hand_cards") or []
+        intents = mine.get("hand_intent") or [[] for _ in cards]
+        shown = [
+            f"{face} {'/'.join(f'{v}{str(c)[0].upper()}' for c, v in intent)}"
+            for face, intent in zip(cards, intents, strict=False)
+        ]
+        parts.append(
+            Text(
+                f"Your hand (A Awareness, C Cunning, W Wrath): {', '.join(shown) or 'empty'}",
+                style="bold cyan",
+            )
+        )
     if obs.get("outcome"):
         parts.append(
             Text(f"The Dream ends: {obs['outcome']} ({obs.get('end_reason')})", style="bold")

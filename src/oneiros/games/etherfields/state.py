@@ -173,6 +173,7 @@ class EtherfieldsState(FlowState, State):
         """The observation without the map's layout (``map_view``: printed on the tiles)."""
         view = self.table.view(player)
         current = self.table.top("turn_current")
+        card = self.current_turn()
         dreamers = []
         for seat in range(self.game.players):
             dreamers.append(
@@ -187,6 +188,8 @@ class EtherfieldsState(FlowState, State):
                     "hand_cards": view.cards("hand", seat),
                     # the same cards by entity id (the ids pay:/discard: name), or None
                     "hand_ids": view.ids("hand", seat),
+                    # each card's Intent, [[colour, value], ...] ("Performing Actions")
+                    "hand_intent": self._intent(view.cards("hand", seat)),
                     "discard": view.cards("discard", seat),
                     "sealed": view.cards("sealed", seat),
                 }
@@ -196,6 +199,9 @@ class EtherfieldsState(FlowState, State):
             "turn": self.turn_no,
             "turns_left": self.turns_left,
             "turn_card": None if current is None else self.table.face(current),
+            "turn_suit": None if card is None else card.suit,
+            "turn_steps": [] if card is None else list(card.steps),
+            "blocked_steps": list(self.blocked_steps),
             "turn_discard": view.cards("turn_discard"),
             "turn_deck": view.cards("turn_deck"),
             "hours": self.hours,
@@ -217,6 +223,11 @@ class EtherfieldsState(FlowState, State):
             "outcome": self.outcome,
             "end_reason": self.reason,
         }
+
+    def _intent(self, faces: list[Any] | None) -> list[list[list[Any]]] | None:
+        if faces is None:
+            return None
+        return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
 
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""

@@ -267,6 +267,7 @@ class Spawning(AutoStep):
             flow.emit("spawn_limit", "No {entity} miniature is left", "limits", entity=self.entity)
             flow.pop()
             return
+        options: tuple[str, ...]
         if self.suit_first and not any(self.counts):
             options = (self.suit_first,)
         else:

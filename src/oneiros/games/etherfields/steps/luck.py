@@ -64,6 +64,10 @@ class RerollWindow(GroupStep):
     face: str
     owner: str
 
+    def prompt_text(self, s: EtherfieldsState) -> str:
+        die = "movement" if self.die == "movement" else "Luck"
+        return f"The {die} die shows {self.face}: reroll with a Shining Gem?"
+
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
         return [
             Action("reroll:gem", "Discard a Shining Gem: reroll"),
