@@ -281,3 +281,17 @@ def test_turn_deck_visible_deals_the_turn_deck_face_up():
     assert sorted(legal(s)) == ["turn:T-04", "turn:T-06", "turn:T-09", "turn:T-11"]
     play(s, "turn:T-09")
     assert s.turns_left == 8 and s.observation(0)["turn_deck"][0] == "T-09"
+
+
+def test_a_trap_triggers_on_moving_through_and_on_ending_a_relocation():
+    """etherfields "Other Dreamscape Icons" (Trap: "whenever you Move through a Trap space
+    (or end Movement/Relocation on it), you trigger the Trap effect"), "Movement Actions"
+    (Relocation ignores range and Walls): the thorns of B2.1 Seal 1."""
+    s = position(1, at=["A2.1"])
+    run_effect(s, "relocate(to=space('B2.1'))")  # behind a Wall: Relocation ignores it
+    assert s.pos == ["B2.1"] and "trap" in event_kinds(s) and s.flow.top.kind == "seal"
+    play(s, legal(s)[0])
+    assert s.tally["sealed"] == 1
+    s = position(1, hands={0: ["s05"]}, at=["B2.3"])
+    play(s, "use:basic:move", f"pay:{_card(s, 's05')}:cunning", "resolve", "step:n")
+    assert s.pos == ["B2.1"] and s.flow.top.kind == "seal"  # moved into it

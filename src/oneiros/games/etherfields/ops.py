@@ -396,18 +396,26 @@ def _move(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 
 @effect("relocate")
 def _relocate(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
-    """ "Movement Actions": Relocation ignores range and Walls."""
+    """ "Movement Actions": Relocation ignores range and Walls; a Dreamer ending a
+    Relocation on a Trap triggers it ("Other Dreamscape Icons")."""
     to = RUNTIME.select(s, a.to, ctx)
     if not to:
         return
+    traps: list[Any] = []
     for target in RUNTIME.select(s, a.who, ctx) if a.who is not None else (ctx.seat,):
         if isinstance(target, int):
             s.pos[target] = to[0]
+            trap = s.space(to[0])[1].trap
+            if trap is not None:
+                traps.append((target, trap))
         elif s.mini(target) is not None:
             s.mini(target)[2] = to[0]  # type: ignore[index]
         flow.emit(
             "relocated", "{who} relocates to {space}", "movement", who=str(target), space=to[0]
         )
+    for seat, trap in reversed(traps):
+        flow.emit("trap", "A Trap at {space} triggers", "icons", space=to[0])
+        flow.push(*RUNTIME.steps(trap, Ctx(seat=seat, source=f"map:{to[0]}")))
 
 
 @effect("terrain")
