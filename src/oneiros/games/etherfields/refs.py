@@ -60,7 +60,7 @@ RULE_TEXTS = {
     REFS["map_actions"]: "A map action is performed from its space; a single-use one is "
     "blocked after use.",
     REFS["spawn"]: "Entities spawn on Spawn spaces, as evenly as possible; a Spawn space "
-    "with the current Turn suit takes the first.",
+    "with the current Turn suit takes the first; the team chooses between equal spaces.",
     REFS["icons"]: "Traps trigger when moved through or ended on; a Drawing Bonus draws "
     "extra cards without raising the hand limit; Blocked spaces stop movement and range.",
     REFS["limits"]: "A component that is not left in the pool is not gained; Distress is "
@@ -79,8 +79,9 @@ RULE_TEXTS = {
     "Entity effects; a step with nothing to run is skipped.",
     REFS["counting"]: "The Turn deck holds the Dream's number of Turn cards; the current "
     "card and the count are public.",
-    REFS["other_turn"]: "A blocked step is skipped; Add 1 Turn puts the bottom card of the "
-    "Turn discard pile under the Turn deck.",
+    REFS["other_turn"]: "Block 1 step: the team marks a step of the current Turn card with a "
+    "Block token and it is skipped; Add 1 Turn puts the bottom card of the Turn discard "
+    "pile under the Turn deck.",
     REFS["discard_turn"]: "The current Turn card is discarded; with none left, the Dream's "
     "Out of Turns script is read.",
     REFS["sealing"]: "Seal X: the top X cards of your deck go to your Sealed pile (an empty "
@@ -92,7 +93,9 @@ RULE_TEXTS = {
     "and the Dream; Distress and Shining Gem costs are paid in those tokens.",
     REFS["performing"]: "Pay by discarding cards one at a time, each for one Intent colour "
     "it shows; excess Intent is lost; Items used for Intent go to Storage.",
-    REFS["basic"]: "Move (Cunning), Effort (Hours, once per Turn), Gem reroll, Remove a Morphing.",
+    REFS["basic"]: "Move (Cunning), Effort (Hours, once per Turn), Peek (discard 1 card), "
+    "Gain a Shining Gem (discard 3 cards), Use a Shining Gem (reroll any roll), Remove a "
+    "Morphing.",
     REFS["items"]: "Up to 3 Active Items, shared by the team, usable for Intent or their "
     "abilities.",
     REFS["luck"]: "The Luck die: skull, blank, 1, 2 or 3.",
@@ -111,7 +114,8 @@ RULE_TEXTS = {
     "and stops on a Dreamer's space; ties are the First Player's choice.",
     REFS["morphings"]: "Morphing tokens drawn at random strengthen the Entity while they "
     "stay on its tile.",
-    REFS["clock"]: "Hours are spent for Movement (Effort) and change with effects.",
+    REFS["clock"]: "Hours are spent for Movement (Effort) or for Turns (1 Hour adds 1 Turn) "
+    "and change with effects.",
     REFS["scripts"]: "Scripts are read when the game says; they reveal, set flags, and end "
     "the Dream.",
     REFS["reveal"]: "A revealed Secret card or tile is turned face up where it says.",
