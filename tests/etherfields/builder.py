@@ -74,8 +74,11 @@ def position(
         if decks is not None and seat in decks:
             keep: list[str] = []
             for face in decks[seat]:
-                card = _take(s, seat, face, ("deck",))
-                keep.append(card)
+                card = next(
+                    (c for c in t.ids("deck", seat) if t.face(c) == face and c not in keep),
+                    None,
+                )
+                keep.append(card if card is not None else _take(s, seat, face, ("deck",)))
             for card in list(t.ids("deck", seat)):
                 if card not in keep:
                     t.move(card, "sealed", seat, bottom=True)

@@ -188,7 +188,14 @@ class EtherfieldsGame(Game):
                     ident = f"{seat}.{card}.{k + 1}"
                     ids.append(f"discard:{ident}")
                     ids += [f"pay:{ident}:{c}" for c in colours]
+        for seat, dreamer in enumerate(self.dreamer_ids()):
+            board = cat.get("dreamer", dreamer)
+            for card, count in board.starting_deck.items():
+                if _plays(cat.get("influence", card)):
+                    ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
         for card in cat.ids("influence"):
+            if _plays(cat.get("influence", card)):
+                ids.append(f"play:gained.{card}")
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]
@@ -215,6 +222,11 @@ class EtherfieldsGame(Game):
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
+
+
+def _plays(card: Any) -> bool:
+    """A card played for its action (``play:<card>``, "Influence Cards")."""
+    return card.type != "progress" and any(a.kind in ("action", "rapid") for a in card.abilities)
 
 
 __all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]

@@ -306,7 +306,14 @@ def _hours(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 
 @effect("threat")
 def _threat(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Threat tokens on Entities; on ``choose_entity`` the acting Dreamer picks the target
+    in range ("Multiple Choices"; "Assault / Contact Actions": a target per multiple)."""
     n = RUNTIME.amount(s, a.n, ctx)
+    on: Node = a.on
+    if on.op == "choose_entity":
+        seat = ctx.seat if ctx.seat is not None else s.first
+        choose_or_do(s, flow, seat, on.args.range, f"threat:{n}")  # type: ignore[attr-defined]
+        return
     for target in RUNTIME.select(s, a.on, ctx):
         mini = s.mini(target) if isinstance(target, str) else None
         if mini is not None:

@@ -48,6 +48,7 @@ _SECTIONS = {
     "finishing": "Finishing Dreams/Slumbers",
     "gradual": "Gradual Actions",
     "assault": "Assault / Contact Actions",
+    "influence": "Influence Cards",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -124,6 +125,8 @@ RULE_TEXTS = {
     REFS["gradual"]: "A Gradual cost is the cost times the Player Count, paid over several "
     "actions.",
     REFS["assault"]: "Assault and Contact may be paid several times over, one target each.",
+    REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
+    "action; a Rapid card may be played at any time, even in the middle of another action.",
 }
 
 KINDS = Kinds("etherfields", REFS)

@@ -45,6 +45,10 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
         return next((a for a in s.gate.flying if a.id == parts[1]), None)
     if parts[0] == "item":
         return next((a for a in cat.get("item", parts[1]).abilities if a.id == parts[2]), None)
+    if parts[0] == "card":
+        from .influence import card_ability
+
+        return card_ability(s, parts[1])
     return None
 
 
@@ -81,8 +85,8 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     """A cost as (mode, needs): mode ``free``, ``intent``, ``gradual`` or a resource
     (``hours``, ``gems``, ``ether``, ``distress``); needs lists (colour or resource, n)."""
     op, a = cost.op, cost.args
-    if op == "free":
-        return "free", ()
+    if op in ("free", "seal_this"):
+        return "free", ()  # a card sealed to play it left the hand already (influence.py)
     if op in COLOURS:
         return "intent", ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
     if op == "any":
@@ -96,10 +100,16 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     return "unsupported", ()
 
 
-def intent_available(s: EtherfieldsState, seat: int, colours: set[str]) -> int:
-    """The most Intent of these colours the Dreamer's hand and the Active Items give."""
+def intent_available(
+    s: EtherfieldsState, seat: int, colours: set[str], exclude: str | None = None
+) -> int:
+    """The most Intent of these colours the Dreamer's hand (but ``exclude``, a card being
+    played) and the Active Items give."""
     total = 0
-    for face in s.table.faces_in("hand", seat):
+    for card in s.table.ids("hand", seat):
+        if card == exclude:
+            continue
+        face = s.table.face(card)
         total += max((i.value for i in s.card(face).intent if i.colour in colours), default=0)
     for item in s.table.faces_in("items"):
         total += max(
@@ -108,12 +118,14 @@ def intent_available(s: EtherfieldsState, seat: int, colours: set[str]) -> int:
     return total
 
 
-def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bool:
+def affordable(
+    s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx, exclude: str | None = None
+) -> bool:
     mode, needs = price(s, ability.cost, ctx)
     if mode == "free":
         return True
     if mode in ("intent", "gradual"):
-        have = intent_available(s, seat, {c for c, _ in needs})
+        have = intent_available(s, seat, {c for c, _ in needs}, exclude)
         if have < 1:
             return False
         need = min(n for _, n in needs)
@@ -126,7 +138,7 @@ def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bo
     if mode in ("gems", "ether"):
         return getattr(s, mode)[seat] >= needs[0][1]
     if mode == "discard":
-        return s.table.count("hand", seat) >= needs[0][1]
+        return s.table.count("hand", seat) - (exclude is not None) >= needs[0][1]
     return mode == "distress"
 
 
@@ -185,7 +197,9 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
-    return out
+    from .influence import playable
+
+    return out + playable(s, seat)
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
@@ -220,6 +234,11 @@ class CardAction(GroupStep):
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
             return
         flow.replace_top(evolve(self, seats=tuple(range(s.game.players))))
+        if action.id.startswith("play:"):
+            from .influence import play_card
+
+            play_card(s, flow, seat, action.id.split(":", 1)[1])
+            return
         start(s, flow, seat, action.id.split(":", 1)[1])
 
 
@@ -420,6 +439,9 @@ class Pay(DecisionStep):
                             f"Use {s.table.face(item)} for {icon.value} {icon.colour}",
                         )
                     )
+        from .influence import playable
+
+        out += playable(s, self.seat, rapid_only=True)  # "even in the middle of another action"
         if self.paid and f"boost@{self.seat}" not in s.turn_used:
             out.append(Action("boost", "Roll the Luck die to add Intent"))
         if self.paid and (
@@ -450,6 +472,11 @@ class Pay(DecisionStep):
         if aid == "resolve":
             flow.pop()
             finish_payment(s, flow, self, self.paid)
+            return
+        if aid.startswith("play:"):
+            from .influence import play_card
+
+            play_card(s, flow, self.seat, aid.split(":", 1)[1])  # the payment resumes after
             return
         kind, entity, colour = aid.split(":")
         if kind == "pay":

@@ -29,10 +29,27 @@ def gem_rerollers(s: EtherfieldsState) -> tuple[int, ...]:
     return tuple(seat for seat in range(s.game.players) if s.gems[seat] > 0)
 
 
+def own_roll(die: str, owner: str, seat: int) -> bool:
+    """The roll is this Dreamer's own (a boost or an effect they resolve), not an Entity's."""
+    return die != "movement" and owner == str(seat)
+
+
+def card_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]:
+    """Dreamers holding a Rapid card that rerolls this roll ("Influence Cards", "Rerolls");
+    none under the Morphing that forbids every reroll ("Morphings")."""
+    from .influence import reroll_cards
+
+    if any(s.table.face(t) == "no_reroll" for t in s.table.ids("morph_on")):
+        return ()
+    return tuple(
+        seat for seat in range(s.game.players) if reroll_cards(s, seat, own_roll(die, owner, seat))
+    )
+
+
 def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:
     """After a roll: a reroll window opens only when some Dreamer may reroll (design §6,
     reading 2); otherwise the result applies at once."""
-    seats = gem_rerollers(s)
+    seats = tuple(sorted(set(gem_rerollers(s)) | set(card_rerollers(s, die, owner))))
     if seats:
         flow.push(RerollWindow(die, face, owner, seats=seats))
     else:
@@ -69,18 +86,32 @@ class RerollWindow(GroupStep):
         return f"The {die} die shows {self.face}: reroll with a Shining Gem?"
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
-        return [
-            Action("reroll:gem", "Discard a Shining Gem: reroll"),
-            Action("done", "Keep the result"),
-        ]
+        from .influence import reroll_cards
+
+        out = []
+        if seat in gem_rerollers(s):
+            out.append(Action("reroll:gem", "Discard a Shining Gem: reroll"))
+        if seat in card_rerollers(s, self.die, self.owner):
+            for card in reroll_cards(s, seat, own_roll(self.die, self.owner, seat)):
+                out.append(Action(f"play:{card}", f"Play {s.table.face(card)}: reroll"))
+        return [*out, Action("done", "Keep the result")]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
         if action.id == "done":
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
             return
-        s.gems[seat] -= 1
-        s.table.give("gems", 1)
-        flow.emit("rerolled", "Dreamer {seat} discards a Shining Gem to reroll", seat=seat)
+        if action.id.startswith("play:"):
+            from .influence import card_ability, leave_hand
+
+            card = action.id.split(":", 1)[1]
+            ability = card_ability(s, card)
+            assert ability is not None
+            if not leave_hand(s, flow, seat, card, ability):
+                return
+        else:
+            s.gems[seat] -= 1
+            s.table.give("gems", 1)
+            flow.emit("rerolled", "Dreamer {seat} discards a Shining Gem to reroll", seat=seat)
         flow.pop()
         flow.push(Reroll(self.die, self.owner))
 

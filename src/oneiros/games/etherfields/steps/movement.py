@@ -104,9 +104,18 @@ class ChooseEntity(DecisionStep):
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         flow.pop()
-        mini = action.id.split(":")[2]
-        if self.then == "remove":
-            remove_mini(s, flow, mini)
+        act_on(s, flow, action.id.split(":")[2], self.then)
+
+
+def act_on(s: EtherfieldsState, flow: Flow, mini: str, then: str) -> None:
+    """What a chosen target receives: ``remove`` or ``threat:<n>``."""
+    if then == "remove":
+        remove_mini(s, flow, mini)
+    elif then.startswith("threat:"):
+        found = s.mini(mini)
+        if found is not None:
+            found[3] += s.table.take("threat", int(then.split(":")[1]))
+            flow.emit("threat", "{mini} has {n} Threat", "assault", mini=mini, n=found[3])
 
 
 def remove_mini(s: EtherfieldsState, flow: Flow, mini: str) -> None:
@@ -135,6 +144,6 @@ def minis_within(s: EtherfieldsState, seat: int | None, n: int | None) -> tuple[
 def choose_or_do(s: EtherfieldsState, flow: Flow, seat: int, n: int | None, then: str) -> None:
     options = minis_within(s, seat, n)
     if len(options) == 1:
-        remove_mini(s, flow, options[0])
+        act_on(s, flow, options[0], then)
     elif options:
         flow.push(ChooseEntity(seat, then, options))
