@@ -127,3 +127,28 @@ def test_progress_cards_are_not_played_from_the_hand():
     until they are placed into your Progress Zone"."""
     s = position(1, hands={0: ["s10", "s04"]})
     assert not any(a.startswith("play:") for a in legal(s))
+
+
+def test_a_rapid_card_before_a_turn_card_step():
+    """etherfields "Influence Cards" (Rapid cards can be played "during the Dreamscape
+    Phase"), design §6 reading 2 (a window before each Turn-card step, open only when some
+    Dreamer may respond): the Bruiser seals Grit to remove 1 Distress before the moth's
+    Basic effect; with no Rapid card left, no window opens before the Movement step."""
+    s = position(
+        1,
+        options={"dreamers": "bruiser"},
+        hands={0: ["b3"]},
+        distress=[1],
+        at=["B2.4"],
+        entities=[("rust-moth", "B2.4")],
+        turn="T-02",  # basic, movement
+        phase="dreamscape",
+    )
+    b3 = _card(s, "b3")
+    assert s.flow.top.kind == "rapid_window" and legal(s) == [f"play:{b3}", "done"]
+    play(s, f"play:{b3}")
+    assert s.distress == [0] and s.table.top("sealed", 0) == b3
+    assert legal(s) == ["done"]
+    play(s, "done")
+    assert s.distress == [1]  # the Basic step: range 0, 1 Distress
+    assert s.to_move() == (oneiros.CHANCE,) and legal(s)[0].startswith("mdie:")

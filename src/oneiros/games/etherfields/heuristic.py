@@ -74,6 +74,8 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
         return ids["pass"]
     if kind == "discard_before_draw":
         return ids["done"]
+    if kind == "rapid_window":
+        return ids["done"]
     if kind == "reroll_window":
         if top.face == "skull" and top.die != "movement":
             return next((a for a in legal if a.id != "done"), ids["done"])  # "Rerolls"

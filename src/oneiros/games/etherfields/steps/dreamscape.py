@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.effects import Ctx
-from ....core.flow import LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
+from ....core.flow import ANY, LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
 from ..rules import morph_count
 
@@ -39,7 +39,7 @@ class Dreamscape(AutoStep):
                     step=step,
                 )
                 continue
-            steps.append(TurnStep(i, step))
+            steps += [RapidWindowOpens(i), TurnStep(i, step)]
         flow.replace(*reversed(steps))
 
 
@@ -356,3 +356,48 @@ class BlockStep(GroupStep):
         s.table.take("block", 1)
         s.blocked_steps.append(k)
         flow.emit("step_marked", "Turn step {n} is blocked", "other_turn", n=k + 1)
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class RapidWindowOpens(AutoStep):
+    """Before each Turn-card step, a Rapid window opens when some Dreamer may play a Rapid
+    card (design §6, reading 2; etherfields "Influence Cards": Rapid cards can be played
+    "during the Dreamscape Phase", "Dreamscape Phase": "unless a card allows it")."""
+
+    kind = "rapid_window_opens"
+    rule = "influence"
+    index: int
+
+    def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        from .influence import playable
+
+        seats = tuple(x for x in range(s.game.players) if playable(s, x, rapid_only=True))
+        if seats:
+            flow.replace(RapidWindow(self.index, seats=seats))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class RapidWindow(GroupStep):
+    """etherfields "Influence Cards": before Turn step ``index``, any Dreamer holding a
+    playable Rapid card may play it (``play:<card>``) or let the step come (``done``)."""
+
+    kind = "rapid_window"
+    rule = "influence"
+    prompt = "Before Turn step {index}: play a Rapid card, or done"
+    policy = ANY
+    index: int
+
+    def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
+        from .influence import playable
+
+        return [*playable(s, seat, rapid_only=True), Action("done", "Let the step come")]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
+        if action.id == "done":
+            flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
+            return
+        from .influence import play_card
+
+        play_card(s, flow, seat, action.id.split(":", 1)[1])
