@@ -56,3 +56,10 @@ def test_the_ops_without_a_handler_are_the_documented_ones():
     section = doc[doc.index("- ops without a handler") : doc.index("- a shaping potential")]
     for entry in RUNTIME.missing():
         assert f"`{entry.split()[1]}`" in section, entry
+
+
+def test_every_rule_reference_has_a_text_for_the_question_mark():
+    """`?` explains the rule behind any decision or event: every reference has a text."""
+    from oneiros.games.etherfields.refs import REFS, RULE_TEXTS
+
+    assert [key for key, ref in REFS.items() if ref not in RULE_TEXTS] == []

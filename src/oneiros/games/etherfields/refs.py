@@ -64,6 +64,10 @@ RULE_TEXTS = {
     "with the current Turn suit takes the first; the team chooses between equal spaces.",
     REFS["icons"]: "Traps trigger when moved through or ended on; a Drawing Bonus draws "
     "extra cards without raising the hand limit; Blocked spaces stop movement and range.",
+    REFS["walls"]: "Neither Entities nor Dreamers may Move or measure range through Walls; "
+    "go around them.",
+    REFS["terrain"]: "A centre symbol covers the tile's 4 spaces, an edge symbol the 2 spaces "
+    "it lies between, a token its space; Light with Darkness counts as Light only.",
     REFS["limits"]: "A component that is not left in the pool is not gained; Distress is "
     "the exception: with none left, all Dreamers lose.",
     REFS["turn"]: "Each Turn is a Dreamers Phase (draw, then act in any order) and a "
