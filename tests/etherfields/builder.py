@@ -4,7 +4,7 @@
 things are: the revealed tiles, the Dreamers' spaces, each Dreamer's hand, discard pile and
 Sealed pile (faces of their starting deck; the rest stays in the deck, or is Sealed when
 ``deck`` is given), the Entities on the map with their Morphings, the current Turn card,
-the Hours, the flags, and which step of the Turn is next (``phase``). Chance is then
+the Hours, the flags, the placed Progress cards, and which step of the Turn is next (``phase``). Chance is then
 forced by id in the tests (``state.apply("luck:skull")``)."""
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def position(
     hands: dict[int, list[str]] | None = None,
     discards: dict[int, list[str]] | None = None,
     sealed: dict[int, list[str]] | None = None,
+    progress: dict[int, list[str]] | None = None,
     decks: dict[int, list[str]] | None = None,
     entities: list[tuple[str, str]] = (),  # type: ignore[assignment]
     morphings: dict[str, list[str]] | None = None,
@@ -68,7 +69,12 @@ def position(
     s.minis, s.morphs, s.tokens, s.used, s.gradual = [], {}, [], [], {}
     t = s.table
     for seat in range(players):
-        for zone, wanted in (("hand", hands), ("discard", discards), ("sealed", sealed)):
+        for zone, wanted in (
+            ("hand", hands),
+            ("discard", discards),
+            ("sealed", sealed),
+            ("progress", progress),
+        ):
             for face in (wanted or {}).get(seat, []):
                 t.move(_take(s, seat, face), zone, seat)
         if decks is not None and seat in decks:

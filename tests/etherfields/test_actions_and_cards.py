@@ -74,7 +74,12 @@ def test_nothing_is_paid_after_the_roll_and_a_second_boost_is_refused():
     assert "OD-01 T4" in s.tiles  # paid in full: performed without a roll
     s = position(1, hands={0: ["s01", "s04"]}, **GEAR)
     play(
-        s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's01', 0)}:awareness", "boost", "luck:1"
+        s,
+        "use:map:B1.2:gear",
+        f"pay:{s.table.find('hand', 's01', 0)}:awareness",
+        "boost",
+        "luck:1",
+        "done",  # the Dicer may hold Loaded Die: the reroll window asks
     )
     assert s.team["gear"] == 0  # 1 + 1 < 3: failed, and the Turn's boost is spent
     play(s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's04', 0)}:awareness")

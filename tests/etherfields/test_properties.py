@@ -13,7 +13,7 @@ import oneiros
 from oneiros.games.etherfields.params import DISTRESS_POOL
 from oneiros.testing import random_step
 
-HAND_ZONES = ("deck", "hand", "discard", "sealed")
+HAND_ZONES = ("deck", "hand", "discard", "sealed", "progress")
 
 
 def _check(state, observe: bool = True) -> None:

@@ -193,9 +193,13 @@ class EtherfieldsGame(Game):
             for card, count in board.starting_deck.items():
                 if _plays(cat.get("influence", card)):
                     ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
+                if cat.get("influence", card).type == "progress":
+                    ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
         for card in cat.ids("influence"):
             if _plays(cat.get("influence", card)):
                 ids.append(f"play:gained.{card}")
+            if cat.get("influence", card).type == "progress":
+                ids.append(f"place:gained.{card}")
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]

@@ -494,6 +494,14 @@ def _spaces_with(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
     return tuple(out)
 
 
+@effect("progress", "amount")
+def _progress(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    """ "Progress Influence Cards": the acting Dreamer's active Progress cards of a colour."""
+    from .steps.progress import colour_icons
+
+    return colour_icons(s, ctx.seat if ctx.seat is not None else s.first, a.colour)
+
+
 @effect("count", "amount")
 def _count(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
     return len(RUNTIME.select(s, a.sel, ctx))

@@ -49,6 +49,7 @@ _SECTIONS = {
     "gradual": "Gradual Actions",
     "assault": "Assault / Contact Actions",
     "influence": "Influence Cards",
+    "progress": "Progress Influence Cards",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -129,6 +130,9 @@ RULE_TEXTS = {
     REFS["gradual"]: "A Gradual cost is the cost times the Player Count, paid over several "
     "actions.",
     REFS["assault"]: "Assault and Contact may be paid several times over, one target each.",
+    REFS["progress"]: "Pay a Progress card's placement cost to place it in your Progress zone "
+    "(at most 4: at the limit, discard a placed one first); placed, it acts and can no "
+    "longer pay Intent.",
     REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
     "action; a Rapid card may be played at any time, even in the middle of another action.",
 }

@@ -121,6 +121,7 @@ def render_observation(
         "hand",
         "discard",
         "sealed",
+        "progress",
     ):
         table.add_column(col)
     for seat, d in enumerate(obs.get("dreamers") or []):
@@ -136,6 +137,7 @@ def render_observation(
             str(d.get("hand", 0)),
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),
+            ", ".join(d.get("progress") or []) or "-",
         )
     parts: list[RenderableType] = [
         head,

@@ -29,6 +29,7 @@ ZONES = (
     Zone("hand", per_seat=True, visibility=OWNER, deal_group="dreamer"),
     Zone("discard", per_seat=True, ordered=True),
     Zone("sealed", per_seat=True, ordered=True),
+    Zone("progress", per_seat=True, ordered=True),  # placed Progress cards, public
     Zone("items", visibility=PUBLIC),
     Zone("storage", visibility=PUBLIC),
     # the undrawn Turn cards and Morphing tokens are unordered: what is left is known
@@ -192,6 +193,7 @@ class EtherfieldsState(FlowState, State):
                     "hand_intent": self._intent(view.cards("hand", seat)),
                     "discard": view.cards("discard", seat),
                     "sealed": view.cards("sealed", seat),
+                    "progress": view.cards("progress", seat),
                 }
             )
         return {

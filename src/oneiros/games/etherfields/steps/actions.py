@@ -49,6 +49,10 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
         from .influence import card_ability
 
         return card_ability(s, parts[1])
+    if parts[0] == "progress":
+        from .progress import placement
+
+        return placement(s, parts[1])
     return None
 
 
@@ -198,8 +202,9 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
     from .influence import playable
+    from .progress import placeable
 
-    return out + playable(s, seat)
+    return out + playable(s, seat) + placeable(s, seat)
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
@@ -238,6 +243,18 @@ class CardAction(GroupStep):
             from .influence import play_card
 
             play_card(s, flow, seat, action.id.split(":", 1)[1])
+            return
+        if action.id.startswith("place:"):
+            card = action.id.split(":", 1)[1]
+            s.table.reveal(  # the card placed is shown to the table
+                card,
+                flow=flow,
+                fmt="Dreamer {seat} shows {face} to place it",
+                kind="shown",
+                rule="progress",
+                seat=seat,
+            )
+            start(s, flow, seat, f"progress:{card}")
             return
         start(s, flow, seat, action.id.split(":", 1)[1])
 
@@ -368,6 +385,11 @@ def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> Non
     ability = find_ability(s, key)
     assert ability is not None
     mark_used(s, key, ability, seat)
+    if key.startswith("progress:"):
+        from .progress import place
+
+        place(s, flow, seat, key.split(":", 1)[1])  # "Progress Influence Cards"
+        return
     flow.emit(
         "performed",
         "Dreamer {seat} performs {text}",
@@ -421,7 +443,10 @@ class Pay(DecisionStep):
     def legal(self, s: EtherfieldsState) -> list[Action]:
         colours = {self.colour} if self.colour else {c for c, _ in self.needs}
         out = []
+        placing = self.key.split(":", 1)[1] if self.key.startswith("progress:") else None
         for card in s.table.ids("hand", self.seat):
+            if card == placing:
+                continue  # the card being placed never pays for itself
             for icon in s.card(s.table.face(card)).intent:
                 if icon.colour in colours:
                     out.append(

@@ -61,7 +61,9 @@ class DrawFor(AutoStep):
     seat: int
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
-        want = DRAW + s.draw_bonus(self.seat)
+        from .progress import modifier
+
+        want = DRAW + s.draw_bonus(self.seat) + modifier(s, self.seat, "draw_bonus")
         room = s.hand_limit(self.seat) - s.table.count("hand", self.seat)
         n = max(0, min(want, room))
         flow.emit("draw_step", "Dreamer {seat} draws {n}", seat=self.seat, n=n)

@@ -361,8 +361,8 @@ class BlockStep(GroupStep):
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class RapidWindowOpens(AutoStep):
-    """Before each Turn-card step, a Rapid window opens when some Dreamer may play a Rapid
-    card (design §6, reading 2; etherfields "Influence Cards": Rapid cards can be played
+    """Before each Turn-card step, a Rapid window opens when some Dreamer may hold a Rapid
+    card, by what every seat sees (``influence.may_hold``; design §6, reading 2; etherfields "Influence Cards": Rapid cards can be played
     "during the Dreamscape Phase", "Dreamscape Phase": "unless a card allows it")."""
 
     kind = "rapid_window_opens"
@@ -370,9 +370,9 @@ class RapidWindowOpens(AutoStep):
     index: int
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
-        from .influence import playable
+        from .influence import may_hold
 
-        seats = tuple(x for x in range(s.game.players) if playable(s, x, rapid_only=True))
+        seats = tuple(x for x in range(s.game.players) if may_hold(s, x, "other"))
         if seats:
             flow.replace(RapidWindow(self.index, seats=seats))
 

@@ -108,6 +108,24 @@ def play_card(s: EtherfieldsState, flow: Flow, seat: int, card: str) -> None:
         start(s, flow, seat, f"card:{card}:{ability.id}")
 
 
+def may_hold(s: EtherfieldsState, seat: int, rapid: str) -> bool:
+    """Whether the Dreamer may hold a Rapid card of this sort (``reroll`` or ``other``), from
+    what every seat sees: cards in hand, and such a card among their deck and hand (a set no
+    deal changes). A window opens on this alone, so its opening tells nothing of a hand."""
+    if not s.table.count("hand", seat):
+        return False
+    for card in (*s.table.ids("deck", seat), *s.table.ids("hand", seat)):
+        ability = card_ability(s, card)
+        kind = None if ability is None or ability.kind != "rapid" else rerolls(ability)
+        if (
+            ability is not None
+            and ability.kind == "rapid"
+            and (kind is not None) == (rapid == "reroll")
+        ):
+            return True
+    return False
+
+
 def reroll_cards(s: EtherfieldsState, seat: int, own: bool) -> list[str]:
     """Cards in the Dreamer's hand whose Rapid effect rerolls this roll ("Rerolls":
     "sometimes this only applies to your roll, sometimes to any roll")."""

@@ -35,15 +35,14 @@ def own_roll(die: str, owner: str, seat: int) -> bool:
 
 
 def card_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]:
-    """Dreamers holding a Rapid card that rerolls this roll ("Influence Cards", "Rerolls");
-    none under the Morphing that forbids every reroll ("Morphings")."""
-    from .influence import reroll_cards
+    """Dreamers who may hold a Rapid card that rerolls ("Influence Cards", "Rerolls"), by
+    what every seat sees (``influence.may_hold``: the window never tells a hand); none
+    under the Morphing that forbids every reroll ("Morphings")."""
+    from .influence import may_hold
 
     if any(s.table.face(t) == "no_reroll" for t in s.table.ids("morph_on")):
         return ()
-    return tuple(
-        seat for seat in range(s.game.players) if reroll_cards(s, seat, own_roll(die, owner, seat))
-    )
+    return tuple(seat for seat in range(s.game.players) if may_hold(s, seat, "reroll"))
 
 
 def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:
