@@ -335,6 +335,25 @@ _reg("morph", "effect", Morph, '"Morphings"')
 _reg("unmorph", "effect", Morph, "Remove Morphing tokens.")
 _reg("remove_entity", "effect", TargetArg, "Remove an Entity miniature.")
 
+
+class StateArgs(Args):
+    kind: Literal["dazed", "stunned", "paralyzed", "poisoned"]
+    to: Selector | None = None
+
+
+class StateIs(Args):
+    target: Selector
+    kind: Literal["dazed", "stunned", "paralyzed", "poisoned"]
+
+
+_reg(
+    "apply_state",
+    "effect",
+    StateArgs,
+    'Place a State token on a Dreamer or a miniature ("State Tokens").',
+)
+_reg("state", "condition", StateIs, 'A target has a State ("State Tokens").')
+
 # -- effects: dice and flow ("Luck Die", "Rerolls", "Secret Scripts") --------------------------------
 
 

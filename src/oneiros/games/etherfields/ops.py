@@ -20,6 +20,7 @@ from .rules import (
     morph_count,
     suffer,
 )
+from .steps import states
 from .steps.cards import (
     DrawOne,
     MorphDraw,
@@ -100,8 +101,14 @@ def _in_range(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
     if entity is not None:
         if n is not None:
             n += morph_count(s, entity, "range")
-        return in_range_of_spaces(s, [m[2] for m in minis_of(s, entity)], n)
+        found: set[int] = set()
+        for m in minis_of(s, entity):  # "State Tokens": each miniature alone
+            if ctx.get("skip_stunned") and states.has(s, m[0], "stunned"):
+                continue
+            found |= set(in_range_of_spaces(s, [m[2]], states.capped(s, m[0], n)))
+        return tuple(sorted(found))
     here = s.pos[ctx.seat] if ctx.seat is not None else None
+    n = states.capped(s, ctx.seat, n) if ctx.seat is not None else n
     return in_range_of_spaces(s, [here] if here else [], n)
 
 
@@ -258,6 +265,8 @@ def _entity_bonus(s: EtherfieldsState, ctx: Ctx, kind: str) -> int:
 def _distress(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """ "Distress and Dying"; an Entity's Anguish Morphings add 1 each ("Morphings")."""
     n = RUNTIME.amount(s, a.n, ctx) + _entity_bonus(s, ctx, "distress")
+    if entity_of_source(ctx.source) is not None:  # "State Tokens": a Stunned one's is ignored
+        ctx = ctx.bind(extra=(*ctx.extra, ("skip_stunned", True)))
     for seat in seats(s, a.who, ctx):
         if not suffer(
             s,
@@ -355,7 +364,9 @@ def _spawn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("morph")
 def _morph(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     entity = entity_of_source(ctx.source)
-    if entity is not None:
+    if entity is not None and states.entity_poisoned(s, entity):
+        flow.emit("poisoned", "{entity} is Poisoned: no Morphing", "states", entity=entity)
+    elif entity is not None:
         flow.push(MorphDraw(entity, RUNTIME.amount(s, a.n, ctx)))
 
 
@@ -397,7 +408,9 @@ def _remove_entity(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 def _move(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     n = RUNTIME.amount(s, a.n, ctx)
     for seat in seats(s, a.who, ctx):
-        if n > 0:
+        if states.has(s, seat, "paralyzed"):
+            flow.emit("paralyzed", "Dreamer {seat} is Paralyzed", "states", seat=seat)
+        elif n > 0:
             flow.push(Move(seat, n))
 
 
@@ -410,6 +423,9 @@ def _relocate(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
         return
     traps: list[Any] = []
     for target in RUNTIME.select(s, a.who, ctx) if a.who is not None else (ctx.seat,):
+        if states.has(s, target, "paralyzed"):
+            flow.emit("paralyzed", "{who} is Paralyzed", "states", who=str(target))
+            continue
         if isinstance(target, int):
             s.pos[target] = to[0]
             trap = s.space(to[0])[1].trap
@@ -579,3 +595,24 @@ def _remove(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 def _roll_luck(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """ "Luck Die": roll it; the last result after rerolls picks the effect."""
     roll_luck(s, flow, a, ctx)
+
+
+@effect("apply_state")
+def _apply_state(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "State Tokens": a State on a Dreamer or a miniature (``choose_entity``: the acting
+    Dreamer picks one in range)."""
+    to: Node | None = a.to
+    seat = ctx.seat if ctx.seat is not None else s.first
+    if to is None:
+        states.apply(s, flow, seat, a.kind)
+    elif to.op == "choose_entity":
+        choose_or_do(s, flow, seat, to.args.range, f"state:{a.kind}")  # type: ignore[attr-defined]
+    else:
+        for target in RUNTIME.select(s, to, ctx):
+            if isinstance(target, int) or s.mini(target) is not None:  # Dreamers, miniatures
+                states.apply(s, flow, target, a.kind)
+
+
+@effect("state", "condition")
+def _state(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    return any(states.has(s, t, a.kind) for t in RUNTIME.select(s, a.target, ctx))

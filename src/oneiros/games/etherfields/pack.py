@@ -35,6 +35,7 @@ from .records import (
     Script,
     SecretCard,
     Space,
+    StateToken,
     TurnCard,
     script_ident,
 )
@@ -51,6 +52,7 @@ PACK = PackFormat(
         Kind("pool", Pool, "components.toml", "pools", required=True),
         Kind("die", Die, "components.toml", "dice", required=True),
         Kind("morphing", Morphing, "components.toml", "morphings", required=True),
+        Kind("state", StateToken, "components.toml", "states"),
         Kind("dreamer", DreamerBoard, "dreamers.toml", "dreamers", required=True),
         Kind("basic", BasicActionsCard, "dreamers.toml", "basic_actions", required=True),
         Kind("influence", InfluenceCard, "influence.toml", "cards", required=True),

@@ -85,6 +85,16 @@ class Morphing(Record):
     text: LocalText
 
 
+StateKind = Literal["dazed", "stunned", "paralyzed", "poisoned"]
+
+
+class StateToken(Record):
+    """A two-sided State token ("State Tokens": "tokens share different States on the
+    opposite sides"): its two States."""
+
+    sides: tuple[StateKind, StateKind]
+
+
 # -- Dreamers and cards ---------------------------------------------------------------------------
 
 

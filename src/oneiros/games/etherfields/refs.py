@@ -50,6 +50,7 @@ _SECTIONS = {
     "assault": "Assault / Contact Actions",
     "influence": "Influence Cards",
     "progress": "Progress Influence Cards",
+    "states": "State Tokens",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -133,6 +134,9 @@ RULE_TEXTS = {
     REFS["progress"]: "Pay a Progress card's placement cost to place it in your Progress zone "
     "(at most 4: at the limit, discard a placed one first); placed, it acts and can no "
     "longer pay Intent.",
+    REFS["states"]: "A State affects its Dreamer or miniature alone: Dazed, range at most 1; "
+    "Stunned, its Distress is ignored this Turn; Paralyzed, no Move; Poisoned, its Entity "
+    "gains no Morphing. With no free token, a State is ignored.",
     REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
     "action; a Rapid card may be played at any time, even in the middle of another action.",
 }

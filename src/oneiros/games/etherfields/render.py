@@ -109,6 +109,13 @@ def render_observation(
     for entity, kinds in (obs.get("morphings") or {}).items():
         ents.append(f"{entity} morphings {', '.join(kinds) or 'none'}; ")
     ents.append(", ".join(f"{m[0]}@{m[2]}" for m in obs.get("entities") or []) or "none")
+    if obs.get("states"):
+        ents.append(
+            " · States: "
+            + ", ".join(
+                f"{'D' + str(t) if isinstance(t, int) else t} {k}" for t, k in obs["states"]
+            )
+        )
     table = Table(title="Dreamers", title_justify="left")
     for col in (
         "seat",

@@ -100,6 +100,7 @@ class EtherfieldsState(FlowState, State):
         self.morphs: dict[str, list[str]] = {}
         self.tokens: list[list[str]] = []
         self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
+        self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -216,6 +217,7 @@ class EtherfieldsState(FlowState, State):
             "entities": [list(m) for m in self.minis],
             "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
+            "states": [[x[0], x[1]] for x in self.states],
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),
@@ -326,4 +328,5 @@ class EtherfieldsState(FlowState, State):
         new.morphs = {k: list(v) for k, v in self.morphs.items()}
         new.tokens = [list(t) for t in self.tokens]
         new.memory = [list(m) for m in self.memory]
+        new.states = [list(x) for x in self.states]
         return new

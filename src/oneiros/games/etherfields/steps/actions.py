@@ -14,6 +14,7 @@ from ..kinds import KINDS, RUNTIME
 from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
 from ..rules import suffer
+from .states import capped, has
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -168,6 +169,7 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
         for mini in s.minis:
             for ability in s.catalog.get("entity", mini[1]).interactions:
                 r = ability.range if isinstance(ability.range, int) else BASE_RANGE_INTERACTION
+                r = capped(s, seat, r) or 0  # "State Tokens": Dazed
                 if reach.get(mini[2], r + 1) <= r:
                     candidates.append(
                         (
@@ -191,6 +193,8 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue  # Gem rerolls are not offered here (docs: not yet built)
         if key == "basic:peek" and not peekable(s):
             continue
+        if key in ("basic:move", "basic:effort") and has(s, seat, "paralyzed"):
+            continue  # "State Tokens": unable to Move
         if spent(s, key, ability, seat) or not affordable(s, seat, ability, ctx):
             continue
         if not RUNTIME.holds(s, ability.requires, ctx.bind(source=key)):

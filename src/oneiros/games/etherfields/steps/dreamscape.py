@@ -25,6 +25,9 @@ class Dreamscape(AutoStep):
     rule = "dreamscape"
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        from .states import end_of_dreamers_phase
+
+        end_of_dreamers_phase(s, flow)  # "State Tokens": a Dreamer's Dazed, Paralyzed end
         card = s.current_turn()
         if card is None:
             return
@@ -169,6 +172,12 @@ class EntityWalk(AutoStep):
                 flow.replace(EntityRoll(self.mini))
             else:
                 flow.pop()
+            return
+        from .states import has
+
+        if has(s, self.mini, "paralyzed"):
+            flow.emit("entity_paralyzed", "{mini} is Paralyzed and does not move", mini=self.mini)
+            flow.pop()
             return
         targets = [p for p in s.pos if p is not None]
         if mini[2] in targets:

@@ -49,8 +49,10 @@ def _entity_in_reach(s: EtherfieldsState, seat: int, ability: Ability) -> bool:
     here = s.pos[seat]
     if here is None:
         return False
+    from .states import capped
+
     r = ability.range if isinstance(ability.range, int) else BASE_RANGE_INTERACTION
-    reach = s.board().within(here, r)
+    reach = s.board().within(here, capped(s, seat, r))
     return any(m[2] in reach for m in s.minis)
 
 

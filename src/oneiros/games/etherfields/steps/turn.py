@@ -109,6 +109,9 @@ class EndTurn(AutoStep):
                 kind="turn_discarded",
                 fmt="Turn card {face} is discarded",
             )
+        from .states import end_of_turn
+
+        end_of_turn(s, flow)  # "State Tokens": what lasts "this Turn" ends
         s.table.give("block", len(s.blocked_steps))  # the Block tokens go back
         s.blocked_steps = []
         s.first = (s.first + 1) % s.game.players
