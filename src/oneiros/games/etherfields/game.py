@@ -43,6 +43,13 @@ class EtherfieldsGame(Game):
                 "show every Dreamer's hand to all (default: private, as at a table)",
             ),
             OptionSpec(
+                "masks",
+                "",
+                "the Masks the Dreamers wear, by id, in seat order, '-' for none (default: "
+                'none: the original Dream starts without Masks, "Masks")',
+                str,
+            ),
+            OptionSpec(
                 "turn_deck_visible",
                 "current",
                 "current: only the current Turn card is seen, each next one is revealed at "
@@ -95,6 +102,19 @@ class EtherfieldsGame(Game):
             raise ConfigError(
                 f"etherfields: {self.players} players need {self.players} different Dreamers"
             )
+        masks = self.mask_ids()
+        if len(masks) > self.players:
+            raise ConfigError(f"etherfields: {len(masks)} Masks for {self.players} Dreamers")
+        for dreamer, mask in zip(chosen, masks, strict=False):
+            if mask is None:
+                continue
+            if not cat.has("mask", mask):
+                raise ConfigError(
+                    f"etherfields: unknown Mask {mask!r} (Masks: {', '.join(cat.ids('mask'))})"
+                )
+            owner = cat.get("mask", mask).owner
+            if owner not in (None, dreamer):
+                raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
 
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
@@ -102,6 +122,15 @@ class EtherfieldsGame(Game):
             return [d.strip() for d in raw.split(",") if d.strip()]
         cat = content.catalog(content.pack_path(self.options["content"]))
         return cat.ids("dreamer")[: self.players]
+
+    def mask_ids(self) -> list[str | None]:
+        """The Mask each seat wears (option ``masks``), None for none."""
+        raw = self.options.get("masks") or ""
+        return (
+            [m.strip() if m.strip() not in ("", "-") else None for m in raw.split(",")]
+            if raw
+            else []
+        )
 
     def new_state(self, seed: int | None = None) -> EtherfieldsState:
         return EtherfieldsState(self, seed)
@@ -176,7 +205,7 @@ class EtherfieldsGame(Game):
 
     def _all_ids(self) -> list[str]:
         cat = content.catalog(content.pack_path(self.options["content"]))
-        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem"]
+        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem", "use:mask"]
         ids += [f"step:{d}" for d in "nesw"]
         ids += [f"penalty:{p}" for p in ("ether", "distress", "seal")]
         ids += [f"choose:{k}" for k in range(4)]

@@ -131,6 +131,15 @@ class InfluenceCard(Record):
     text: LocalText | None = None
 
 
+class Mask(Record):
+    """A Mask ("Masks"): worn by its owner, its ability "may be used at any time"."""
+
+    name: LocalText
+    owner: DreamerId | None = None
+    abilities: list[Ability] = []
+    text: LocalText | None = None
+
+
 class Item(Record):
     """An Item card ("Items")."""
 

@@ -129,6 +129,7 @@ def render_observation(
         "discard",
         "sealed",
         "progress",
+        "mask",
     ):
         table.add_column(col)
     for seat, d in enumerate(obs.get("dreamers") or []):
@@ -145,6 +146,7 @@ def render_observation(
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),
             ", ".join(d.get("progress") or []) or "-",
+            str(d.get("mask") or "-"),
         )
     parts: list[RenderableType] = [
         head,

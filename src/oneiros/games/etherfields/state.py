@@ -100,6 +100,7 @@ class EtherfieldsState(FlowState, State):
         self.morphs: dict[str, list[str]] = {}
         self.tokens: list[list[str]] = []
         self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
+        self.masks: list[str | None] = game.mask_ids() + [None] * (n - len(game.mask_ids()))
         self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
         self.outcome: str | None = None
         self.reason: str | None = None
@@ -154,8 +155,12 @@ class EtherfieldsState(FlowState, State):
         return next((m for m in self.minis if m[0] == ident), None)
 
     def hand_limit(self, seat: int) -> int:
-        """etherfields "Hand Size Limit": 6, or the Dreamer board's own."""
-        return self.dreamer(seat).hand_limit if self.dreamers else HAND_LIMIT
+        """etherfields "Hand Size Limit": 6, or the Dreamer board's own, with the passives of
+        the worn Mask and active Progress cards ("Masks", "Progress Influence Cards")."""
+        from .steps.progress import modifier
+
+        base = self.dreamer(seat).hand_limit if self.dreamers else HAND_LIMIT
+        return base + modifier(self, seat, "hand_limit")
 
     def draw_bonus(self, seat: int) -> int:
         """etherfields "Other Dreamscape Icons": the Drawing Bonus of the Dreamer's space."""
@@ -195,6 +200,7 @@ class EtherfieldsState(FlowState, State):
                     "discard": view.cards("discard", seat),
                     "sealed": view.cards("sealed", seat),
                     "progress": view.cards("progress", seat),
+                    "mask": self.masks[seat],
                 }
             )
         return {
@@ -329,4 +335,5 @@ class EtherfieldsState(FlowState, State):
         new.tokens = [list(t) for t in self.tokens]
         new.memory = [list(m) for m in self.memory]
         new.states = [list(x) for x in self.states]
+        new.masks = list(self.masks)
         return new

@@ -50,6 +50,10 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
         from .influence import card_ability
 
         return card_ability(s, parts[1])
+    if parts[0] == "mask":
+        from .masks import mask_ability
+
+        return mask_ability(s, int(parts[1]))
     if parts[0] == "progress":
         from .progress import placement
 
@@ -206,9 +210,10 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
     from .influence import playable
+    from .masks import usable
     from .progress import placeable
 
-    return out + playable(s, seat) + placeable(s, seat)
+    return out + usable(s, seat) + playable(s, seat) + placeable(s, seat)
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
@@ -247,6 +252,9 @@ class CardAction(GroupStep):
             from .influence import play_card
 
             play_card(s, flow, seat, action.id.split(":", 1)[1])
+            return
+        if action.id == "use:mask":
+            start(s, flow, seat, f"mask:{seat}")
             return
         if action.id.startswith("place:"):
             card = action.id.split(":", 1)[1]
@@ -471,6 +479,9 @@ class Pay(DecisionStep):
         from .influence import playable
 
         out += playable(s, self.seat, rapid_only=True)  # "even in the middle of another action"
+        from .masks import usable
+
+        out += usable(s, self.seat, anytime_only=True)  # a Mask "at any time"
         if self.paid and f"boost@{self.seat}" not in s.turn_used:
             out.append(Action("boost", "Roll the Luck die to add Intent"))
         if self.paid and (
@@ -506,6 +517,9 @@ class Pay(DecisionStep):
             from .influence import play_card
 
             play_card(s, flow, self.seat, aid.split(":", 1)[1])  # the payment resumes after
+            return
+        if aid == "use:mask":
+            start(s, flow, self.seat, f"mask:{self.seat}")  # the payment resumes after
             return
         kind, entity, colour = aid.split(":")
         if kind == "pay":

@@ -367,3 +367,7 @@ class MorphDraw(ChanceStep):
         )
         s.morphs.setdefault(self.entity, []).append(token)
         flow.replace_top(evolve(self, left=self.left - 1))
+        if face in ("no_masks", "no_progress"):
+            from .masks import limits_now
+
+            limits_now(s, flow)  # "All effects are applied immediately" ("Morphings")

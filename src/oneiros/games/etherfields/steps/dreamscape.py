@@ -380,8 +380,9 @@ class RapidWindowOpens(AutoStep):
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
         from .influence import may_hold
+        from .masks import may_use
 
-        seats = tuple(x for x in range(s.game.players) if may_hold(s, x, "other"))
+        seats = tuple(x for x in range(s.game.players) if may_hold(s, x, "other") or may_use(s, x))
         if seats:
             flow.replace(RapidWindow(self.index, seats=seats))
 
@@ -400,12 +401,19 @@ class RapidWindow(GroupStep):
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
         from .influence import playable
+        from .masks import usable
 
-        return [*playable(s, seat, rapid_only=True), Action("done", "Let the step come")]
+        out = [*playable(s, seat, rapid_only=True), *usable(s, seat, anytime_only=True)]
+        return [*out, Action("done", "Let the step come")]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
         if action.id == "done":
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
+            return
+        if action.id == "use:mask":
+            from .actions import start
+
+            start(s, flow, seat, f"mask:{seat}")
             return
         from .influence import play_card
 

@@ -67,11 +67,17 @@ def active(s: EtherfieldsState, seat: int) -> list[str]:
 
 
 def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
-    """What the passives of the Dreamer's active Progress cards add to a statistic
-    (``modify(stat, by, scope=self)``)."""
+    """What the passives of the Dreamer's active Progress cards and worn Mask add to a
+    statistic (``modify(stat, by, scope=self)``)."""
+    from .masks import worn
+
     total = 0
-    for card in active(s, seat):
-        for ability in s.card(s.table.face(card)).abilities:
+    sources = [s.card(s.table.face(card)).abilities for card in active(s, seat)]
+    mask = worn(s, seat)
+    if mask is not None:
+        sources.append(s.catalog.get("mask", mask).abilities)
+    for abilities in sources:
+        for ability in abilities:
             if ability.kind != "passive":
                 continue
             for node in ability.modifiers:
@@ -93,7 +99,8 @@ def colour_icons(s: EtherfieldsState, seat: int, colour: str) -> int:
 
 def place(s: EtherfieldsState, flow: Flow, seat: int, card: str) -> None:
     """The placement cost is paid: make room if the zone is full, then place the card."""
-    if s.table.count("progress", seat) >= s.dreamer(seat).progress_limit:
+    limit = s.dreamer(seat).progress_limit + modifier(s, seat, "progress_limit")
+    if s.table.count("progress", seat) >= limit:
         flow.push(MakeRoom(seat, card))
         return
     put(s, flow, seat, card)
