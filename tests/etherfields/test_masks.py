@@ -84,3 +84,21 @@ def test_bare_face_drops_a_hand_limit_mask_and_the_dreamer_discards_at_once():
 def test_a_bad_masks_option_is_a_one_line_error(masks, message):
     with pytest.raises(ConfigError, match=message):
         oneiros.make("etherfields", players=2, options={"masks": masks})
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_random_dreams_with_masks_keep_hands_hidden_and_replay(seed):
+    """Random play with every Dreamer masked: each Dream ends, replays to the same state,
+    and no event depends on what a seat cannot see (the generic checks of
+    ``oneiros.testing``)."""
+    from oneiros.testing import check_hidden_information, check_replay, check_terminal
+
+    options = {
+        "dreamers": "dicer,tinkerer,bruiser,drifter",
+        "masks": "grin,monocle,iron-brow,mist-veil",
+    }
+    game = oneiros.make("etherfields", players=4, options=options)
+    state = check_hidden_information(game, seed)
+    check_terminal(state)
+    check_replay(state)
+    assert state.stats()["end_reason"] is not None
