@@ -181,6 +181,8 @@ class EtherfieldsGame(Game):
                 "text": f"Suit {turn.suit}; steps: {', '.join(str(x) for x in turn.steps)}.",
                 "kind": "turn",
             }
+        for mask in cat.all("mask"):
+            out[mask.id] = {"name": str(mask.name), "text": said(mask.abilities), "kind": "mask"}
         for morph in cat.all("morphing"):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
         return out

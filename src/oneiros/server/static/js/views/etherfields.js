@@ -157,7 +157,10 @@ function dreamerPanel(d, i, me, ctx, o) {
     el("div", { class: "ef-stats" },
       stat("Distress", d.distress, "Distress tokens held"), stat("Ether", d.ether, "Ether"), stat("Gems", d.gems, "Gems"),
       stat("deck", d.deck, "cards in the deck"), stat("hand", d.hand, "cards in hand"),
-      stat("discard", (d.discard || []).length, "cards in the discard pile"), stat("sealed", (d.sealed || []).length, "sealed cards")));
+      stat("discard", (d.discard || []).length, "cards in the discard pile"), stat("sealed", (d.sealed || []).length, "sealed cards"),
+      (d.progress || []).length ? el("span", { title: "placed Progress cards" }, "Progress: ", d.progress.map((c) => cardName(c, ctx.cards)).join(", ")) : null,
+      d.mask ? el("span", { class: "pill", title: (ctx.cards[d.mask] || {}).text || "worn Mask" }, `Mask: ${cardName(d.mask, ctx.cards)}`) : null,
+      ...(o.states || []).filter(([t]) => t === i).map(([, s]) => el("span", { class: "pill warn", title: "State token" }, s))));
 }
 
 export function render(board, msg, ctx) {
@@ -189,7 +192,9 @@ export function render(board, msg, ctx) {
     kinds.length ? el("ul", {}, kinds.map((k) => el("li", {},
       el("b", { title: (cards[k] || {}).text || "" }, cardName(k, cards)), ": ",
       (o.entities || []).filter((m) => m[1] === k).map((m) => `${m[0]} at ${m[2]}`).join(", ") || "none on the map",
-      " · Morphings: ", (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || "none"))) : el("p", { class: "muted" }, "none")));
+      " · Morphings: ", (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || "none",
+      (o.states || []).some(([t]) => typeof t === "string" && t.startsWith(`${k}.`))
+        ? ` · States: ${(o.states || []).filter(([t]) => typeof t === "string" && t.startsWith(`${k}.`)).map(([t, s]) => `${t} ${s}`).join(", ")}` : ""))) : el("p", { class: "muted" }, "none")));
   if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
     const hand = dreamers[me].hand_cards;
     sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, "Your hand"),
