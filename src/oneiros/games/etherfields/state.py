@@ -11,7 +11,7 @@ from ...core.content import Catalog
 from ...core.flow import Flow, FlowState
 from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
-from . import ops  # noqa: F401  (registers the ops' handlers)
+from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
 from .kinds import KINDS, REFS
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
