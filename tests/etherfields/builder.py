@@ -14,9 +14,9 @@ from typing import Any
 import oneiros
 from oneiros.core.flow import advance
 from oneiros.games.etherfields.state import EtherfieldsState
-from oneiros.games.etherfields.steps.actions import CardAction
 from oneiros.games.etherfields.steps.cards import DrawFor, PreDraw
 from oneiros.games.etherfields.steps.dreamscape import Dreamscape
+from oneiros.games.etherfields.steps.rounds import action_step
 from oneiros.games.etherfields.steps.turn import EndTurn
 
 ALL_TILES = ("OD-01 SETUP", "OD-01 T2", "OD-01 T3", "OD-01 T4", "OD-01 I", "OD-01 J")
@@ -124,12 +124,12 @@ def position(
         s.flow.items[:] = [
             EndTurn(),
             Dreamscape(),
-            CardAction(seats=seats),
+            action_step(s),
             *reversed([DrawFor(x) for x in seats]),
             PreDraw(seats=tuple(x for x in seats if t.count("hand", x))),
         ]
     elif phase == "actions":
-        s.flow.items[:] = [EndTurn(), Dreamscape(), CardAction(seats=seats)]
+        s.flow.items[:] = [EndTurn(), Dreamscape(), action_step(s)]
     elif phase == "dreamscape":
         s.flow.items[:] = [EndTurn(), Dreamscape()]
     elif phase == "end":

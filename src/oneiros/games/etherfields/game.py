@@ -50,6 +50,15 @@ class EtherfieldsGame(Game):
                 str,
             ),
             OptionSpec(
+                "turn_order",
+                "free",
+                "free: Dreamers act in any order, the step ends when all have passed; "
+                "structured: rounds from the First Player, one Dream action each "
+                '("Variants — Structured Rounds")',
+                str,
+                choices=("free", "structured"),
+            ),
+            OptionSpec(
                 "turn_deck_visible",
                 "current",
                 "current: only the current Turn card is seen, each next one is revealed at "

@@ -62,7 +62,7 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
                 if step_target(s, here, a.id[5:]) in steps:
                     return a
         return ids["stop"]
-    if kind == "card_action":
+    if kind in ("card_action", "round"):
         if "use:basic:turn" in ids and s.turns_left == 0:
             return ids["use:basic:turn"]  # the last Turn: Hours buy more ("The Clock")
         for a in legal:

@@ -51,6 +51,7 @@ _SECTIONS = {
     "influence": "Influence Cards",
     "progress": "Progress Influence Cards",
     "states": "State Tokens",
+    "rounds": "Variants — Structured Rounds",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -134,6 +135,9 @@ RULE_TEXTS = {
     REFS["progress"]: "Pay a Progress card's placement cost to place it in your Progress zone "
     "(at most 4: at the limit, discard a placed one first); placed, it acts and can no "
     "longer pay Intent.",
+    REFS["rounds"]: "From the First Player, clockwise, each Dreamer plays a round: one Dream "
+    "action (map, Flying rule, Entity) and any other actions, then passes; the step ends "
+    "when everyone passes in a row.",
     REFS["states"]: "A State affects its Dreamer or miniature alone: Dazed, range at most 1; "
     "Stunned, its Distress is ignored this Turn; Paralyzed, no Move; Poisoned, its Entity "
     "gains no Morphing. With no free token, a State is ignored.",

@@ -248,27 +248,32 @@ class CardAction(GroupStep):
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
             return
         flow.replace_top(evolve(self, seats=tuple(range(s.game.players))))
-        if action.id.startswith("play:"):
-            from .influence import play_card
+        act(s, flow, seat, action.id)
 
-            play_card(s, flow, seat, action.id.split(":", 1)[1])
-            return
-        if action.id == "use:mask":
-            start(s, flow, seat, f"mask:{seat}")
-            return
-        if action.id.startswith("place:"):
-            card = action.id.split(":", 1)[1]
-            s.table.reveal(  # the card placed is shown to the table
-                card,
-                flow=flow,
-                fmt="Dreamer {seat} shows {face} to place it",
-                kind="shown",
-                rule="progress",
-                seat=seat,
-            )
-            start(s, flow, seat, f"progress:{card}")
-            return
-        start(s, flow, seat, action.id.split(":", 1)[1])
+
+def act(s: EtherfieldsState, flow: Flow, seat: int, aid: str) -> None:
+    """Start the action a Dreamer chose in the Card and Action step (``available``)."""
+    if aid.startswith("play:"):
+        from .influence import play_card
+
+        play_card(s, flow, seat, aid.split(":", 1)[1])
+        return
+    if aid == "use:mask":
+        start(s, flow, seat, f"mask:{seat}")
+        return
+    if aid.startswith("place:"):
+        card = aid.split(":", 1)[1]
+        s.table.reveal(  # the card placed is shown to the table
+            card,
+            flow=flow,
+            fmt="Dreamer {seat} shows {face} to place it",
+            kind="shown",
+            rule="progress",
+            seat=seat,
+        )
+        start(s, flow, seat, f"progress:{card}")
+        return
+    start(s, flow, seat, aid.split(":", 1)[1])
 
 
 def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:

@@ -10,9 +10,9 @@ from ....core.effects import Ctx
 from ....core.flow import EACH, AutoStep, Flow, GroupStep
 from ..kinds import KINDS, RUNTIME
 from ..rules import end_game
-from .actions import CardAction
 from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
 from .dreamscape import Dreamscape
+from .rounds import action_step
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -84,7 +84,7 @@ class StartTurn(AutoStep):
         flow.replace(
             EndTurn(),
             Dreamscape(),
-            CardAction(seats=seats),
+            action_step(s),
             *reversed(draws),
             PreDraw(seats=holding),
             DrawTurn(),
