@@ -231,15 +231,11 @@ class EtherfieldsGame(Game):
         for seat, dreamer in enumerate(self.dreamer_ids()):
             board = cat.get("dreamer", dreamer)
             for card, count in board.starting_deck.items():
-                if _plays(cat.get("influence", card)):
-                    ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
-                if cat.get("influence", card).type == "progress":
-                    ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
+                # every card of the Dreamer: a determinized state may deal any face to it
+                ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
+                ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
         for card in cat.ids("influence"):
-            if _plays(cat.get("influence", card)):
-                ids.append(f"play:gained.{card}")
-            if cat.get("influence", card).type == "progress":
-                ids.append(f"place:gained.{card}")
+            ids += [f"play:gained.{card}", f"place:gained.{card}"]  # any face, as above
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]
@@ -266,11 +262,6 @@ class EtherfieldsGame(Game):
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
-
-
-def _plays(card: Any) -> bool:
-    """A card played for its action (``play:<card>``, "Influence Cards")."""
-    return card.type != "progress" and any(a.kind in ("action", "rapid") for a in card.abilities)
 
 
 __all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]
