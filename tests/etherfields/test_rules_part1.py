@@ -295,3 +295,23 @@ def test_a_trap_triggers_on_moving_through_and_on_ending_a_relocation():
     s = position(1, hands={0: ["s05"]}, at=["B2.3"])
     play(s, "use:basic:move", f"pay:{_card(s, 's05')}:cunning", "resolve", "step:n")
     assert s.pos == ["B2.1"] and s.flow.top.kind == "seal"  # moved into it
+
+
+def test_a_gem_cost_stays_payable_when_gem_rerolls_are_forbidden():
+    """etherfields "Morphings" ("Dreamers cannot use their Shining Gems for rerolls (but
+    can gain more). They can however still pay for effects that cost Shining Gems"), "Other
+    Dreamscape Icons" (Shining Gem Slots): the lantern's slot takes the Gem."""
+    s = position(
+        1,
+        tiles=T3,
+        at=["A1.4"],
+        gems=[1],
+        entities=[("rust-moth", "B2.4")],
+        morphings={"rust-moth": ["no_gem_reroll"]},
+    )
+    assert "use:map:A1.4:lantern" in legal(s)
+    play(s, "use:map:A1.4:lantern")
+    assert (
+        s.gems == [0]
+        and "light" in {sp["ref"]: sp for sp in s.observation(0)["map"]}["A1.4"]["terrain"]
+    )
