@@ -315,3 +315,15 @@ def test_a_gem_cost_stays_payable_when_gem_rerolls_are_forbidden():
         s.gems == [0]
         and "light" in {sp["ref"]: sp for sp in s.observation(0)["map"]}["A1.4"]["terrain"]
     )
+
+
+def test_an_x_cost_is_one_payment_times_the_count():
+    """etherfields "Gradual Actions" ("the notation "x X" just means a higher action cost,
+    not a gradual action that you may pay in steps"): the Pocket Watch asks 1 Awareness x
+    Player Count: 3 with 3 Dreamers, paid at once, and nothing is kept when given up."""
+    s = position(3, hands={0: ["s04", "s01"]}, hours=1)
+    play(s, "use:item:pocket-watch:wind", seat=0)
+    play(s, "pay:" + s.table.find("hand", "s04", 0) + ":awareness")
+    assert s.flow.top.kind == "pay" and "resolve" not in legal(s)  # 2 of 3: no markers
+    play(s, "pay:" + s.table.find("hand", "s01", 0) + ":awareness")
+    assert s.hours == 2 and s.gradual == {}

@@ -106,9 +106,7 @@ for _colour in ("awareness", "cunning", "wrath"):
 _reg("any", "cost", CostList, 'One of the costs, the payer\'s choice ("\\"/\\" Symbol").')
 _reg("all", "cost", CostList, "Every cost.")
 _reg("gradual", "cost", GradualArgs, 'Cost × Player Count, paid over time ("Gradual Actions").')
-_reg(
-    "times", "cost", TimesArgs, 'Cost × k in one payment ("Gradual Actions" x X).', supported=False
-)
+_reg("times", "cost", TimesArgs, 'Cost × k in one payment ("Gradual Actions" x X).')
 for _res in ("distress", "gems", "ether", "keys", "hours", "discard"):
     _reg(_res, "cost", N, f'Pay {_res} ("Dreamers Actions").')
 _plain("seal_this", "cost", 'Seal this card ("Sealing and Unsealing Cards").')

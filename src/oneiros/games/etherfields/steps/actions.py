@@ -104,6 +104,10 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     if op == "gradual":
         _mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
         return "gradual", tuple((c, n * s.game.players) for c, n in needs)
+    if op == "times":  # "x X just means a higher action cost": one payment, no markers
+        mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
+        k = RUNTIME.amount(s, a.k, ctx)  # type: ignore[attr-defined]
+        return mode, tuple((c, n * k) for c, n in needs)
     if op in ("hours", "gems", "ether", "distress", "discard"):
         return op, ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
     return "unsupported", ()
