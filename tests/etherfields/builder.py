@@ -56,6 +56,7 @@ def position(
     first: int = 0,
     blocked: list[int] = (),  # type: ignore[assignment]
     used: list[str] = (),  # type: ignore[assignment]
+    items: list[str] | None = None,
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -114,6 +115,10 @@ def position(
     if gems is not None:
         s.gems = list(gems)
         t.take("gems", sum(gems))
+    if items is not None:  # the Active Items; the other starting Items wait in Storage
+        for item in list(t.ids("items")):
+            if t.face(item) not in items:
+                t.move(item, "storage")
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)

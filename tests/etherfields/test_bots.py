@@ -79,3 +79,17 @@ def test_ismcts_plays_a_whole_dream_with_a_small_budget():
             state.apply(action, player=tm[0])
             decisions += 1
     assert state.stats()["end_reason"] in REASONS and decisions > 20
+
+
+def test_the_heuristic_starts_a_gradual_action_only_for_a_whole_marker():
+    """etherfields "Gradual Actions": Intent short of a whole basic cost is lost, so the
+    heuristic does not start the clock with 1 Cunning in hand and no Cunning Item (2
+    Dreamers: 3 Cunning a marker), and does with a whole marker."""
+    from .builder import ALL_TILES
+
+    kw = dict(tiles=ALL_TILES, at=["C1.2", "A2.3"], flags=["gears"], used=["map:C1.1:crank"])
+    weak = position(2, hands={0: ["s02"]}, items=["tin-lantern"], **kw)
+    assert "use:map:C1.2:wind" in legal(weak)
+    assert bot_choice(weak) != "use:map:C1.2:wind"
+    strong = position(2, hands={0: ["t1", "s05"]}, options={"dreamers": "tinkerer,dicer"}, **kw)
+    assert bot_choice(strong) == "use:map:C1.2:wind"

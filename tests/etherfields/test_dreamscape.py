@@ -238,9 +238,9 @@ def test_map_reveals_and_the_whole_dream_can_be_won():
     Gears gathered the clock is wound at the tower (Gradual: 3 Cunning per Dreamer)."""
     s = position(1, tiles=ALL_TILES, at=["C1.2"], hands={0: ["s05", "s09"]}, flags=["gears"])
     play(s, "use:map:C1.2:wind")
-    play(s, f"pay:{s.table.find('hand', 's05', 0)}:cunning", "resolve")
-    assert s.gradual == {"map:C1.2:wind": 2} and not s.is_terminal()
-    play(s, "use:map:C1.2:wind", f"pay:{s.table.find('hand', 's09', 0)}:cunning")
+    play(s, f"pay:{s.table.find('hand', 's05', 0)}:cunning")
+    assert s.flow.top.need(s) == 3 and not s.is_terminal()
+    play(s, f"pay:{s.table.find('hand', 's09', 0)}:cunning")
     assert s.is_terminal() and s.reason == "victory" and s.ether == [2]
     assert s.scores() == [1.0] and s.winners() == [0]
 

@@ -96,7 +96,8 @@ def test_an_option_whose_requirement_fails_is_not_offered():
 
 def test_a_gradual_cost_is_times_the_player_count_and_several_dreamers_pay_it():
     """etherfields "Player Count Icon", "Gradual Actions": with 2 Dreamers, 3 Cunning x
-    Player Count is 6; one Dreamer pays 4, another the rest later."""
+    Player Count is 6; one Dreamer pays 4 (one Intent marker: 3 kept), another the rest
+    later."""
     s = position(
         2,
         tiles=ALL_TILES,
@@ -106,10 +107,10 @@ def test_a_gradual_cost_is_times_the_player_count_and_several_dreamers_pay_it():
     )
     play(s, "use:map:C1.2:wind", seat=0)
     play(s, f"pay:{_card(s, 's05')}:cunning", f"pay:{_card(s, 's09')}:cunning", "resolve")
-    assert s.gradual == {"map:C1.2:wind": 4} and not s.is_terminal()
+    assert s.gradual == {"map:C1.2:wind": 3} and not s.is_terminal()
     play(s, "use:map:C1.2:wind", seat=1)
-    assert s.flow.top.need(s) == 2
-    play(s, f"pay:{_card(s, 's05', 1)}:cunning")
+    assert s.flow.top.need(s) == 3
+    play(s, f"pay:{_card(s, 's05', 1)}:cunning", "pay-item:item.pocket-watch:cunning")
     assert s.is_terminal() and s.reason == "victory"
 
 
@@ -327,3 +328,28 @@ def test_an_x_cost_is_one_payment_times_the_count():
     assert s.flow.top.kind == "pay" and "resolve" not in legal(s)  # 2 of 3: no markers
     play(s, "pay:" + s.table.find("hand", "s01", 0) + ":awareness")
     assert s.hours == 2 and s.gradual == {}
+
+
+def test_gradual_actions_example_markers_from_several_dreamers():
+    """etherfields "Gradual Actions" example, re-made on the clock of the tower (3 Cunning
+    x Player Count, 3 Dreamers): one Dreamer spends 6 to place 2 Intent markers; later
+    another only needs to pay 3, and the action is performed. Intent beyond whole basic
+    costs is not kept ("any excess Intent is lost", "Performing Actions")."""
+    s = position(
+        3,
+        options={"dreamers": "dicer,tinkerer,bruiser"},
+        tiles=ALL_TILES,
+        at=["C1.2", "C1.2", "C1.2"],
+        hands={0: ["s05", "s09", "s05", "s02"], 1: ["t1"]},
+        flags=["gears"],
+    )
+    play(s, "use:map:C1.2:wind", seat=0)
+    for face in ("s05", "s09", "s05", "s02"):
+        play(s, "pay:" + s.table.find("hand", face, 0) + ":cunning")
+    assert s.flow.top.paid == 7
+    play(s, "resolve")
+    assert s.gradual == {"map:C1.2:wind": 6}  # 2 markers; the 7th Cunning is lost
+    play(s, "use:map:C1.2:wind", seat=1)
+    assert s.flow.top.need(s) == 3
+    play(s, "pay:" + s.table.find("hand", "t1", 1) + ":cunning")
+    assert s.is_terminal() and s.reason == "victory" and s.gradual == {}

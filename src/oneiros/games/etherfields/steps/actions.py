@@ -572,13 +572,21 @@ def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> Non
             s.gradual.pop(pay.key, None)
             perform(s, flow, pay.seat, pay.key, 1)
         else:
-            s.gradual[pay.key] = s.gradual.get(pay.key, 0) + total
+            # "Each time the basic cost is paid, an Intent marker can be used to show that it
+            # has been paid": only whole basic costs stay on the action, the rest is lost
+            full = next(n for c, n in pay.needs if not pay.colour or c == pay.colour)
+            unit = max(1, full // s.game.players)
+            kept = total // unit * unit
+            s.gradual[pay.key] = s.gradual.get(pay.key, 0) + kept
             flow.emit(
                 "gradual",
-                "{key}: {done} Intent gathered",
+                "{key}: {markers} Intent markers ({done} of {full} Intent; {lost} lost)",
                 "gradual",
                 key=pay.key,
                 done=s.gradual[pay.key],
+                markers=s.gradual[pay.key] // unit,
+                full=full,
+                lost=total - kept,
             )
     elif total >= need:
         perform(s, flow, pay.seat, pay.key, total // need if pay.mode == "multiple" else 1)
