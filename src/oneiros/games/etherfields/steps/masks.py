@@ -44,13 +44,15 @@ def mask_ability(s: EtherfieldsState, seat: int) -> Ability | None:
 
 
 def may_use(s: EtherfieldsState, seat: int) -> bool:
-    """What every seat sees: an active Mask with an ability not spent this Turn."""
+    """What every seat sees: an active Mask with an "at any time" ability not spent this
+    Turn (the windows open on this alone)."""
     from .actions import spent
 
     ability = mask_ability(s, seat)
     return (
         worn(s, seat) is not None
         and ability is not None
+        and ability.kind == "anytime"
         and not spent(s, f"mask:{seat}", ability, seat)
     )
 
