@@ -52,6 +52,7 @@ _SECTIONS = {
     "progress": "Progress Influence Cards",
     "states": "State Tokens",
     "rounds": "Variants — Structured Rounds",
+    "space_limit": "Limit of Miniatures & Entity Tokens per Space",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -135,6 +136,9 @@ RULE_TEXTS = {
     REFS["progress"]: "Pay a Progress card's placement cost to place it in your Progress zone "
     "(at most 4: at the limit, discard a placed one first); placed, it acts and can no "
     "longer pay Intent.",
+    REFS["space_limit"]: "A space holds at most 4 miniatures and Entity tokens; an Entity "
+    "entering a full space pushes a Dreamer out to an adjacent space the players choose, "
+    "but a lone Dreamer is not pushed and the Entity stops next to it.",
     REFS["rounds"]: "From the First Player, clockwise, each Dreamer plays a round: one Dream "
     "action (map, Flying rule, Entity) and any other actions, then passes; the step ends "
     "when everyone passes in a row.",

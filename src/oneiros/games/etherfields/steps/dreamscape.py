@@ -198,6 +198,24 @@ class EntityWalk(AutoStep):
 
 
 def walk(s: EtherfieldsState, flow: Flow, step: EntityWalk, to: str) -> None:
+    """One space of an Entity's Move; into a full space it pushes a Dreamer out first, or
+    stops ("Limit of Miniatures & Entity Tokens per Space")."""
+    from .movement import SPACE_CAPACITY, occupants
+
+    if occupants(s, to) >= SPACE_CAPACITY:
+        options = push_options(s, to)
+        if not options:
+            flow.emit(
+                "entity_stops",
+                "{space} is full and no Dreamer can be pushed: {mini} stops",
+                "space_limit",
+                mini=step.mini,
+                space=to,
+            )
+            flow.replace_top(evolve(step, left=0, again=False))
+            return
+        flow.push(Push(step.mini, to, -1, seats=tuple(range(s.game.players))))
+        return
     mini = s.mini(step.mini)
     assert mini is not None
     mini[2] = to
@@ -418,3 +436,66 @@ class RapidWindow(GroupStep):
         from .influence import play_card
 
         play_card(s, flow, seat, action.id.split(":", 1)[1])
+
+
+def push_options(s: EtherfieldsState, at: str) -> dict[int, tuple[str, ...]]:
+    """The Dreamers of a full space who may be pushed, with the adjacent spaces they may go
+    to (not through a Wall or into a Blocked or full space); none when the space holds a
+    single Dreamer ("that Dreamer cannot be pushed")."""
+    from .movement import SPACE_CAPACITY, occupants, step_target
+
+    there = [x for x in range(s.game.players) if s.pos[x] == at]
+    if len(there) <= 1:
+        return {}
+    spaces = tuple(
+        t
+        for d in ("n", "e", "s", "w")
+        if (t := step_target(s, at, d)) is not None and occupants(s, t) < SPACE_CAPACITY
+    )
+    return {x: spaces for x in there} if spaces else {}
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class Push(GroupStep):
+    """etherfields "Limit of Miniatures & Entity Tokens per Space": "Entities entering full
+    spaces ... causes Dreamers to be pushed out to any adjacent space chosen by the
+    players": the First Player chooses the Dreamer (``choose:<seat>``), then the space
+    (``space:<ref>``); then the Entity enters."""
+
+    kind = "push"
+    rule = "space_limit"
+    prompt = "{mini} enters the full space {at}: push a Dreamer out"
+    policy = LEADER
+    mini: str
+    at: str
+    seat: int
+
+    def leader(self, s: EtherfieldsState) -> int:
+        return s.first
+
+    def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
+        options = push_options(s, self.at)
+        if self.seat < 0:
+            return [Action(f"choose:{x}", f"Push Dreamer {x}") for x in options]
+        return [
+            Action(f"space:{t}", f"Push Dreamer {self.seat} to {t}") for t in options[self.seat]
+        ]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
+        if self.seat < 0:
+            flow.replace_top(evolve(self, seat=int(action.id.split(":")[1])))
+            return
+        to = action.id.split(":", 1)[1]
+        s.pos[self.seat] = to
+        flow.emit(
+            "pushed",
+            "Dreamer {seat} is pushed out to {space}",
+            "space_limit",
+            seat=self.seat,
+            space=to,
+        )
+        flow.pop()
+        walker = flow.items[-1]
+        assert isinstance(walker, EntityWalk)
+        walk(s, flow, walker, self.at)
