@@ -4,7 +4,7 @@
 things are: the revealed tiles, the Dreamers' spaces, each Dreamer's hand, discard pile and
 Sealed pile (faces of their starting deck; the rest stays in the deck, or is Sealed when
 ``deck`` is given), the Entities on the map with their Morphings, the current Turn card,
-the Hours, the flags, and which step of the Turn is next (``phase``). Chance is then
+the Hours, the flags, the placed Progress cards, and which step of the Turn is next (``phase``). Chance is then
 forced by id in the tests (``state.apply("luck:skull")``)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 import oneiros
 from oneiros.core.flow import advance
 from oneiros.games.etherfields.state import EtherfieldsState
-from oneiros.games.etherfields.steps.actions import CardAction
 from oneiros.games.etherfields.steps.cards import DrawFor, PreDraw
 from oneiros.games.etherfields.steps.dreamscape import Dreamscape
+from oneiros.games.etherfields.steps.rounds import action_step
 from oneiros.games.etherfields.steps.turn import EndTurn
 
 ALL_TILES = ("OD-01 SETUP", "OD-01 T2", "OD-01 T3", "OD-01 T4", "OD-01 I", "OD-01 J")
@@ -41,6 +41,7 @@ def position(
     hands: dict[int, list[str]] | None = None,
     discards: dict[int, list[str]] | None = None,
     sealed: dict[int, list[str]] | None = None,
+    progress: dict[int, list[str]] | None = None,
     decks: dict[int, list[str]] | None = None,
     entities: list[tuple[str, str]] = (),  # type: ignore[assignment]
     morphings: dict[str, list[str]] | None = None,
@@ -55,6 +56,7 @@ def position(
     first: int = 0,
     blocked: list[int] = (),  # type: ignore[assignment]
     used: list[str] = (),  # type: ignore[assignment]
+    items: list[str] | None = None,
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -68,14 +70,22 @@ def position(
     s.minis, s.morphs, s.tokens, s.used, s.gradual = [], {}, [], [], {}
     t = s.table
     for seat in range(players):
-        for zone, wanted in (("hand", hands), ("discard", discards), ("sealed", sealed)):
+        for zone, wanted in (
+            ("hand", hands),
+            ("discard", discards),
+            ("sealed", sealed),
+            ("progress", progress),
+        ):
             for face in (wanted or {}).get(seat, []):
                 t.move(_take(s, seat, face), zone, seat)
         if decks is not None and seat in decks:
             keep: list[str] = []
             for face in decks[seat]:
-                card = _take(s, seat, face, ("deck",))
-                keep.append(card)
+                card = next(
+                    (c for c in t.ids("deck", seat) if t.face(c) == face and c not in keep),
+                    None,
+                )
+                keep.append(card if card is not None else _take(s, seat, face, ("deck",)))
             for card in list(t.ids("deck", seat)):
                 if card not in keep:
                     t.move(card, "sealed", seat, bottom=True)
@@ -101,9 +111,14 @@ def position(
         t.take("distress", sum(distress))
     if ether is not None:
         s.ether = list(ether)
+        t.take("ether", sum(ether))
     if gems is not None:
         s.gems = list(gems)
         t.take("gems", sum(gems))
+    if items is not None:  # the Active Items; the other starting Items wait in Storage
+        for item in list(t.ids("items")):
+            if t.face(item) not in items:
+                t.move(item, "storage")
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)
@@ -114,12 +129,12 @@ def position(
         s.flow.items[:] = [
             EndTurn(),
             Dreamscape(),
-            CardAction(seats=seats),
+            action_step(s),
             *reversed([DrawFor(x) for x in seats]),
             PreDraw(seats=tuple(x for x in seats if t.count("hand", x))),
         ]
     elif phase == "actions":
-        s.flow.items[:] = [EndTurn(), Dreamscape(), CardAction(seats=seats)]
+        s.flow.items[:] = [EndTurn(), Dreamscape(), action_step(s)]
     elif phase == "dreamscape":
         s.flow.items[:] = [EndTurn(), Dreamscape()]
     elif phase == "end":
@@ -154,3 +169,14 @@ def legal(s: EtherfieldsState, seat: int = 0) -> list[str]:
     if s.to_move() == (oneiros.CHANCE,):
         return [a.id for a, _ in s.chance_outcomes()]
     return [a.id for a in s.legal_actions(seat)]
+
+
+def run_effect(s: EtherfieldsState, text: str, seat: int = 0) -> None:
+    """Resolve an effect of the content language for a Dreamer, as a card or script would
+    (the decisions and chance it opens are then played with ``play``)."""
+    from oneiros.core.effects import Ctx
+    from oneiros.games.etherfields.kinds import RUNTIME
+
+    s.flow.push(*RUNTIME.steps(RUNTIME.language.parse(text), Ctx(seat=seat)))
+    s.flow.changed()
+    advance(s, s.flow)

@@ -8,7 +8,7 @@ import pytest
 import oneiros
 from oneiros.core.errors import IllegalAction
 
-from .builder import event_kinds, hand, legal, play, position
+from .builder import event_kinds, hand, legal, play, position, run_effect
 
 GEAR = dict(tiles=("OD-01 SETUP", "OD-01 T2", "OD-01 T4"), at=["B1.2"])
 
@@ -74,7 +74,12 @@ def test_nothing_is_paid_after_the_roll_and_a_second_boost_is_refused():
     assert "OD-01 T4" in s.tiles  # paid in full: performed without a roll
     s = position(1, hands={0: ["s01", "s04"]}, **GEAR)
     play(
-        s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's01', 0)}:awareness", "boost", "luck:1"
+        s,
+        "use:map:B1.2:gear",
+        f"pay:{s.table.find('hand', 's01', 0)}:awareness",
+        "boost",
+        "luck:1",
+        "done",  # the Dicer may hold Loaded Die: the reroll window asks
     )
     assert s.team["gear"] == 0  # 1 + 1 < 3: failed, and the Turn's boost is spent
     play(s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's04', 0)}:awareness")
@@ -136,19 +141,14 @@ def test_sealing_from_an_empty_deck_and_unsealing_order():
     """etherfields "Sealing and Unsealing Cards": an empty deck seals nothing and forces no
     reshuffle; Unseal takes the most recently sealed first, to the discard pile."""
     s = position(1, decks={0: []}, discards={0: ["s01"]})
-    before = len(s.table.ids("sealed", 0))
-    from oneiros.games.etherfields.steps.cards import unseal
-
-    s.flow.push(
-        __import__("oneiros.games.etherfields.steps.cards", fromlist=["SealOne"]).SealOne(0, 2)
-    )
-    from oneiros.core.flow import advance
-
-    advance(s, s.flow)
-    assert len(s.table.ids("sealed", 0)) == before and s.table.faces_in("discard", 0) == ["s01"]
-    last = s.table.top("sealed", 0)
-    unseal(s, s.flow, 0, 1)
-    assert s.table.top("discard", 0) == last
+    before = list(s.table.ids("sealed", 0))
+    run_effect(s, "seal(2)")
+    assert s.table.ids("sealed", 0) == before and s.table.faces_in("discard", 0) == ["s01"]
+    assert s.flow.top.kind == "card_action" and "reshuffled" not in event_kinds(s)
+    last, second = before[-1], before[-2]
+    run_effect(s, "unseal(2)")
+    assert s.table.ids("discard", 0)[-2:] == [last, second]
+    assert s.table.ids("sealed", 0) == before[:-2]
 
 
 def test_effort_is_once_per_turn_and_spends_an_hour():

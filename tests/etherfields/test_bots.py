@@ -29,7 +29,7 @@ def test_the_heuristic_finishes_dreams_with_statistics():
     for players, seed in ((1, 1), (2, 2), (4, 3)):
         stats = _play(players, seed).stats()
         assert stats["end_reason"] in REASONS
-        assert 1 <= stats["turns_used"] <= 9
+        assert 1 <= stats["turns_used"] <= 8 + 5  # 8 Turn cards, and Turns bought with Hours
         assert set(stats) >= {"distress", "sealed", "turns_used", "end_reason"}
 
 
@@ -57,3 +57,39 @@ def test_the_heuristic_passes_when_nothing_useful_is_affordable():
 
 def bot_choice(s) -> str:
     return s.game.heuristic_policy()(s, 0, random.Random(0)).id
+
+
+def test_ismcts_plays_a_whole_dream_with_a_small_budget():
+    """``ismcts`` plays Etherfields through ``determinize`` (each Dreamer's unseen cards
+    dealt anew among their own deck and hand): a whole 2-player Dream to its end."""
+    from oneiros.agents import make_agent
+
+    game = oneiros.make("etherfields", players=2)
+    agents = [make_agent("ismcts:iterations=2,depth=30", game, seed=k) for k in range(2)]
+    state = game.new_state(seed=5)
+    rng = random.Random(5)
+    decisions = 0
+    while not state.is_terminal():
+        tm = state.to_move()
+        if tm == (oneiros.CHANCE,):
+            state.apply(state.sample_chance(rng))
+        else:
+            action = agents[tm[0]].act(state, tm[0])
+            assert action.id in {a.id for a in state.legal_actions(tm[0])}
+            state.apply(action, player=tm[0])
+            decisions += 1
+    assert state.stats()["end_reason"] in REASONS and decisions > 20
+
+
+def test_the_heuristic_starts_a_gradual_action_only_for_a_whole_marker():
+    """etherfields "Gradual Actions": Intent short of a whole basic cost is lost, so the
+    heuristic does not start the clock with 1 Cunning in hand and no Cunning Item (2
+    Dreamers: 3 Cunning a marker), and does with a whole marker."""
+    from .builder import ALL_TILES
+
+    kw = dict(tiles=ALL_TILES, at=["C1.2", "A2.3"], flags=["gears"], used=["map:C1.1:crank"])
+    weak = position(2, hands={0: ["s02"]}, items=["tin-lantern"], **kw)
+    assert "use:map:C1.2:wind" in legal(weak)
+    assert bot_choice(weak) != "use:map:C1.2:wind"
+    strong = position(2, hands={0: ["t1", "s05"]}, options={"dreamers": "tinkerer,dicer"}, **kw)
+    assert bot_choice(strong) == "use:map:C1.2:wind"

@@ -42,7 +42,7 @@ def test_the_shipped_pack_is_original_and_labelled(catalog):
     assert "ORIGINAL" in catalog.info.notice
     # only the facts the rulebook names without giving are provisional, each with a reason
     for kind, ident, reason in catalog.provisional():
-        assert kind in ("pool", "die", "morphing") and reason, (kind, ident)
+        assert kind in ("pool", "die", "morphing", "state") and reason, (kind, ident)
     # the Distress pool comes from the rulebook ("Distress and Dying": 16)
     distress = catalog.get("pool", "distress")
     assert distress.size == 16 and catalog.provenance(distress) == "printed"
@@ -188,7 +188,7 @@ def test_a_file_holding_several_kinds_is_checked_once(tmp_path):
     lines = [str(p) for p in PACK.check(root).errors]
     assert (
         lines[0]
-        == "components.toml: tokens: unknown section (this file holds: pools, dice, morphings)"
+        == "components.toml: tokens: unknown section (this file holds: pools, dice, morphings, states)"
     )
     assert lines[1].startswith("turns.toml: (file): not valid TOML")
     assert len(lines) == 2

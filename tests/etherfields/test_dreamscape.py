@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import oneiros
 
-from .builder import ALL_TILES, event_kinds, legal, play, position
+from .builder import ALL_TILES, event_kinds, legal, play, position, run_effect
 
 BASIC = ["T-02"]  # hearts: basic, movement
 
@@ -45,18 +45,24 @@ def test_special_effect_seals_and_erosion_adds():
 
 def test_spawn_allocation_even_and_suit_first():
     """etherfields "Entity Spawn": 3 Entities on 2 Spawn spaces go 2 and 1; the space of
-    the current Turn suit takes the first."""
-    from oneiros.games.etherfields.steps.dreamscape import spawn
-
+    the current Turn suit takes the first; between equal spaces the team chooses (the First
+    Player, "Multiple Choices")."""
     tiles = ("OD-01 SETUP", "OD-01 T2", "OD-01 T4")
-    s = position(1, tiles=tiles, turn="T-04")  # spades: no suit space matches
-    spawn(s, s.flow, "rust-moth", 3)
-    spaces = sorted(m[2] for m in s.minis)
-    assert spaces == ["B1.1", "B1.1", "B2.4"]
+    s = position(2, tiles=tiles, turn="T-04", first=1)  # spades: no suit space matches
+    run_effect(s, "spawn('rust-moth', 3)")
+    assert s.to_move() == (1,) and sorted(legal(s, 1)) == ["space:B1.1", "space:B2.4"]
+    play(s, "space:B1.1", seat=1)
+    assert s.to_move() == (1,) and sorted(legal(s, 1)) == ["space:B1.1", "space:B2.4"]
+    play(s, "space:B1.1", seat=1)  # the second went to B2.4 by itself: now 1 and 1
+    assert sorted(m[2] for m in s.minis) == ["B1.1", "B1.1", "B2.4"]
     s = position(1, tiles=tiles, turn="T-01")  # hearts: B2.4 first
-    spawn(s, s.flow, "rust-moth", 3)
+    run_effect(s, "spawn('rust-moth', 3)")
+    assert [m[2] for m in s.minis] == ["B2.4", "B1.1"]
+    assert sorted(legal(s)) == ["space:B1.1", "space:B2.4"]
+    play(s, "space:B2.4")
     assert [m[2] for m in s.minis] == ["B2.4", "B1.1", "B2.4"]
-    spawn(s, s.flow, "rust-moth", 3)
+    run_effect(s, "spawn('rust-moth', 3)")
+    play(s, legal(s)[0])
     assert len(s.minis) == 4 and "spawn_limit" in event_kinds(s)  # "Component Limitations"
 
 
@@ -156,8 +162,33 @@ def test_a_turn_bought_takes_a_face_down_card_then_the_discard_bottom():
     s = position(1, hands={0: ["s05"]}, turns_left=10, turn_discard=["T-05"])
     play(s, "use:flying:bell", f"pay:{s.table.find('hand', 's05', 0)}:cunning")
     assert s.turns_left == 11 and s.table.count("turn_discard") == 0
+    assert s.observation(0)["turn_deck"] == ["T-05"]  # known, at the bottom of the deck
     play(s, "pass")
-    assert "turn:T-05" in legal(s)  # back under the Turn deck
+    assert "turn:T-05" not in legal(s) and len(legal(s)) == 10  # drawn after the 10 others
+
+
+def test_hours_buy_turns_and_the_added_card_comes_last():
+    """etherfields "The Clock" ("spending X HOURS for X ... TURNS"), "Other Turn Card
+    Rules" (Add 1 Turn: the bottom card of the Turn discard pile goes to the bottom of the
+    Turn deck), design §6 reading 14 (any number of times in the Dreamers Phase)."""
+    # 1 card left in the deck: 8 of the 9 unseen cards lie face down in the discard pile
+    s = position(1, turns_left=1, turn_discard=["T-05", "T-07"], hours=2)
+    play(s, "use:basic:turn")
+    assert s.hours == 1 and s.turns_left == 2 and s.observation(0)["turn_deck"] == []
+    assert "use:basic:turn" in legal(s)  # again, while Hours are left
+    # every unseen card is in the deck: the known bottom of the pile, T-05, goes under it
+    s = position(1, turns_left=9, turn_discard=["T-05", "T-07"], hours=1)
+    play(s, "use:basic:turn")
+    assert s.hours == 0 and s.turns_left == 10 and "use:basic:turn" not in legal(s)
+    assert s.observation(0)["turn_deck"] == ["T-05"]
+    for _ in range(9):  # the nine unknown cards come first, at random
+        play(s, "pass")
+        assert "turn:T-05" not in legal(s)
+        play(s, legal(s)[0])
+        while s.flow.top is not None and s.flow.top.kind != "card_action":
+            play(s, legal(s)[0])
+    play(s, "pass")
+    assert legal(s) == ["turn:T-05"]
 
 
 def test_each_way_of_losing():
@@ -207,9 +238,9 @@ def test_map_reveals_and_the_whole_dream_can_be_won():
     Gears gathered the clock is wound at the tower (Gradual: 3 Cunning per Dreamer)."""
     s = position(1, tiles=ALL_TILES, at=["C1.2"], hands={0: ["s05", "s09"]}, flags=["gears"])
     play(s, "use:map:C1.2:wind")
-    play(s, f"pay:{s.table.find('hand', 's05', 0)}:cunning", "resolve")
-    assert s.gradual == {"map:C1.2:wind": 2} and not s.is_terminal()
-    play(s, "use:map:C1.2:wind", f"pay:{s.table.find('hand', 's09', 0)}:cunning")
+    play(s, f"pay:{s.table.find('hand', 's05', 0)}:cunning")
+    assert s.flow.top.need(s) == 3 and not s.is_terminal()
+    play(s, f"pay:{s.table.find('hand', 's09', 0)}:cunning")
     assert s.is_terminal() and s.reason == "victory" and s.ether == [2]
     assert s.scores() == [1.0] and s.winners() == [0]
 

@@ -13,7 +13,7 @@ import oneiros
 from oneiros.games.etherfields.params import DISTRESS_POOL
 from oneiros.testing import random_step
 
-HAND_ZONES = ("deck", "hand", "discard", "sealed")
+HAND_ZONES = ("deck", "hand", "discard", "sealed", "progress")
 
 
 def _check(state, observe: bool = True) -> None:
@@ -79,3 +79,42 @@ def test_open_hands_shows_every_hand():
     assert closed.observation(0)["dreamers"][0]["hand_ids"] == ["0.s01.1"]
     opened = position(2, hands={0: ["s01"], 1: ["t1"]}, options={"open_hands": True})
     assert opened.observation(0)["dreamers"][1]["hand_cards"] == ["t1"]
+
+
+UNREVEALED = {
+    "OD-01 C": "c-wound-spring",
+    "OD-01 D": "brass-key",
+    "OD-01 E": "gardeners-note",
+    "OD-01 F": "clock-mask",
+    "OD-01 G": "fallen-bridge",
+    "OD-01 H": "rusted-thoughts",
+}
+"""Secret cards of the original Dream whose front names nothing else on the table."""
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 3))
+def test_no_observation_or_event_shows_an_unrevealed_front_or_the_turn_order(seed, players):
+    """etherfields "Dream Gate Tiles" ("Never look at the front side of any Secret Card or
+    Tile unless instructed to reveal, peek or gain it"), "Counting Turns" (design §3): an
+    unrevealed front reaches no seat but one that peeked at it; the next Turn card is
+    never decided before it is revealed (every unseen card is a chance outcome)."""
+    import json
+
+    state = oneiros.make("etherfields", players=players).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        top = state.flow.top
+        if getattr(top, "kind", "") == "turn_card" and not state.table.count("turn_deck"):
+            seen = {state.table.face(c) for c in state.table.ids("turns")}
+            assert {a.id[5:] for a, _ in state.chance_outcomes()} == seen
+        random_step(state, rng)
+        if rng.random() < 0.1 or state.is_terminal():
+            for viewer in (None, *range(players)):
+                known = {code for code in UNREVEALED if code in state.revealed}
+                known |= {m[1] for m in state.memory if m[0] == viewer}  # what it peeked at
+                text = json.dumps(state.observation(viewer), default=str)
+                text += json.dumps([e.data for e in state.events(viewer)], default=str)
+                for code, front in UNREVEALED.items():
+                    if code not in known:
+                        assert front not in text, (code, viewer)

@@ -28,8 +28,17 @@ def test_the_map_miniatures_and_the_viewers_hand_are_drawn():
     out = _text(s, 0)
     assert "A2.3" in out and "▓▓ blocked" in out and "S♥" in out
     assert "D0" in out and "rust-moth.1@B2.4" in out
-    assert "Your hand: s08" in out and "t1" not in out  # another hand is never drawn
-    assert "Turn card T-01" in out
+    assert "s08 3A" in out and "t1" not in out  # another hand is never drawn
+    assert "Turn card T-01" in out and "♥ morphing → basic → movement" in out
+
+
+def test_the_hand_shows_its_intent_and_the_turn_card_its_blocked_steps():
+    """The terminal shows each card's Intent ("Performing Actions": a two-colour card
+    lists both) and a Turn step blocked by a Block token ("Other Turn Card Rules")."""
+    s = position(1, hands={0: ["s07", "s05"]}, turn="T-02", blocked=[0])
+    out = _text(s, 0)
+    assert "s07 1W/2A" in out and "s05 2C" in out
+    assert "basic[blocked] → movement" in out
 
 
 def test_a_spectator_sees_no_hand():
@@ -47,3 +56,10 @@ def test_the_ops_without_a_handler_are_the_documented_ones():
     section = doc[doc.index("- ops without a handler") : doc.index("- a shaping potential")]
     for entry in RUNTIME.missing():
         assert f"`{entry.split()[1]}`" in section, entry
+
+
+def test_every_rule_reference_has_a_text_for_the_question_mark():
+    """`?` explains the rule behind any decision or event: every reference has a text."""
+    from oneiros.games.etherfields.refs import REFS, RULE_TEXTS
+
+    assert [key for key, ref in REFS.items() if ref not in RULE_TEXTS] == []

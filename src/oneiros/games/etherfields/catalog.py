@@ -13,6 +13,9 @@ from ...core.content import Catalog
 from .pack import DEFAULT_PACK, ENV_VAR, PACK, build_map
 from .records import MapTile, Space
 
+TERRAINS = ("light", "darkness", "swamp", "water")
+"""The Terrain tokens among the tokens on the map ("Terrain Symbols and Terrain Tokens")."""
+
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> Catalog:
@@ -62,7 +65,7 @@ def space_terrain(path: str, tiles: tuple[str, ...], ref: str, tokens: Any = ())
         if index in {rotate_index(i, tile.rotation) for i in edge.between}:
             out.add(edge.terrain)
     for at, kind in tokens:
-        if at in (ref, tile.at):
+        if kind in TERRAINS and at in (ref, tile.at):
             out.add(kind)
     if "light" in out:
         out.discard("darkness")

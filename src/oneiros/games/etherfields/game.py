@@ -42,6 +42,45 @@ class EtherfieldsGame(Game):
                 False,
                 "show every Dreamer's hand to all (default: private, as at a table)",
             ),
+            OptionSpec(
+                "masks",
+                "",
+                "the Masks the Dreamers wear, by id, in seat order, '-' for none (default: "
+                'none: the original Dream starts without Masks, "Masks")',
+                str,
+            ),
+            OptionSpec(
+                "turn_order",
+                "free",
+                "free: Dreamers act in any order, the step ends when all have passed; "
+                "structured: rounds from the First Player, one Dream action each "
+                '("Variants — Structured Rounds")',
+                str,
+                choices=("free", "structured"),
+            ),
+            OptionSpec(
+                "turn_deck_visible",
+                "current",
+                "current: only the current Turn card is seen, each next one is revealed at "
+                'random; all: the Turn deck is dealt face up at the Gate ("Counting Turns", '
+                "design reading 5)",
+                str,
+                choices=("current", "all"),
+            ),
+            OptionSpec(
+                "luck_move",
+                "intent",
+                "intent: a Luck die boost to a Move adds 1/2/3 spaces; plus_one: a success "
+                'adds exactly 1 space ("Luck Die — Boosting Your Intent", design reading 3)',
+                str,
+                choices=("intent", "plus_one"),
+            ),
+            OptionSpec(
+                "shared_move_roll",
+                False,
+                "roll the Entity movement die once for every miniature of a Movement step "
+                '(default: one roll per miniature, "Entity Movement", design reading 10)',
+            ),
         ),
         max_decisions=20_000,
         cooperative=True,
@@ -72,6 +111,19 @@ class EtherfieldsGame(Game):
             raise ConfigError(
                 f"etherfields: {self.players} players need {self.players} different Dreamers"
             )
+        masks = self.mask_ids()
+        if len(masks) > self.players:
+            raise ConfigError(f"etherfields: {len(masks)} Masks for {self.players} Dreamers")
+        for dreamer, mask in zip(chosen, masks, strict=False):
+            if mask is None:
+                continue
+            if not cat.has("mask", mask):
+                raise ConfigError(
+                    f"etherfields: unknown Mask {mask!r} (Masks: {', '.join(cat.ids('mask'))})"
+                )
+            owner = cat.get("mask", mask).owner
+            if owner not in (None, dreamer):
+                raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
 
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
@@ -79,6 +131,15 @@ class EtherfieldsGame(Game):
             return [d.strip() for d in raw.split(",") if d.strip()]
         cat = content.catalog(content.pack_path(self.options["content"]))
         return cat.ids("dreamer")[: self.players]
+
+    def mask_ids(self) -> list[str | None]:
+        """The Mask each seat wears (option ``masks``), None for none."""
+        raw = self.options.get("masks") or ""
+        return (
+            [m.strip() if m.strip() not in ("", "-") else None for m in raw.split(",")]
+            if raw
+            else []
+        )
 
     def new_state(self, seed: int | None = None) -> EtherfieldsState:
         return EtherfieldsState(self, seed)
@@ -129,6 +190,8 @@ class EtherfieldsGame(Game):
                 "text": f"Suit {turn.suit}; steps: {', '.join(str(x) for x in turn.steps)}.",
                 "kind": "turn",
             }
+        for mask in cat.all("mask"):
+            out[mask.id] = {"name": str(mask.name), "text": said(mask.abilities), "kind": "mask"}
         for morph in cat.all("morphing"):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
         return out
@@ -153,7 +216,7 @@ class EtherfieldsGame(Game):
 
     def _all_ids(self) -> list[str]:
         cat = content.catalog(content.pack_path(self.options["content"]))
-        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem"]
+        ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem", "use:mask"]
         ids += [f"step:{d}" for d in "nesw"]
         ids += [f"penalty:{p}" for p in ("ether", "distress", "seal")]
         ids += [f"choose:{k}" for k in range(4)]
@@ -165,7 +228,14 @@ class EtherfieldsGame(Game):
                     ident = f"{seat}.{card}.{k + 1}"
                     ids.append(f"discard:{ident}")
                     ids += [f"pay:{ident}:{c}" for c in colours]
+        for seat, dreamer in enumerate(self.dreamer_ids()):
+            board = cat.get("dreamer", dreamer)
+            for card, count in board.starting_deck.items():
+                # every card of the Dreamer: a determinized state may deal any face to it
+                ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
+                ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
         for card in cat.ids("influence"):
+            ids += [f"play:gained.{card}", f"place:gained.{card}"]  # any face, as above
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]

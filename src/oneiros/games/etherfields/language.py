@@ -106,9 +106,7 @@ for _colour in ("awareness", "cunning", "wrath"):
 _reg("any", "cost", CostList, 'One of the costs, the payer\'s choice ("\\"/\\" Symbol").')
 _reg("all", "cost", CostList, "Every cost.")
 _reg("gradual", "cost", GradualArgs, 'Cost × Player Count, paid over time ("Gradual Actions").')
-_reg(
-    "times", "cost", TimesArgs, 'Cost × k in one payment ("Gradual Actions" x X).', supported=False
-)
+_reg("times", "cost", TimesArgs, 'Cost × k in one payment ("Gradual Actions" x X).')
 for _res in ("distress", "gems", "ether", "keys", "hours", "discard"):
     _reg(_res, "cost", N, f'Pay {_res} ("Dreamers Actions").')
 _plain("seal_this", "cost", 'Seal this card ("Sealing and Unsealing Cards").')
@@ -334,6 +332,25 @@ _reg("move_entity", "effect", MoveEntity, '"Entity Movement"')
 _reg("morph", "effect", Morph, '"Morphings"')
 _reg("unmorph", "effect", Morph, "Remove Morphing tokens.")
 _reg("remove_entity", "effect", TargetArg, "Remove an Entity miniature.")
+
+
+class StateArgs(Args):
+    kind: Literal["dazed", "stunned", "paralyzed", "poisoned"]
+    to: Selector | None = None
+
+
+class StateIs(Args):
+    target: Selector
+    kind: Literal["dazed", "stunned", "paralyzed", "poisoned"]
+
+
+_reg(
+    "apply_state",
+    "effect",
+    StateArgs,
+    'Place a State token on a Dreamer or a miniature ("State Tokens").',
+)
+_reg("state", "condition", StateIs, 'A target has a State ("State Tokens").')
 
 # -- effects: dice and flow ("Luck Die", "Rerolls", "Secret Scripts") --------------------------------
 

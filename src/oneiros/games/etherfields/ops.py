@@ -20,7 +20,16 @@ from .rules import (
     morph_count,
     suffer,
 )
-from .steps.cards import DrawOne, MorphDraw, SealOne, unseal
+from .steps import states
+from .steps.cards import (
+    DrawOne,
+    MorphDraw,
+    SealOne,
+    TurnUnder,
+    turns_visible,
+    unknown_turns,
+    unseal,
+)
 from .steps.dreamscape import spawn
 from .steps.movement import Move, choose_or_do, remove_mini
 
@@ -82,7 +91,7 @@ def _in_range(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
     n = a.n
     if a.of is not None:
         spaces = [
-            t if isinstance(t, str) and "." in t else _mini_space(s, t)
+            t if isinstance(t, str) and s.mini(t) is None else _mini_space(s, t)
             for t in RUNTIME.select(s, a.of, ctx)
         ]
         return in_range_of_spaces(s, [x for x in spaces if x], n)
@@ -90,8 +99,14 @@ def _in_range(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
     if entity is not None:
         if n is not None:
             n += morph_count(s, entity, "range")
-        return in_range_of_spaces(s, [m[2] for m in minis_of(s, entity)], n)
+        found: set[int] = set()
+        for m in minis_of(s, entity):  # "State Tokens": each miniature alone
+            if ctx.get("skip_stunned") and states.has(s, m[0], "stunned"):
+                continue
+            found |= set(in_range_of_spaces(s, [m[2]], states.capped(s, m[0], n)))
+        return tuple(sorted(found))
     here = s.pos[ctx.seat] if ctx.seat is not None else None
+    n = states.capped(s, ctx.seat, n) if ctx.seat is not None else n
     return in_range_of_spaces(s, [here] if here else [], n)
 
 
@@ -248,6 +263,8 @@ def _entity_bonus(s: EtherfieldsState, ctx: Ctx, kind: str) -> int:
 def _distress(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """ "Distress and Dying"; an Entity's Anguish Morphings add 1 each ("Morphings")."""
     n = RUNTIME.amount(s, a.n, ctx) + _entity_bonus(s, ctx, "distress")
+    if entity_of_source(ctx.source) is not None:  # "State Tokens": a Stunned one's is ignored
+        ctx = ctx.bind(extra=(*ctx.extra, ("skip_stunned", True)))
     for seat in seats(s, a.who, ctx):
         if not suffer(
             s,
@@ -296,7 +313,14 @@ def _hours(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 
 @effect("threat")
 def _threat(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Threat tokens on Entities; on ``choose_entity`` the acting Dreamer picks the target
+    in range ("Multiple Choices"; "Assault / Contact Actions": a target per multiple)."""
     n = RUNTIME.amount(s, a.n, ctx)
+    on: Node = a.on
+    if on.op == "choose_entity":
+        seat = ctx.seat if ctx.seat is not None else s.first
+        choose_or_do(s, flow, seat, on.args.range, f"threat:{n}")  # type: ignore[attr-defined]
+        return
     for target in RUNTIME.select(s, a.on, ctx):
         mini = s.mini(target) if isinstance(target, str) else None
         if mini is not None:
@@ -307,18 +331,26 @@ def _threat(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("add_turn")
 def _add_turn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """ "Other Turn Card Rules": the bottom card of the Turn discard pile goes under the
-    Turn deck; with an empty pile nothing happens (design §6, reading 14)."""
+    Turn deck: one of the face-down cards while one is left (unknown until drawn, or a
+    chance draw with ``turn_deck_visible=all``), else the known bottom of the pile; with
+    an empty pile nothing happens (design §6, reading 14)."""
+    steps: list[Any] = []
     for _ in range(RUNTIME.amount(s, a.n, ctx)):
-        if s.table.count("turns") > s.turns_left:
+        face_down = s.table.count("turns") - unknown_turns(s) - len(steps)
+        if face_down > 0 and turns_visible(s):
+            steps.append(TurnUnder())
+            continue
+        if face_down > 0:
             s.turns_left += 1  # a face-down card, unknown until it is drawn
         elif s.table.count("turn_discard"):
             bottom = s.table.ids("turn_discard")[0]
-            s.table.move(bottom, "turns")
+            s.table.move(bottom, "turn_deck", bottom=True)
             s.turns_left += 1
         else:
             flow.emit("no_turn", "The Turn discard pile is empty: no Turn is added", "other_turn")
             continue
         flow.emit("turn_added", "A Turn is added ({left} left)", "other_turn", left=s.turns_left)
+    flow.push(*steps)
 
 
 @effect("spawn")
@@ -330,7 +362,9 @@ def _spawn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("morph")
 def _morph(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     entity = entity_of_source(ctx.source)
-    if entity is not None:
+    if entity is not None and states.entity_poisoned(s, entity):
+        flow.emit("poisoned", "{entity} is Poisoned: no Morphing", "states", entity=entity)
+    elif entity is not None:
         flow.push(MorphDraw(entity, RUNTIME.amount(s, a.n, ctx)))
 
 
@@ -372,24 +406,37 @@ def _remove_entity(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 def _move(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     n = RUNTIME.amount(s, a.n, ctx)
     for seat in seats(s, a.who, ctx):
-        if n > 0:
+        if states.has(s, seat, "paralyzed"):
+            flow.emit("paralyzed", "Dreamer {seat} is Paralyzed", "states", seat=seat)
+        elif n > 0:
             flow.push(Move(seat, n))
 
 
 @effect("relocate")
 def _relocate(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
-    """ "Movement Actions": Relocation ignores range and Walls."""
+    """ "Movement Actions": Relocation ignores range and Walls; a Dreamer ending a
+    Relocation on a Trap triggers it ("Other Dreamscape Icons")."""
     to = RUNTIME.select(s, a.to, ctx)
     if not to:
         return
+    traps: list[Any] = []
     for target in RUNTIME.select(s, a.who, ctx) if a.who is not None else (ctx.seat,):
+        if states.has(s, target, "paralyzed"):
+            flow.emit("paralyzed", "{who} is Paralyzed", "states", who=str(target))
+            continue
         if isinstance(target, int):
             s.pos[target] = to[0]
+            trap = s.space(to[0])[1].trap
+            if trap is not None:
+                traps.append((target, trap))
         elif s.mini(target) is not None:
             s.mini(target)[2] = to[0]  # type: ignore[index]
         flow.emit(
             "relocated", "{who} relocates to {space}", "movement", who=str(target), space=to[0]
         )
+    for seat, trap in reversed(traps):
+        flow.emit("trap", "A Trap at {space} triggers", "icons", space=to[0])
+        flow.push(*RUNTIME.steps(trap, Ctx(seat=seat, source=f"map:{to[0]}")))
 
 
 @effect("terrain")

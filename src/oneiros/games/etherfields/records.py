@@ -85,6 +85,16 @@ class Morphing(Record):
     text: LocalText
 
 
+StateKind = Literal["dazed", "stunned", "paralyzed", "poisoned"]
+
+
+class StateToken(Record):
+    """A two-sided State token ("State Tokens": "tokens share different States on the
+    opposite sides"): its two States."""
+
+    sides: tuple[StateKind, StateKind]
+
+
 # -- Dreamers and cards ---------------------------------------------------------------------------
 
 
@@ -117,6 +127,15 @@ class InfluenceCard(Record):
     ether_cost: int | None = Field(default=None, ge=0)
     type: Literal["normal", "progress"] = "normal"
     placement_cost: Cost | None = None
+    abilities: list[Ability] = []
+    text: LocalText | None = None
+
+
+class Mask(Record):
+    """A Mask ("Masks"): worn by its owner, its ability "may be used at any time"."""
+
+    name: LocalText
+    owner: DreamerId | None = None
     abilities: list[Ability] = []
     text: LocalText | None = None
 

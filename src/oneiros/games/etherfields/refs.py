@@ -48,6 +48,11 @@ _SECTIONS = {
     "finishing": "Finishing Dreams/Slumbers",
     "gradual": "Gradual Actions",
     "assault": "Assault / Contact Actions",
+    "influence": "Influence Cards",
+    "progress": "Progress Influence Cards",
+    "states": "State Tokens",
+    "rounds": "Variants — Structured Rounds",
+    "space_limit": "Limit of Miniatures & Entity Tokens per Space",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -60,9 +65,13 @@ RULE_TEXTS = {
     REFS["map_actions"]: "A map action is performed from its space; a single-use one is "
     "blocked after use.",
     REFS["spawn"]: "Entities spawn on Spawn spaces, as evenly as possible; a Spawn space "
-    "with the current Turn suit takes the first.",
+    "with the current Turn suit takes the first; the team chooses between equal spaces.",
     REFS["icons"]: "Traps trigger when moved through or ended on; a Drawing Bonus draws "
     "extra cards without raising the hand limit; Blocked spaces stop movement and range.",
+    REFS["walls"]: "Neither Entities nor Dreamers may Move or measure range through Walls; "
+    "go around them.",
+    REFS["terrain"]: "A centre symbol covers the tile's 4 spaces, an edge symbol the 2 spaces "
+    "it lies between, a token its space; Light with Darkness counts as Light only.",
     REFS["limits"]: "A component that is not left in the pool is not gained; Distress is "
     "the exception: with none left, all Dreamers lose.",
     REFS["turn"]: "Each Turn is a Dreamers Phase (draw, then act in any order) and a "
@@ -79,8 +88,9 @@ RULE_TEXTS = {
     "Entity effects; a step with nothing to run is skipped.",
     REFS["counting"]: "The Turn deck holds the Dream's number of Turn cards; the current "
     "card and the count are public.",
-    REFS["other_turn"]: "A blocked step is skipped; Add 1 Turn puts the bottom card of the "
-    "Turn discard pile under the Turn deck.",
+    REFS["other_turn"]: "Block 1 step: the team marks a step of the current Turn card with a "
+    "Block token and it is skipped; Add 1 Turn puts the bottom card of the Turn discard "
+    "pile under the Turn deck.",
     REFS["discard_turn"]: "The current Turn card is discarded; with none left, the Dream's "
     "Out of Turns script is read.",
     REFS["sealing"]: "Seal X: the top X cards of your deck go to your Sealed pile (an empty "
@@ -92,7 +102,9 @@ RULE_TEXTS = {
     "and the Dream; Distress and Shining Gem costs are paid in those tokens.",
     REFS["performing"]: "Pay by discarding cards one at a time, each for one Intent colour "
     "it shows; excess Intent is lost; Items used for Intent go to Storage.",
-    REFS["basic"]: "Move (Cunning), Effort (Hours, once per Turn), Gem reroll, Remove a Morphing.",
+    REFS["basic"]: "Move (Cunning), Effort (Hours, once per Turn), Peek (discard 1 card), "
+    "Gain a Shining Gem (discard 3 cards), Use a Shining Gem (reroll any roll), Remove a "
+    "Morphing.",
     REFS["items"]: "Up to 3 Active Items, shared by the team, usable for Intent or their "
     "abilities.",
     REFS["luck"]: "The Luck die: skull, blank, 1, 2 or 3.",
@@ -111,7 +123,8 @@ RULE_TEXTS = {
     "and stops on a Dreamer's space; ties are the First Player's choice.",
     REFS["morphings"]: "Morphing tokens drawn at random strengthen the Entity while they "
     "stay on its tile.",
-    REFS["clock"]: "Hours are spent for Movement (Effort) and change with effects.",
+    REFS["clock"]: "Hours are spent for Movement (Effort) or for Turns (1 Hour adds 1 Turn) "
+    "and change with effects.",
     REFS["scripts"]: "Scripts are read when the game says; they reveal, set flags, and end "
     "the Dream.",
     REFS["reveal"]: "A revealed Secret card or tile is turned face up where it says.",
@@ -120,6 +133,20 @@ RULE_TEXTS = {
     REFS["gradual"]: "A Gradual cost is the cost times the Player Count, paid over several "
     "actions.",
     REFS["assault"]: "Assault and Contact may be paid several times over, one target each.",
+    REFS["progress"]: "Pay a Progress card's placement cost to place it in your Progress zone "
+    "(at most 4: at the limit, discard a placed one first); placed, it acts and can no "
+    "longer pay Intent.",
+    REFS["space_limit"]: "A space holds at most 4 miniatures and Entity tokens; an Entity "
+    "entering a full space pushes a Dreamer out to an adjacent space the players choose, "
+    "but a lone Dreamer is not pushed and the Entity stops next to it.",
+    REFS["rounds"]: "From the First Player, clockwise, each Dreamer plays a round: one Dream "
+    "action (map, Flying rule, Entity) and any other actions, then passes; the step ends "
+    "when everyone passes in a row.",
+    REFS["states"]: "A State affects its Dreamer or miniature alone: Dazed, range at most 1; "
+    "Stunned, its Distress is ignored this Turn; Paralyzed, no Move; Poisoned, its Entity "
+    "gains no Morphing. With no free token, a State is ignored.",
+    REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
+    "action; a Rapid card may be played at any time, even in the middle of another action.",
 }
 
 KINDS = Kinds("etherfields", REFS)

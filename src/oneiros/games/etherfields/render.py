@@ -117,6 +117,19 @@ def render_observation(
             card=obs.get("turn_card") or "-", n=obs.get("turns_left", 0)
         )
     )
+    blocked = g("blocked")
+    steps = [
+        f"{tr.value(s)}[{blocked}]" if i in (obs.get("blocked_steps") or []) else str(tr.value(s))
+        for i, s in enumerate(obs.get("turn_steps") or [])
+    ]
+    suit = SUITS.get(obs.get("turn_suit") or "", "")
+    turn_line = Text(g("Turn card: {suit} {steps}").format(suit=suit, steps=" → ".join(steps) or "-"))
+    if obs.get("turn_deck"):
+        turn_line.append(
+            g(" · Turn deck (top first): {cards}").format(
+                cards=", ".join(reversed(obs["turn_deck"]))
+            )
+        )
     head.append(
         g(" · Hours {n} · first player D{first}").format(
             n=obs.get("hours", 0), first=obs.get("first", 0)
@@ -135,6 +148,12 @@ def render_observation(
             g("{entity} morphings {list}; ").format(entity=_name(entity, cards), list=morphs)
         )
     ents.append(", ".join(f"{m[0]}@{m[2]}" for m in obs.get("entities") or []) or none)
+    if obs.get("states"):
+        held = ", ".join(
+            f"{'D' + str(t) if isinstance(t, int) else t} {_name(k, cards)}"
+            for t, k in obs["states"]
+        )
+        ents.append(g(" · States: {list}").format(list=held))
     table = Table(title=g("Dreamers"), title_justify="left")
     for col in (
         g("seat"),
@@ -147,6 +166,8 @@ def render_observation(
         g("hand"),
         g("discard"),
         g("sealed"),
+        g("progress"),
+        g("mask"),
     ):
         table.add_column(col)
     for seat, d in enumerate(obs.get("dreamers") or []):
@@ -162,9 +183,12 @@ def render_observation(
             str(d.get("hand", 0)),
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),
+            ", ".join(_name(c, cards) for c in d.get("progress") or []) or "-",
+            _name(d.get("mask"), cards) if d.get("mask") else "-",
         )
     parts: list[RenderableType] = [
         head,
+        turn_line,
         Panel(render_map(obs, tr), title=g("Dreamscape"), title_align="left"),
         ents,
         table,
@@ -175,9 +199,15 @@ def render_observation(
         Text(g("Active Items: {items} · Storage: {storage}").format(items=items, storage=storage))
     )
     if viewer is not None and 0 <= viewer < len(obs.get("dreamers") or []):
-        hand = obs["dreamers"][viewer].get("hand_cards") or []
-        shown = ", ".join(_name(c, cards) for c in hand) or g("empty")
-        parts.append(Text(g("Your hand: {cards}").format(cards=shown), style="bold cyan"))
+        mine = obs["dreamers"][viewer]
+        hand = mine.get("hand_cards") or []
+        intents = mine.get("hand_intent") or [[] for _ in hand]
+        shown = [
+            f"{_name(face, cards)} {'/'.join(f'{v}{str(c)[0].upper()}' for c, v in intent)}"
+            for face, intent in zip(hand, intents, strict=False)
+        ]
+        key = g("Your hand (A Awareness, C Cunning, W Wrath): {cards}")
+        parts.append(Text(key.format(cards=", ".join(shown) or g("empty")), style="bold cyan"))
     if obs.get("outcome"):
         ends = g("The Dream ends: {outcome} ({reason})")
         outcome, reason = tr.value(obs["outcome"]), tr.value(obs.get("end_reason"))

@@ -11,7 +11,7 @@ from ...core.content import Catalog
 from ...core.flow import Flow, FlowState
 from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
-from . import ops  # noqa: F401  (registers the ops' handlers)
+from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
 from .kinds import KINDS, REFS
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
@@ -29,12 +29,16 @@ ZONES = (
     Zone("hand", per_seat=True, visibility=OWNER, deal_group="dreamer"),
     Zone("discard", per_seat=True, ordered=True),
     Zone("sealed", per_seat=True, ordered=True),
+    Zone("progress", per_seat=True, ordered=True),  # placed Progress cards, public
     Zone("items", visibility=PUBLIC),
     Zone("storage", visibility=PUBLIC),
     # the undrawn Turn cards and Morphing tokens are unordered: what is left is known
     # (all minus what was seen), which one comes next is chance; so their faces are public
     Zone("turns", visibility=PUBLIC),
     Zone("turn_current", visibility=PUBLIC),
+    # the known cards of the Turn deck, bottom to top: every card with
+    # turn_deck_visible=all, else the cards added from the Turn discard pile
+    Zone("turn_deck", ordered=True, visibility=PUBLIC),
     Zone("turn_discard", ordered=True),
     Zone("morph_pool", visibility=PUBLIC),
     Zone("morph_on", visibility=PUBLIC),
@@ -96,6 +100,8 @@ class EtherfieldsState(FlowState, State):
         self.morphs: dict[str, list[str]] = {}
         self.tokens: list[list[str]] = []
         self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
+        self.masks: list[str | None] = game.mask_ids() + [None] * (n - len(game.mask_ids()))
+        self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -149,8 +155,12 @@ class EtherfieldsState(FlowState, State):
         return next((m for m in self.minis if m[0] == ident), None)
 
     def hand_limit(self, seat: int) -> int:
-        """etherfields "Hand Size Limit": 6, or the Dreamer board's own."""
-        return self.dreamer(seat).hand_limit if self.dreamers else HAND_LIMIT
+        """etherfields "Hand Size Limit": 6, or the Dreamer board's own, with the passives of
+        the worn Mask and active Progress cards ("Masks", "Progress Influence Cards")."""
+        from .steps.progress import modifier
+
+        base = self.dreamer(seat).hand_limit if self.dreamers else HAND_LIMIT
+        return base + modifier(self, seat, "hand_limit")
 
     def draw_bonus(self, seat: int) -> int:
         """etherfields "Other Dreamscape Icons": the Drawing Bonus of the Dreamer's space."""
@@ -170,6 +180,7 @@ class EtherfieldsState(FlowState, State):
         """The observation without the map's layout (``map_view``: printed on the tiles)."""
         view = self.table.view(player)
         current = self.table.top("turn_current")
+        card = self.current_turn()
         dreamers = []
         for seat in range(self.game.players):
             dreamers.append(
@@ -184,8 +195,12 @@ class EtherfieldsState(FlowState, State):
                     "hand_cards": view.cards("hand", seat),
                     # the same cards by entity id (the ids pay:/discard: name), or None
                     "hand_ids": view.ids("hand", seat),
+                    # each card's Intent, [[colour, value], ...] ("Performing Actions")
+                    "hand_intent": self._intent(view.cards("hand", seat)),
                     "discard": view.cards("discard", seat),
                     "sealed": view.cards("sealed", seat),
+                    "progress": view.cards("progress", seat),
+                    "mask": self.masks[seat],
                 }
             )
         return {
@@ -193,7 +208,11 @@ class EtherfieldsState(FlowState, State):
             "turn": self.turn_no,
             "turns_left": self.turns_left,
             "turn_card": None if current is None else self.table.face(current),
+            "turn_suit": None if card is None else card.suit,
+            "turn_steps": [] if card is None else list(card.steps),
+            "blocked_steps": list(self.blocked_steps),
             "turn_discard": view.cards("turn_discard"),
+            "turn_deck": view.cards("turn_deck"),
             "hours": self.hours,
             "first": self.first,
             "tiles": list(self.tiles),
@@ -204,6 +223,7 @@ class EtherfieldsState(FlowState, State):
             "entities": [list(m) for m in self.minis],
             "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
+            "states": [[x[0], x[1]] for x in self.states],
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),
@@ -213,6 +233,11 @@ class EtherfieldsState(FlowState, State):
             "outcome": self.outcome,
             "end_reason": self.reason,
         }
+
+    def _intent(self, faces: list[Any] | None) -> list[list[list[Any]]] | None:
+        if faces is None:
+            return None
+        return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
 
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
@@ -309,4 +334,6 @@ class EtherfieldsState(FlowState, State):
         new.morphs = {k: list(v) for k, v in self.morphs.items()}
         new.tokens = [list(t) for t in self.tokens]
         new.memory = [list(m) for m in self.memory]
+        new.states = [list(x) for x in self.states]
+        new.masks = list(self.masks)
         return new

@@ -14,6 +14,7 @@ from ..kinds import KINDS, RUNTIME
 from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
 from ..rules import suffer
+from .states import capped, has
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -45,6 +46,18 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
         return next((a for a in s.gate.flying if a.id == parts[1]), None)
     if parts[0] == "item":
         return next((a for a in cat.get("item", parts[1]).abilities if a.id == parts[2]), None)
+    if parts[0] == "card":
+        from .influence import card_ability
+
+        return card_ability(s, parts[1])
+    if parts[0] == "mask":
+        from .masks import mask_ability
+
+        return mask_ability(s, int(parts[1]))
+    if parts[0] == "progress":
+        from .progress import placement
+
+        return placement(s, parts[1])
     return None
 
 
@@ -81,8 +94,8 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     """A cost as (mode, needs): mode ``free``, ``intent``, ``gradual`` or a resource
     (``hours``, ``gems``, ``ether``, ``distress``); needs lists (colour or resource, n)."""
     op, a = cost.op, cost.args
-    if op == "free":
-        return "free", ()
+    if op in ("free", "seal_this"):
+        return "free", ()  # a card sealed to play it left the hand already (influence.py)
     if op in COLOURS:
         return "intent", ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
     if op == "any":
@@ -91,15 +104,25 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
     if op == "gradual":
         _mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
         return "gradual", tuple((c, n * s.game.players) for c, n in needs)
+    if op == "times":  # "x X just means a higher action cost": one payment, no markers
+        mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
+        k = RUNTIME.amount(s, a.k, ctx)  # type: ignore[attr-defined]
+        return mode, tuple((c, n * k) for c, n in needs)
     if op in ("hours", "gems", "ether", "distress", "discard"):
         return op, ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
     return "unsupported", ()
 
 
-def intent_available(s: EtherfieldsState, seat: int, colours: set[str]) -> int:
-    """The most Intent of these colours the Dreamer's hand and the Active Items give."""
+def intent_available(
+    s: EtherfieldsState, seat: int, colours: set[str], exclude: str | None = None
+) -> int:
+    """The most Intent of these colours the Dreamer's hand (but ``exclude``, a card being
+    played) and the Active Items give."""
     total = 0
-    for face in s.table.faces_in("hand", seat):
+    for card in s.table.ids("hand", seat):
+        if card == exclude:
+            continue
+        face = s.table.face(card)
         total += max((i.value for i in s.card(face).intent if i.colour in colours), default=0)
     for item in s.table.faces_in("items"):
         total += max(
@@ -108,12 +131,14 @@ def intent_available(s: EtherfieldsState, seat: int, colours: set[str]) -> int:
     return total
 
 
-def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bool:
+def affordable(
+    s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx, exclude: str | None = None
+) -> bool:
     mode, needs = price(s, ability.cost, ctx)
     if mode == "free":
         return True
     if mode in ("intent", "gradual"):
-        have = intent_available(s, seat, {c for c, _ in needs})
+        have = intent_available(s, seat, {c for c, _ in needs}, exclude)
         if have < 1:
             return False
         need = min(n for _, n in needs)
@@ -126,7 +151,7 @@ def affordable(s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx) -> bo
     if mode in ("gems", "ether"):
         return getattr(s, mode)[seat] >= needs[0][1]
     if mode == "discard":
-        return s.table.count("hand", seat) >= needs[0][1]
+        return s.table.count("hand", seat) - (exclude is not None) >= needs[0][1]
     return mode == "distress"
 
 
@@ -152,6 +177,7 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
         for mini in s.minis:
             for ability in s.catalog.get("entity", mini[1]).interactions:
                 r = ability.range if isinstance(ability.range, int) else BASE_RANGE_INTERACTION
+                r = capped(s, seat, r) or 0  # "State Tokens": Dazed
                 if reach.get(mini[2], r + 1) <= r:
                     candidates.append(
                         (
@@ -175,6 +201,8 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue  # Gem rerolls are not offered here (docs: not yet built)
         if key == "basic:peek" and not peekable(s):
             continue
+        if key in ("basic:move", "basic:effort") and has(s, seat, "paralyzed"):
+            continue  # "State Tokens": unable to Move
         if spent(s, key, ability, seat) or not affordable(s, seat, ability, ctx):
             continue
         if not RUNTIME.holds(s, ability.requires, ctx.bind(source=key)):
@@ -185,7 +213,11 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
-    return out
+    from .influence import playable
+    from .masks import usable
+    from .progress import placeable
+
+    return out + usable(s, seat) + playable(s, seat) + placeable(s, seat)
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
@@ -220,7 +252,32 @@ class CardAction(GroupStep):
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
             return
         flow.replace_top(evolve(self, seats=tuple(range(s.game.players))))
-        start(s, flow, seat, action.id.split(":", 1)[1])
+        act(s, flow, seat, action.id)
+
+
+def act(s: EtherfieldsState, flow: Flow, seat: int, aid: str) -> None:
+    """Start the action a Dreamer chose in the Card and Action step (``available``)."""
+    if aid.startswith("play:"):
+        from .influence import play_card
+
+        play_card(s, flow, seat, aid.split(":", 1)[1])
+        return
+    if aid == "use:mask":
+        start(s, flow, seat, f"mask:{seat}")
+        return
+    if aid.startswith("place:"):
+        card = aid.split(":", 1)[1]
+        s.table.reveal(  # the card placed is shown to the table
+            card,
+            flow=flow,
+            fmt="Dreamer {seat} shows {face} to place it",
+            kind="shown",
+            rule="progress",
+            seat=seat,
+        )
+        start(s, flow, seat, f"progress:{card}")
+        return
+    start(s, flow, seat, aid.split(":", 1)[1])
 
 
 def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
@@ -349,6 +406,11 @@ def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> Non
     ability = find_ability(s, key)
     assert ability is not None
     mark_used(s, key, ability, seat)
+    if key.startswith("progress:"):
+        from .progress import place
+
+        place(s, flow, seat, key.split(":", 1)[1])  # "Progress Influence Cards"
+        return
     flow.emit(
         "performed",
         "Dreamer {seat} performs {text}",
@@ -402,7 +464,10 @@ class Pay(DecisionStep):
     def legal(self, s: EtherfieldsState) -> list[Action]:
         colours = {self.colour} if self.colour else {c for c, _ in self.needs}
         out = []
+        placing = self.key.split(":", 1)[1] if self.key.startswith("progress:") else None
         for card in s.table.ids("hand", self.seat):
+            if card == placing:
+                continue  # the card being placed never pays for itself
             for icon in s.card(s.table.face(card)).intent:
                 if icon.colour in colours:
                     out.append(
@@ -420,6 +485,12 @@ class Pay(DecisionStep):
                             f"Use {s.table.face(item)} for {icon.value} {icon.colour}",
                         )
                     )
+        from .influence import playable
+
+        out += playable(s, self.seat, rapid_only=True)  # "even in the middle of another action"
+        from .masks import usable
+
+        out += usable(s, self.seat, anytime_only=True)  # a Mask "at any time"
         if self.paid and f"boost@{self.seat}" not in s.turn_used:
             out.append(Action("boost", "Roll the Luck die to add Intent"))
         if self.paid and (
@@ -450,6 +521,14 @@ class Pay(DecisionStep):
         if aid == "resolve":
             flow.pop()
             finish_payment(s, flow, self, self.paid)
+            return
+        if aid.startswith("play:"):
+            from .influence import play_card
+
+            play_card(s, flow, self.seat, aid.split(":", 1)[1])  # the payment resumes after
+            return
+        if aid == "use:mask":
+            start(s, flow, self.seat, f"mask:{self.seat}")  # the payment resumes after
             return
         kind, entity, colour = aid.split(":")
         if kind == "pay":
@@ -493,13 +572,21 @@ def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> Non
             s.gradual.pop(pay.key, None)
             perform(s, flow, pay.seat, pay.key, 1)
         else:
-            s.gradual[pay.key] = s.gradual.get(pay.key, 0) + total
+            # "Each time the basic cost is paid, an Intent marker can be used to show that it
+            # has been paid": only whole basic costs stay on the action, the rest is lost
+            full = next(n for c, n in pay.needs if not pay.colour or c == pay.colour)
+            unit = max(1, full // s.game.players)
+            kept = total // unit * unit
+            s.gradual[pay.key] = s.gradual.get(pay.key, 0) + kept
             flow.emit(
                 "gradual",
-                "{key}: {done} Intent gathered",
+                "{key}: {markers} Intent markers ({done} of {full} Intent; {lost} lost)",
                 "gradual",
                 key=pay.key,
                 done=s.gradual[pay.key],
+                markers=s.gradual[pay.key] // unit,
+                full=full,
+                lost=total - kept,
             )
     elif total >= need:
         perform(s, flow, pay.seat, pay.key, total // need if pay.mode == "multiple" else 1)

@@ -61,7 +61,9 @@ class DrawFor(AutoStep):
     seat: int
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
-        want = DRAW + s.draw_bonus(self.seat)
+        from .progress import modifier
+
+        want = DRAW + s.draw_bonus(self.seat) + modifier(s, self.seat, "draw_bonus")
         room = s.hand_limit(self.seat) - s.table.count("hand", self.seat)
         n = max(0, min(want, room))
         flow.emit("draw_step", "Dreamer {seat} draws {n}", seat=self.seat, n=n)
@@ -223,11 +225,23 @@ def unseal(s: EtherfieldsState, flow: Flow, seat: int, n: int) -> None:
         )
 
 
+def unknown_turns(s: EtherfieldsState) -> int:
+    """Turn cards of the deck nobody has seen yet ("Counting Turns"): the deck is
+    ``turns_left`` cards, the known ones lie at its bottom in ``turn_deck`` (all of them with
+    ``turn_deck_visible=all``), the unknown ones are among the undrawn cards of ``turns``."""
+    return s.turns_left - s.table.count("turn_deck")
+
+
+def turns_visible(s: EtherfieldsState) -> bool:
+    return bool(s.game.options.get("turn_deck_visible") == "all")
+
+
 @KINDS.step
 class DrawTurn(ChanceStep):
-    """etherfields "Counting Turns": the next Turn card is revealed (chance while the
-    Turn deck's order is unknown); with no unknown card left, the bottom of the discard
-    pile ("Other Turn Card Rules")."""
+    """etherfields "Counting Turns": the next Turn card is revealed: chance among the
+    unseen cards while the top of the Turn deck is unknown, else the known card on top (a
+    card added from the Turn discard pile, "Other Turn Card Rules", or every card with
+    ``turn_deck_visible=all``)."""
 
     kind = "turn_card"
     rule = "counting"
@@ -235,14 +249,16 @@ class DrawTurn(ChanceStep):
     prompt = "Reveal the next Turn card"
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
-        if s.table.count("turns"):
+        if unknown_turns(s) > 0 or not s.table.count("turn_deck"):
             return _draws(s, "turns", None, "turn")
-        bottom = s.table.ids("turn_discard")[0]
-        return [(Action(f"turn:{s.table.face(bottom)}"), 1.0)]
+        top = s.table.top("turn_deck")
+        assert top is not None
+        return [(Action(f"turn:{s.table.face(top)}"), 1.0)]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
-        card = s.table.find("turns", face) or s.table.find("turn_discard", face)
+        zone = "turns" if unknown_turns(s) > 0 or not s.table.count("turn_deck") else "turn_deck"
+        card = s.table.find(zone, face)
         assert card is not None
         s.turns_left -= 1
         s.table.move(
@@ -253,6 +269,68 @@ class DrawTurn(ChanceStep):
             fmt="Turn card {face} ({suit})",
             suit=s.turn_record(face).suit,
         )
+        flow.pop()
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class DealTurns(ChanceStep):
+    """etherfields "Dream Gate Tiles" (Turn Deck), "Counting Turns", with
+    ``turn_deck_visible=all`` (design §6, reading 5): the Dream's Turn cards are drawn at
+    random and laid face up in order, so every later card is known."""
+
+    kind = "deal_turns"
+    rule = "counting"
+    decision_kind = "draw"
+    prompt = "Deal the Turn deck ({left} to go)"
+    left: int
+
+    def done(self, s: EtherfieldsState) -> bool:
+        return self.left <= 0 or not s.table.count("turns")
+
+    def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        return _draws(s, "turns", None, "turn")
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        card = s.table.find("turns", action.id.split(":", 1)[1])
+        assert card is not None
+        s.table.move(
+            card,
+            "turn_deck",
+            bottom=True,
+            flow=flow,
+            kind="turn_dealt",
+            fmt="Turn card {face} goes to the Turn deck",
+        )
+        flow.replace_top(evolve(self, left=self.left - 1))
+
+
+@KINDS.step
+class TurnUnder(ChanceStep):
+    """etherfields "Other Turn Card Rules" (Add 1 Turn) with ``turn_deck_visible=all``:
+    the bottom of the Turn discard pile is one of the face-down cards (chance); it goes
+    face up under the Turn deck."""
+
+    kind = "turn_under"
+    rule = "other_turn"
+    decision_kind = "draw"
+    prompt = "Add a face-down Turn card under the Turn deck"
+
+    def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        return _draws(s, "turns", None, "turn")
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        card = s.table.find("turns", action.id.split(":", 1)[1])
+        assert card is not None
+        s.table.move(
+            card,
+            "turn_deck",
+            bottom=True,
+            flow=flow,
+            kind="turn_added",
+            fmt="Turn card {face} goes under the Turn deck",
+        )
+        s.turns_left += 1
         flow.pop()
 
 
@@ -289,3 +367,7 @@ class MorphDraw(ChanceStep):
         )
         s.morphs.setdefault(self.entity, []).append(token)
         flow.replace_top(evolve(self, left=self.left - 1))
+        if face in ("no_masks", "no_progress"):
+            from .masks import limits_now
+
+            limits_now(s, flow)  # "All effects are applied immediately" ("Morphings")

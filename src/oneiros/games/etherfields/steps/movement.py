@@ -104,9 +104,22 @@ class ChooseEntity(DecisionStep):
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         flow.pop()
-        mini = action.id.split(":")[2]
-        if self.then == "remove":
-            remove_mini(s, flow, mini)
+        act_on(s, flow, action.id.split(":")[2], self.then)
+
+
+def act_on(s: EtherfieldsState, flow: Flow, mini: str, then: str) -> None:
+    """What a chosen target receives: ``remove`` or ``threat:<n>``."""
+    if then == "remove":
+        remove_mini(s, flow, mini)
+    elif then.startswith("state:"):
+        from .states import apply
+
+        apply(s, flow, mini, then.split(":")[1])
+    elif then.startswith("threat:"):
+        found = s.mini(mini)
+        if found is not None:
+            found[3] += s.table.take("threat", int(then.split(":")[1]))
+            flow.emit("threat", "{mini} has {n} Threat", "assault", mini=mini, n=found[3])
 
 
 def remove_mini(s: EtherfieldsState, flow: Flow, mini: str) -> None:
@@ -114,6 +127,7 @@ def remove_mini(s: EtherfieldsState, flow: Flow, mini: str) -> None:
     if found is None:
         return
     s.minis.remove(found)
+    s.states = [x for x in s.states if x[0] != mini or x[1] == "poisoned"]
     flow.emit(
         "entity_removed",
         "{entity} ({mini}) is removed from {space}",
@@ -128,13 +142,15 @@ def minis_within(s: EtherfieldsState, seat: int | None, n: int | None) -> tuple[
     """Miniatures within range ``n`` of a Dreamer ("Movement Actions — Range")."""
     if seat is None or s.pos[seat] is None:
         return tuple(m[0] for m in s.minis)
-    reach = s.board().within(s.pos[seat], n)  # type: ignore[arg-type]
+    from .states import capped
+
+    reach = s.board().within(s.pos[seat], capped(s, seat, n))  # type: ignore[arg-type]
     return tuple(m[0] for m in s.minis if m[2] in reach)
 
 
 def choose_or_do(s: EtherfieldsState, flow: Flow, seat: int, n: int | None, then: str) -> None:
     options = minis_within(s, seat, n)
     if len(options) == 1:
-        remove_mini(s, flow, options[0])
+        act_on(s, flow, options[0], then)
     elif options:
         flow.push(ChooseEntity(seat, then, options))

@@ -10,9 +10,9 @@ from ....core.effects import Ctx
 from ....core.flow import EACH, AutoStep, Flow, GroupStep
 from ..kinds import KINDS, RUNTIME
 from ..rules import end_game
-from .actions import CardAction
-from .cards import DrawFor, DrawTurn, PreDraw
+from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
 from .dreamscape import Dreamscape
+from .rounds import action_step
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -35,6 +35,8 @@ class EnterGate(AutoStep):
         )
         intro = s.catalog.get("script", f"{gate.id}/{gate.intro}")
         steps = [*RUNTIME.steps(gate.setup, Ctx(seat=0, source="gate"))]
+        if turns_visible(s):
+            steps.append(DealTurns(gate.turns))
         steps += RUNTIME.steps(
             RUNTIME.language.parse(f"script({intro.n})"), Ctx(seat=0, source="gate")
         )
@@ -82,7 +84,7 @@ class StartTurn(AutoStep):
         flow.replace(
             EndTurn(),
             Dreamscape(),
-            CardAction(seats=seats),
+            action_step(s),
             *reversed(draws),
             PreDraw(seats=holding),
             DrawTurn(),
@@ -107,6 +109,10 @@ class EndTurn(AutoStep):
                 kind="turn_discarded",
                 fmt="Turn card {face} is discarded",
             )
+        from .states import end_of_turn
+
+        end_of_turn(s, flow)  # "State Tokens": what lasts "this Turn" ends
+        s.table.give("block", len(s.blocked_steps))  # the Block tokens go back
         s.blocked_steps = []
         s.first = (s.first + 1) % s.game.players
         if s.turns_left > 0:

@@ -170,7 +170,10 @@ function dreamerPanel(d, i, me, ctx, o) {
     el("div", { class: "ef-stats" },
       stat(t("Distress"), d.distress, t("Distress tokens held")), stat(t("Ether"), d.ether, t("Ether")), stat(t("Gems"), d.gems, t("Gems")),
       stat(t("deck"), d.deck, t("cards in the deck")), stat(t("hand"), d.hand, t("cards in hand")),
-      stat(t("discard"), (d.discard || []).length, t("cards in the discard pile")), stat(t("sealed"), (d.sealed || []).length, t("sealed cards"))));
+      stat(t("discard"), (d.discard || []).length, t("cards in the discard pile")), stat(t("sealed"), (d.sealed || []).length, t("sealed cards")),
+      (d.progress || []).length ? el("span", { title: t("placed Progress cards") }, t("Progress: "), d.progress.map((c) => cardName(c, ctx.cards)).join(", ")) : null,
+      d.mask ? el("span", { class: "pill", title: (ctx.cards[d.mask] || {}).text || t("worn Mask") }, t("Mask: {name}", { name: cardName(d.mask, ctx.cards) })) : null,
+      ...(o.states || []).filter(([who]) => who === i).map(([, s]) => el("span", { class: "pill warn", title: t("State token") }, cardName(s, ctx.cards)))));
 }
 
 export function render(board, msg, ctx) {
@@ -184,6 +187,10 @@ export function render(board, msg, ctx) {
     el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card || "—" })),
     turnCard ? el("span", { class: "muted" }, turnCard.text) : null,
     el("span", { class: "chip" }, t("{n} Turn cards left", { n: o.turns_left ?? 0 })),
+    (o.blocked_steps || []).length ? el("span", { class: "chip", title: t("Turn card steps marked with a Block token: skipped") },
+      t("Blocked: {steps}", { steps: o.blocked_steps.map((k) => (o.turn_steps || [])[k] || k + 1).join(", ") })) : null,
+    (o.turn_deck || []).length ? el("span", { class: "chip", title: t("The known Turn cards, top first") },
+      t("Turn deck: {cards}", { cards: [...o.turn_deck].reverse().join(", ") })) : null,
     el("span", { class: "chip" }, t("◷ Hours {n}", { n: o.hours ?? 0 })),
     el("span", { class: "chip", title: t("Distress tokens left in the pool") }, t("Distress pool {n}/16", { n: o.distress_pool ?? 0 })),
     el("span", { class: "chip" }, t("Gears {n}", { n: (o.team || {}).gear ?? 0 })),
@@ -198,7 +205,9 @@ export function render(board, msg, ctx) {
     kinds.length ? el("ul", {}, kinds.map((k) => el("li", {},
       el("b", { title: (cards[k] || {}).text || "" }, cardName(k, cards)), ": ",
       (o.entities || []).filter((m) => m[1] === k).map((m) => t("{id} at {space}", { id: m[0], space: m[2] })).join(", ") || t("none on the map"),
-      t(" · Morphings: "), (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || t("none")))) : el("p", { class: "muted" }, t("none"))));
+      t(" · Morphings: "), (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || t("none"),
+      (o.states || []).some(([who]) => typeof who === "string" && who.startsWith(`${k}.`))
+        ? t(" · States: {list}", { list: (o.states || []).filter(([who]) => typeof who === "string" && who.startsWith(`${k}.`)).map(([who, st]) => `${who} ${cardName(st, cards)}`).join(", ") }) : ""))) : el("p", { class: "muted" }, t("none"))));
   if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
     const hand = dreamers[me].hand_cards;
     sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, t("Your hand")),

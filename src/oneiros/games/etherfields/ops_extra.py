@@ -1,0 +1,181 @@
+"""More of the effect language in play (etherfields design §2.3): Turn card suits and
+phases, Blocks, tokens, the Luck die as an effect, Progress colour icons and State tokens.
+``ops.py`` holds the rest; both register their handlers on import."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.effects import Ctx, Node
+from ...core.flow import Flow
+from .kinds import RUNTIME
+from .language import LANGUAGE
+from .ops import _in_range
+from .rules import minis_of
+from .steps import states
+from .steps.cards import reshuffle
+from .steps.dreamscape import BlockStep, EntityWalk
+from .steps.luck import roll_luck
+from .steps.movement import choose_or_do
+
+if TYPE_CHECKING:
+    from .state import EtherfieldsState
+
+effect = LANGUAGE.handler
+
+
+# -- the rest of the part-1 vocabulary ---------------------------------------------------------
+
+
+@effect("suit", "condition")
+def _suit(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Other Turn Card Rules" (Turn Card Suits): the current Turn card's suit."""
+    card = s.current_turn()
+    return card is not None and card.suit == a.suit
+
+
+@effect("phase", "condition")
+def _phase(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Turn Order": the Dreamers Phase lasts until the Dreamscape Phase begins."""
+    dreamers = any(getattr(step, "kind", "") == "dreamscape" for step in s.flow.items)
+    return (a.phase == "dreamers") == dreamers
+
+
+@effect("in_range", "condition")
+def _in_range_cond(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Movement Actions — Range": the acting Dreamer is within range of the target."""
+    return ctx.seat is not None and ctx.seat in _in_range(s, a, ctx)
+
+
+@effect("item_active", "condition")
+def _item_active(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    """ "Items": the Item is in an Active slot."""
+    return a.item in s.table.faces_in("items")
+
+
+@effect("spaces_with", "selector")
+def _spaces_with(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
+    """Every revealed space with a feature: a terrain ("Terrain Symbols and Terrain
+    Tokens") or an icon ("Other Dreamscape Icons")."""
+    out = []
+    for ref in s.board().spaces:
+        _tile, space = s.space(ref)
+        if a.feature in ("stairs", "special", "blocked"):
+            hit = bool(getattr(space, a.feature))
+        elif a.feature == "trap":
+            hit = space.trap is not None
+        elif a.feature == "spawn":
+            hit = bool(space.spawn)
+        else:
+            hit = a.feature in s.terrain(ref)
+        if hit:
+            out.append(ref)
+    return tuple(out)
+
+
+@effect("progress", "amount")
+def _progress(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    """ "Progress Influence Cards": the acting Dreamer's active Progress cards of a colour."""
+    from .steps.progress import colour_icons
+
+    return colour_icons(s, ctx.seat if ctx.seat is not None else s.first, a.colour)
+
+
+@effect("count", "amount")
+def _count(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    return len(RUNTIME.select(s, a.sel, ctx))
+
+
+@effect("threat", "amount")
+def _threat_on(s: EtherfieldsState, a: Any, ctx: Ctx) -> int:
+    """Threat tokens on the targets (miniatures)."""
+    found = [s.mini(t) for t in RUNTIME.select(s, a.target, ctx) if isinstance(t, str)]
+    return sum(m[3] for m in found if m is not None)
+
+
+@effect("reshuffle")
+def _reshuffle(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Reshuffle!": "If the game allows you to reshuffle your Influence deck, even though
+    you still have some cards in it, reshuffle all the remaining cards and the cards in your
+    Discard pile": no penalty, as drawing did not trigger it."""
+    seat = ctx.seat if ctx.seat is not None else s.first
+    reshuffle(s, flow, seat)
+
+
+@effect("block_step")
+def _block_step(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Other Turn Card Rules": "Block 1 step of the current Turn card": the team chooses
+    the step (the First Player, "Multiple Choices"); without a free Block token nothing is
+    blocked ("Component Limitations", design §6 reading 12)."""
+    card = s.current_turn()
+    open_ = tuple(i for i in range(len(card.steps)) if i not in s.blocked_steps) if card else ()
+    if not open_ or not s.table.amount("block"):
+        flow.emit("no_block", "No step can be blocked", "other_turn")
+        return
+    flow.push(BlockStep(open_, seats=tuple(range(s.game.players))))
+
+
+@effect("block_action")
+def _block_action(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Map Actions": a map action (``<space>:<action>``) is blocked as if used."""
+    key = f"map:{a.ref}"
+    if key not in s.used:
+        s.used.append(key)
+        flow.emit("action_blocked", "The map action {ref} is blocked", "map_actions", ref=a.ref)
+
+
+@effect("move_entity")
+def _move_entity(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Entity Movement": each miniature of the Entity Moves n spaces toward the closest
+    Dreamer, as in a Movement step."""
+    n = RUNTIME.amount(s, a.n, ctx)
+    flow.push(*reversed([EntityWalk(m[0], n, False) for m in minis_of(s, a.entity)]))
+
+
+@effect("place")
+def _place(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Place a token of a pool on each selected space; what is not left is not placed
+    ("Component Limitations")."""
+    for at in RUNTIME.select(s, a.at, ctx):
+        if not s.table.take(a.token, 1):
+            flow.emit("none_left", "No {token} token is left", "limits", token=a.token)
+            return
+        s.tokens.append([at, a.token])
+        flow.emit("placed", "A {token} token at {space}", "limits", token=a.token, space=at)
+
+
+@effect("remove")
+def _remove(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """Remove a token of a pool from each selected space, back to its pool."""
+    for at in RUNTIME.select(s, a.at, ctx):
+        if [at, a.token] in s.tokens:
+            s.tokens.remove([at, a.token])
+            s.table.give(a.token, 1)
+            flow.emit("removed", "The {token} token leaves {space}", token=a.token, space=at)
+
+
+@effect("roll_luck")
+def _roll_luck(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Luck Die": roll it; the last result after rerolls picks the effect."""
+    roll_luck(s, flow, a, ctx)
+
+
+@effect("apply_state")
+def _apply_state(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "State Tokens": a State on a Dreamer or a miniature (``choose_entity``: the acting
+    Dreamer picks one in range)."""
+    to: Node | None = a.to
+    seat = ctx.seat if ctx.seat is not None else s.first
+    if to is None:
+        states.apply(s, flow, seat, a.kind)
+    elif to.op == "choose_entity":
+        choose_or_do(s, flow, seat, to.args.range, f"state:{a.kind}")  # type: ignore[attr-defined]
+    else:
+        for target in RUNTIME.select(s, to, ctx):
+            if isinstance(target, int) or s.mini(target) is not None:  # Dreamers, miniatures
+                states.apply(s, flow, target, a.kind)
+
+
+@effect("state", "condition")
+def _state(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
+    return any(states.has(s, t, a.kind) for t in RUNTIME.select(s, a.target, ctx))
