@@ -123,7 +123,9 @@ def render_observation(
         for i, s in enumerate(obs.get("turn_steps") or [])
     ]
     suit = SUITS.get(obs.get("turn_suit") or "", "")
-    turn_line = Text(g("Turn card: {suit} {steps}").format(suit=suit, steps=" → ".join(steps) or "-"))
+    turn_line = Text(
+        g("Turn card: {suit} {steps}").format(suit=suit, steps=" → ".join(steps) or "-")
+    )
     if obs.get("turn_deck"):
         turn_line.append(
             g(" · Turn deck (top first): {cards}").format(
