@@ -183,6 +183,13 @@ class LucidityState(State):
         new.stack._events = new._events
         return new
 
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as plain JSON, flow stack included (``snapshot.py``);
+        ``game.from_snapshot`` rebuilds it."""
+        from .snapshot import to_snapshot
+
+        return to_snapshot(self)
+
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
         return bag_total(self.bag)
