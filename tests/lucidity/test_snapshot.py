@@ -14,6 +14,10 @@ from hypothesis import strategies as st
 
 import oneiros
 from oneiros.core import CHANCE, ConfigError, State
+from oneiros.games.lucidity.content import DEFAULT_FILE
+
+from .builder import scenario
+from .helpers import play
 
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("en", {}),
@@ -127,3 +131,29 @@ def test_a_bad_snapshot_fails_with_a_one_line_error():
     broken = copy.deepcopy(good)
     del broken["events"]
     _bad(game, broken, "does not load")
+
+
+def test_a_snapshot_in_the_middle_of_a_card_effect_keeps_the_rest_of_the_effect(tmp_path):
+    """A house card for the red Nightmare (lucidity-en "Activating Nightmare Abilities"):
+    a shadow dream to the Hunt row, then a dream drawn into the Exhaust row. Saved while the
+    Nightmare chooses the shadow, the second part waits on the stack as an effect step and
+    still runs after the state is restored."""
+    data = json.loads(DEFAULT_FILE.read_text(encoding="utf-8"))
+    data["nightmares"]["red"]["ability"] = "[shadow_to_hunt(), draw_to_exhaust()]"
+    path = tmp_path / "content.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    s = scenario(
+        3, content=str(path), nightmares={1: "red"}, rows={0: {"shadow_blue": ["blue:shadow"]}}
+    )
+    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    play(s, "roll:shadow", "ability:use")
+    saved = s.to_snapshot()
+    assert "ability_effect" in [step["kind"] for step in saved["flow"]]
+    back = s.game.from_snapshot(json.loads(json.dumps(saved)))
+    assert back.to_move() == (1,) and back.decision().kind == "hunt_move"
+    for state in (s, back):
+        play(state, "pick:seat0:shadow_blue:blue:shadow")
+        assert state.is_chance() and state.decision().kind == "draw"
+        play(state, "draw:green")
+    assert _everything(back) == _everything(s)
+    assert [d[:2] for d in back.seats[0].exhaust] == [("green", "exhaust")]
