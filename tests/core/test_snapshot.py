@@ -58,9 +58,6 @@ def test_a_snapshot_of_another_configuration_is_refused_in_one_line():
         oneiros.make("pebbles", players=2).from_snapshot(data)
     with pytest.raises(ConfigError, match="not a snapshot"):
         oneiros.make("pebbles").from_snapshot({"game": "pebbles"})
-    lucidity = oneiros.make("lucidity").new_state(seed=1)
-    with pytest.raises(NotImplementedError, match="not built on the flow"):
-        lucidity.to_snapshot()
 
 
 def test_record_version_2_names_content_and_rules_and_version_1_still_replays():

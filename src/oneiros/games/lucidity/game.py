@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import (
@@ -181,6 +181,13 @@ class LucidityGame(Game):
         from .state import LucidityState
 
         return LucidityState(self, seed)
+
+    def from_snapshot(self, data: Mapping[str, Any]) -> State:
+        """The state ``state.to_snapshot()`` described (``snapshot.py``); a bad snapshot
+        raises a one-line ``ConfigError``."""
+        from .snapshot import from_snapshot
+
+        return from_snapshot(self, data)
 
     def heuristic_policy(self) -> Policy | None:
         from .heuristic import heuristic_policy

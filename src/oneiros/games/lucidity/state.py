@@ -1,8 +1,8 @@
 """The Lucidity forward model: the state's fields, copying, and the hooks of the core
 contract with their short paths. Every rule is a typed flow step in ``steps/<section>.py``
 (one module per rulebook section); the stack is a ``core.flow.Flow`` run by the core
-driver (``core.flow.advance``), with the driver's first rounds written out here for the
-frequent steps (``_drive``).
+driver (``core.flow.advance``), with the driver's first rounds written out in ``apply`` for
+the frequent steps.
 
 A dream (die) is a tuple ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream
 turned to its shadow side (Shadow of Imprisonment). Dreams that are drawn or rolled but not
@@ -82,38 +82,6 @@ for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
     DECIDED_BY.setdefault(_cls, 0)
 
 
-def _drive(s: Any, flow: Flow, items: list[Any]) -> None:
-    """``core.flow.advance`` after an action, with its rounds written out while the step on
-    top is a chance step or decision in ``SHORT``: the same steps taken off or settled, the
-    same stop."""
-    cache = flow._legal
-    while items:
-        top: Any = items[-1]
-        cls = type(top)
-        how = SHORT[cls]
-        if how == _DONE:
-            if not top.done(s):
-                break
-            items.pop()  # taken off as the driver would, which then looks again
-            flow.running = top
-            if cache:
-                cache.clear()
-            if cls in HAS_FINISH:
-                top.finish(s, flow)
-            continue
-        if how == _SETTLE:
-            flow.running = top
-            if top.settle(s, flow):
-                if cache:
-                    cache.clear()
-                continue
-            break
-        if not how:
-            advance(s, flow)
-        break
-    flow.running = None
-
-
 class LucidityState(State):
     game: LucidityGame
 
@@ -182,6 +150,13 @@ class LucidityState(State):
         new: Any = State.clone(self)
         new.stack._events = new._events
         return new
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as plain JSON, flow stack included (``snapshot.py``);
+        ``game.from_snapshot`` rebuilds it."""
+        from .snapshot import to_snapshot
+
+        return to_snapshot(self)
 
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
@@ -289,7 +264,13 @@ class LucidityState(State):
                 seat = top.seat if by == _BY_SEAT else top.actor(self)
                 legal = flow._legal
                 options = legal[seat] if seat in legal else flow_legal(self, flow, seat)
-                ok = action in options
+                # the actions are shared values: look for this one before comparing ids
+                for x in options:
+                    if x is action:
+                        ok = True
+                        break
+                else:
+                    ok = action in options
             else:
                 ok = False
             if ok:
@@ -301,7 +282,34 @@ class LucidityState(State):
                 if cache:
                     cache.clear()
                 top.apply(self, flow, action)
-                _drive(self, flow, items)
+                # then ``core.flow.advance``'s first rounds, written out while the step on
+                # top is a chance step or decision in ``SHORT``: the same steps taken off or
+                # settled, the same stop
+                while items:
+                    top = items[-1]
+                    cls = type(top)
+                    how = SHORT[cls]
+                    if how == _DONE:
+                        if not top.done(self):
+                            break
+                        items.pop()
+                        flow.running = top
+                        if cache:
+                            cache.clear()
+                        if cls in HAS_FINISH:
+                            top.finish(self, flow)
+                        continue
+                    if how == _SETTLE:
+                        flow.running = top
+                        if top.settle(self, flow):
+                            if cache:
+                                cache.clear()
+                            continue
+                        break
+                    if not how:
+                        advance(self, flow)
+                    break
+                flow.running = None
                 self._history.append(action.id)
                 return events[start:]
         return State.apply(self, action, player)

@@ -1,0 +1,248 @@
+"""Lucidity's snapshots: the whole state as plain JSON, and back (``core-v2`` item 4).
+
+``state.to_snapshot()`` writes the layout every game on the flow writes
+(``core.flow.FlowState.to_snapshot``): the configuration, the content hash and rules
+version, the seed, the history, every event, the flow stack (each step's ``to_json``) and
+the state's own ``fields`` (the bag, each seat's card, the Nightmare cards' holders, the
+dreams in hand, the Manifestation deck...). ``game.from_snapshot(data)`` rebuilds a state
+that shows the same ``snapshot()`` and goes on identically under the same actions and
+chance outcomes. A snapshot of another game, configuration, content or rules version, or
+one that does not have the shape written here, fails with a one-line ``ConfigError``.
+
+A dream is written ``[colour, face, rotated]``; the Manifestation deck
+``{"top": [...], "unknown": [[card, copies], ...], "bottom": [...]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ...core import ConfigError, Deck, Event
+from ...core.flow import Flow, _to_json
+from ...core.registry import check_provenance
+from ...core.state import SNAPSHOT_FORMAT, State
+from .model import Die, Seat, die
+from .steps.base import KINDS
+
+if TYPE_CHECKING:
+    from .game import LucidityGame
+    from .state import LucidityState
+
+Colour = Literal["blue", "green", "yellow", "red"]
+DieColour = Literal["blue", "green", "yellow", "red", "bone"]
+DieJson = tuple[DieColour, str, bool]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _SeatJson(_Strict):
+    role: Literal["dreamer", "nightmare", "eliminated"]
+    colour: Colour | None
+    hunt: list[DieJson]
+    exhaust: list[DieJson]
+    power: list[DieJson]
+    shadow: dict[Colour, list[DieJson]]
+    marks: list[DieJson]
+    track: str | None
+    stage: int
+    manifested: list[str]
+    shield: int
+
+
+class _DeckJson(_Strict):
+    top: list[str]
+    unknown: list[tuple[str, int]]
+    bottom: list[str]
+
+
+class _FieldsJson(_Strict):
+    bag: dict[DieColour, int]
+    seats: list[_SeatJson]
+    cards: dict[Colour, list[DieJson]]
+    holder: dict[Colour, int | None]
+    hand: list[DieColour]
+    rolled: list[DieJson]
+    limbo: list[DieJson]
+    current: int
+    turns: int
+    final_turns: tuple[int, ...] | None
+    dream_end: bool
+    reason: str | None
+    won: list[int]
+    rolloff: dict[int, int]
+    log: list[dict[str, Any]]
+    rules: dict[str, int]
+    dreamscape: str | None
+    mdeck: _DeckJson
+    revealed: list[str]
+    pool: list[DieJson]
+
+
+def _dice(row: list[Die]) -> list[list[Any]]:
+    return [[d[0], d[1], d[2]] for d in row]
+
+
+def _undice(row: list[Any]) -> list[Die]:
+    return [die(c, f, r) for c, f, r in row]
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {
+        "role": seat.role,
+        "colour": seat.colour,
+        "hunt": _dice(seat.hunt),
+        "exhaust": _dice(seat.exhaust),
+        "power": _dice(seat.power),
+        "shadow": {c: _dice(row) for c, row in seat.shadow.items()},
+        "marks": _dice(seat.marks),
+        "track": seat.track,
+        "stage": seat.stage,
+        "manifested": list(seat.manifested),
+        "shield": seat.shield,
+    }
+
+
+def _seat(data: _SeatJson) -> Seat:
+    seat = Seat()
+    seat.role = data.role
+    seat.colour = data.colour
+    seat.hunt = _undice(data.hunt)
+    seat.exhaust = _undice(data.exhaust)
+    seat.power = _undice(data.power)
+    shadow: dict[str, Any] = {str(c): row for c, row in data.shadow.items()}
+    seat.shadow = {c: _undice(shadow.get(c, [])) for c in seat.shadow}
+    seat.marks = _undice(data.marks)
+    seat.track = data.track
+    seat.stage = data.stage
+    seat.manifested = list(data.manifested)
+    seat.shield = data.shield
+    return seat
+
+
+def to_snapshot(s: LucidityState) -> dict[str, Any]:
+    """The whole state ``s`` as plain JSON (see the module's docstring)."""
+    game = s.game
+    deck = s.mdeck
+    fields = {
+        "bag": dict(s.bag),
+        "seats": [_seat_json(seat) for seat in s.seats],
+        "cards": {c: _dice(row) for c, row in s.cards.items()},
+        "holder": dict(s.holder),
+        "hand": list(s.hand),
+        "rolled": _dice(s.rolled),
+        "limbo": _dice(s.limbo),
+        "current": s.current,
+        "turns": s.turns,
+        "final_turns": list(s.final_turns) if s.final_turns is not None else None,
+        "dream_end": s.dream_end,
+        "reason": s.reason,
+        "won": list(s.won),
+        "rolloff": {str(k): v for k, v in s.rolloff.items()},
+        "log": [_to_json(entry) for entry in s.log],
+        "rules": dict(s.rules),
+        "dreamscape": s.dreamscape,
+        "mdeck": {
+            "top": list(deck.top),
+            "unknown": [[card, n] for card, n in deck.unknown.counts.items()],
+            "bottom": list(deck.bottom),
+        },
+        "revealed": list(s.revealed),
+        "pool": _dice(s.pool),
+    }
+    return {
+        "snapshot": SNAPSHOT_FORMAT,
+        **game.config(),
+        "content": game.content_hash(),
+        "rules": game.rules_version,
+        "seed": s.seed,
+        "history": [h if isinstance(h, str) else list(h) for h in s._history],
+        "events": [
+            [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
+            for e in s._events
+        ],
+        "flow": [step.to_json() for step in s.stack.items],
+        "table": None,
+        "fields": fields,
+    }
+
+
+def _problem(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(x) for x in first["loc"]) or "fields"
+    more = exc.error_count() - 1
+    return f"{where}: {first['msg']}" + (f" (and {more} more problems)" if more else "")
+
+
+def from_snapshot(game: LucidityGame, data: Mapping[str, Any]) -> LucidityState:
+    """The state a snapshot describes; a bad snapshot raises a one-line ``ConfigError``."""
+    from .state import LucidityState
+
+    if not isinstance(data, Mapping) or data.get("snapshot") != SNAPSHOT_FORMAT:
+        raise ConfigError(f"not a snapshot of format {SNAPSHOT_FORMAT} (state.to_snapshot())")
+    cfg = game.config()
+    for key in ("game", "ruleset", "players", "options"):
+        if data.get(key) != cfg[key]:
+            raise ConfigError(
+                f"the snapshot is of {key} {data.get(key)!r}, this game has {cfg[key]!r}"
+            )
+    check_provenance(game, data)
+    try:
+        fields = _FieldsJson.model_validate(data["fields"])
+    except ValidationError as exc:
+        raise ConfigError(f"the snapshot's fields do not load: {_problem(exc)}") from None
+    except KeyError as exc:
+        raise ConfigError(f"the snapshot has no {exc}") from None
+    if len(fields.seats) != game.players:
+        raise ConfigError(
+            f"the snapshot has {len(fields.seats)} seats, this game has {game.players} players"
+        )
+    seed = data.get("seed")
+    try:
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError(f"seed {seed!r} is not an integer")
+        steps = [KINDS.from_json(step) for step in data["flow"]]
+        events = [
+            Event(kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None)
+            for kind, fmt, rule, ev_data, vis in data["events"]
+        ]
+        history = [h if isinstance(h, str) else list(h) for h in data["history"]]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"the snapshot does not load: {exc}") from None
+    s: LucidityState = LucidityState.__new__(LucidityState)
+    State.__init__(s, game, seed)
+    s._history = history
+    s._events = events
+    s.R = game.refs
+    s.stack = Flow(game.refs, events, steps)
+    s.bag = {c: n for c, n in fields.bag.items()}
+    s.seats = [_seat(seat) for seat in fields.seats]
+    s.cards = {c: _undice(fields.cards.get(c, [])) for c in ("blue", "green", "yellow", "red")}
+    s.holder = {c: fields.holder.get(c) for c in ("blue", "green", "yellow", "red")}
+    s.hand = list(fields.hand)
+    s.rolled = _undice(fields.rolled)
+    s.limbo = _undice(fields.limbo)
+    s.current = fields.current
+    s.turns = fields.turns
+    s.final_turns = tuple(fields.final_turns) if fields.final_turns is not None else None
+    s.dream_end = fields.dream_end
+    s.reason = fields.reason
+    s.won = list(fields.won)
+    s.rolloff = dict(fields.rolloff)
+    s.log = [dict(entry) for entry in fields.log]
+    s.rules = dict(fields.rules)
+    s.dreamscape = fields.dreamscape
+    deck: Deck[str] = Deck()
+    deck.top = list(fields.mdeck.top)
+    for card, n in fields.mdeck.unknown:
+        deck.unknown.counts[card] = n
+        deck.unknown.total += n
+    deck.bottom = list(fields.mdeck.bottom)
+    s.mdeck = deck
+    s.revealed = list(fields.revealed)
+    s.pool = _undice(fields.pool)
+    return s
