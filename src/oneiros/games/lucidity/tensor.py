@@ -18,6 +18,7 @@ numpy is imported only when a tensor is first asked for (it comes with the ``rl`
 
 from __future__ import annotations
 
+import weakref
 from operator import attrgetter
 from typing import Any
 
@@ -85,21 +86,27 @@ class _Tracker:
     """One state's tensor (``base``, float32, the tail included) and copies of what it was
     computed from."""
 
-    __slots__ = ("bag", "base", "cards", "hand", "lay", "seats", "state", "tail")
+    __slots__ = ("bag", "base", "cards", "hand", "lay", "ref", "seats", "tail")
 
     tail: tuple[Any, ...] | None
 
     def __init__(self, state: Any, lay: _Layout) -> None:
         import numpy as np
 
-        self.state = state  # held, so that its id is not reused while this is kept
+        key = id(state)
+
+        def forget(ref: weakref.ref[Any]) -> None:  # the state is gone: so is its tensor
+            if _TRACKERS.get(key) is self:
+                del _TRACKERS[key]
+
+        self.ref = weakref.ref(state, forget)
         self.lay = lay
         self.base = np.zeros(lay.size, dtype=np.float32)
-        self.rebuild()
+        self.rebuild(state)
 
-    def rebuild(self) -> None:
+    def rebuild(self, state: Any) -> None:
         """Encode the whole state again (the tail is written by the next call)."""
-        state, lay = self.state, self.lay
+        lay = self.lay
         self.base[:] = encode_state(state, None)
         self.tail = None
         self.bag = dict(state.bag)
@@ -115,12 +122,12 @@ class _Tracker:
             base[i] = get(c, 0) / totals[i]
         self.bag = dict(bag)
 
-    def update_cards(self, parts: tuple[Any, ...]) -> None:
+    def update_cards(self, state: Any, parts: tuple[Any, ...]) -> None:
         """The Nightmare cards, or everything when the Dreamscape changed (its Power goal
         changes every seat's Power entry)."""
         cards, holder, dreamscape = parts
         if dreamscape != self.cards[2]:
-            self.rebuild()
+            self.rebuild(state)
             return
         base, lay = self.base, self.lay
         totals, at = lay.totals, lay.cards
@@ -137,14 +144,14 @@ class _Tracker:
             base[at + k] = n / totals[k]
         self.hand = counts
 
-    def update_seats(self, seats: list[Any]) -> None:
+    def update_seats(self, state: Any, seats: list[Any]) -> None:
         kept = self.seats
         if len(seats) != len(kept):
-            self.rebuild()
+            self.rebuild(state)
             return
         for i, now in enumerate(seats):
             if now != kept[i]:
-                kept[i] = self._seat(i, now, kept[i])
+                kept[i] = self._seat(state, i, now, kept[i])
 
     def _row(self, at: int, dice: list[Any]) -> list[Any]:
         """Write the dream counts of one row of a seat from ``at``; a copy of the row."""
@@ -157,7 +164,9 @@ class _Tracker:
             base[at + k] = n / totals[k]
         return list(dice)
 
-    def _seat(self, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> tuple[Any, ...]:
+    def _seat(
+        self, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
         """Write the entries of seat ``i`` that changed (as ``encoding._seat_block``);
         returns the copy of its parts to keep."""
         base, lay = self.base, self.lay
@@ -187,10 +196,8 @@ class _Tracker:
         exhaust = self._row(at + _ROW, exhaust) if exhaust != was[6] else was[6]
         if power != was[7]:
             power = self._row(at + 2 * _ROW, power)
-            p = self.state.power_of(i)
-            goal = (
-                DEFAULT_GOAL if self.state.dreamscape is None else lay.goals[self.state.dreamscape]
-            )
+            p = state.power_of(i)
+            goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
             base[at + lay.power_at] = p / (p + goal) if p else 0.0
         else:
             power = was[7]
@@ -234,15 +241,15 @@ class _Tracker:
 
 
 _TRACKERS: dict[int, _Tracker] = {}
-"""The states whose tensor is kept, by ``id(state)``."""
-_TRACKERS_KEPT = 64
+"""The live states whose tensor is kept, by ``id(state)`` (an entry goes with its state)."""
+_TRACKERS_KEPT = 4096
 
 
 def encode_array(state: Any, viewer: int | None = None) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
     docstring): only what changed since the last call for this state is encoded again."""
     tracker = _TRACKERS.get(id(state))
-    if tracker is None or tracker.state is not state:
+    if tracker is None or id(tracker.ref()) != id(state):  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
             _TRACKERS.clear()
         tracker = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
@@ -254,10 +261,10 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             tracker.update_hand(hand)
         cards = _CARDS(state)
         if cards != tracker.cards:
-            tracker.update_cards(cards)
+            tracker.update_cards(state, cards)
         seats = list(map(_SEAT_PARTS, state.seats))
         if seats != tracker.seats:
-            tracker.update_seats(seats)
+            tracker.update_seats(state, seats)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != tracker.tail:
         tracker.write_tail(tail)
