@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make
@@ -185,17 +185,20 @@ class Encoder:
         self.index = {aid: i for i, aid in enumerate(self.ids)}
         self.size = len(self.index)
         self.shape = tuple(game.observation_shape)
-        self._flat = len(self.shape) == 1
-        self._array = getattr(game, "observation_array", None)
+        array = getattr(game, "observation_array", None)
+        self._array = array
+        self.tensor: Callable[[State, int], Any] = (
+            array if array is not None and len(self.shape) == 1 else self._tensor
+        )
+        """``state.observation_tensor(seat)`` as a float32 array: the game's
+        ``observation_array`` itself when it declares one (and the tensor is flat)."""
         self._zeros = np.zeros(self.size, dtype=np.int8)
         self._masks: dict[tuple[int, ...], tuple[Any, tuple[Any, ...]]] = {}
         """Masks already built, by the identities of the legal actions, with the actions."""
 
-    def tensor(self, state: State, seat: int) -> Any:
-        """``state.observation_tensor(seat)`` as a float32 array."""
+    def _tensor(self, state: State, seat: int) -> Any:
         if self._array is not None:
-            out = self._array(state, seat)
-            return out if self._flat else out.reshape(self.shape)
+            return self._array(state, seat).reshape(self.shape)
         np = self._np
         return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
 

@@ -45,6 +45,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State
 from ._common import (
+    _CHANCE_ONLY,
     Encoder,
     acting_seat,
     action_id_at,
@@ -277,7 +278,9 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         ids = self._encoder.ids
         if type(action) is int and 0 <= action < len(ids):
             action_id = ids[action]  # the frequent case, checked
@@ -290,7 +293,9 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         # The core refuses an illegal action and changes nothing.
         state.apply(action_id, player=self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
-        to_move = resolve_chance(state, self._rng)
+        to_move = state.to_move()
+        if to_move == _CHANCE_ONLY:
+            to_move = resolve_chance(state, self._rng)
         self._steps += 1
         over = not to_move
         if self._potential is None and not over:
@@ -309,7 +314,11 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             limit = self._step_limit()
             if limit is not None and self._steps >= limit:
                 self.truncations = dict.fromkeys(self.agents, True)
-        self._select(to_move)
+        if over or len(to_move) > 1:
+            self._select(to_move)
+        else:  # the frequent case: one seat decides next
+            seat = self._acting = to_move[0]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

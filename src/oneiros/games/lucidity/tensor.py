@@ -107,7 +107,7 @@ class _Tracker:
     def rebuild(self, state: Any) -> None:
         """Encode the whole state again (the tail is written by the next call)."""
         lay = self.lay
-        self.base[:] = encode_state(state, None)
+        self.base[:] = encode_state(state, None, remember=False)
         self.tail = None
         self.bag = dict(state.bag)
         cards, holder, dreamscape = _CARDS(state)
