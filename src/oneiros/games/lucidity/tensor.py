@@ -256,7 +256,17 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     else:
         if state.bag != tracker.bag:
             tracker.update_bag(state.bag)
-        hand = _in_hand(state, tracker.lay.colour_at)
+        # _in_hand, written out (this runs after every step)
+        colour_at = tracker.lay.colour_at
+        hand = [0, 0, 0, 0, 0]
+        for c in state.hand:
+            hand[colour_at[c]] += 1
+        for d in state.rolled:
+            hand[colour_at[d[0]]] += 1
+        for d in state.limbo:
+            hand[colour_at[d[0]]] += 1
+        for d in state.pool:
+            hand[colour_at[d[0]]] += 1
         if hand != tracker.hand:
             tracker.update_hand(hand)
         cards = _CARDS(state)
@@ -267,5 +277,10 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             tracker.update_seats(state, seats)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != tracker.tail:
-        tracker.write_tail(tail)
+        made = tracker.lay.tails.get(tail)
+        if made is None:
+            tracker.write_tail(tail)
+        else:
+            tracker.base[tracker.lay.current :] = made
+            tracker.tail = tail
     return tracker.base.copy()
