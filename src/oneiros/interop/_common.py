@@ -193,7 +193,7 @@ class Encoder:
         """``state.observation_tensor(seat)`` as a float32 array: the game's
         ``observation_array`` itself when it declares one (and the tensor is flat)."""
         self._zeros = np.zeros(self.size, dtype=np.int8)
-        self._masks: dict[tuple[int, ...], tuple[Any, tuple[Any, ...]]] = {}
+        self.masks: dict[tuple[int, ...], tuple[Any, tuple[Any, ...]]] = {}
         """Masks already built, by the identities of the legal actions, with the actions."""
 
     def _tensor(self, state: State, seat: int) -> Any:
@@ -205,7 +205,7 @@ class Encoder:
     def legal_mask(self, legal: Sequence[Any], dtype: Any = None) -> Any:
         """The mask of ``legal`` (a seat's legal actions), a new array (int8 by default)."""
         key = tuple(map(id, legal))
-        masks = self._masks
+        masks = self.masks
         made = masks.get(key)
         if made is None:
             if len(masks) > 20_000:

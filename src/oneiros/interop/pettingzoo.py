@@ -268,7 +268,9 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         # The mask is the seat's legal actions when it is the selected agent and decides
         # now (checked against the state too, should it have been changed from outside).
         if agent == self.agent_selection and self._acting == seat and seat in state.to_move():
-            mask = enc.legal_mask(state.legal_actions(seat))
+            legal = state.legal_actions(seat)
+            made = enc.masks.get(tuple(map(id, legal)))  # Encoder.legal_mask, written out
+            mask = enc.legal_mask(legal) if made is None else made[0].copy()
         else:
             mask = enc.mask(state, None)
         return {"observation": enc.tensor(state, seat), "action_mask": mask}
