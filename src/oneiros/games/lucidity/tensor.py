@@ -2,16 +2,19 @@
 the next (for the RL adapters, which ask for it after every step).
 
 ``encode_array(state, viewer)`` is ``numpy.asarray(encode_state(state, viewer),
-dtype=numpy.float32)`` entry for entry. The last tensor of a state is kept (for a few dozen
-states at a time) with copies of everything it was computed from: the bag, the Nightmare
-cards and their holders, the Dreamscape, the dreams in hand, and each seat's role, colour,
-track, stage, Shadowmarks and rows. At the next call the live values are compared with the
+dtype=numpy.float32)`` entry for entry. The last tensor of a state is kept, as long as the
+state lives, with copies of everything it was computed from: the bag, the Nightmare cards
+and their holders, the Dreamscape, the dreams in hand (counted by colour), and each seat's
+role, colour, track, stage, Shadowmarks and rows. At the next call the live values are compared with the
 copies (a comparison of tuples, done in C) and only the entries of what differs are
 computed again, from the state alone and as ``encode_state`` computes them; the tail (who
 decides, whose tensor) is rewritten when it differs. A state changed in any way (``apply``,
 a scenario builder) therefore gets the full computation's tensor: nothing is carried from
 one change to the next. ``tests/interop/test_incremental_tensor.py`` plays random games
 and compares the two at every step, for every seat.
+
+The events of ``apply`` are not used to find what changed: random games show changes to a
+seat that none of the events of that ``apply`` names (see ``docs/benchmarks.md``).
 
 numpy is imported only when a tensor is first asked for (it comes with the ``rl`` extra).
 """
