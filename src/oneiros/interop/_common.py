@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make
@@ -117,21 +117,29 @@ def potentials(state: State) -> list[float]:
     return [float(fn(seat)) for seat in range(state.game.players)]
 
 
-def resolve_chance(state: State, rng: random.Random) -> None:
-    """Sample every pending chance node with the core's distribution."""
-    while state.is_chance():
+_CHANCE_ONLY = (CHANCE,)
+
+
+def resolve_chance(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Sample every pending chance node with the core's distribution; returns who decides
+    then (``state.to_move()``)."""
+    to_move = state.to_move()
+    while to_move == _CHANCE_ONLY:
         state.apply(state.sample_chance(rng))
+        to_move = state.to_move()
+    return to_move
 
 
-def acting_seat(state: State) -> int | None:
+def acting_seat(state: State, to_move: tuple[int, ...] | None = None) -> int | None:
     """The seat that acts next in a sequential view: simultaneous decisions are serialised
     in seat order. The core keeps hidden choices (face-down plays) from the other seats
     until the reveal, but a public act (a Sleep Tight buy, say) is seen at once by the
-    seats that act after it (``docs/rl.md``, "Simultaneous decisions")."""
-    tm = state.to_move()
-    if not tm or tm == (CHANCE,):
+    seats that act after it (``docs/rl.md``, "Simultaneous decisions"). ``to_move`` is
+    ``state.to_move()`` when the caller has it."""
+    tm = state.to_move() if to_move is None else to_move
+    if not tm or tm == _CHANCE_ONLY:
         return None
-    return min(tm)
+    return tm[0] if len(tm) == 1 else min(tm)
 
 
 def action_id_at(game: Game, index: Any, ids: Sequence[str] | None = None) -> str:
@@ -157,45 +165,63 @@ def legal_indices(state: State, seat: int) -> list[int]:
 
 class Encoder:
     """A game's observation tensor and legal-action mask as numpy arrays, the way the
-    environments hand them over: built once per call, from the core API only.
+    environments hand them over.
 
-    The mask is set from the seat's legal actions (a few ids) rather than converted from
-    the core's list of booleans over the whole action space, which costs more than the
-    decision itself in a game with a large action space; masks already made are copied.
+    The tensor is ``game.observation_array(state, seat)`` when the game declares it (a
+    float32 array equal to ``observation_tensor``, which a game may keep up to date between
+    steps rather than build again: Lucidity does), else ``observation_tensor`` converted.
+    The mask is set from the seat's legal actions (a few) rather than converted from the
+    core's list of booleans over the whole action space; masks already made are copied,
+    found by the identity of the legal Action objects (held by the cache, so an identity is
+    never reused while its mask is kept) without building any id string.
     """
 
     def __init__(self, game: Game) -> None:
         import numpy as np
 
         self._np = np
+        self.game = game
         self.ids = game.action_ids()
         self.index = {aid: i for i, aid in enumerate(self.ids)}
         self.size = len(self.index)
         self.shape = tuple(game.observation_shape)
-        self._masks: dict[tuple[str, ...], Any] = {}
-        """Masks already built, by the legal ids (the same few sets recur all game long)."""
+        array = getattr(game, "observation_array", None)
+        self._array = array
+        self.tensor: Callable[[State, int], Any] = (
+            array if array is not None and len(self.shape) == 1 else self._tensor
+        )
+        """``state.observation_tensor(seat)`` as a float32 array: the game's
+        ``observation_array`` itself when it declares one (and the tensor is flat)."""
+        self._zeros = np.zeros(self.size, dtype=np.int8)
+        self.masks: dict[tuple[int, ...], tuple[Any, tuple[Any, ...]]] = {}
+        """Masks already built, by the identities of the legal actions, with the actions."""
 
-    def tensor(self, state: State, seat: int) -> Any:
-        """``state.observation_tensor(seat)`` as a float32 array."""
+    def _tensor(self, state: State, seat: int) -> Any:
+        if self._array is not None:
+            return self._array(state, seat).reshape(self.shape)
         np = self._np
         return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
 
-    def mask(self, state: State, seat: int | None, dtype: Any = None) -> Any:
-        """The seat's legal actions over the action space (int8 by default); all zeros for
-        ``None`` or a seat that does not decide now."""
-        np = self._np
-        if seat is None or seat not in state.to_move():
-            return np.zeros(self.size, dtype=np.int8 if dtype is None else dtype)
-        key = tuple(a.id for a in state.legal_actions(seat))
-        masks = self._masks
+    def legal_mask(self, legal: Sequence[Any], dtype: Any = None) -> Any:
+        """The mask of ``legal`` (a seat's legal actions), a new array (int8 by default)."""
+        key = tuple(map(id, legal))
+        masks = self.masks
         made = masks.get(key)
         if made is None:
             if len(masks) > 20_000:
                 masks.clear()
+            mask = self._np.zeros(self.size, dtype=self._np.int8)
             index = self.index
-            made = masks[key] = np.zeros(self.size, dtype=np.int8)
-            made[[index[i] for i in key]] = 1
-        return made.copy() if dtype is None else made.astype(dtype)
+            mask[[index[a.id] for a in legal]] = 1
+            made = masks[key] = (mask, tuple(legal))
+        return made[0].copy() if dtype is None else made[0].astype(dtype)
+
+    def mask(self, state: State, seat: int | None, dtype: Any = None) -> Any:
+        """The seat's legal actions over the action space (int8 by default); all zeros for
+        ``None`` or a seat that does not decide now."""
+        if seat is None or seat not in state.to_move():
+            return self._zeros.copy() if dtype is None else self._zeros.astype(dtype)
+        return self.legal_mask(state.legal_actions(seat), dtype)
 
 
 def describe_illegal(state: State, seat: int, action_id: str) -> str:

@@ -135,7 +135,7 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if self.game_state is None or self._done:
             raise RuntimeError("the episode is over: call reset() to start a new one")
         state = self.game_state
-        action_id = action_id_at(self.game, action)
+        action_id = action_id_at(self.game, action, self._encoder.ids)
         try:  # the core refuses an illegal action and changes nothing
             state.apply(action_id, player=self.seat)
         except IllegalAction as exc:
@@ -158,9 +158,9 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         assert state is not None
         shaped = 0.0
         while True:
-            resolve_chance(state, self._rng)
-            seat = acting_seat(state)
-            if seat is None or self.seat in state.to_move():
+            to_move = resolve_chance(state, self._rng)
+            seat = acting_seat(state, to_move)
+            if seat is None or self.seat in to_move:
                 break
             agent = self.opponents[seat]
             if type(agent) is RandomAgent:
@@ -192,7 +192,7 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         assert state is not None
         if self._done:
             return np.ones(self._encoder.size, dtype=dtype)
-        return self._encoder.mask(state, self.seat, dtype)
+        return self._encoder.mask(state, self.seat, None if dtype is np.int8 else dtype)
 
     def _info(self) -> dict[str, Any]:
         state = self.game_state
@@ -213,7 +213,7 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
 
     def action_id(self, index: int) -> str:
         """The stable id (``track:3-5-7``...) of an action index, for logs and people."""
-        return action_id_at(self.game, index)
+        return action_id_at(self.game, index, self._encoder.ids)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -45,6 +45,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State
 from ._common import (
+    _CHANCE_ONLY,
     Encoder,
     acting_seat,
     action_id_at,
@@ -241,8 +242,9 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._skip_agent_selection = None
         self._select()
 
-    def _select(self) -> None:
-        seat = self._acting = acting_seat(self._state)
+    def _select(self, to_move: tuple[int, ...] | None = None) -> None:
+        """Select the agent that acts next (``to_move``: the state's, when known)."""
+        seat = self._acting = acting_seat(self._state, to_move)
         if seat is None:  # the game ended: every agent leaves with a last step(None)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
@@ -258,46 +260,67 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         return min(limits) if limits else None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._state
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
+        enc = self._encoder
         # The mask is the seat's legal actions when it is the selected agent and decides
-        # now (``mask`` checks the state too, should it have been changed from outside).
-        chosen = seat if agent == self.agent_selection and self._acting == seat else None
-        return {
-            "observation": self._encoder.tensor(state, seat),
-            "action_mask": self._encoder.mask(state, chosen),
-        }
+        # now (checked against the state too, should it have been changed from outside).
+        if agent == self.agent_selection and self._acting == seat and seat in state.to_move():
+            legal = state.legal_actions(seat)
+            made = enc.masks.get(tuple(map(id, legal)))  # Encoder.legal_mask, written out
+            mask = enc.legal_mask(legal) if made is None else made[0].copy()
+        else:
+            mask = enc.mask(state, None)
+        return {"observation": enc.tensor(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state
-        if action is None:
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        ids = self._encoder.ids
+        if type(action) is int and 0 <= action < len(ids):
+            action_id = ids[action]  # the frequent case, checked
+        elif action is None:
             raise IllegalAction(
                 f"{agent} must choose an action (None is only for a finished agent)"
             )
-        action_id = action_id_at(self.game, action, self._encoder.ids)
+        else:
+            action_id = action_id_at(self.game, action, ids)
         # The core refuses an illegal action and changes nothing.
         state.apply(action_id, player=self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
-        resolve_chance(state, self._rng)
+        to_move = state.to_move()
+        if to_move == _CHANCE_ONLY:
+            to_move = resolve_chance(state, self._rng)
         self._steps += 1
-        rewards = self._step_rewards(state)
-        if rewards is None:
-            self.rewards = dict(self._zero)
+        over = not to_move
+        if self._potential is None and not over:
+            self.rewards = dict(self._zero)  # the frequent case: nothing to add up
         else:
-            self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
-            for a in self.agents:
-                self._cumulative_rewards[a] += self.rewards[a]
-        if state.is_terminal():
+            rewards = self._step_rewards(state)
+            if rewards is None:
+                self.rewards = dict(self._zero)
+            else:
+                self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+                for a in self.agents:
+                    self._cumulative_rewards[a] += self.rewards[a]
+        if over:
             self.infos = {a: self._final_info() for a in self.agents}
-        else:
+        elif self.max_steps is not None or self.max_cycles is not None:
             limit = self._step_limit()
             if limit is not None and self._steps >= limit:
                 self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
+        if over or len(to_move) > 1:
+            self._select(to_move)
+        else:  # the frequent case: one seat decides next
+            seat = self._acting = to_move[0]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

@@ -135,6 +135,9 @@ class _Layout:
         self.goals = {
             name: int(card.rules.power_goal) for name, card in game.content.dreamscapes.items()
         }
+        self.tails: dict[tuple[Any, ...], Any] = {}
+        """The tails (who decides, whose tensor) already made, as float32 arrays, by
+        (current seat, final turns, to_move, viewer), for ``tensor.encode_array``."""
 
 
 _LAYOUTS: dict[int, tuple[Any, _Layout]] = {}
@@ -184,12 +187,13 @@ def _seat_block(lay: _Layout, seat: Any, power: int, goal: int) -> list[float]:
     return out
 
 
-def encode_state(state: Any, viewer: int | None = None) -> list[float]:
+def encode_state(state: Any, viewer: int | None = None, *, remember: bool = True) -> list[float]:
     """``encode(state.observation(viewer), state.game, state.to_move(), viewer)``, entry for
     entry, read from the state directly (Lucidity hides nothing, so every seat's
     observation holds the whole state). It only writes the entries that are not zero and
     builds no observation dictionaries, which makes it several times faster; the
-    equivalence is tested over random games."""
+    equivalence is tested over random games. Seat blocks are remembered for the next call
+    unless ``remember`` is false (``tensor.py`` keeps its own)."""
     lay = _layout(state.game)
     out = [0.0] * lay.size
     totals, colour_at = lay.totals, lay.colour_at
@@ -199,7 +203,7 @@ def encode_state(state: Any, viewer: int | None = None) -> list[float]:
         if n:
             out[i] = n / totals[i]
     goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
-    memo = _SEATS
+    memo = _SEATS if remember else {}
     if len(memo) > _SEATS_KEPT:
         memo.clear()
     for i, seat in enumerate(state.seats):

@@ -22,6 +22,7 @@ from .content import COLOURS, NightmareSpec, load_content
 from .effects import ABILITY_OPS, AbilitySpec
 from .params import TRACKS
 from .refs import rule_refs
+from .tensor import encode_array
 
 LABELS_EXTRA: dict[str, str] = {}
 
@@ -262,3 +263,8 @@ class LucidityGame(Game):
         from .encoding import shape
 
         return (shape(self),)
+
+    observation_array = staticmethod(encode_array)
+    """``observation_array(state, player)``: ``state.observation_tensor(player)`` as a
+    float32 numpy array, kept up to date from one call to the next rather than computed
+    again (``tensor.py``); the RL adapters use it after every step."""
