@@ -466,5 +466,12 @@ class SleepTightState(State):
         """A state ``player`` cannot tell from this one (``observation.determinize``)."""
         return _determinize(self, player, rng)
 
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as flat JSON, flow stack included (``snapshot.py``);
+        ``game.from_snapshot`` rebuilds it."""
+        from .snapshot import to_snapshot
+
+        return to_snapshot(self)
+
 
 _NOT_COPIED = frozenset({"game", "_history", "_events", "flow", "stack"})
