@@ -21,7 +21,7 @@ from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
 from . import actions as A
 from . import refs as R
 from .content import HELD_SPECIALS, Content
-from .model import Play, SeatState
+from .model import Place, Play, SeatState, watchers
 from .observation import determinize as _determinize
 from .observation import observe
 from .params import START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
@@ -219,6 +219,22 @@ class SleepTightState(State):
         hand = self.seats[seat].hand
         hand.append(card)
         hand.sort()
+
+    def moved(self, kind: str, fmt: str, rule: str, src: Place, dst: Place, **data: Any) -> None:
+        """Emit the event naming a card moved from ``src`` to ``dst`` (zones of
+        ``model.ZONES`` with their owners): only the seats the declaration lets see the
+        card where it goes or where it was receive it (``model.watchers``, in that order),
+        none when nobody may."""
+        visible = watchers(dst, src)
+        if visible != ():
+            self.emit(kind, fmt, rule, visible, **data)
+
+    def shown(self, kind: str, fmt: str, rule: str, place: Place, to: int, **data: Any) -> None:
+        """Emit the event of the cards in ``place`` shown to seat ``to``: that seat and the
+        seats that see into ``place`` by its declaration receive it."""
+        seen = watchers(place)
+        visible = None if seen is None else (to, *(x for x in seen if x != to))
+        self.emit(kind, fmt, rule, visible, **data)
 
     def _movable(self, seat: int) -> list[str]:
         """Distinct cards that may leave ``seat``'s hand (I Am the Sandman stays)."""

@@ -95,11 +95,12 @@ class Play(OpenChoice):
         elif verb == "play":
             s._hand_remove(seat, rest, "face_down")
             me.plays.append(Played(rest))
-            s.emit(
+            s.moved(
                 "played",
                 "You play {name} face down",
                 R.PHASE3,
-                vis,
+                ("hand", seat),
+                ("face_down", seat),
                 seat=seat,
                 card=rest,
                 name=s._name(rest),
@@ -120,11 +121,12 @@ class Play(OpenChoice):
                 bottom=bottom,
                 bottom_name=s._name(bottom),
             )
-            s.emit(
+            s.moved(
                 "stacked",
                 "You play {name} face down on top of {bottom_name}",
                 R.STACKING,
-                vis,
+                ("hand", seat),
+                ("stack_top", seat),
                 seat=seat,
                 card=card,
                 bottom=bottom,
@@ -134,11 +136,12 @@ class Play(OpenChoice):
         elif verb == "discard":
             s._hand_remove(seat, rest, "face_down")
             me.pending_discards.append(rest)
-            s.emit(
+            s.moved(
                 "discard_pending",
                 "You discard {name} for 1 Soul Fragment (taken at the reveal)",
                 R.PHASE3,
-                vis,
+                ("hand", seat),
+                ("discarding", seat),
                 seat=seat,
                 card=rest,
                 name=s._name(rest),
@@ -147,11 +150,12 @@ class Play(OpenChoice):
             card, target = rest.split(":")
             s._hand_remove(seat, card, "face_down")
             me.pending_harm.append((card, int(target)))
-            s.emit(
+            s.moved(
                 "harm_pending",
                 "You discard {name} to deal 1 damage to seat {target} at the reveal",
                 R.EXPOSED,
-                vis,
+                ("hand", seat),
+                ("discarding", seat),
                 seat=seat,
                 card=card,
                 name=s._name(card),
