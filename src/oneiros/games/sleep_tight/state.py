@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, Action, Decision, Deck, State
+from ...core import CHANCE, Action, Decision, Deck, Event, State
 from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
 from . import actions as A
 from . import refs as R
@@ -225,15 +225,22 @@ class SleepTightState(State):
         ``model.ZONES`` with their owners): only the seats the declaration lets see the
         card where it goes or where it was receive it (``model.watchers``, in that order),
         none when nobody may."""
-        visible = watchers(dst, src)
-        if visible != ():
-            self.emit(kind, fmt, rule, visible, **data)
+        key = (dst, src)
+        visible = _SEEN.get(key, ())
+        if visible == ():
+            visible = _SEEN[key] = watchers(dst, src)
+            if visible == ():
+                return
+        self._events.append(Event(kind, fmt, rule, data, visible))
 
-    def shown(self, kind: str, fmt: str, rule: str, place: Place, to: int, **data: Any) -> None:
-        """Emit the event of the cards in ``place`` shown to seat ``to``: that seat and the
-        seats that see into ``place`` by its declaration receive it."""
+    def shown(
+        self, kind: str, fmt: str, rule: str, place: Place, to: int | None, **data: Any
+    ) -> None:
+        """Emit the event of cards in ``place`` shown by a rule to seat ``to`` (None: to
+        every seat): that seat and the seats that see into ``place`` by its declaration
+        receive it."""
         seen = watchers(place)
-        visible = None if seen is None else (to, *(x for x in seen if x != to))
+        visible = None if seen is None or to is None else (to, *(x for x in seen if x != to))
         self.emit(kind, fmt, rule, visible, **data)
 
     def _movable(self, seat: int) -> list[str]:
@@ -491,3 +498,5 @@ class SleepTightState(State):
 
 
 _NOT_COPIED = frozenset({"game", "_history", "_events", "flow", "stack"})
+_SEEN: dict[tuple[Place, Place], tuple[int, ...] | None] = {}
+"""``model.watchers`` of the (destination, source) pairs met in play."""

@@ -46,10 +46,12 @@ class Phase3Start(AutoStep):
                     s._hand_remove(seat, card)
                     me.plays.append(Played(card, face_up=True))
                     idx = len(me.plays) - 1
-                    s.emit(
+                    s.moved(
                         "face_up",
                         "Seat {seat} must play {name} face up",
                         R.SYMBOLS,
+                        ("hand", seat),
+                        ("in_play", seat),
                         seat=seat,
                         card=card,
                         name=info.name,
@@ -113,10 +115,12 @@ class Play(OpenChoice):
             # The bottom card is placed face up: every seat sees it at once, and the two
             # cards leave the hand in view.
             s.frozen_hands[seat] -= 2  # type: ignore[index]
-            s.emit(
+            s.moved(
                 "stack_bottom",
                 "Seat {seat} plays a card face down on top of {bottom_name} (face up)",
                 R.STACKING,
+                ("hand", seat),
+                ("in_play", seat),
                 seat=seat,
                 bottom=bottom,
                 bottom_name=s._name(bottom),

@@ -418,10 +418,12 @@ class SDiscard(SandmanDeckDraw):
         take_sandman(s, card)
         s.sandman_discard.append(card)
         s.discarded_by_players += 1
-        s.emit(
+        s.moved(
             "sandman_discarded",
             "Seat {seat} discards the Sandman card {name}",
             R.SYMBOLS,
+            ("sandman_deck", None),
+            ("sandman_discard", None),
             seat=seat,
             card=card,
             name=s.c.sandman_card(card).name,
