@@ -83,11 +83,13 @@ def expose(s: SleepTightState, seat: int, forced: bool) -> None:
     me = s.seats[seat]
     me.role = "exposed"
     me.pending_offer = False
-    s.emit(
+    s.moved(
         "exposed",
         "Seat {seat} reveals I Am the Sandman and becomes an exposed Sandman agent"
         + (" (Where Is The Sandman)" if forced else ""),
         R.EXPOSED if not forced else R.SPECIAL,
+        ("hand", seat),
+        ("exposed", None),
         seat=seat,
     )
 
