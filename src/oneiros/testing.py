@@ -91,7 +91,7 @@ def check_snapshot(state: State, rng: random.Random, steps: int = 200) -> State:
     that shows the same (``snapshot()``: every seat's observation, the events, the scores),
     offers the same legal actions and chance outcomes, snapshots to the same JSON, and goes
     on identically for up to ``steps`` random actions and chance outcomes (each applied to
-    both). Returns the restored state."""
+    both: ``state`` moves on too). Returns the restored state."""
     name = state.game.name
     data = state.to_snapshot()
     text = json.dumps(data)
