@@ -80,6 +80,45 @@ def check_replay(state: State) -> State:
     return again
 
 
+def _legal_by_seat(state: State) -> list[list[str]]:
+    if state.is_chance():
+        return [[f"{a.id}={p!r}" for a, p in state.chance_outcomes()]]
+    return [[a.id for a in state.legal_actions(seat)] for seat in state.to_move()]
+
+
+def check_snapshot(state: State, rng: random.Random, steps: int = 200) -> State:
+    """``state.to_snapshot()`` is plain JSON and ``game.from_snapshot`` rebuilds a state
+    that shows the same (``snapshot()``: every seat's observation, the events, the scores),
+    offers the same legal actions and chance outcomes, snapshots to the same JSON, and goes
+    on identically for up to ``steps`` random actions and chance outcomes (each applied to
+    both: ``state`` moves on too). Returns the restored state."""
+    name = state.game.name
+    data = state.to_snapshot()
+    text = json.dumps(data)
+    again = state.game.from_snapshot(json.loads(text))
+    if json.dumps(again.to_snapshot()) != text:
+        raise PlayoutError(f"{name}: the restored state snapshots differently")
+    for _ in range(steps + 1):
+        if again.snapshot() != state.snapshot():
+            raise PlayoutError(f"{name}: the restored state differs after {state.history()[-1:]}")
+        if _legal_by_seat(again) != _legal_by_seat(state):
+            raise PlayoutError(f"{name}: the restored state offers other actions")
+        if state.is_terminal():
+            break
+        tm = state.to_move()
+        if tm == (CHANCE,):
+            action = state.sample_chance(rng)
+            state.apply(action.id)
+            again.apply(action.id)
+            continue
+        seat = tm[0] if len(tm) == 1 else rng.choice(tm)
+        action = rng.choice(state.legal_actions(seat))
+        player = seat if len(tm) > 1 else None
+        state.apply(action.id, player=player)
+        again.apply(action.id, player=player)
+    return again
+
+
 def check_observations_json(state: State) -> None:
     """Every seat's observation and the public one are JSON-serialisable."""
     for seat in [None, *range(state.game.players)]:

@@ -14,7 +14,6 @@ from .scenario import (
     IAM,
     NEUTRAL,
     SAFE,
-    _cut,
     _make_agent,
     _set_dreamscapes,
     _set_fragments,
@@ -23,6 +22,8 @@ from .scenario import (
     chance,
     run_until,
     scenario,
+    start_effect,
+    step_top,
 )
 
 __all__ = [
@@ -35,7 +36,6 @@ __all__ = [
     "at_play",
     "chance",
     "count_cards",
-    "empty_sandman_deck_but",
     "kinds",
     "make_agent",
     "new",
@@ -47,6 +47,7 @@ __all__ = [
     "set_dreams",
     "set_fragments",
     "set_hand",
+    "start_effect",
     "step_top",
     "take_card",
 ]
@@ -55,11 +56,6 @@ __all__ = [
 def new(players: int = 3, **options: Any) -> SleepTightState:
     """A fresh game (seed 1) at its first step."""
     return scenario(players, at=None, **options)
-
-
-def step_top(state: SleepTightState) -> str:
-    top = state.stack.top
-    return top.kind if top is not None else ""
 
 
 def take_card(state: SleepTightState, card: str) -> None:
@@ -172,12 +168,6 @@ def reveal(state: SleepTightState, sandman: str | None = None) -> None:
         plain.sort(key=lambda c: (len(state.c.sandman_card(c).dreams), c))
         sandman = plain[0]
     state.apply("sandman:" + sandman)
-
-
-def empty_sandman_deck_but(state: SleepTightState, keep: int) -> None:
-    """Move Sandman cards to his discard pile until ``keep`` are left in the deck (the
-    terminal and web table tests use it; ``scenario(sandman_deck=...)`` does the same)."""
-    _cut(state.sandman_deck, keep, state.sandman_discard)
 
 
 VIEWERS_OTHER_THAN_0 = (1, 2, None)

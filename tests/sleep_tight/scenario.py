@@ -1,6 +1,6 @@
 """The Sleep Tight scenario builder: a position described as data, built by one function.
 
-``scenario()`` plays a fresh game with neutral chance outcomes up to a step of round 1 (the
+``scenario()`` plays a fresh game with neutral chance outcomes up to a step of round 1 or later (the
 face-down plays by default), then lays out the position the test names: each seat's hand,
 Soul Fragments and Dreamscape, the Sandman's agents and pending offers, the next Sandman
 cards, how many cards are left in each deck (the rest go to the discard piles), and the
@@ -23,7 +23,13 @@ from typing import Any
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.core.components import Deck
+from oneiros.core.effects import Ctx
+from oneiros.core.flow import advance
+from oneiros.games.sleep_tight.effects import LANGUAGE
 from oneiros.games.sleep_tight.state import SleepTightState
+from oneiros.games.sleep_tight.steps.sandman import sandman_deck as sandman_deck_of
+from oneiros.games.sleep_tight.steps.sandman import take_sandman
+from oneiros.games.sleep_tight.steps.symbols import RUNTIME
 
 SAFE = "paper-slingshot"
 """The card neutral Action draws deal (no draw-time effect)."""
@@ -41,6 +47,7 @@ def scenario(
     players: int = 3,
     *,
     at: str | None = "play",
+    round: int = 1,
     hands: Mapping[int, Sequence[str]] | None = None,
     fragments: Mapping[int, int] | None = None,
     dreamscapes: Mapping[int, str] | None = None,
@@ -50,6 +57,7 @@ def scenario(
     sandman_top: Sequence[str] = (),
     sandman_discard: Sequence[str] = (),
     sandman_deck: int | None = None,
+    sandman_beaten: int = 0,
     dreamscape_deck: int | None = None,
     action_deck: int | None = None,
     plays: Mapping[int, Sequence[str]] | None = None,
@@ -58,9 +66,10 @@ def scenario(
 ) -> SleepTightState:
     """A Sleep Tight position, with ``players`` seats and these game ``options``.
 
-    - ``at``: the step on top (``None``: the game's first step, before any move), reached with neutral moves (seats refuse, are done, wait or
-      pass; Action draws deal Paper Slingshots; no Sandman card that surprises). At
-      ``"play"`` (round 1's face-down plays) every seat gets a Dreamscape without a
+    - ``at``: the step on top (``None``: the game's first step, before any move), reached
+      with neutral moves (seats refuse, are done, wait or pass; Action draws deal Paper
+      Slingshots; no Sandman card that surprises), in round ``round``. At
+      ``"play"`` (the round's face-down plays) every seat gets a Dreamscape without a
       requirement modifier unless ``dreamscapes`` names one; the hands then are exactly
       ``hands`` (empty for a seat not named). At any other step, ``hands`` replaces only
       the named seats' hands.
@@ -74,7 +83,10 @@ def scenario(
     - ``offers``: seats holding I Am the Sandman with the offer still unanswered.
     - ``sandman_discard``: these Sandman cards are already beaten (in his discard pile);
       ``sandman_top``: the next Sandman cards, in order; ``sandman_deck``: then only this
-      many cards stay in his deck, the top ones (the rest are beaten).
+      many cards stay in his deck, the top ones (the rest are beaten); ``sandman_beaten``:
+      his next this many cards are beaten (taken from the deck as the rules take a card,
+      so a Soul Consumer held back by ``easier_soul_consumer`` joins the deck when the
+      top half is gone).
     - ``dreamscape_deck`` / ``action_deck``: only this many cards stay in the deck, the
       rest go to its discard pile.
     - ``plays``: actions each seat has already taken at the step on top, in order (for
@@ -85,7 +97,7 @@ def scenario(
     assert isinstance(state, SleepTightState)
     hands = dict(hands or {})
     if at == "play":
-        run_until(state, "play", draws=draws)
+        run_until(state, "play", draws=draws, round=round)
         wanted = dict(dreamscapes or {})
         pool = list(NEUTRAL)
         for card in wanted.values():
@@ -97,7 +109,7 @@ def scenario(
         for seat in range(players):
             hands.setdefault(seat, [])
     elif at is not None:
-        run_until(state, at, dreams=dreamscapes, draws=draws)
+        run_until(state, at, dreams=dreamscapes, draws=draws, round=round)
     for seat, cards in hands.items():
         _set_hand(state, seat, list(cards))
     for seat, n in (fragments or {}).items():
@@ -116,6 +128,10 @@ def scenario(
         state.sandman_deck.put_top(card)
     if sandman_deck is not None:
         _cut(state.sandman_deck, sandman_deck, state.sandman_discard)
+    for _ in range(sandman_beaten):
+        card = sandman_deck_of(state).cards()[0]
+        take_sandman(state, card)
+        state.sandman_discard.append(card)
     if dreamscape_deck is not None:
         _cut(state.dream_deck, dreamscape_deck, state.dream_discard)
     if action_deck is not None:
@@ -124,6 +140,20 @@ def scenario(
         for aid in ids:
             state.apply(aid, player=seat)
     return state
+
+
+def step_top(state: SleepTightState) -> str:
+    """The kind of the step on top ("" once the game is over)."""
+    top = state.stack.top
+    return top.kind if top is not None else ""
+
+
+def start_effect(state: SleepTightState, effect: str, seat: int) -> None:
+    """Put an effect written in Sleep Tight's effect language (``effects.LANGUAGE``, for
+    example ``"repeat(2, gain(1))"``) on top, for ``seat``, as a card resolving would, and
+    run it until someone must decide."""
+    state.flow.push(*RUNTIME.steps(LANGUAGE.parse(effect), Ctx(seat=seat)))
+    advance(state, state.flow)
 
 
 def chance(state: SleepTightState, prefer: Sequence[str] = ()) -> str:
@@ -144,13 +174,14 @@ def run_until(
     dreams: Mapping[int, str] | None = None,
     sandman: str | None = None,
     draws: Sequence[str] = (),
+    round: int = 1,
 ) -> None:
-    """Play neutral moves until the step on top is ``kind``."""
+    """Play neutral moves until the step on top is ``kind`` in round ``round`` (or later)."""
     dreams = dict(dreams or {})
     draws = list(draws)
     for _ in range(2000):
         top = state.stack.top
-        if top is None or top.kind == kind:
+        if top is None or (top.kind == kind and state.round >= round):
             return
         tm = state.to_move()
         if tm == (CHANCE,):

@@ -15,7 +15,7 @@ from oneiros.games.sleep_tight.refs import SECTIONS
 from oneiros.sim.loop import play_game
 from oneiros.testing import random_step
 
-from .helpers import IAM, chance, new, play, run_until, set_fragments, take_card
+from .helpers import IAM, chance, new, play, set_fragments, step_top
 from .scenario import scenario
 
 
@@ -100,20 +100,15 @@ def test_heuristic_accepts_the_offer_dealt_in_its_opening_hand() -> None:
 def later_offer(players: int, discarded: int, mine: int = 3, theirs: int = 3) -> str:
     """The bot (seat 0) draws I Am the Sandman in round 2, after the players discarded
     ``discarded`` Sandman cards in round 1."""
-    state = new(players)
-    run_until(state, "play")
-    run_until(state, "buy")
-    assert state.round == 2 and state.stack.top is not None
-    for _ in range(discarded):
-        card = state.sandman_deck.cards()[0]
-        state.sandman_deck.remove_anywhere(card)
-        state.sandman_discard.append(card)
-    take_card(state, IAM)
-    state.seats[0].hand = sorted([*state.seats[0].hand, IAM])
-    state.seats[0].pending_offer = True
-    set_fragments(state, 0, mine)
-    for seat in range(1, players):
-        set_fragments(state, seat, theirs)
+    state = scenario(
+        players,
+        at="buy",
+        round=2,
+        sandman_beaten=discarded,
+        offers=[0],
+        fragments={seat: mine if seat == 0 else theirs for seat in range(players)},
+    )
+    assert state.round == 2 and step_top(state) == "buy"
     policy = state.game.heuristic_policy()
     return policy(state, 0, random.Random(0)).id
 
@@ -201,8 +196,10 @@ def test_observation_tensor_comes_from_the_redacted_observation() -> None:
     before = state.observation_tensor(0)
     view = state.determinize(0, random.Random(5))
     assert view.observation_tensor(0) == before
-    state.seats[1].hand = sorted(["tantrum", "nightlight"])  # another hidden hand
-    assert state.observation_tensor(0) == before
+    # another hidden hand for seat 1, everything seat 0 sees the same
+    other = scenario(3, hands={0: ["nightlight"], 1: ["tantrum", "paper-slingshot"]})
+    assert other.observation(0) == state.observation(0)
+    assert other.observation_tensor(0) == before
 
 
 def test_every_rule_reference_has_an_explanation() -> None:

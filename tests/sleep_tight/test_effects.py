@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from oneiros.core.effects import Ctx, LanguageError
-from oneiros.core.flow import advance
+from oneiros.core.effects import LanguageError
 from oneiros.games.sleep_tight.content import load_content
 from oneiros.games.sleep_tight.effects import LANGUAGE, card_program
 from oneiros.games.sleep_tight.steps.symbols import RUNTIME
 
 from .helpers import kinds
-from .scenario import scenario
+from .scenario import scenario, start_effect
 
 
 def test_every_op_of_the_language_runs_and_every_card_reads_as_nodes() -> None:
@@ -63,16 +62,19 @@ def test_a_bad_effect_is_refused_with_one_line(text: str, problem: str) -> None:
 def test_a_composite_runs_on_the_flow_as_card_effects_do() -> None:
     # repeat(2, gain(1)) for seat 0: two fragments from the pile, one step at a time.
     state = scenario(3, at="play", fragments={0: 2})
-    pile = state.pile
-    state.flow.push(*RUNTIME.steps(LANGUAGE.parse("repeat(2, gain(1))"), Ctx(seat=0)))
-    advance(state, state.flow)
-    assert state.seats[0].fragments == 4 and state.pile == pile - 2
+    pile = state.observation(None)["pile"]
+    start_effect(state, "repeat(2, gain(1))", seat=0)
+    assert fragments(state, 0) == 4 and state.observation(None)["pile"] == pile - 2
     assert [e.data["got"] for e in kinds(state, "gained")] == [1, 1]
     # a choice of effect asks the seat, then runs the branch chosen
-    node = LANGUAGE.parse("choose(option('Draw', then=draw(1)), option('Take one', then=gain(1)))")
-    state.flow.push(*RUNTIME.steps(node, Ctx(seat=0)))
-    advance(state, state.flow)
+    start_effect(
+        state, "choose(option('Draw', then=draw(1)), option('Take one', then=gain(1)))", seat=0
+    )
     assert state.decision(0).kind == "effect_choice"  # type: ignore[union-attr]
     assert [a.label for a in state.legal_actions(0)] == ["Draw", "Take one"]
     state.apply("choose:1", player=0)
-    assert state.seats[0].fragments == 5
+    assert fragments(state, 0) == 5
+
+
+def fragments(state, seat: int) -> int:
+    return state.observation(None)["players"][seat]["fragments"]

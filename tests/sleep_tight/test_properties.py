@@ -26,7 +26,7 @@ from oneiros.testing import (
     random_step,
 )
 
-from .helpers import action_multiset, count_cards
+from .helpers import action_multiset, count_cards, step_top
 
 CARD_KEYS = ("card", "cards", "bottom")
 SHARED_REVEALS = {"stole_card_private", "took_card_private", "hand_shown"}
@@ -122,15 +122,15 @@ def checked_playout(players: int, seed: int, determinize_every: int = 1) -> Slee
         if state.is_terminal():
             break
         check_counts(state)
-        top = state.stack.top
-        assert top is not None
+        top = step_top(state)
+        assert top
         before = observations(state)
         start = len(state.events())
         tm = state.to_move()
         seat = tm[0] if tm == (CHANCE,) or len(tm) == 1 else rng.choice(tm)
         chosen = random_step_for(state, rng, seat)
         check_new_events(state, start)
-        if top.kind == "play" and state.frozen_hands is not None and chosen != "stack":
+        if top == "play" and state.frozen_hands is not None and chosen != "stack":
             # A face-down choice changes nothing any other seat (or a spectator) can see;
             # only a stack shows its face-up bottom card (and the two cards leaving the hand).
             after = observations(state)

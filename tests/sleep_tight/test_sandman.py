@@ -5,16 +5,13 @@ redirecting his damage ("Card Symbols", "Card Examples")."""
 from __future__ import annotations
 
 from oneiros.games.sleep_tight.state import SleepTightState
-from oneiros.games.sleep_tight.steps.sandman import sandman_deck, take_sandman
 
 from .helpers import (
     at_play,
     kinds,
     make_agent,
-    new,
     play,
     reveal,
-    run_until,
     step_top,
 )
 from .scenario import scenario
@@ -32,19 +29,23 @@ def test_sandman_deals_one_plus_one_in_a_matching_dream_never_in_limbo() -> None
     assert state.fragments[2] == 2  # Limbo: never the extra damage
 
 
+def next_sandman_cards(beaten: int, **options: bool) -> list[str]:
+    """The Sandman cards round 1's draw may give with 4 players, once ``beaten`` of his
+    deck's cards are beaten."""
+    state = scenario(4, sandman_beaten=beaten, **options)
+    for seat in range(4):
+        state.apply("done", player=seat)
+    assert step_top(state) == "sandman_draw"
+    return [a.id for a, _p in state.chance_outcomes()]
+
+
 def test_easier_option_keeps_the_soul_consumer_in_the_bottom_half() -> None:
-    state = new(4, easier_soul_consumer=True)
-    assert state.sandman_reserved == ["soul-consumer"] and state.sandman_top_left == 13
-    run_until(state, "play")
-    state.apply("done", player=0)
-    # Force the first 13 Sandman cards out, one by one, checking the Consumer never shows.
-    for _ in range(13):
-        assert "soul-consumer" not in [c for c, _p in sandman_deck(state).outcomes()]
-        card = state.sandman_deck.cards()[0]
-        take_sandman(state, card)
-        state.sandman_discard.append(card)
-    assert state.sandman_reserved == []
-    assert state.sandman_deck.unknown.count("soul-consumer") == 1
+    # "Make the Game a Little Easier": 26 Sandman cards with 4 players, the Soul Consumer
+    # shuffled into the bottom 13: never among the first 13 drawn, possible from the 14th.
+    assert "sandman:soul-consumer" in next_sandman_cards(0)
+    for beaten in range(13):
+        assert "sandman:soul-consumer" not in next_sandman_cards(beaten, easier_soul_consumer=True)
+    assert "sandman:soul-consumer" in next_sandman_cards(13, easier_soul_consumer=True)
 
 
 def test_nullify_sandman_card_makes_all_actions_fail() -> None:

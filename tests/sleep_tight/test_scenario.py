@@ -4,7 +4,7 @@ without making or losing any (sleep-tight "Components")."""
 from __future__ import annotations
 
 from .helpers import count_cards, step_top
-from .scenario import IAM, scenario
+from .scenario import IAM, scenario, start_effect
 
 WHOLE = (40, 28, 28)
 """The Action, Dreamscape and Sandman cards of the shipped set, in every zone together."""
@@ -85,3 +85,23 @@ def test_a_clone_plays_on_without_changing_the_original_seats() -> None:
     assert copy.observation(0)["players"][0]["hand"] == ["nightlight"]
     assert [p["card"] for p in copy.observation(0)["players"][0]["plays"]] == ["tantrum"]
     assert state.to_move() == (0, 1, 2) and copy.to_move() == (1, 2)
+
+
+def test_a_later_round_with_sandman_cards_beaten() -> None:
+    plain = scenario(3, at="buy", round=2)
+    state = scenario(3, at="buy", round=2, sandman_beaten=3)
+    assert step_top(state) == "buy" and state.turn_number() == 2
+    before, after = plain.observation(None), state.observation(None)
+    assert after["sandman_deck"] == before["sandman_deck"] - 3
+    assert len(after["sandman_discard"]) == len(before["sandman_discard"]) + 3
+    assert count_cards(state) == WHOLE
+
+
+def test_an_effect_put_on_top_runs_until_someone_decides() -> None:
+    state = scenario(3, fragments={0: 1})
+    start_effect(state, "seq(gain(2), damage(1))", seat=0)
+    assert state.observation(None)["players"][0]["fragments"] == 3
+    assert state.decision(0).kind == "target"  # type: ignore[union-attr]
+    assert [a.id for a in state.legal_actions(0)] == ["target:1", "target:2"]
+    state.apply("target:2", player=0)
+    assert [p["fragments"] for p in state.observation(None)["players"]] == [3, 3, 2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -91,6 +92,14 @@ class SleepTightGame(Game):
 
     def new_state(self, seed: int | None = None) -> SleepTightState:
         return SleepTightState(self, seed)
+
+    def from_snapshot(self, data: Mapping[str, Any]) -> SleepTightState:
+        """The state ``state.to_snapshot()`` described (``snapshot.py``): a snapshot of
+        another game, configuration, content or rules version, or one whose fields do not
+        describe a Sleep Tight state, fails with a one-line ``ConfigError``."""
+        from .snapshot import from_snapshot
+
+        return from_snapshot(self, data)
 
     def content_hash(self) -> str | None:
         """``sha256:…`` of the card set this game plays with, in canonical form (the digest

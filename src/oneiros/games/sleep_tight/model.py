@@ -190,3 +190,47 @@ ZONES: tuple[Zone | Pool, ...] = (
 )
 """Where every Sleep Tight component is and who sees it (``core.zones``): the observation
 and ``determinize`` are derived from these declarations (``observation.py``)."""
+
+Place = tuple[str, int | None]
+"""A zone of ``ZONES`` and its owner seat (None for a shared zone)."""
+
+_DECLARED: dict[str, Zone] = {d.name: d for d in ZONES if isinstance(d, Zone)}
+_WATCHERS: dict[tuple[Place, ...], tuple[int, ...] | None] = {}
+
+
+def _face_seen_by(place: Place) -> tuple[int, ...] | None:
+    """The seats that see the faces of cards in ``place`` by its declaration: None for
+    every seat (public), the owner (owner-only), nobody (count only, hidden content)."""
+    zone, owner = place
+    d = _DECLARED.get(zone)
+    if d is None:
+        raise KeyError(f"{zone!r} is not a zone of model.ZONES")
+    if d.hidden_content:
+        return ()
+    if d.visibility is PUBLIC:
+        return None
+    if d.visibility is OWNER and owner is not None:
+        return (owner,)
+    return ()
+
+
+def watchers(*places: Place) -> tuple[int, ...] | None:
+    """Who may see a card's face in any of ``places`` (where it was and where it goes):
+    None when one of them is public, else the seats their declarations let see it, in the
+    order of ``places`` (an empty tuple: nobody). The ``visible_to`` of an event that
+    names a moved card (``SleepTightState.moved``), as ``core.zones.Table.move`` derives
+    it from the same declarations."""
+    found = _WATCHERS.get(places)
+    if found is not None or places in _WATCHERS:
+        return found
+    seats: list[int] = []
+    out: tuple[int, ...] | None = None
+    for place in places:
+        seen = _face_seen_by(place)
+        if seen is None:
+            break
+        seats.extend(x for x in seen if x not in seats)
+    else:
+        out = tuple(seats)
+    _WATCHERS[places] = out
+    return out

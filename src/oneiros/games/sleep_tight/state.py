@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, Action, Decision, Deck, State
+from ...core import CHANCE, Action, Decision, Deck, Event, State
 from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
 from . import actions as A
 from . import refs as R
 from .content import HELD_SPECIALS, Content
-from .model import Play, SeatState
+from .model import Place, Play, SeatState, watchers
 from .observation import determinize as _determinize
 from .observation import observe
 from .params import START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
@@ -219,6 +219,29 @@ class SleepTightState(State):
         hand = self.seats[seat].hand
         hand.append(card)
         hand.sort()
+
+    def moved(self, kind: str, fmt: str, rule: str, src: Place, dst: Place, **data: Any) -> None:
+        """Emit the event naming a card moved from ``src`` to ``dst`` (zones of
+        ``model.ZONES`` with their owners): only the seats the declaration lets see the
+        card where it goes or where it was receive it (``model.watchers``, in that order),
+        none when nobody may."""
+        key = (dst, src)
+        visible = _SEEN.get(key, ())
+        if visible == ():
+            visible = _SEEN[key] = watchers(dst, src)
+            if visible == ():
+                return
+        self._events.append(Event(kind, fmt, rule, data, visible))
+
+    def shown(
+        self, kind: str, fmt: str, rule: str, place: Place, to: int | None, **data: Any
+    ) -> None:
+        """Emit the event of cards in ``place`` shown by a rule to seat ``to`` (None: to
+        every seat): that seat and the seats that see into ``place`` by its declaration
+        receive it."""
+        seen = watchers(place)
+        visible = None if seen is None or to is None else (to, *(x for x in seen if x != to))
+        self.emit(kind, fmt, rule, visible, **data)
 
     def _movable(self, seat: int) -> list[str]:
         """Distinct cards that may leave ``seat``'s hand (I Am the Sandman stays)."""
@@ -466,5 +489,14 @@ class SleepTightState(State):
         """A state ``player`` cannot tell from this one (``observation.determinize``)."""
         return _determinize(self, player, rng)
 
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as flat JSON, flow stack included (``snapshot.py``);
+        ``game.from_snapshot`` rebuilds it."""
+        from .snapshot import to_snapshot
+
+        return to_snapshot(self)
+
 
 _NOT_COPIED = frozenset({"game", "_history", "_events", "flow", "stack"})
+_SEEN: dict[tuple[Place, Place], tuple[int, ...] | None] = {}
+"""``model.watchers`` of the (destination, source) pairs met in play."""

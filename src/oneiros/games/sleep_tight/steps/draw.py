@@ -77,11 +77,12 @@ class Draw(DeckDraw):
         why = self.why
         ref = R.SETUP if why == "setup" else (R.PHASE2 if why == "phase2" else R.SYMBOLS)
         s.emit("drew", "Seat {seat} draws an Action card", ref, seat=seat)
-        s.emit(
+        s.moved(
             "drew_card",
             "You draw {name}",
             ref,
-            (seat,),
+            ("action_deck", None),
+            ("hand", seat),
             seat=seat,
             card=card,
             name=s._name(card),

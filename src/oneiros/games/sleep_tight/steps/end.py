@@ -105,10 +105,12 @@ def die(s: SleepTightState, seat: int) -> None:
     record.hand = []
     record.known_hand = []
     s.action_discard.extend(hand)
-    s.emit(
+    s.moved(
         "died",
         "Seat {seat} has no Soul Fragment left and dies; their hand is discarded: {names}",
         R.GOAL,
+        ("hand", seat),
+        ("action_discard", None),
         seat=seat,
         cards=hand,
         names=s._names(hand),

@@ -46,10 +46,12 @@ class Phase3Start(AutoStep):
                     s._hand_remove(seat, card)
                     me.plays.append(Played(card, face_up=True))
                     idx = len(me.plays) - 1
-                    s.emit(
+                    s.moved(
                         "face_up",
                         "Seat {seat} must play {name} face up",
                         R.SYMBOLS,
+                        ("hand", seat),
+                        ("in_play", seat),
                         seat=seat,
                         card=card,
                         name=info.name,
@@ -95,11 +97,12 @@ class Play(OpenChoice):
         elif verb == "play":
             s._hand_remove(seat, rest, "face_down")
             me.plays.append(Played(rest))
-            s.emit(
+            s.moved(
                 "played",
                 "You play {name} face down",
                 R.PHASE3,
-                vis,
+                ("hand", seat),
+                ("face_down", seat),
                 seat=seat,
                 card=rest,
                 name=s._name(rest),
@@ -112,19 +115,22 @@ class Play(OpenChoice):
             # The bottom card is placed face up: every seat sees it at once, and the two
             # cards leave the hand in view.
             s.frozen_hands[seat] -= 2  # type: ignore[index]
-            s.emit(
+            s.moved(
                 "stack_bottom",
                 "Seat {seat} plays a card face down on top of {bottom_name} (face up)",
                 R.STACKING,
+                ("hand", seat),
+                ("in_play", seat),
                 seat=seat,
                 bottom=bottom,
                 bottom_name=s._name(bottom),
             )
-            s.emit(
+            s.moved(
                 "stacked",
                 "You play {name} face down on top of {bottom_name}",
                 R.STACKING,
-                vis,
+                ("hand", seat),
+                ("stack_top", seat),
                 seat=seat,
                 card=card,
                 bottom=bottom,
@@ -134,11 +140,12 @@ class Play(OpenChoice):
         elif verb == "discard":
             s._hand_remove(seat, rest, "face_down")
             me.pending_discards.append(rest)
-            s.emit(
+            s.moved(
                 "discard_pending",
                 "You discard {name} for 1 Soul Fragment (taken at the reveal)",
                 R.PHASE3,
-                vis,
+                ("hand", seat),
+                ("discarding", seat),
                 seat=seat,
                 card=rest,
                 name=s._name(rest),
@@ -147,11 +154,12 @@ class Play(OpenChoice):
             card, target = rest.split(":")
             s._hand_remove(seat, card, "face_down")
             me.pending_harm.append((card, int(target)))
-            s.emit(
+            s.moved(
                 "harm_pending",
                 "You discard {name} to deal 1 damage to seat {target} at the reveal",
                 R.EXPOSED,
-                vis,
+                ("hand", seat),
+                ("discarding", seat),
                 seat=seat,
                 card=card,
                 name=s._name(card),

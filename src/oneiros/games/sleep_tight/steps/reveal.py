@@ -43,10 +43,12 @@ class Reveal(AutoStep):
             # the hand (a stack's bottom card was seen when played).
             for card in [p["card"] for p in shown] + me.pending_discards:
                 me.forget(card)
-            s.emit(
+            s.moved(
                 "revealed",
                 "Seat {seat} reveals {count} play(s): {names}",
                 R.PHASE4,
+                ("face_down", seat),
+                ("in_play", seat),
                 seat=seat,
                 count=len(shown),
                 plays=shown,
@@ -70,10 +72,12 @@ class Reveal(AutoStep):
             if paid:
                 s.action_discard.extend(paid)
                 got = s._gain(seat, len(paid))
-                s.emit(
+                s.moved(
                     "discarded_for_fragments",
                     "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
                     R.PHASE3,
+                    ("discarding", seat),
+                    ("action_discard", None),
                     seat=seat,
                     cards=paid,
                     names=s._names(paid),
@@ -84,11 +88,13 @@ class Reveal(AutoStep):
                 for card in refused:
                     s._hand_add(seat, card)
                     me.remember(card)
-                s.emit(
+                s.shown(
                     "discard_refused",
                     "The pile has no Soul Fragment left for seat {seat}: {names} stays in "
                     "their hand",
                     R.PHASE3,
+                    ("discarding", seat),
+                    None,
                     seat=seat,
                     cards=refused,
                     names=s._names(refused),
@@ -116,11 +122,13 @@ def check_requirements(s: SleepTightState, seat: int) -> None:
         if p.bottom is not None:
             s._hand_add(seat, p.bottom)
             me.remember(p.bottom)
-        s.emit(
+        s.moved(
             "requirement_unmet",
             "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} "
             "requires: it goes back to their hand",
             R.PHASE3,
+            ("in_play", seat),
+            ("hand", seat),
             seat=seat,
             card=p.card,
             bottom=p.bottom,
@@ -168,10 +176,12 @@ class Discards(AutoStep):
             for card, target in harms:
                 s.action_discard.append(card)
                 me.forget(card)
-                s.emit(
+                s.moved(
                     "harm",
                     "The exposed agent (seat {seat}) discarded {name} to damage seat {target}",
                     R.EXPOSED,
+                    ("harm", seat),
+                    ("action_discard", None),
                     seat=seat,
                     card=card,
                     name=s._name(card),

@@ -92,10 +92,12 @@ class DreamDraw(DeckDraw):
         got = 0
         if s.round > 1:
             got = s._gain(seat, info.fragments)
-        s.emit(
+        s.moved(
             "dreamscape",
             "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment(s)",
             R.PHASE1,
+            ("dream_deck", None),
+            ("dreamscape", seat),
             seat=seat,
             card=card,
             name=info.name,

@@ -84,10 +84,12 @@ class SandmanDraw(SandmanDeckDraw):
         take_sandman(s, card)
         s.sandman_current = card
         info = s.c.sandman_card(card)
-        s.emit(
+        s.moved(
             "sandman",
             "The Sandman card is {name} (lurking in: {where})",
             R.PHASE4,
+            ("sandman_deck", None),
+            ("sandman_card", None),
             card=card,
             name=info.name,
             dreams=list(info.dreams),
@@ -369,10 +371,12 @@ class Revive(ChanceStep):
         s.sandman_discard.remove(card)
         release_reserved(s)
         s.sandman_deck.add_unknown(card)
-        s.emit(
+        s.moved(
             "revived",
             "The Sandman shuffles {name} from his discard pile back into his deck",
             R.SYMBOLS,
+            ("sandman_discard", None),
+            ("sandman_deck", None),
             card=card,
             name=s.c.sandman_card(card).name,
         )

@@ -81,11 +81,12 @@ class Keep(OpenChoice):
             s._hand_remove(seat, card, "unseen")
             s.action_deck.add_unknown(card)
             s.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=seat)
-            s.emit(
+            s.moved(
                 "returned_card",
                 "You shuffle {name} back into the Action deck",
                 R.SETUP,
-                (seat,),
+                ("hand", seat),
+                ("action_deck", None),
                 card=card,
                 name=s._name(card),
             )

@@ -60,11 +60,13 @@ def answer_offer(s: SleepTightState, aid: str, player: int) -> bool:
         s._lose(player, 1, None, "refuse")
         s._hand_remove(player, s.iam)
         s.action_deck.add_unknown(s.iam)
-        s.emit(
+        s.shown(
             "refused",
             "Seat {seat} reveals I Am the Sandman, refuses the offer, loses 1 Soul Fragment "
             "and shuffles the card back into the Action deck",
             R.SPECIAL,
+            ("hand", player),
+            None,
             seat=player,
             card=s.iam,
         )
@@ -81,11 +83,13 @@ def expose(s: SleepTightState, seat: int, forced: bool) -> None:
     me = s.seats[seat]
     me.role = "exposed"
     me.pending_offer = False
-    s.emit(
+    s.moved(
         "exposed",
         "Seat {seat} reveals I Am the Sandman and becomes an exposed Sandman agent"
         + (" (Where Is The Sandman)" if forced else ""),
         R.EXPOSED if not forced else R.SPECIAL,
+        ("hand", seat),
+        ("exposed", None),
         seat=seat,
     )
 
@@ -149,10 +153,12 @@ class Cancel(OpenChoice):
             s.action_discard.append(s.cancel_card)
             flow.replace_top(evolve(flow.items[-1], used=seat))
             s.consumer_cancelled = True
-            s.emit(
+            s.moved(
                 "cancelled",
                 "Seat {seat} uses Discard Soul Consumer: the Soul Consumer's effect is cancelled",
                 R.SPECIAL,
+                ("hand", seat),
+                ("action_discard", None),
                 seat=seat,
                 card=s.cancel_card,
             )

@@ -162,11 +162,12 @@ def _look_take(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
     steps = []
     for t in reversed(found):
         hand = list(s.seats[t].hand)
-        s.emit(
+        s.shown(
             "hand_shown",
             "Seat {victim} shows seat {seat} their hand: {names}",
             R.SYMBOLS,
-            (seat, t),
+            ("hand", t),
+            seat,
             seat=seat,
             victim=t,
             cards=hand,
@@ -280,11 +281,12 @@ def take_from_hand(
     s._hand_remove(victim, card, "unseen")
     s._hand_add(seat, card)
     s.emit(kind, fmt, R.SYMBOLS, seat=seat, victim=victim)
-    s.emit(
+    s.moved(
         kind + "_private",
         "Seat {seat} took {name} from seat {victim}",
         R.SYMBOLS,
-        (seat, victim),
+        ("hand", victim),
+        ("hand", seat),
         seat=seat,
         victim=victim,
         card=card,
@@ -381,11 +383,12 @@ class Return(DecisionStep):
         s._hand_remove(seat, card, "unseen")
         s.action_deck.add_unknown(card)
         s.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=seat)
-        s.emit(
+        s.moved(
             "returned_card",
             "You shuffle {name} back into the Action deck",
             R.EXAMPLES,
-            (seat,),
+            ("hand", seat),
+            ("action_deck", None),
             card=card,
             name=s._name(card),
         )
@@ -415,10 +418,12 @@ class SDiscard(SandmanDeckDraw):
         take_sandman(s, card)
         s.sandman_discard.append(card)
         s.discarded_by_players += 1
-        s.emit(
+        s.moved(
             "sandman_discarded",
             "Seat {seat} discards the Sandman card {name}",
             R.SYMBOLS,
+            ("sandman_deck", None),
+            ("sandman_discard", None),
             seat=seat,
             card=card,
             name=s.c.sandman_card(card).name,
