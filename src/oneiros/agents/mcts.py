@@ -17,7 +17,9 @@ Both search with UCT from the position they are handed and know nothing of any g
   it off), so a short search departs from the heuristic only on evidence; with
   ``confirm=N`` a departure must also win N paired playouts of both moves with common
   random numbers (a better total; ties keep the heuristic's move);
-- the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
+- the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first); with an
+  iteration budget the search stops sooner once the most visited move leads every other
+  legal move by more visits than iterations are left (the same move, in less time).
 
 ``mcts`` searches the single position it is given: in a hidden-information game that is a
 determinized view (hidden parts resampled), never the real state. ``ismcts`` is
@@ -407,7 +409,8 @@ class ISMCTSAgent(MCTSAgent):
 
 _PARAMS = {
     "iterations": "search iterations per decision (default 200, or 2000 when the playouts "
-    "run through the game's compiled playout kernel, unless seconds is given)",
+    "run through the game's compiled playout kernel, unless seconds is given); the search "
+    "stops sooner once the remaining iterations cannot change the move",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
