@@ -64,8 +64,8 @@ def summary(rows: list[dict[str, Any]], spec: str) -> str:
     verdict = "meets" if n >= 400 and wins >= 0.8 * n and low > 0.75 else "not shown"
     return (
         f"{spec} won {wins} of {n} games ({wins / max(n, 1):.1%}, 95% Wilson interval "
-        f"[{low:.1%}, {high:.1%}]; {shared} shared); first seat {by_seat[0][0]}/{by_seat[0][1]}, "
-        f"second seat {by_seat[1][0]}/{by_seat[1][1]}; {turns / max(n, 1):.1f} turns a game. "
+        f"[{low:.1%}, {high:.1%}]; {shared} shared); in seat 0 {by_seat[0][0]}/{by_seat[0][1]}, "
+        f"in seat 1 {by_seat[1][0]}/{by_seat[1][1]}; {turns / max(n, 1):.1f} turns a game. "
         f"Target (at least 80% of 400 games, lower bound above 75%): {verdict}."
     )
 
