@@ -45,6 +45,9 @@ def test_the_kernel_targets_are_judged_against_the_floor_in_cpu_time() -> None:
     assert "0.120 (1/8.3) of the floor; target 1/8: misses" in lines[1]
     assert "0.260 (1/3.8) of the floor's games/s; target 1/4 (aim 1/2): meets" in lines[2]
     assert "0.900 (1/1.1) of the floor; target 1x compiled: misses" in lines[3]
+    assert len(lines) == 4, "no time per move measured: no verdict on it"
+    timed = KernelSpeed("lucidity", 4, "numba", 20_000.0, 1_200.0, 2_600.0, 9_000.0, 0.42)
+    assert "0.42 s of CPU per move; target at most 1 s: meets" in kernel_verdicts(timed, 1e4)[4]
     plain = KernelSpeed("lucidity", 4, "python", 1_300.0, 1_300.0, 300.0, 1_100.0)
     lines = kernel_verdicts(plain, floor=10_000.0)
     assert "not measured (numba is not installed)" in lines[0]

@@ -90,6 +90,8 @@ class KernelSpeed:
     """Default ``mcts`` iterations/s on a mid-game position."""
     simulate_gps: float
     """``oneiros simulate`` (heuristic in every seat, one worker, --fast) games/s."""
+    mcts_move_seconds: float | None = None
+    """CPU seconds of one default ``mcts`` move on that position (the hint bot's)."""
 
 
 def _cpu_rate(work: Any, seconds: float) -> float:
@@ -130,11 +132,16 @@ def measure_kernel(
     agent = make_agent("mcts", game, seed=1)
     seat = state.to_move()[0]
 
+    moves = [0]
+
     def search() -> int:
         agent.act(state, seat)
+        moves[0] += 1
         return int(getattr(agent, "last_iterations", 0))
 
+    start = time.process_time()
     mcts_ips = _cpu_rate(search, seconds)
+    move_seconds = (time.process_time() - start) / max(1, moves[0])
     config = RunConfig.build(game, ["heuristic"] * game.players, seed=1, fast=True)
     start_index = iter(range(0, 1 << 30, 500))
 
@@ -142,7 +149,9 @@ def measure_kernel(
         return len(run_games(config, 500, start=next(start_index)).results)
 
     simulate_gps = _cpu_rate(simulate, seconds)
-    return KernelSpeed(name, game.players, backend, random_gps, python_gps, mcts_ips, simulate_gps)
+    return KernelSpeed(
+        name, game.players, backend, random_gps, python_gps, mcts_ips, simulate_gps, move_seconds
+    )
 
 
 def _mid_game(game: Any) -> Any:
@@ -273,6 +282,11 @@ def kernel_verdicts(k: KernelSpeed, floor: float) -> list[str]:
         f"{k.simulate_gps:,.0f} games/s, {_ratio(k.simulate_gps, floor)} of the floor; "
         f"target 1x compiled: {_meets(compiled and k.simulate_gps >= floor)}.",
     ]
+    if k.mcts_move_seconds is not None:
+        lines.append(
+            f"default `mcts` (the hint bot) on that position: {k.mcts_move_seconds:.2f} s of "
+            f"CPU per move; target at most 1 s: {_meets(k.mcts_move_seconds <= 1.0)}."
+        )
     return lines
 
 

@@ -147,6 +147,42 @@ def test_time_budget_stops_the_search():
     assert capped.last_iterations == 25
 
 
+def test_a_settled_search_stops_early_with_the_same_move(monkeypatch):
+    """Once the most visited move leads by more visits than iterations are left, the
+    search stops: the same seed chooses the same move as the whole budget would."""
+    from oneiros.agents import mcts
+
+    game = make_secret()
+    rng = random.Random(4)
+    positions = []
+    state = game.new_state(seed=4)
+    while not state.is_terminal() and len(positions) < 12:
+        to_move = state.to_move()
+        if to_move[0] == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            positions.append((view_for(state, seat, random.Random(0)), seat))
+        state.apply(rng.choice(legal), player=seat)
+    assert len(positions) >= 6
+    spent = []
+    early = []
+    for view, seat in positions:
+        agent = make_agent("mcts:iterations=400", game, seed=9)
+        early.append(agent.act(view.clone(), seat).id)
+        spent.append(agent.last_iterations)
+    monkeypatch.setattr(mcts, "STOP_CHECK", 10**9)
+    full = []
+    for view, seat in positions:
+        agent = make_agent("mcts:iterations=400", game, seed=9)
+        full.append(agent.act(view.clone(), seat).id)
+        assert agent.last_iterations == 400
+    assert early == full
+    assert min(spent) < 400, spent
+
+
 def test_same_seed_same_choices():
     game = make_secret()
     runs = [

@@ -140,7 +140,8 @@ def test_tree_search_playouts_go_through_the_kernel() -> None:
     agent = make_agent("mcts:iterations=60", game, seed=1)
     action = agent.act(state, state.to_move()[0])
     assert action in state.legal_actions()
-    assert agent.last_iterations == 60  # type: ignore[attr-defined]
+    # the search may stop early once the move is settled (mcts.STOP_CHECK)
+    assert 50 <= agent.last_iterations <= 60  # type: ignore[attr-defined]
 
 
 def test_fast_runs_are_the_same_whatever_the_workers() -> None:

@@ -17,7 +17,9 @@ Both search with UCT from the position they are handed and know nothing of any g
   it off), so a short search departs from the heuristic only on evidence; with
   ``confirm=N`` a departure must also win N paired playouts of both moves with common
   random numbers (a better total; ties keep the heuristic's move);
-- the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first).
+- the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first); with an
+  iteration budget the search stops sooner once the most visited move leads every other
+  legal move by more visits than iterations are left (the same move, in less time).
 
 ``mcts`` searches the single position it is given: in a hidden-information game that is a
 determinized view (hidden parts resampled), never the real state. ``ismcts`` is
@@ -50,6 +52,11 @@ WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
 
+STOP_CHECK = 50
+"""Every this many iterations the search stops early once the remaining iterations cannot
+change the move (see ``_settled``)."""
+
+
 class _Edge:
     """Statistics of one (seat, action) at a node."""
 
@@ -75,6 +82,24 @@ class _Node:
         if node is None:
             node = self.children[key] = _Node()
         return node
+
+
+def _settled(root: _Node, player: int, legal: list[Action], left: int) -> bool:
+    """Whether the legal move with the most visits at ``root`` stays the most visited
+    whatever the ``left`` remaining iterations do: the move is chosen by visits (then by
+    mean reward), and one iteration adds one visit to one move, so a lead of more than
+    ``left`` visits over every other move decides it already."""
+    first = second = 0
+    edges = root.edges
+    for action in legal:
+        edge = edges.get((player, action.id))
+        if edge is None:
+            continue
+        if edge.n > first:
+            first, second = edge.n, first
+        elif edge.n > second:
+            second = edge.n
+    return first - second > left
 
 
 def terminal_rewards(state: State) -> list[float]:
@@ -206,14 +231,21 @@ class MCTSAgent(Agent):
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
+        budget = self.iterations
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             sample = state.determinize(player, rng) if self.resample else state.clone()
             self._iterate(root, sample, player, rng)
             done += 1
+            if (
+                budget is not None
+                and done % STOP_CHECK == 0
+                and _settled(root, player, legal, budget - done)
+            ):
+                break
         self.last_iterations = done
         best: Action | None = None
         best_key = (-1, -math.inf)
@@ -377,7 +409,8 @@ class ISMCTSAgent(MCTSAgent):
 
 _PARAMS = {
     "iterations": "search iterations per decision (default 200, or 2000 when the playouts "
-    "run through the game's compiled playout kernel, unless seconds is given)",
+    "run through the game's compiled playout kernel, unless seconds is given); the search "
+    "stops sooner once the remaining iterations cannot change the move",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",

@@ -77,8 +77,10 @@ def _impl(which: str | None = None) -> dict[str, Any]:
     is ready, else the plain Python kernel, so nothing ever stalls on a compile;
     "python" always runs plain Python."""
     wanted = which or os.environ.get("ONEIROS_KERNEL", "auto")
-    if wanted not in ("auto", "python", "numba"):
+    if wanted not in ("auto", "python", "numba", "source"):
         raise ValueError(f"ONEIROS_KERNEL must be auto, python or numba, not {wanted!r}")
+    if wanted == "source":  # the kernel's source as written (to check the specialiser)
+        return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
     impl = _IMPL.get("numba")
     if impl is not None and wanted != "python":
         return impl
@@ -87,7 +89,17 @@ def _impl(which: str | None = None) -> dict[str, Any]:
 
         impl = _IMPL["numba"] = {**_compile(numba), "backend": "numba"}
         return impl
-    return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
+    impl = _IMPL.get("python")
+    if impl is None:
+        from .kernel_python import build
+
+        funcs = build(MODULES)
+        impl = _IMPL["python"] = {
+            "play": funcs[kernel_step.play],
+            "play_many": funcs[kernel_step.play_many],
+            "backend": "python",
+        }
+    return impl
 
 
 def numba_available() -> bool:
@@ -181,6 +193,7 @@ def _jit_all(numba: Any) -> dict[str, Any]:
     return {
         "play": jitted[kernel_step.play],
         "play_many": jitted[kernel_step.play_many],
+        "unpack": numba.njit(**JIT_OPTIONS)(unpack),
     }
 
 
@@ -192,9 +205,75 @@ def _array(values: list[int], impl: dict[str, Any]) -> Any:
     return values
 
 
+def compact(S: list[int]) -> list[int]:
+    """The parts of a kernel state that ``from_state`` fills, as blocks of (start, length,
+    values): the header, the lists, the stack and each seat's rows up to their lengths.
+    ``unpack`` rebuilds the state from it (a state has some 4,700 integers, a position
+    some 300 to 600 that matter: numpy converts the short list much faster)."""
+    C = [0, kb.OPT, *S[0 : kb.OPT]]
+    for base in (kb.HAND, kb.ROLLED, kb.LIMBO, *(kb.CARDS + c * kb.ROWBLK for c in range(4))):
+        n = S[base] + 1
+        C += [base, n]
+        C += S[base : base + n]
+    n = S[kb.H_RQN]
+    if n:
+        C += [kb.RQ, n]
+        C += S[kb.RQ : kb.RQ + n]
+    n = kb.FRAME * S[kb.H_SP]
+    C += [kb.STACK, n]
+    C += S[kb.STACK : kb.STACK + n]
+    for p in range(S[kb.H_N]):
+        sb = kb.seat_base(p)
+        C += [sb, kb.SEAT_ROWS]
+        C += S[sb : sb + kb.SEAT_ROWS]
+        for r in range(8):
+            b = kb.row(p, r)
+            n = S[b]
+            if n:
+                C += [b, n + 1]
+                C += S[b : b + n + 1]
+    return C
+
+
+def unpack(C: Any, S: Any) -> None:
+    """Write ``compact``'s blocks into the zeroed state ``S`` (compiled with numba)."""
+    i = 0
+    while i < len(C):
+        a = C[i]
+        n = C[i + 1]
+        for j in range(n):
+            S[a + j] = C[i + 2 + j]
+        i += 2 + n
+
+
+def _state_array(S: list[int], impl: dict[str, Any]) -> Any:
+    """The kernel state as the backend takes it (see ``compact``)."""
+    if impl["backend"] != "numba" or len(S) != kb.SIZE:
+        return _array(S, impl)
+    import numpy as np
+
+    out = np.zeros(kb.SIZE, dtype=np.int64)
+    impl["unpack"](np.array(compact(S), dtype=np.int64), out)
+    return out
+
+
 # ----- engine state -> kernel state --------------------------------------------------------------
+_DIE_CODES: dict[tuple[str, str, bool], int] = {}
+
+
 def _die(d: tuple[str, str, bool]) -> int:
-    return ALL.index(d[0]) + 8 * FACE[d[1]] + (64 if d[2] else 0)
+    code = _DIE_CODES.get(d)
+    if code is None:
+        code = _DIE_CODES[d] = ALL.index(d[0]) + 8 * FACE[d[1]] + (64 if d[2] else 0)
+    return code
+
+
+def _dice(dice: list[tuple[str, str, bool]]) -> list[int]:
+    codes = _DIE_CODES
+    try:
+        return [codes[d] for d in dice]
+    except KeyError:
+        return [_die(d) for d in dice]
 
 
 def _put(S: list[int], base: int, values: list[int]) -> None:
@@ -202,9 +281,28 @@ def _put(S: list[int], base: int, values: list[int]) -> None:
     S[base + 1 : base + 1 + len(values)] = values
 
 
+_BLANK: dict[int, tuple[Any, list[int]]] = {}
+
+
 def blank(game: LucidityGame, extra: int = 0) -> list[int]:
     """A kernel state holding the game's configuration, with nothing played."""
-    S = [0] * (kb.SIZE + extra)
+    kept = _BLANK.get(id(game))
+    if kept is not None and kept[0] is game:
+        S = kept[1].copy()
+        if extra:
+            S.extend([0] * extra)
+        return S
+    S = _blank(game)
+    if len(_BLANK) > 64:
+        _BLANK.clear()
+    _BLANK[id(game)] = (game, S.copy())
+    if extra:
+        S.extend([0] * extra)
+    return S
+
+
+def _blank(game: LucidityGame) -> list[int]:
+    S = [0] * kb.SIZE
     S[kb.H_N] = game.players
     S[kb.H_ES] = 1 if game.ruleset == "es" else 0
     S[kb.H_FOURTH] = 1 if game.options["fourth_shadow_space"] else 0
@@ -298,12 +396,12 @@ def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
     for c, colour in enumerate(COLOURS):
         h = state.holder[colour]
         S[kb.H_HOLDER + c] = -1 if h is None else h
-        _put(S, kb.CARDS + c * kb.ROWBLK, [_die(x) for x in state.cards[colour]])
+        _put(S, kb.CARDS + c * kb.ROWBLK, _dice(state.cards[colour]))
     for c, colour in enumerate(ALL):
         S[kb.H_BAG + c] = state.bag[colour]
     _put(S, kb.HAND, [ALL.index(x) for x in state.hand])
-    _put(S, kb.ROLLED, [_die(x) for x in state.rolled])
-    _put(S, kb.LIMBO, [_die(x) for x in state.limbo])
+    _put(S, kb.ROLLED, _dice(state.rolled))
+    _put(S, kb.LIMBO, _dice(state.limbo))
     log = [e for e in state.log if "became" in e or "cause" in e][:8]
     S[kb.H_LOGN] = len(log)
     for i, e in enumerate(log):
@@ -317,7 +415,7 @@ def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
         S[sb + kb.SEAT_STAGE] = card.stage
         rows = [card.hunt, card.exhaust, card.power, *(card.shadow[c] for c in COLOURS)]
         for i, dice in enumerate([*rows, card.marks]):
-            _put(S, kb.row(p, i), [_die(x) for x in dice])
+            _put(S, kb.row(p, i), _dice(dice))
     for i, total in state.rolloff.items():
         S[kb.H_ROLLOFF + i] = total
     items = state.stack._items
@@ -418,7 +516,7 @@ def playouts(
     width = kernel_step.RESULT
     out = _array([0] * (width * count), impl)
     per_game = _array([x & 0x7FFFFFFF for x in seeds], impl)
-    impl["play_many"](_array(S, impl), out, per_game, MAX_ACTIONS)
+    impl["play_many"](_state_array(S, impl), out, per_game, MAX_ACTIONS)
     flat = [int(x) for x in out]
     n = game.players
     results = []
@@ -474,7 +572,7 @@ def score_lists(
     width = kernel_step.RESULT
     out = _array([0] * (width * count), impl)
     seeds = _array([(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)], impl)
-    impl["play_many"](_array(S, impl), out, seeds, MAX_ACTIONS)
+    impl["play_many"](_state_array(S, impl), out, seeds, MAX_ACTIONS)
     flat = out.tolist() if hasattr(out, "tolist") else out
     n = game.players
     return [

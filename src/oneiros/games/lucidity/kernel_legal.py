@@ -117,18 +117,20 @@ def legal_resolve(S: Any, p: int) -> None:
                 add(S, C_RESOLVE + k)
                 if S[H_ES]:
                     break
-    else:
+    elif shadows:
         for c in range(4):
             if shadows & (1 << c):
                 add(S, C_RESOLVE_SHADOW + c)
     pw = row(p, R_POW)
-    if S[pw]:
+    if S[pw] and colours & 15:
         have = 0
         for i in range(pw + 1, pw + 1 + S[pw]):
             have |= 1 << (S[i] & 7)
-        for c in range(4):
-            if have & colours & (1 << c):
-                add(S, C_REROLL + c)
+        both = have & colours
+        if both & 15:
+            for c in range(4):
+                if both & (1 << c):
+                    add(S, C_REROLL + c)
 
 
 def legal_rest(S: Any, p: int, exhausted: int) -> None:

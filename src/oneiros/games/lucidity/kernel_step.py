@@ -110,6 +110,7 @@ from .kernel_flow import (
     give_back_limbo,
     run_check,
     start_turn,
+    took_last,
     trigger_dream_end,
 )
 from .kernel_legal import legal
@@ -142,9 +143,12 @@ from .kernel_turn import (
 )
 
 
-def advance(S: Any) -> None:
+def advance(S: Any, runs: bool, max_actions: int) -> int:
     """Run the steps that need no decision (``state._advance``), until a decision or the
-    end of the game."""
+    end of the game; the top frame then (-1: the game is over). With ``runs`` the draws
+    and rolls of a stage and a random seat's returns are applied here in one go
+    (``draw_run``, ``roll_run``, ``return_run``): the same actions, in the same order,
+    with the same random numbers as one by one through ``play``."""
     while S[H_SP] > 0:
         f = top(S)
         k = S[f]
@@ -156,12 +160,18 @@ def advance(S: Any) -> None:
                 trigger_dream_end(S)
                 pop_frame(S)
                 continue
-            return
+            if runs and S[H_ACTIONS] < max_actions:
+                draw_run(S, f, max_actions)
+                continue
+            return f
         if k == K_ROLL:
             if S[HAND] == 0:
                 pop_frame(S)
                 continue
-            return
+            if runs and S[H_ACTIONS] < max_actions:
+                roll_run(S, max_actions)
+                continue
+            return f
         if k == K_RESOLVE:
             n = legal(S, f)
             if n == 0:
@@ -172,7 +182,7 @@ def advance(S: Any) -> None:
                 apply_resolve(S, code)
                 continue
             S[H_OPTFOR] = 1
-            return
+            return f
         if k == K_CHECK:
             run_check(S)
             continue
@@ -180,7 +190,10 @@ def advance(S: Any) -> None:
             if S[H_DEND] or S[f + 2] <= 0 or not returnable(S):
                 pop_frame(S)
                 continue
-            return
+            if runs and S[H_POL + S[f + 1]] == 0 and S[H_ACTIONS] < max_actions:
+                return_run(S, f, max_actions)
+                continue
+            return f
         if k == K_MINION_CHECK:
             pop_frame(S)
             check_rows_minion(S, S[f + 2])
@@ -194,18 +207,18 @@ def advance(S: Any) -> None:
                 pop_frame(S)
                 trigger_dream_end(S)
                 continue
-            return
+            return f
         if k in (K_ROLL_NOW, K_NOW):
             if S[LIMBO] == 0:
                 pop_frame(S)
                 continue
-            return
+            return f
         if k == K_ROLLOFF:
             if S[f + 3] >= S[H_RQN]:
                 pop_frame(S)
                 finish_winners(S, S[f + 2])
                 continue
-            return
+            return f
         if k == K_REROLL_PICK:
             c = S[f + 2]
             left = False
@@ -215,7 +228,7 @@ def advance(S: Any) -> None:
             if not left:
                 pop_frame(S)
                 continue
-            return
+            return f
         if k in (
             K_ENVY,
             K_FEAR,
@@ -234,8 +247,9 @@ def advance(S: Any) -> None:
                     end_turn(S)
                 continue
             S[H_OPTFOR] = 1
-            return
-        return
+            return f
+        return f
+    return -1
 
 
 def apply_resolve(S: Any, code: int) -> None:
@@ -371,17 +385,92 @@ def trace_options(S: Any, n: int) -> None:
     S[H_DTRACEN] = pos + n + 1
 
 
+def draw_run(S: Any, f: int, max_actions: int) -> None:
+    """The draws of the ``K_DRAW`` frame ``f`` one after the other, as ``play`` would apply
+    them one action at a time (``advance``, ``sample_chance``, ``do_draw``), without the
+    step machinery between them; ``advance`` then closes the frame."""
+    upto = S[f + 3]
+    total = bag_total(S)
+    while S[HAND] < upto and S[H_ACTIONS] < max_actions:
+        if total == 0:
+            return
+        S[H_ACTIONS] += 1
+        x = S[H_RNG]
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        S[H_RNG] = x
+        r = (x * total) >> 32
+        c = 0
+        while r >= S[H_BAG + c]:
+            r -= S[H_BAG + c]
+            c += 1
+        left = S[H_BAG + c] - 1
+        S[H_BAG + c] = left
+        total -= 1
+        n = S[HAND] + 1
+        S[HAND] = n
+        S[HAND + n] = c
+        if left == 0 and took_last(S):
+            pop_frame(S)
+            return
+
+
+def return_run(S: Any, f: int, max_actions: int) -> None:
+    """A random seat's returns at the ``K_RETURN`` frame ``f`` one after the other: each
+    the uniform choice ``play`` would make among the colours in hand (``legal``), with the
+    same random number, or no random number for a single option (see ``draw_run``)."""
+    while S[f + 2] > 0 and S[H_DEND] == 0 and S[H_ACTIONS] < max_actions:
+        hand = 0
+        for i in range(HAND + 1, HAND + 1 + S[HAND]):
+            hand |= 1 << S[i]
+        hand &= 15
+        if hand == 0:
+            return
+        n = (hand & 1) + ((hand >> 1) & 1) + ((hand >> 2) & 1) + (hand >> 3)
+        j = 0 if n == 1 else rand_below(S, n)
+        c = 0
+        while True:
+            if hand & (1 << c):
+                if j == 0:
+                    break
+                j -= 1
+            c += 1
+        S[H_ACTIONS] += 1
+        S[H_DECISIONS] += 1
+        do_return(S, c)
+
+
+def roll_run(S: Any, max_actions: int) -> None:
+    """The rolls of a ``K_ROLL`` frame one after the other (see ``draw_run``)."""
+    while S[HAND] > 0 and S[H_ACTIONS] < max_actions:
+        S[H_ACTIONS] += 1
+        x = S[H_RNG]
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        S[H_RNG] = x
+        h = S[HAND]
+        c = S[HAND + h]
+        S[HAND] = h - 1
+        n = S[ROLLED] + 1
+        S[ROLLED] = n
+        S[ROLLED + n] = c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)]
+
+
 def play(S: Any, max_actions: int) -> None:
     """Play on until the game ends (or ``max_actions`` applied actions, or the end of the
-    replay script); chance from the kernel's random numbers or the script."""
+    replay script); chance from the kernel's random numbers or the script. With no script
+    and no stop seat (``S[H_STOP]`` -1; -2 turns this off) ``advance`` applies runs of
+    draws, rolls and random returns in one go: the same actions and random numbers."""
     scripted = S[H_SCRIPT0] > 0
     stop = S[H_STOP]
+    runs = not scripted and stop == -1
     while True:
         S[H_OPTFOR] = 0
-        advance(S)
-        if S[H_SP] == 0 or S[H_ACTIONS] >= max_actions:
+        f = advance(S, runs, max_actions)
+        if f < 0 or S[H_ACTIONS] >= max_actions:
             return
-        f = top(S)
         k = S[f]
         p = S[f + 1]
         if stop >= 0 and (

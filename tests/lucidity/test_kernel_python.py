@@ -1,0 +1,101 @@
+"""The plain Python kernel (``kernel_python.py``: the kernel's source specialised for
+CPython) and the runs of draws and rolls in ``play``: both must play exactly the games of
+the kernel's source as written, step by step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import oneiros
+from oneiros.core import CHANCE
+from oneiros.games.lucidity import kernel as K
+from oneiros.games.lucidity import kernel_python
+
+
+def lucidity(players: int, ruleset: str = "en", **options: Any) -> Any:
+    return oneiros.make("lucidity", players=players, ruleset=ruleset, options=options)
+
+
+def outcomes(results: list[K.Playout] | None) -> list[tuple[Any, ...]]:
+    assert results is not None
+    return [
+        (p.scores, p.winners, p.turns, p.end_reason, p.actions, p.decisions, p.roles, p.log)
+        for p in results
+    ]
+
+
+CONFIGS = [
+    (2, "en", {}),
+    (3, "es", {}),
+    (4, "en", {"fourth_shadow_space": True}),
+    (4, "es", {"bone_hunters": 2}),
+]
+
+
+@pytest.mark.parametrize(("players", "ruleset", "options"), CONFIGS)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_specialised_kernel_plays_the_games_of_the_source(
+    players: int, ruleset: str, options: dict[str, Any], policy: str
+) -> None:
+    game = lucidity(players, ruleset, **options)
+    source = K.playouts(game, 150, seed=21, policy=policy, kernel="source", stop_seat=-2)
+    plain = K.playouts(game, 150, seed=21, policy=policy, kernel="python")
+    step_by_step = K.playouts(game, 150, seed=21, policy=policy, kernel="python", stop_seat=-2)
+    assert outcomes(plain) == outcomes(source) == outcomes(step_by_step)
+    assert len({p.turns for p in plain or []}) > 5, "the games differ from one another"
+
+
+def test_runs_of_draws_and_rolls_start_from_any_position() -> None:
+    """Positions in the middle of a drawing stage or a roll: the runs pick up from there."""
+    game = lucidity(4)
+    rng = random.Random(3)
+    state = game.new_state(seed=3)
+    checked = 0
+    while not state.is_terminal() and checked < 60:
+        to_move = state.to_move()
+        if to_move[0] == CHANCE:
+            if rng.random() < 0.3:
+                a = K.playouts(game, 3, seed=checked, start=state, kernel="python")
+                b = K.playouts(game, 3, seed=checked, start=state, kernel="source", stop_seat=-2)
+                assert outcomes(a) == outcomes(b)
+                checked += 1
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert checked >= 20
+
+
+def test_the_specialiser_inlines_helpers_and_folds_constants() -> None:
+    from oneiros.games.lucidity import kernel_step
+
+    funcs = kernel_python.build(K.MODULES)
+    advance = funcs[kernel_step.advance]
+    names = set(advance.__code__.co_names)
+    assert not names & {"top", "pop_frame", "bag_total", "H_SP", "K_DRAW"}, names
+    # the modules themselves are left as they are (numba compiles them)
+    assert {"top", "pop_frame", "H_SP"} <= set(kernel_step.advance.__code__.co_names)
+
+
+def test_a_state_travels_compactly_to_the_compiled_kernel() -> None:
+    """``compact`` keeps every filled part of a kernel state: ``unpack`` rebuilds it."""
+    game = lucidity(4, "en", bone_hunters=1)
+    rng = random.Random(5)
+    state = game.new_state(seed=5)
+    seen = 0
+    while not state.is_terminal():
+        S = K.from_state(state)
+        assert S is not None
+        rebuilt = [0] * len(S)
+        K.unpack(K.compact(S), rebuilt)
+        assert rebuilt == S
+        seen += 1
+        to_move = state.to_move()
+        if to_move[0] == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions(to_move[0])))
+    assert seen > 100
