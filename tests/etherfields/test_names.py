@@ -195,3 +195,11 @@ def test_miniatures_are_named_and_numbered_and_chance_reads_as_what_happened():
     es = names.mini("rust-moth.1", for_game(s.game, "es").gettext)
     assert es == "Polilla de óxido 1"
     assert "use:basic:move" in legal(s)
+
+
+def test_the_card_texts_name_each_miniature_for_the_table():
+    """The web table names a miniature from ``card_texts`` as the events do."""
+    cards = oneiros.make("etherfields", players=2).card_texts()
+    assert cards["rust-moth.1"]["name"] == "Rust Moth 1"
+    assert cards["rust-moth.4"]["kind"] == "miniature"
+    assert cards["rust-moth"]["name"] == "Rust Moths"
