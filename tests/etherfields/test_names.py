@@ -203,3 +203,16 @@ def test_the_card_texts_name_each_miniature_for_the_table():
     assert cards["rust-moth.1"]["name"] == "Rust Moth 1"
     assert cards["rust-moth.4"]["kind"] == "miniature"
     assert cards["rust-moth"]["name"] == "Rust Moths"
+
+
+def test_a_restored_snapshot_and_a_clone_name_things_the_same():
+    """The names travel with the state: a clone, a determinized copy and a state restored
+    from a snapshot read every event as the original does."""
+    game, state, _texts = _play(2, {}, 3)
+    texts = [e.text for e in state.events()]
+    assert any("Rust Moth" in t for t in texts) or any(" for " in t for t in texts)
+    back = game.from_snapshot(state.to_snapshot())
+    assert [e.text for e in back.events()] == texts
+    assert [e.text for e in state.clone().events()] == texts
+    seen = [e.text for e in state.events(0)]
+    assert [e.text for e in state.determinize(0, random.Random(1)).events()] == seen
