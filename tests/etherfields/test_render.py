@@ -63,3 +63,15 @@ def test_every_rule_reference_has_a_text_for_the_question_mark():
     from oneiros.games.etherfields.refs import REFS, RULE_TEXTS
 
     assert [key for key, ref in REFS.items() if ref not in RULE_TEXTS] == []
+
+
+def test_the_terminal_names_the_miniatures_with_the_card_texts():
+    """With the game's card texts (as ``oneiros play`` passes them), a miniature is drawn by
+    name and number, not by its id."""
+    s = position(2, at=["A2.3", "B2.3"], entities=[("rust-moth", "B2.4")], turn="T-01")
+    buf = io.StringIO()
+    console = make_console(file=buf, width=140)
+    draw = game_renderer(s.game)
+    console.print(draw(s.observation(0), 0, None, cards=s.game.card_texts()))
+    out = buf.getvalue()
+    assert "Rust Moth 1@B2.4" in out and "rust-moth.1" not in out

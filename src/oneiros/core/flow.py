@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .components import weighted_choice
 from .errors import IllegalAction
-from .types import CHANCE, Action, Decision, Event
+from .types import CHANCE, Action, Decision, Event, Namer
 
 if TYPE_CHECKING:
     from .state import State
@@ -443,7 +443,7 @@ class Flow:
     step's rule unless told otherwise.
     """
 
-    __slots__ = ("_events", "_legal", "checkpoint", "items", "refs", "running")
+    __slots__ = ("_events", "_legal", "checkpoint", "items", "names", "refs", "running")
 
     def __init__(
         self,
@@ -451,6 +451,7 @@ class Flow:
         events: list[Event] | None = None,
         steps: Sequence[FlowStep] = (),
         checkpoint: Checkpoint | None = None,
+        names: Namer | None = None,
     ) -> None:
         self.items: list[FlowStep] = list(steps)
         self.refs = refs
@@ -460,6 +461,8 @@ class Flow:
         self.checkpoint = checkpoint
         """Called by the driver between steps (see the module's docstring): a plain
         function of the state and the flow, kept by copies (never a bound method)."""
+        self.names = names
+        """How the events emitted name the ids of their data (``Event.names``), or None."""
 
     # the stack
     @property
@@ -533,7 +536,9 @@ class Flow:
                 rule = ""
             else:
                 rule = running.rule if running._fixed_rule else running.rule_key()
-        self._events.append(Event(kind, fmt, self.refs.get(rule, rule), data, visible_to))
+        self._events.append(
+            Event(kind, fmt, self.refs.get(rule, rule), data, visible_to, self.names)
+        )
 
     def cite(self, key: str) -> str:
         """The citation of a rule key."""
@@ -550,6 +555,7 @@ class Flow:
         new.running = None
         new._legal = {}
         new.checkpoint = self.checkpoint
+        new.names = self.names
         return new
 
     def __repr__(self) -> str:
@@ -901,14 +907,16 @@ def restore_snapshot(game: Any, data: Mapping[str, Any]) -> Any:
     try:
         steps = [kinds.from_json(step) for step in data["flow"]]
         events = [
-            Event(kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None)
+            Event(
+                kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None, state.flow.names
+            )
             for kind, fmt, rule, ev_data, vis in data["events"]
         ]
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"the snapshot does not load: {exc}") from None
     state._history = [h if isinstance(h, str) else list(h) for h in data["history"]]
     state._events = events
-    state.flow = Flow(state.flow.refs, events, steps, state.flow.checkpoint)
+    state.flow = Flow(state.flow.refs, events, steps, state.flow.checkpoint, state.flow.names)
     if data.get("table") is not None:
         table = state.table.__class__(state.table.players, tuple(state.table.decl.values()))
         table.load_json(data["table"])

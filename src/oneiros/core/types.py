@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +63,14 @@ class EventTextError(ValueError):
     """An event's text names a field its data lacks (or is otherwise malformed)."""
 
 
+def _same(text: str) -> str:
+    return text
+
+
+Namer = Callable[[str, Mapping[str, Any], Callable[[str], str]], Mapping[str, Any]]
+"""A game's naming of event data: ``(kind, data, gettext) -> values shown`` (``Event.names``)."""
+
+
 class Event:
     """Something a player would notice, with the rule it comes from.
 
@@ -70,12 +78,16 @@ class Event:
     hot path of ``apply`` costs no string formatting.
     """
 
-    __slots__ = ("_fmt", "data", "kind", "rule", "visible_to")
+    __slots__ = ("_fmt", "data", "kind", "names", "rule", "visible_to")
 
     kind: str
     rule: str
     data: Mapping[str, Any]
     visible_to: tuple[int, ...] | None
+    names: Namer | None
+    """How the text names what ``data`` holds by id (a card id, a miniature): called with
+    the kind, the data and a ``gettext`` of the language read, it returns the values to
+    format the text with. ``data`` itself never changes. None: the data as it is."""
 
     def __init__(
         self,
@@ -84,12 +96,21 @@ class Event:
         rule: str = "",
         data: Mapping[str, Any] | None = None,
         visible_to: tuple[int, ...] | None = None,
+        names: Namer | None = None,
     ) -> None:
         self.kind = kind
         self._fmt = fmt
         self.rule = rule
         self.data = data if data is not None else {}
         self.visible_to = visible_to
+        self.names = names
+
+    def shown(self, gettext: Callable[[str], str] | None = None) -> Mapping[str, Any]:
+        """The data as the text shows it: the game's names for the ids it holds (``names``),
+        in the language of ``gettext`` (English without one)."""
+        if self.names is None:
+            return self.data
+        return self.names(self.kind, self.data, gettext or _same)
 
     @property
     def text(self) -> str:
@@ -99,7 +120,7 @@ class Event:
     def format(self, strict: bool = True) -> str:
         """The text; with ``strict``, a format string that does not format raises."""
         try:
-            return self._fmt.format(**self.data)
+            return self._fmt.format(**self.shown())
         except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
             if strict:
                 raise EventTextError(
@@ -120,7 +141,8 @@ class Event:
 
             translator = ui(lang)
         try:
-            return str(translator.format(self._fmt, self.data))
+            shown = self.data if self.names is None else self.shown(translator.gettext)
+            return str(translator.format(self._fmt, shown))
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
             return self.text
 

@@ -8,6 +8,7 @@ from ...core import Game, GameInfo, OptionSpec
 from ...core.errors import ConfigError
 from ...core.game import Policy
 from . import catalog as content
+from .names import Names
 from .params import DEFAULT_GATE
 from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
@@ -153,7 +154,8 @@ class EtherfieldsGame(Game):
     def card_texts(self) -> dict[str, dict[str, Any]]:
         """The pieces a table names, by the ids of the observation: Influence cards and Items
         (with their Intent: ``[colour, value]`` pairs, "Performing Actions"), Entities, Turn
-        cards (suit and steps, "Turn Cards") and Morphings."""
+        cards (suit and steps, "Turn Cards"), Morphings and each Entity miniature by its id
+        (``rust-moth.1``: "Rust Moth 1")."""
         cat = content.catalog(content.pack_path(self.options["content"]))
         out: dict[str, dict[str, Any]] = {}
 
@@ -178,12 +180,13 @@ class EtherfieldsGame(Game):
                 "kind": "item",
                 "intent": intent,
             }
+        names = Names(str(content.pack_path(self.options["content"])), "")
         for entity in cat.all("entity"):
-            out[entity.id] = {
-                "name": str(entity.name),
-                "text": f"Movement {entity.movement}. {said(entity.interactions)}".strip(),
-                "kind": "entity",
-            }
+            text = f"Movement {entity.movement}. {said(entity.interactions)}".strip()
+            out[entity.id] = {"name": str(entity.name), "text": text, "kind": "entity"}
+            for k in range(1, entity.copies + 1):  # each miniature, as the events name it
+                mini = names.mini(f"{entity.id}.{k}")
+                out[f"{entity.id}.{k}"] = {"name": mini, "text": text, "kind": "miniature"}
         for turn in cat.all("turn"):
             out[turn.id] = {
                 "name": f"Turn card {turn.id}",

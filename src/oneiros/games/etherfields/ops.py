@@ -384,7 +384,7 @@ def _unmorph(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
                         "morph_pool",
                         flow=flow,
                         kind="unmorphed",
-                        fmt="A Morphing {face} leaves {target}",
+                        fmt="A Morphing “{face}” leaves {target}",
                         rule="morphings",
                         target=entity,
                     )

@@ -218,6 +218,9 @@ class EntityTile(Record):
     """An Entity tile ("Entity Tiles"): movement, effects per Turn step, interactions."""
 
     name: LocalText
+    miniature_name: LocalText | None = None
+    """One miniature's name, numbered when there are several copies ("Rust Moth 1"); by
+    default the Entity's name."""
     big: bool = False
     miniature: Literal["unique", "human_shapeshifter", "creature_shapeshifter", "token"]
     copies: int = Field(default=1, ge=1, le=8)

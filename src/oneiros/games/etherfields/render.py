@@ -149,10 +149,11 @@ def render_observation(
         ents.append(
             g("{entity} morphings {list}; ").format(entity=_name(entity, cards), list=morphs)
         )
-    ents.append(", ".join(f"{m[0]}@{m[2]}" for m in obs.get("entities") or []) or none)
+    minis = [f"{_name(m[0], cards)}@{m[2]}" for m in obs.get("entities") or []]
+    ents.append(", ".join(minis) or none)
     if obs.get("states"):
         held = ", ".join(
-            f"{'D' + str(t) if isinstance(t, int) else t} {_name(k, cards)}"
+            f"{'D' + str(t) if isinstance(t, int) else _name(t, cards)} {_name(k, cards)}"
             for t, k in obs["states"]
         )
         ents.append(g(" · States: {list}").format(list=held))

@@ -8,15 +8,22 @@ from typing import TYPE_CHECKING, Any
 from ...core import State
 from ...core.board import Board
 from ...core.content import Catalog
-from ...core.flow import Flow, FlowState
+from ...core.flow import Flow, FlowState, FlowStep
+from ...core.types import Decision
 from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
 from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
 from .kinds import KINDS, REFS
+from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
 from .steps import luck  # noqa: F401  (registers the reroll steps)
 from .steps.turn import EnterGate, Entrance, StartTurn
+
+
+def _same(text: str) -> str:
+    return text
+
 
 if TYPE_CHECKING:
     from .game import EtherfieldsGame
@@ -107,7 +114,10 @@ class EtherfieldsState(FlowState, State):
         self.ending: str | None = None
         self.tally = {"distress": 0, "sealed": 0, "reshuffles": 0}
         self.flow = Flow(
-            REFS, self._events, [StartTurn(), Entrance(seats=tuple(range(n))), EnterGate()]
+            REFS,
+            self._events,
+            [StartTurn(), Entrance(seats=tuple(range(n))), EnterGate()],
+            names=Names(self.pack, self.gate_id, tuple(self.masks)),
         )
         self.start()
 
@@ -168,6 +178,17 @@ class EtherfieldsState(FlowState, State):
         return self.space(here)[1].draw_bonus if here is not None else 0
 
     # -- the contract ----------------------------------------------------------------------
+    def decision(self, player: int | None = None) -> Decision | None:
+        """The decision, its prompt naming what the step's ids stand for (``names``)."""
+        found = super().decision(player)
+        top = self.flow.top
+        if found is None or top is None or "{" not in top.prompt:
+            return found
+        if type(top).prompt_text is not FlowStep.prompt_text:
+            return found  # the step names its pieces itself
+        shown = self.flow.names(top.kind, top.fields(), _same)  # type: ignore[misc]
+        return dataclasses.replace(found, prompt=top.prompt.format(**shown))
+
     def observation(self, player: int | None) -> dict[str, Any]:
         obs = self._observation(player)
         obs["map"] = self.map_view()

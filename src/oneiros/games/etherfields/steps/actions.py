@@ -11,6 +11,7 @@ from ....core import Action
 from ....core.effects import Ctx, Node
 from ....core.flow import ANY, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
+from ..names import discards, names_of
 from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
 from ..rules import suffer
@@ -286,7 +287,9 @@ def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
     assert ability is not None
     ctx = Ctx(seat=seat, source=key)
     mode, needs = price(s, ability.cost, ctx)
-    flow.emit("action", "Dreamer {seat} performs {action}", "actions", seat=seat, action=key)
+    flow.emit(
+        "action", "Dreamer {seat} starts an action: {action}", "actions", seat=seat, action=key
+    )
     if mode in ("intent", "gradual"):
         kind = mode
         if key == "basic:move":
@@ -342,16 +345,13 @@ class DiscardCost(DecisionStep):
 
     kind = "discard_cost"
     rule = "actions"
-    prompt = "Discard {left} card(s) to pay for {key}"
+    prompt = "Discard {left} card(s) to pay for: {key}"
     seat: int
     key: str
     left: int
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
-        return [
-            Action(f"discard:{c}", f"Discard {s.table.face(c)}")
-            for c in s.table.ids("hand", self.seat)
-        ]
+        return discards(s, self.seat)
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         card = action.id.split(":", 1)[1]
@@ -437,7 +437,7 @@ class Pay(DecisionStep):
 
     kind = "pay"
     rule = "performing"
-    prompt = "Pay for {key}: {paid} paid"
+    prompt = "{paid} Intent paid for: {key}"
     seat: int
     key: str
     needs: tuple[tuple[str, int], ...]
@@ -465,25 +465,24 @@ class Pay(DecisionStep):
         colours = {self.colour} if self.colour else {c for c, _ in self.needs}
         out = []
         placing = self.key.split(":", 1)[1] if self.key.startswith("progress:") else None
+        names = names_of(s)
         for card in s.table.ids("hand", self.seat):
             if card == placing:
                 continue  # the card being placed never pays for itself
+            name = names.piece(s.table.face(card))
             for icon in s.card(s.table.face(card)).intent:
                 if icon.colour in colours:
+                    value, colour = icon.value, names.colour(icon.colour)
                     out.append(
-                        Action(
-                            f"pay:{card}:{icon.colour}",
-                            f"Discard {s.table.face(card)} for {icon.value} {icon.colour}",
-                        )
+                        Action(f"pay:{card}:{icon.colour}", f"Discard {name} for {value} {colour}")
                     )
         for item in s.table.ids("items"):
+            name = names.piece(s.table.face(item))
             for icon in s.catalog.get("item", s.table.face(item)).intent:
                 if icon.colour in colours:
+                    value, colour = icon.value, names.colour(icon.colour)
                     out.append(
-                        Action(
-                            f"pay-item:{item}:{icon.colour}",
-                            f"Use {s.table.face(item)} for {icon.value} {icon.colour}",
-                        )
+                        Action(f"pay-item:{item}:{icon.colour}", f"Use {name} for {value} {colour}")
                     )
         from .influence import playable
 

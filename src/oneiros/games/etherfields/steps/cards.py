@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ....core import Action
 from ....core.flow import ANY, AutoStep, ChanceStep, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS
+from ..names import chance_label, discards
 from ..params import DRAW, RESHUFFLE_SEAL
 from ..rules import check_cards, suffer
 
@@ -18,9 +19,12 @@ if TYPE_CHECKING:
 
 
 def _draws(
-    s: EtherfieldsState, zone: str, owner: int | None, prefix: str
+    s: EtherfieldsState, zone: str, owner: int | None, prefix: str, template: str = ""
 ) -> list[tuple[Action, float]]:
-    return [(Action(f"{prefix}:{face}"), p) for face, p in s.table.outcomes(zone, owner)]
+    return [
+        (Action(f"{prefix}:{face}", chance_label(s, prefix, face, template)), p)
+        for face, p in s.table.outcomes(zone, owner)
+    ]
 
 
 @KINDS.step
@@ -34,9 +38,7 @@ class PreDraw(GroupStep):
     policy = ANY
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
-        out = [
-            Action(f"discard:{c}", f"Discard {s.table.face(c)}") for c in s.table.ids("hand", seat)
-        ]
+        out = discards(s, seat)
         out.append(Action("done", "Draw now"))
         return out
 
@@ -185,7 +187,7 @@ class SealOne(ChanceStep):
         return self.left <= 0 or not s.table.count("deck", self.seat)
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
-        return _draws(s, "deck", self.seat, "draw")
+        return _draws(s, "deck", self.seat, "draw", "seal")
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -253,7 +255,8 @@ class DrawTurn(ChanceStep):
             return _draws(s, "turns", None, "turn")
         top = s.table.top("turn_deck")
         assert top is not None
-        return [(Action(f"turn:{s.table.face(top)}"), 1.0)]
+        face = s.table.face(top)
+        return [(Action(f"turn:{face}", chance_label(s, "turn", face)), 1.0)]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -266,7 +269,7 @@ class DrawTurn(ChanceStep):
             "turn_current",
             flow=flow,
             kind="turn_revealed",
-            fmt="Turn card {face} ({suit})",
+            fmt="Turn card {face} is revealed",
             suit=s.turn_record(face).suit,
         )
         flow.pop()
@@ -362,7 +365,7 @@ class MorphDraw(ChanceStep):
             "morph_on",
             flow=flow,
             kind="morphed",
-            fmt="{target} gains the Morphing {face}",
+            fmt="The Morphing “{face}” goes to {target}",
             target=self.entity,
         )
         s.morphs.setdefault(self.entity, []).append(token)

@@ -10,6 +10,7 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import ANY, LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
+from ..names import chance_label, names_of
 from ..rules import morph_count
 
 if TYPE_CHECKING:
@@ -102,7 +103,10 @@ class EntityRoll(ChanceStep):
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
         faces = s.catalog.get("die", "movement").faces
-        return [(Action(f"mdie:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
+        return [
+            (Action(f"mdie:{f}", chance_label(s, "mdie", f)), faces.count(f) / 6)
+            for f in dict.fromkeys(faces)
+        ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         from .luck import window
@@ -244,7 +248,8 @@ class EntityPath(GroupStep):
         return s.first
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
-        return [Action(f"space:{o}", f"{self.mini} to {o}") for o in self.options]
+        mini = names_of(s).mini(self.mini)
+        return [Action(f"space:{o}", f"{mini} to {o}") for o in self.options]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
         flow.pop()
@@ -316,7 +321,7 @@ def place(s: EtherfieldsState, flow: Flow, step: Spawning, where: str) -> None:
     s.minis.append([mini, step.entity, where, 0])
     flow.emit(
         "spawned",
-        "{entity} ({mini}) spawns at {space}",
+        "{mini} spawns at {space}",
         "spawn",
         entity=step.entity,
         mini=mini,
@@ -345,7 +350,8 @@ class SpawnChoice(GroupStep):
         return s.first
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
-        return [Action(f"space:{o}", f"{self.entity} spawns at {o}") for o in self.options]
+        entity = names_of(s).one(self.entity)
+        return [Action(f"space:{o}", f"{entity} spawns at {o}") for o in self.options]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
         flow.pop()
@@ -374,7 +380,9 @@ class BlockStep(GroupStep):
         card = s.current_turn()
         assert card is not None
         return [
-            Action(f"choose:{i}", f"Block step {i + 1} ({card.steps[i]})") for i in self.options
+            Action(f"choose:{i}", f"Block step {n} ({step})")
+            for i in self.options
+            for n, step in [(i + 1, names_of(s).step(card.steps[i]))]
         ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:

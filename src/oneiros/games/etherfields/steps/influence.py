@@ -19,6 +19,7 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import Flow
 from ..kinds import RUNTIME
+from ..names import names_of
 from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
 from ..rules import check_cards
@@ -75,7 +76,8 @@ def playable(s: EtherfieldsState, seat: int, rapid_only: bool = False) -> list[A
             continue
         if ability.keywords & {"assault", "contact"} and not _entity_in_reach(s, seat, ability):
             continue
-        out.append(Action(f"play:{card}", f"Play {s.table.face(card)}: {ability.text}"))
+        name = names_of(s).piece(s.table.face(card))
+        out.append(Action(f"play:{card}", f"Play {name}: {ability.text}"))
     return out
 
 

@@ -10,6 +10,7 @@ from ....core import Action
 from ....core.effects import Ctx, render
 from ....core.flow import ANY, AutoStep, ChanceStep, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS
+from ..names import chance_label, names_of
 from ..params import SKULL_SEAL
 from ..rules import suffer
 from .cards import SealOne
@@ -82,7 +83,8 @@ class RerollWindow(GroupStep):
 
     def prompt_text(self, s: EtherfieldsState) -> str:
         die = "movement" if self.die == "movement" else "Luck"
-        return f"The {die} die shows {self.face}: reroll with a Shining Gem?"
+        face = names_of(s).face(self.face)
+        return f"The {die} die shows {face}: reroll with a Shining Gem?"
 
     def legal(self, s: EtherfieldsState, seat: int) -> list[Action]:
         from .influence import reroll_cards
@@ -92,7 +94,8 @@ class RerollWindow(GroupStep):
             out.append(Action("reroll:gem", "Discard a Shining Gem: reroll"))
         if seat in card_rerollers(s, self.die, self.owner):
             for card in reroll_cards(s, seat, own_roll(self.die, self.owner, seat)):
-                out.append(Action(f"play:{card}", f"Play {s.table.face(card)}: reroll"))
+                name = names_of(s).piece(s.table.face(card))
+                out.append(Action(f"play:{card}", f"Play {name}: reroll"))
         return [*out, Action("done", "Keep the result")]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
@@ -133,7 +136,10 @@ class Reroll(ChanceStep):
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
         name, prefix = ("luck", "luck") if self.die != "movement" else ("movement", "mdie")
         faces = s.catalog.get("die", name).faces
-        return [(Action(f"{prefix}:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
+        return [
+            (Action(f"{prefix}:{f}", chance_label(s, prefix, f)), faces.count(f) / 6)
+            for f in dict.fromkeys(faces)
+        ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -156,7 +162,10 @@ class LuckRoll(ChanceStep):
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
         faces = s.catalog.get("die", "luck").faces
-        return [(Action(f"luck:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
+        return [
+            (Action(f"luck:{f}", chance_label(s, "luck", f)), faces.count(f) / 6)
+            for f in dict.fromkeys(faces)
+        ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -251,7 +260,10 @@ class LuckOpRoll(ChanceStep):
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
         faces = s.catalog.get("die", "luck").faces
-        return [(Action(f"luck:{f}"), faces.count(f) / 6) for f in dict.fromkeys(faces)]
+        return [
+            (Action(f"luck:{f}", chance_label(s, "luck", f)), faces.count(f) / 6)
+            for f in dict.fromkeys(faces)
+        ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]

@@ -15,6 +15,7 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import DecisionStep, Flow, evolve
 from ..kinds import KINDS, RUNTIME
+from ..names import discards
 from ..records import Ability
 
 if TYPE_CHECKING:
@@ -95,10 +96,7 @@ class DiscardDown(DecisionStep):
         return s.table.count("hand", self.seat) <= s.hand_limit(self.seat)
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
-        return [
-            Action(f"discard:{c}", f"Discard {s.table.face(c)}")
-            for c in s.table.ids("hand", self.seat)
-        ]
+        return discards(s, self.seat)
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         s.table.move(

@@ -12,6 +12,8 @@ from ....core.board import DIRECTIONS
 from ....core.effects import Ctx
 from ....core.flow import DecisionStep, Flow, evolve
 from ..kinds import KINDS, RUNTIME
+from ..names import DIRECTIONS as WAYS
+from ..names import names_of
 from ..params import SPACE_CAPACITY
 
 if TYPE_CHECKING:
@@ -63,7 +65,8 @@ class Move(DecisionStep):
                 continue
             if self.left == 1 and occupants(s, other) >= SPACE_CAPACITY:
                 continue
-            out.append(Action(f"step:{d}", f"Step {d} to {other}"))
+            way = WAYS[d]
+            out.append(Action(f"step:{d}", f"Step {way} to {other}"))
         out.append(Action("stop", "Stop moving"))
         return out
 
@@ -98,7 +101,13 @@ class ChooseEntity(DecisionStep):
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
         found = [s.mini(m) for m in self.options]
-        return [Action(f"target:entity:{m[0]}", f"{m[0]} at {m[2]}") for m in found if m]
+        names = names_of(s)
+        out = []
+        for m in found:
+            if m:
+                mini, space = names.mini(m[0]), m[2]
+                out.append(Action(f"target:entity:{m[0]}", f"{mini} at {space}"))
+        return out
 
     skip_without_choice = True
 
@@ -130,7 +139,7 @@ def remove_mini(s: EtherfieldsState, flow: Flow, mini: str) -> None:
     s.states = [x for x in s.states if x[0] != mini or x[1] == "poisoned"]
     flow.emit(
         "entity_removed",
-        "{entity} ({mini}) is removed from {space}",
+        "{mini} is removed from {space}",
         "entity_tiles",
         entity=found[1],
         mini=mini,

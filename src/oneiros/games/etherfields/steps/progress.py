@@ -15,6 +15,7 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import DecisionStep, Flow
 from ..kinds import KINDS, RUNTIME
+from ..names import names_of
 from ..records import Ability
 from ..rules import check_cards
 
@@ -133,10 +134,11 @@ class MakeRoom(DecisionStep):
     card: str
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
-        return [
-            Action(f"discard:{c}", f"Discard {s.table.face(c)} from the Progress zone")
-            for c in s.table.ids("progress", self.seat)
-        ]
+        out = []
+        for c in s.table.ids("progress", self.seat):
+            name = names_of(s).piece(s.table.face(c))
+            out.append(Action(f"discard:{c}", f"Discard {name} from the Progress zone"))
+        return out
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         flow.pop()

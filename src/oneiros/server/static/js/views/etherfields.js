@@ -134,7 +134,7 @@ function drawMap(o, msg, ctx) {
           text(cx, cy + 5, String(m.seat + 1), { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#120f1f" })));
       } else {
         minis.append(svg("g", { class: "mini entity", dataset: { actions: `target:entity:${m.entity}` } },
-          svg("title", {}, t("{entity} ({id}) at {space}", { entity: cardName(m.kind, cards), id: m.entity, space: s.ref })),
+          svg("title", {}, t("{entity} ({id}) at {space}", { entity: cardName(m.kind, cards), id: cardName(m.entity, cards), space: s.ref })),
           svg("polygon", { points: `${cx},${cy - 13} ${cx + 13},${cy} ${cx},${cy + 13} ${cx - 13},${cy}`, fill: "#d64545", stroke: "#120f1f", "stroke-width": 2 }),
           text(cx, cy + 4, m.entity.split(".").pop(), { "text-anchor": "middle", "font-size": 11, "font-weight": 700 })));
       }
@@ -204,10 +204,10 @@ export function render(board, msg, ctx) {
   sections.push(el("section", { class: "panel ef-entities" }, el("h2", {}, t("Entities")),
     kinds.length ? el("ul", {}, kinds.map((k) => el("li", {},
       el("b", { title: (cards[k] || {}).text || "" }, cardName(k, cards)), ": ",
-      (o.entities || []).filter((m) => m[1] === k).map((m) => t("{id} at {space}", { id: m[0], space: m[2] })).join(", ") || t("none on the map"),
+      (o.entities || []).filter((m) => m[1] === k).map((m) => t("{id} at {space}", { id: cardName(m[0], cards), space: m[2] })).join(", ") || t("none on the map"),
       t(" · Morphings: "), (morphings[k] || []).map((m) => cardName(m, cards)).join(", ") || t("none"),
       (o.states || []).some(([who]) => typeof who === "string" && who.startsWith(`${k}.`))
-        ? t(" · States: {list}", { list: (o.states || []).filter(([who]) => typeof who === "string" && who.startsWith(`${k}.`)).map(([who, st]) => `${who} ${cardName(st, cards)}`).join(", ") }) : ""))) : el("p", { class: "muted" }, t("none"))));
+        ? t(" · States: {list}", { list: (o.states || []).filter(([who]) => typeof who === "string" && who.startsWith(`${k}.`)).map(([who, st]) => `${cardName(who, cards)} ${cardName(st, cards)}`).join(", ") }) : ""))) : el("p", { class: "muted" }, t("none"))));
   if (me !== null && me !== undefined && dreamers[me] && Array.isArray(dreamers[me].hand_cards)) {
     const hand = dreamers[me].hand_cards;
     sections.push(el("section", { class: "panel my-hand ef-hand" }, el("h2", {}, t("Your hand")),
