@@ -33,7 +33,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -289,35 +288,6 @@ class Database:
         if not self.is_sqlite:
             conn.execute(select(func.pg_notify(CHANNEL, f"{os.getpid()}:{table_id}")))
 
-    def lock_table(
-        self, table_id: str, start: int
-    ) -> tuple[Connection, str | None, list[Any], tuple[int, int]]:
-        """Open a transaction holding the table's advisory lock (every process that changes
-        the table takes it first, so the table's changes are serialised by the database);
-        returns it with the table's status, its action entries from ``start`` on and its
-        undo generation (see :meth:`undo_state`)."""
-        conn = self.engine.connect()
-        try:
-            conn.begin()
-            if not self.is_sqlite:
-                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key(table_id)})
-            status = conn.execute(
-                select(tables_t.c.status).where(tables_t.c.id == table_id)
-            ).scalar()
-            entries = [
-                r.entry
-                for r in conn.execute(
-                    select(actions_t.c.entry)
-                    .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
-                    .order_by(actions_t.c.idx)
-                )
-            ]
-            undo = self.undo_state(table_id, conn)
-        except Exception:
-            conn.close()
-            raise
-        return conn, status, entries, undo
-
     def undo_state(self, table_id: str, conn: Connection | None = None) -> tuple[int, int]:
         """(how many undos the table had, the seat of the last one); (0, -1) for none."""
         if conn is None:
@@ -328,19 +298,11 @@ class Database:
         ).first()
         return (0, -1) if row is None else (int(row.generation), int(row.seat))
 
-    def undo(self, table_id: str, start: int, seat: int, conn: Connection | None = None) -> int:
+    def undo(self, table_id: str, start: int, seat: int) -> int:
         """Remove the action entries from ``start`` on and count one more undo by ``seat``,
-        in one commit (in the locked transaction ``conn`` when given, which is then
-        committed and closed). Returns the new undo generation."""
-        if conn is None:
-            with self.engine.begin() as own:
-                return self._undo(own, table_id, start, seat)
-        try:
-            generation = self._undo(conn, table_id, start, seat)
-            conn.commit()
-        finally:
-            conn.close()
-        return generation
+        in one commit. Returns the new undo generation (PostgreSQL: see ``pg.py``)."""
+        with self.engine.begin() as conn:
+            return self._undo(conn, table_id, start, seat)
 
     def _undo(self, conn: Connection, table_id: str, start: int, seat: int) -> int:
         conn.execute(
@@ -353,65 +315,6 @@ class Database:
             conn.execute(insert(undos_t).values(table_id=table_id, **values))
         self._notify(conn, table_id)
         return generation
-
-    def news(
-        self, table_id: str, start: int, conn: Connection | None = None
-    ) -> tuple[TableRow | None, list[Any]]:
-        """The table (status, seats) and its action entries from ``start`` on."""
-        if conn is None:
-            with self.engine.connect() as own:
-                return self.news(table_id, start, own)
-        row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
-        if row is None:
-            return None, []
-        out = _table_row(row)
-        self._fill(conn, [out], with_actions=False)
-        entries = [
-            r.entry
-            for r in conn.execute(
-                select(actions_t.c.entry)
-                .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
-                .order_by(actions_t.c.idx)
-            )
-        ]
-        return out, entries
-
-    def append_locked(
-        self,
-        conn: Connection,
-        table_id: str,
-        start: int,
-        entries: Sequence[Any],
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Store entries in the locked transaction, notify, commit (releases the lock)."""
-        when = now()
-        if entries:
-            conn.execute(
-                insert(actions_t),
-                [
-                    {"table_id": table_id, "idx": start + i, "entry": entry, "at": when}
-                    for i, entry in enumerate(entries)
-                ],
-            )
-        if result is not None:
-            conn.execute(
-                update(tables_t)
-                .where(tables_t.c.id == table_id)
-                .values(status="finished", result=result, finished_at=when)
-            )
-        self._notify(conn, table_id)
-        conn.commit()
-        conn.close()
-
-    @staticmethod
-    def release(conn: Connection) -> None:
-        """End a locked transaction that stored nothing (rolls back, frees the lock)."""
-        try:
-            if conn.in_transaction():
-                conn.rollback()
-        finally:
-            conn.close()
 
     def listen_dsn(self) -> str:
         """The libpq URL of this database (for the ``LISTEN`` connection)."""

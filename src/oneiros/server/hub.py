@@ -34,6 +34,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -47,6 +48,7 @@ from ..core.types import Decision, Event
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
 from .packs import ContentPacks, MissingPack
+from .pg import Locked, PgTables
 from .shared import Listener
 
 log = logging.getLogger("oneiros.server")
@@ -55,6 +57,12 @@ T = TypeVar("T")
 
 SEND_QUEUE = 512
 """Messages waiting for one slow client before it is disconnected."""
+
+CHEAP_BOT = 0.002
+"""CPU seconds under which a bot's last decision lets it decide on the event loop next
+time (a thread hop costs more than a random or rule-of-thumb move): see ``Hub._think``."""
+INLINE_BUDGET = 0.005
+"""CPU seconds of cheap bot moves a seat's move may carry in the same commit."""
 
 
 class TableError(Exception):
@@ -612,8 +620,11 @@ class Hub:
             tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
         ] = []
         self._flusher: asyncio.Task[None] | None = None
-        self._slots = asyncio.Semaphore(24)
-        """Locked transactions open at once (each holds a pooled database connection)."""
+        self.bot_costs: dict[tuple[str, str], float] = {}
+        """CPU seconds a bot of a game takes to decide, per (game, agent spec): the last
+        decision, or half the one before when that was more (see :data:`CHEAP_BOT`)."""
+        self.pg = PgTables(db.listen_dsn()) if self.shared else None
+        """PostgreSQL: the changes of tables, on the event loop (see ``pg.py``)."""
         self._listener: Listener | None = None
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -625,6 +636,8 @@ class Hub:
         """Create the schema and rebuild every unfinished table from its record."""
         await self._db(self.db.create_schema)
         await asyncio.to_thread(self.packs.scan)
+        if self.pg is not None:
+            await self.pg.open()
         if self.shared:
             self._listener = Listener(self)
             await self._listener.start()
@@ -651,6 +664,8 @@ class Hub:
                 conn.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.panel_pool.shutdown(wait=False, cancel_futures=True)
+        if self.pg is not None:
+            await self.pg.close()
         self.db_pool.shutdown(wait=True)
         self.db.dispose()
 
@@ -711,24 +726,23 @@ class Hub:
             self.tables.pop(table.id, None)
 
     # ----- several processes --------------------------------------------------------------
-    async def _catch_up(self, table: LiveTable, conn: Any = None) -> bool:
+    async def _catch_up(self, table: LiveTable) -> bool:
         """Apply what other processes stored for the table since this one last looked
         (status, seats, actions). True when anything changed."""
-        if not self.shared:
+        if self.pg is None:
             return False
-        undo = await self._db(self.db.undo_state, table.id)
-        row, entries = await self._db(self.db.news, table.id, table.saved, conn)
-        if row is None:
+        news = await self.pg.news(table.id, table.saved)
+        if news.status is None:
             return False
-        if undo[0] != table.undos:
-            await self._rebuild(table, undo)
+        if news.undo[0] != table.undos:
+            await self._rebuild(table, news.undo)
             return True
-        changed = bool(entries) or row.status != table.status
-        for entry in entries:
+        changed = bool(news.entries) or news.status != table.status
+        for entry in news.entries:
             table.pos.advance(entry)
-        table.saved += len(entries)
-        table.status = row.status
-        for s, stored in zip(table.seats, row.seats, strict=False):
+        table.saved += len(news.entries)
+        table.status = news.status
+        for s, stored in zip(table.seats, news.seats, strict=False):
             if (s.claimed, s.name, s.token_hash) != (
                 stored.claimed,
                 stored.name,
@@ -749,29 +763,24 @@ class Hub:
         self.kick(table)
 
     @asynccontextmanager
-    async def _exclusive(self, table: LiveTable) -> AsyncIterator[Any]:
+    async def _exclusive(self, table: LiveTable) -> AsyncIterator[Locked | None]:
         """Hold the table's lock in the database (PostgreSQL) for a change, caught up with
-        every other process; yields the locked connection (None on SQLite, where this
+        every other process; yields the locked transaction (None on SQLite, where this
         process alone writes)."""
-        if not self.shared:
+        if self.pg is None:
             yield None
             return
-        async with self._slots:
-            # one trip to a database thread: lock, then what others stored since
-            conn, status, entries, undo = await self._db(self.db.lock_table, table.id, table.saved)
-            try:
-                if undo[0] != table.undos:  # another process took moves back
-                    await self._rebuild(table, undo)
-                    entries = []
-                for entry in entries:
+        # one round trip: lock, then what others stored since (see pg.py)
+        async with self.pg.locked(table.id, table.saved) as locked:
+            if locked.undo[0] != table.undos:  # another process took moves back
+                await self._rebuild(table, locked.undo)
+            else:
+                for entry in locked.entries:
                     table.pos.advance(entry)
-                table.saved += len(entries)
-                if status is not None:
-                    table.status = status
-                yield conn
-            finally:
-                if not conn.closed:  # nothing stored: roll back (frees the lock)
-                    await self._db(self.db.release, conn)
+                table.saved += len(locked.entries)
+            if locked.status is not None:
+                table.status = locked.status
+            yield locked
 
     # ----- lobby --------------------------------------------------------------------------
     async def create(
@@ -933,6 +942,7 @@ class Hub:
                     raise TableError("illegal", str(exc)) from None
                 table.note_applied(seat, choices)
                 self._chance_chain(table)
+                self._cheap_bots(table)
                 await self._commit(table, conn)
         self.kick(table)
 
@@ -952,7 +962,7 @@ class Hub:
             state.apply(outcome)
             table.note_applied(CHANCE)
 
-    async def _commit(self, table: LiveTable, conn: Any = None) -> None:
+    async def _commit(self, table: LiveTable, locked: Locked | None = None) -> None:
         """Store the actions applied since the last commit, then broadcast them. On a
         database failure the table is rebuilt from what was stored and the error raised."""
         history = table.state.history()
@@ -967,8 +977,8 @@ class Hub:
         if not entries and result is None:
             return
         try:
-            if conn is not None:
-                await self._db(self.db.append_locked, conn, table.id, table.saved, entries, result)
+            if locked is not None and self.pg is not None:
+                await self.pg.append(locked, table.saved, entries, result)
             else:
                 await self._store(table.id, table.saved, entries, result)
         except Exception as exc:
@@ -1106,7 +1116,10 @@ class Hub:
             record["actions"] = record["actions"][:cut]
             position = await asyncio.to_thread(Position.from_record, record)
             try:
-                generation = await self._db(self.db.undo, table.id, cut, seat, conn)
+                if conn is not None and self.pg is not None:
+                    generation = await self.pg.undo(conn, cut, seat)
+                else:
+                    generation = await self._db(self.db.undo, table.id, cut, seat)
             except Exception as exc:
                 log.exception("could not store an undo of table %s", table.id)
                 raise TableError(
@@ -1162,48 +1175,108 @@ class Hub:
                 if len(table.state.history()) != before:
                     table.broadcast()
                     continue  # another process moved first: look again
-                state = table.state
-                if state.is_chance():
+                if table.state.is_chance():
                     self._chance_chain(table)
                 elif seat is not None:
-                    choices = table.pos.choices(seat)
-                    try:
-                        state.apply(action_id, player=seat)
-                    except IllegalAction:
-                        log.error(
-                            "bot of seat %d on table %s chose illegal %r", seat, table.id, action_id
-                        )
-                        legal = state.legal_actions(seat)
-                        rng = random.Random(
-                            derive(table.seed, table.decision_id(seat), seat, "fallback")
-                        )
-                        state.apply(rng.choice(legal), player=seat)
-                    table.note_applied(seat, choices)
+                    self._bot_move(table, seat, action_id)
                     self._chance_chain(table)
+                self._cheap_bots(table)
                 await self._commit(table, conn)
 
+    def _bot_move(self, table: LiveTable, seat: int, action_id: str) -> None:
+        """Apply a bot's decision (a legal random move if it chose an illegal one)."""
+        state = table.state
+        choices = table.pos.choices(seat)
+        try:
+            state.apply(action_id, player=seat)
+        except IllegalAction:
+            log.error("bot of seat %d on table %s chose illegal %r", seat, table.id, action_id)
+            legal = state.legal_actions(seat)
+            rng = random.Random(derive(table.seed, table.decision_id(seat), seat, "fallback"))
+            state.apply(rng.choice(legal), player=seat)
+        table.note_applied(seat, choices)
+
+    def _cheap_bots(self, table: LiveTable) -> None:
+        """Play at once, on the event loop, the bot seats whose decisions are cheap (see
+        :data:`CHEAP_BOT`), with the chance outcomes after them, up to
+        :data:`INLINE_BUDGET` of CPU: they go into the same commit and the same update as
+        the move before them. What they choose is what they would choose in a thread (a
+        bot's decision depends on the seed and the position only)."""
+        spent = 0.0
+        while table.status == "running" and not self.closing and spent < INLINE_BUDGET:
+            if table.state.is_chance():
+                break  # pragma: no cover - the chance chain ran before
+            bots = table.bot_seats_to_move()
+            if not bots or self._cost(table, bots[0]) >= CHEAP_BOT:
+                break
+            start = time.thread_time()
+            action_id = self._decide_here(table, bots[0])
+            spent += time.thread_time() - start
+            self._bot_move(table, bots[0], action_id)
+            self._chance_chain(table)
+
+    def _agent(self, table: LiveTable, seat: int) -> Agent:
+        agent = table.agents.get(seat)
+        if agent is None:
+            spec = table.seats[seat].agent or "random"
+            agent = make_agent(spec, table.game, seed=derive(table.seed, seat, "agent"))
+            table.agents[seat] = agent
+        return agent
+
+    def _cost_key(self, table: LiveTable, seat: int) -> tuple[str, str]:
+        return (table.game.name, table.seats[seat].agent or "random")
+
+    def _cost(self, table: LiveTable, seat: int) -> float:
+        """What the bot of ``seat`` took to decide lately (1 s when never measured)."""
+        return self.bot_costs.get(self._cost_key(table, seat), 1.0)
+
+    def _note_cost(self, table: LiveTable, seat: int, cost: float) -> None:
+        key = self._cost_key(table, seat)
+        self.bot_costs[key] = max(cost, self.bot_costs.get(key, 0.0) / 2)
+
+    def _decide_here(self, table: LiveTable, seat: int) -> str:
+        """A cheap bot's decision, on the event loop."""
+        n = table.decision_id(seat)
+        try:
+            state = table.state
+            if state.game.info.perfect_information:
+                state = state.clone()  # the bot's own copy (otherwise it gets a determinized one)
+            start = time.thread_time()
+            action_id = _bot_decide(
+                self._agent(table, seat), state, seat, derive(table.seed, n, seat)
+            )
+            self._note_cost(table, seat, time.thread_time() - start)
+            return action_id
+        except Exception:
+            return self._fallback(table, seat, n)
+
+    def _fallback(self, table: LiveTable, seat: int, n: int) -> str:
+        log.exception("bot of seat %d on table %s failed; playing a random move", seat, table.id)
+        legal = table.state.legal_actions(seat)
+        return random.Random(derive(table.seed, n, seat, "fallback")).choice(legal).id
+
     async def _think(self, table: LiveTable, seat: int) -> str:
+        """A bot's decision: in a worker thread, or on the loop when the bot is cheap."""
+        if self._cost(table, seat) < CHEAP_BOT:
+            return self._decide_here(table, seat)
         n = table.decision_id(seat)  # the bot's own counter: hidden moves of others change
         # neither what it sees nor its random stream
         loop = asyncio.get_running_loop()
         try:
-            agent = table.agents.get(seat)
-            if agent is None:
-                spec = table.seats[seat].agent or "random"
-                agent = make_agent(spec, table.game, seed=derive(table.seed, seat, "agent"))
-                table.agents[seat] = agent
-            snapshot = table.state.clone()
-            return await loop.run_in_executor(
-                self.bot_pool, _bot_decide, agent, snapshot, seat, derive(table.seed, n, seat)
+            action_id, cost = await loop.run_in_executor(
+                self.bot_pool,
+                _timed_decide,
+                self._agent(table, seat),
+                table.state.clone(),
+                seat,
+                derive(table.seed, n, seat),
             )
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception(
-                "bot of seat %d on table %s failed; playing a random move", seat, table.id
-            )
-            legal = table.state.legal_actions(seat)
-            return random.Random(derive(table.seed, n, seat, "fallback")).choice(legal).id
+            return self._fallback(table, seat, n)
+        self._note_cost(table, seat, cost)
+        return action_id
 
     async def hint(
         self, table: LiveTable, seat: int | None, lang: str | None = None
@@ -1261,6 +1334,13 @@ def _bot_decide(agent: Agent, state: State, seat: int, seed: int) -> str:
     agent.reset(seed)
     view = view_for(state, seat, random.Random(seed ^ 0x5EED))
     return agent.act(view, seat).id
+
+
+def _timed_decide(agent: Agent, state: State, seat: int, seed: int) -> tuple[str, float]:
+    """:func:`_bot_decide` in a worker thread, with the CPU seconds it took."""
+    start = time.thread_time()
+    action_id = _bot_decide(agent, state, seat, seed)
+    return action_id, time.thread_time() - start
 
 
 def has_hints(game: Game) -> bool:
