@@ -219,6 +219,8 @@ class Position:
         """Who made each record entry (a seat or CHANCE), for undo."""
         self.forced: list[bool] = []
         """Whether each entry was its seat's only legal action (undo steps over those)."""
+        self.first_decision: dict[int, int] = {}
+        """The index of each seat's first entry that was a real choice (not forced)."""
         self.public: list[bool] = []
         """Whether each entry changed the public view (the public clock moved)."""
         self.before: dict[int, State] = {}
@@ -306,8 +308,11 @@ class Position:
     def applied(self, actor: int, choices: int = 2) -> None:
         """Refresh the clock and the decision counters after ``actor``'s action (which
         was chosen among ``choices`` legal actions)."""
+        forced = actor != CHANCE and choices <= 1
+        if actor != CHANCE and not forced:
+            self.first_decision.setdefault(actor, len(self.actors))
         self.actors.append(actor)
-        self.forced.append(actor != CHANCE and choices <= 1)
+        self.forced.append(forced)
         if actor == CHANCE:
             self.chances += 1
         for seat in range(len(self.decision_ids)):
@@ -386,10 +391,7 @@ class LiveTable:
         if len(actors) != len(self.state.history()):  # pragma: no cover - defensive
             return None, "this position cannot be taken back"
         solo = all(s.kind == "bot" for s in self.seats if s.index != seat)
-        first = next(
-            (i for i, (a, f) in enumerate(zip(actors, forced, strict=True)) if a == seat and not f),
-            len(actors),
-        )
+        first = self.pos.first_decision.get(seat, len(actors))
         for i in range(len(actors) - 1, -1, -1):
             actor = actors[i]
             if i < first:
