@@ -114,16 +114,17 @@ class Position:
 
     def choices(self, actor: int, keep: bool = True) -> int:
         """How many legal actions ``actor`` has now (before it acts), and a copy of the
-        state kept for undo; without ``keep`` (entries an undo cannot reach: replaying a
+        state kept for undo (games with hidden information); without ``keep`` (entries an undo cannot reach: replaying a
         long record) neither is computed and 2 is returned."""
         if actor == CHANCE:
             return 0
         if not keep:
             return 2
-        n = len(self.state.history())
-        self.before[n] = self.state.clone()
-        if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
-            del self.before[next(iter(self.before))]
+        if not self.state.game.info.perfect_information:  # see reveals: nothing to hide else
+            n = len(self.state.history())
+            self.before[n] = self.state.clone()
+            if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
+                del self.before[next(iter(self.before))]
         return len(self.state.legal_actions(actor))
 
     def reveals(self, start: int, seat: int) -> bool:
