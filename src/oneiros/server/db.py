@@ -203,8 +203,10 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             kwargs["pool_pre_ping"] = True
-            kwargs["pool_size"] = 24
-            kwargs["max_overflow"] = 8
+            # the lobby, loading tables and seats (one per database thread of the hub);
+            # moves go through the async pool of pg.py
+            kwargs["pool_size"] = 8
+            kwargs["max_overflow"] = 0
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

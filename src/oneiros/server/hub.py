@@ -79,7 +79,7 @@ class Hub(Bots):
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
         self.db_pool = ThreadPoolExecutor(
-            max_workers=1 if db.is_sqlite else 16, thread_name_prefix="oneiros-db"
+            max_workers=1 if db.is_sqlite else 8, thread_name_prefix="oneiros-db"
         )
         self.bot_pool = ThreadPoolExecutor(
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
