@@ -102,6 +102,10 @@ def lock_key(table_id: str) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
 
 
+SCHEMA_LOCK = lock_key("oneiros schema")
+"""The advisory lock key held while the schema is created (see ``Database.create_schema``)."""
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -212,7 +216,15 @@ class Database:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def create_schema(self) -> None:
-        metadata.create_all(self.engine)
+        """Create the tables that do not exist yet. On PostgreSQL under an advisory lock:
+        the processes of ``--workers N`` start together on a fresh database, and two
+        ``CREATE TABLE`` of the same table at once make one of them fail."""
+        if self.is_sqlite:
+            metadata.create_all(self.engine)
+            return
+        with self.engine.begin() as conn:
+            conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            metadata.create_all(conn)
 
     def dispose(self) -> None:
         self.engine.dispose()
