@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ..agents.base import Agent, make_agent, view_for
 from ..core import CHANCE, IllegalAction, State
 from ..core.i18n import default_language, for_game
-from .pg import Locked
 from .position import derive
-from .table import LiveTable, TableError
+from .table import CONFLICTS, Conflict, LiveTable, TableError
 
 log = logging.getLogger("oneiros.server")
 
@@ -45,9 +44,9 @@ class Bots:
 
     if TYPE_CHECKING:
 
-        def _exclusive(self, table: LiveTable) -> AbstractAsyncContextManager[Locked | None]: ...
+        def _exclusive(self, table: LiveTable) -> AbstractAsyncContextManager[None]: ...
 
-        async def _commit(self, table: LiveTable, locked: Locked | None = None) -> None: ...
+        async def _commit(self, table: LiveTable) -> None: ...
 
         def forget_if_idle(self, table: LiveTable) -> None: ...
 
@@ -132,6 +131,7 @@ class Bots:
         """Play chance and bot seats until a human must decide or the game ends. A bot
         thinks without holding the database lock; if another process moved meanwhile, the
         decision is dropped and taken again on the new position."""
+        conflicts = 0
         while table.status == "running" and not self.closing:
             state = table.state
             if not (state.is_chance() or table.bot_seats_to_move()):
@@ -141,18 +141,20 @@ class Bots:
             if not state.is_chance():
                 seat = table.bot_seats_to_move()[0]
                 action_id = await self._think(table, seat)
-            before = len(table.state.history())
-            async with self._exclusive(table) as conn:
-                if len(table.state.history()) != before:
-                    table.broadcast()
-                    continue  # another process moved first: look again
-                if table.state.is_chance():
-                    self._chance_chain(table)
-                elif seat is not None:
-                    self._bot_move(table, seat, action_id)
-                    self._chance_chain(table)
-                self._cheap_bots(table)
-                await self._commit(table, conn)
+            try:
+                async with self._exclusive(table):
+                    if table.state.is_chance():
+                        self._chance_chain(table)
+                    elif seat is not None:
+                        self._bot_move(table, seat, action_id)
+                        self._chance_chain(table)
+                    self._cheap_bots(table)
+                    await self._commit(table)
+            except Conflict:  # another process moved first: look again
+                conflicts += 1
+                if conflicts >= CONFLICTS:
+                    log.warning("table %s keeps changing under its bots", table.id)
+                    return
 
     def _bot_move(self, table: LiveTable, seat: int, action_id: str) -> None:
         """Apply a bot's decision (a legal random move if it chose an illegal one)."""

@@ -42,10 +42,12 @@ from .bots import Bots
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
 from .packs import ContentPacks, MissingPack
-from .pg import Locked, PgTables
+from .pg import PgTables
 from .position import Position, derive
 from .shared import Listener
 from .table import (
+    CONFLICTS,
+    Conflict,
     Connection,
     LiveTable,
     TableError,
@@ -235,24 +237,20 @@ class Hub(Bots):
         self.kick(table)
 
     @asynccontextmanager
-    async def _exclusive(self, table: LiveTable) -> AsyncIterator[Locked | None]:
-        """Hold the table's lock in the database (PostgreSQL) for a change, caught up with
-        every other process; yields the locked transaction (None on SQLite, where this
-        process alone writes)."""
-        if self.pg is None:
-            yield None
-            return
-        # one round trip: lock, then what others stored since (see pg.py)
-        async with self.pg.locked(table.id, table.saved) as locked:
-            if locked.undo[0] != table.undos:  # another process took moves back
-                await self._rebuild(table, locked.undo)
-            else:
-                for entry in locked.entries:
-                    table.pos.advance(entry)
-                table.saved += len(locked.entries)
-            if locked.status is not None:
-                table.status = locked.status
-            yield locked
+    async def _exclusive(self, table: LiveTable) -> AsyncIterator[None]:
+        """A change to the table, made in memory and stored by :meth:`_commit`. On
+        PostgreSQL the commit checks that no other process changed the table since this
+        one last looked (``pg.py``); when one did, :class:`Conflict` is raised after
+        catching up, and the caller validates again. A table still open here may have
+        been started by another process: it is caught up first."""
+        if self.pg is not None and table.status == "open":
+            await self._catch_up(table)
+        yield
+
+    async def _resync(self, table: LiveTable) -> None:
+        """Rebuild the table from the database after another process changed it."""
+        undo = await self._db(self.db.undo_state, table.id)
+        await self._rebuild(table, undo if undo[0] != table.undos else None)
 
     # ----- lobby --------------------------------------------------------------------------
     async def create(
@@ -390,33 +388,45 @@ class Hub(Bots):
         if seat is None:
             raise TableError("spectator", "spectators watch: they cannot act")
         async with table.lock:
-            await self._settle(table)
-            async with self._exclusive(table) as conn:
-                if table.status == "open":
-                    raise TableError("not_started", "the game starts when every seat is taken")
-                if table.status != "running" or table.state.is_terminal():
-                    raise TableError("game_over", "the game is over: no action is accepted")
-                tm = table.state.to_move()
-                if seat not in tm:
-                    who = ", ".join(self._who(table, s) for s in tm)
-                    raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
-                if decision_id is not None and decision_id != table.decision_id(seat):
-                    raise TableError(
-                        "stale",
-                        f"your move answers an earlier decision ({decision_id}, now "
-                        f"{table.decision_id(seat)}): the table changed before it arrived; "
-                        "nothing was played, choose again",
-                    )
-                choices = table.pos.choices(seat)
+            for _ in range(CONFLICTS):
+                await self._settle(table)
                 try:
-                    table.state.apply(action_id, player=seat)
-                except IllegalAction as exc:
-                    raise TableError("illegal", str(exc)) from None
-                table.note_applied(seat, choices)
-                self._chance_chain(table)
-                self._cheap_bots(table)
-                await self._commit(table, conn)
+                    await self._act(table, seat, action_id, decision_id)
+                    break
+                except Conflict:
+                    continue  # caught up with another process's change: validate again
+            else:
+                raise TableError("busy", "the table keeps changing: try again")
         self.kick(table)
+
+    async def _act(
+        self, table: LiveTable, seat: int, action_id: str, decision_id: int | None
+    ) -> None:
+        async with self._exclusive(table):
+            if table.status == "open":
+                raise TableError("not_started", "the game starts when every seat is taken")
+            if table.status != "running" or table.state.is_terminal():
+                raise TableError("game_over", "the game is over: no action is accepted")
+            tm = table.state.to_move()
+            if seat not in tm:
+                who = ", ".join(self._who(table, s) for s in tm)
+                raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
+            if decision_id is not None and decision_id != table.decision_id(seat):
+                raise TableError(
+                    "stale",
+                    f"your move answers an earlier decision ({decision_id}, now "
+                    f"{table.decision_id(seat)}): the table changed before it arrived; "
+                    "nothing was played, choose again",
+                )
+            choices = table.pos.choices(seat)
+            try:
+                table.state.apply(action_id, player=seat)
+            except IllegalAction as exc:
+                raise TableError("illegal", str(exc)) from None
+            table.note_applied(seat, choices)
+            self._chance_chain(table)
+            self._cheap_bots(table)
+            await self._commit(table)
 
     @staticmethod
     def _who(table: LiveTable, seat: int) -> str:
@@ -425,9 +435,11 @@ class Hub(Bots):
         s = table.seats[seat]
         return f"{s.name or 'seat ' + str(seat)} (seat {seat})"
 
-    async def _commit(self, table: LiveTable, locked: Locked | None = None) -> None:
+    async def _commit(self, table: LiveTable) -> None:
         """Store the actions applied since the last commit, then broadcast them. On a
-        database failure the table is rebuilt from what was stored and the error raised."""
+        database failure the table is rebuilt from what was stored and the error raised;
+        when another process changed the table first (PostgreSQL), it is rebuilt from the
+        database and :class:`Conflict` raised."""
         history = table.state.history()
         entries = history[table.saved :]
         result = None
@@ -440,10 +452,11 @@ class Hub(Bots):
         if not entries and result is None:
             return
         try:
-            if locked is not None and self.pg is not None:
-                await self.pg.append(locked, table.saved, entries, result)
+            if self.pg is not None:
+                stored = await self.pg.append(table.id, table.saved, table.undos, entries, result)
             else:
                 await self._store(table.id, table.saved, entries, result)
+                stored = True
         except Exception as exc:
             log.exception("could not store actions of table %s", table.id)
             try:
@@ -458,6 +471,9 @@ class Hub(Bots):
             raise TableError(
                 "storage", "the server could not save that move; nothing changed, try again"
             ) from exc
+        if not stored:
+            await self._resync(table)
+            raise Conflict
         table.saved = len(history)
         if result is not None:
             table.status = "finished"
@@ -523,7 +539,7 @@ class Hub(Bots):
         every connection sent a fresh snapshot and a notice."""
         if seat is None:
             raise TableError("spectator", "spectators have no move to take back")
-        async with table.lock, self._exclusive(table) as conn:
+        async with table.lock, self._exclusive(table):
             if table.status == "open":
                 raise TableError("not_started", "the game has not started yet")
             cut, why = table.undo_point(seat)
@@ -533,10 +549,17 @@ class Hub(Bots):
             record["actions"] = record["actions"][:cut]
             position = await asyncio.to_thread(Position.from_record, record)
             try:
-                if conn is not None and self.pg is not None:
-                    generation = await self.pg.undo(conn, cut, seat)
+                if self.pg is not None:
+                    generation = table.undos + 1
+                    if not await self.pg.undo(table.id, table.saved, table.undos, cut, seat):
+                        await self._resync(table)
+                        raise TableError(
+                            "stale", "the table changed meanwhile: nothing was taken back"
+                        )
                 else:
                     generation = await self._db(self.db.undo, table.id, cut, seat)
+            except TableError:
+                raise
             except Exception as exc:
                 log.exception("could not store an undo of table %s", table.id)
                 raise TableError(

@@ -1,26 +1,26 @@
-"""The hot path of a move on PostgreSQL, on the event loop: two round trips per change.
+"""The hot path of a move on PostgreSQL, on the event loop: one round trip per change.
 
 A change to a table (a seat's move, a bot's move with the chance outcomes after it, an
-undo) is made in one transaction on a pooled ``psycopg`` async connection:
+undo) is validated and applied in memory, then stored in one transaction on a pooled
+``psycopg`` async connection, sent as one pipeline: ``BEGIN``, the table's advisory lock
+(``pg_advisory_xact_lock``, which every process takes before changing the table), one
+statement that checks the table is as this process last saw it (running, the same number
+of action entries, the same undo generation) and only then stores the new entries (and
+the result when the game ended) and sends ``NOTIFY``, and ``COMMIT``. When the check fails
+(another process changed the table meanwhile) nothing is stored and the caller catches up
+with the database and tries again: optimistic concurrency, with the lock making check and
+write one atomic step.
 
-1. ``BEGIN``, the table's advisory lock (``pg_advisory_xact_lock``), its status, undo
-   generation and the action entries other processes stored since this one last looked:
-   one pipeline, one round trip;
-2. the new entries, the result when the game ended, ``NOTIFY`` and ``COMMIT``: one
-   pipeline, one round trip (and the disk flush of the commit).
-
-Nothing is acknowledged before step 2 returns, so a process killed at any moment loses no
-acknowledged move; the advisory lock serialises every process's changes to one table.
-Everything else (the lobby, loading a table, seats) goes through SQLAlchemy in a thread
-(``db.py``): it is not on the path of a move.
+Nothing is acknowledged before the commit returns, so a process killed at any moment loses
+no acknowledged move. Everything else (the lobby, loading a table, seats) goes through
+SQLAlchemy in a thread (``db.py``): it is not on the path of a move.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,41 +33,45 @@ STATE = (
     "WHERE table_id = %(t)s AND idx >= %(start)s), "
     "(SELECT json_build_array(generation, seat) FROM oneiros_undos WHERE table_id = %(t)s)"
 )
-"""A table's status, its entries from a point on and its undo generation, in one
-statement (run after :data:`LOCK`, so with a snapshot taken once the lock is held)."""
+"""A table's status, its entries from a point on and its undo generation."""
 SEATS = (
     "SELECT seat, kind, agent, name, token_hash, claimed FROM oneiros_seats "
     "WHERE table_id = %s ORDER BY seat"
 )
-INSERT = (
-    "WITH stored AS (INSERT INTO oneiros_actions (table_id, idx, entry, at) "
-    "SELECT %(t)s, %(start)s + k - 1, e, %(at)s FROM json_array_elements(%(entries)s) "
-    "WITH ORDINALITY AS x(e, k)) "
-    "SELECT pg_notify(%(channel)s, %(note)s)"
+HEAD = (
+    "head AS (SELECT "
+    "(SELECT status FROM oneiros_tables WHERE id = %(t)s) = 'running' "
+    "AND coalesce((SELECT generation FROM oneiros_undos WHERE table_id = %(t)s), 0) "
+    "= %(gen)s "
+    "AND NOT EXISTS (SELECT 1 FROM oneiros_actions WHERE table_id = %(t)s AND idx >= %(n)s) "
+    "AND (%(n)s = 0 OR EXISTS (SELECT 1 FROM oneiros_actions "
+    "WHERE table_id = %(t)s AND idx = %(n)s - 1)) AS ok)"
 )
-"""A table's new entries and the ``NOTIFY`` of the change, in one statement."""
-FINISH = (
-    "UPDATE oneiros_tables SET status = 'finished', result = %s, finished_at = %s WHERE id = %s"
+"""Whether the table is running with exactly ``n`` entries and undo generation ``gen``
+(run after the lock, so nobody changes it before the commit)."""
+APPEND = (
+    "WITH " + HEAD + ", stored AS (INSERT INTO oneiros_actions (table_id, idx, entry, at) "
+    "SELECT %(t)s, %(n)s + k - 1, e, %(at)s FROM head, "
+    "json_array_elements(%(entries)s) WITH ORDINALITY AS x(e, k) WHERE head.ok), "
+    "finished AS (UPDATE oneiros_tables SET status = 'finished', result = %(result)s::json, "
+    "finished_at = %(at)s WHERE id = %(t)s AND %(finish)s AND (SELECT ok FROM head)) "
+    "SELECT pg_notify(%(channel)s, %(note)s) FROM head WHERE head.ok"
 )
-NOTIFY = "SELECT pg_notify(%s, %s)"
-CUT = "DELETE FROM oneiros_actions WHERE table_id = %s AND idx >= %s"
-UNDO_SET = (
-    "INSERT INTO oneiros_undos (table_id, generation, seat, at) VALUES (%s, %s, %s, %s) "
+"""The new entries (and the result), stored and notified only if :data:`HEAD` holds: one
+row back when stored, none when another process changed the table first."""
+UNDO = (
+    "WITH "
+    + HEAD
+    + ", cut AS (DELETE FROM oneiros_actions WHERE table_id = %(t)s AND idx >= %(cut)s "
+    "AND (SELECT ok FROM head)), "
+    "counted AS (INSERT INTO oneiros_undos (table_id, generation, seat, at) "
+    "SELECT %(t)s, %(gen)s + 1, %(seat)s, %(at)s FROM head WHERE head.ok "
     "ON CONFLICT (table_id) DO UPDATE SET generation = EXCLUDED.generation, "
-    "seat = EXCLUDED.seat, at = EXCLUDED.at"
+    "seat = EXCLUDED.seat, at = EXCLUDED.at) "
+    "SELECT pg_notify(%(channel)s, %(note)s) FROM head WHERE head.ok"
 )
-
-
-@dataclass
-class Locked:
-    """A transaction holding a table's advisory lock, with what the database says of the
-    table at that moment."""
-
-    conn: Any
-    table_id: str
-    status: str | None
-    entries: list[Any]
-    undo: tuple[int, int]
+"""An undo: the entries from ``cut`` on removed and one more undo counted, if :data:`HEAD`
+holds."""
 
 
 @dataclass
@@ -103,91 +107,60 @@ class PgTables:
     async def close(self) -> None:
         await self.pool.close(timeout=2)
 
-    @asynccontextmanager
-    async def locked(self, table_id: str, start: int) -> AsyncIterator[Locked]:
-        """Hold the table's lock for the block (rolled back unless :meth:`append` or
-        :meth:`undo` committed); yields the status, undo generation and the entries from
-        ``start`` on."""
-        from psycopg.pq import TransactionStatus
-
-        conn: Any = await self.pool.getconn()
-        try:
-            try:
-                found = await self._lock(conn, table_id, start)
-            except Exception:
-                if not conn.broken:
-                    raise
-                # a connection the server lost (PostgreSQL restarted): nothing was stored,
-                # the pool replaces it; one more try on a fresh one
-                old, conn = conn, None
-                await self.pool.putconn(old)
-                conn = await self.pool.getconn()
-                found = await self._lock(conn, table_id, start)
-            yield found
-        finally:
-            if conn is not None:
-                try:
-                    if conn.info.transaction_status != TransactionStatus.IDLE:
-                        await conn.rollback()  # nothing stored: frees the lock
-                finally:
-                    await self.pool.putconn(conn)
-
-    async def _lock(self, conn: Any, table_id: str, start: int) -> Locked:
-        async with conn.pipeline():
-            await conn.execute(LOCK, (lock_key(table_id),))
-            cur = await conn.execute(STATE, {"t": table_id, "start": start})
-        row = await cur.fetchone()
-        status, entries, undo = row if row is not None else (None, None, None)
-        return Locked(
-            conn,
-            table_id,
-            status,
-            entries or [],
-            (0, -1) if undo is None else (int(undo[0]), int(undo[1])),
-        )
-
     async def append(
         self,
-        locked: Locked,
+        table_id: str,
         start: int,
+        generation: int,
         entries: Sequence[Any],
         result: dict[str, Any] | None,
-    ) -> None:
-        """Store entries ``start, start+1, ...`` (and the result), notify, commit."""
+    ) -> bool:
+        """Store entries ``start, start+1, ...`` (and the result), notify and commit, if the
+        table still has ``start`` entries and undo generation ``generation``. False (and
+        nothing stored) when another process changed it first."""
         from psycopg.types.json import Json
 
-        conn = locked.conn
-        when = dt.datetime.now(dt.UTC)
-        table_id = locked.table_id
-        async with conn.pipeline():
-            if result is not None:
-                await conn.execute(FINISH, (Json(result), when, table_id))
-            await conn.execute(
-                INSERT,
-                {
-                    "t": table_id,
-                    "start": start,
-                    "at": when,
-                    "entries": Json(list(entries)),
-                    "channel": CHANNEL,
-                    "note": f"{self.pid}:{table_id}",
-                },
-            )
-            await conn.commit()
+        return await self._change(
+            table_id,
+            APPEND,
+            {
+                "n": start,
+                "gen": generation,
+                "entries": Json(list(entries)),
+                "result": None if result is None else Json(result),
+                "finish": result is not None,
+            },
+        )
 
-    async def undo(self, locked: Locked, start: int, seat: int) -> int:
-        """Remove the entries from ``start`` on and count one more undo by ``seat``, notify,
-        commit. Returns the new undo generation."""
-        conn = locked.conn
-        table_id = locked.table_id
-        when = dt.datetime.now(dt.UTC)
-        generation = locked.undo[0] + 1
-        async with conn.pipeline():
-            await conn.execute(CUT, (table_id, start))
-            await conn.execute(UNDO_SET, (table_id, generation, seat, when))
-            await conn.execute(NOTIFY, (CHANNEL, f"{self.pid}:{table_id}"))
-            await conn.commit()
-        return generation
+    async def undo(self, table_id: str, saved: int, generation: int, cut: int, seat: int) -> bool:
+        """Remove the entries from ``cut`` on and count undo ``generation + 1`` by ``seat``,
+        notify and commit, if the table still has ``saved`` entries and undo generation
+        ``generation``. False (and nothing changed) when another process changed it first."""
+        return await self._change(
+            table_id, UNDO, {"n": saved, "gen": generation, "cut": cut, "seat": seat}
+        )
+
+    async def _change(self, table_id: str, statement: str, params: dict[str, Any]) -> bool:
+        from psycopg.pq import TransactionStatus
+
+        params = {
+            **params,
+            "t": table_id,
+            "at": dt.datetime.now(dt.UTC),
+            "channel": CHANNEL,
+            "note": f"{self.pid}:{table_id}",
+        }
+        async with self.pool.connection() as conn:
+            try:
+                async with conn.pipeline():
+                    await conn.execute(LOCK, (lock_key(table_id),))
+                    cur = await conn.execute(statement, params)
+                    await conn.commit()
+            except BaseException:
+                if not conn.closed and conn.info.transaction_status != TransactionStatus.IDLE:
+                    await conn.rollback()
+                raise
+            return await cur.fetchone() is not None
 
     async def news(self, table_id: str, start: int) -> News:
         """What other processes stored for a table (no lock: a read)."""
@@ -210,4 +183,4 @@ class PgTables:
             )
 
 
-__all__ = ["Locked", "News", "PgTables"]
+__all__ = ["News", "PgTables"]

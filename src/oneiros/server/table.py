@@ -27,6 +27,15 @@ SEND_QUEUE = 512
 """Messages waiting for one slow client before it is disconnected."""
 
 
+CONFLICTS = 5
+"""Tries of a change whose commit found the table changed by another process first."""
+
+
+class Conflict(Exception):
+    """Another process changed the table first (PostgreSQL); it was rebuilt from the
+    database and the change must be validated again."""
+
+
 class TableError(Exception):
     """A request about a table that cannot be honoured; ``code`` is machine-readable."""
 
