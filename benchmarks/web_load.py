@@ -4,7 +4,15 @@ bot-filled games (one human seat, the others bots) against ``oneiros serve``.
 Reports, for each N and each number of server processes, the human moves acknowledged per
 second, the table steps per second (changes of the public view: bots and chance included)
 and the p50/p99 latency of a move: from sending ``act`` to receiving the update that
-acknowledges it (the move is committed to the database by then).
+acknowledges it (the move is committed to the database by then). By default each client
+moves as soon as it may (a closed loop: the latency then grows with the number of clients
+until the server keeps up); ``--think S`` makes each client wait 0.5 S to 1.5 S before each
+move, like a player.
+
+The CPU every part took is measured from /proc over the run, on the same cores: the server
+processes, PostgreSQL (the cluster ``--postgres`` starts) and this load generator itself
+(all its clients share one asyncio loop in one process), with the server's CPU per
+acknowledged move.
 
     .venv/bin/python benchmarks/web_load.py --clients 50 200 --seconds 30
     .venv/bin/python benchmarks/web_load.py --clients 200 --workers 1 2 --postgres
@@ -62,13 +70,41 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux)."""
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """User + system CPU time of a process so far (Linux); with ``children`` also that of
+    its children that have exited (PostgreSQL's backends come and go with connections)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def children_of(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+CLUSTER: dict[str, Path] = {}
+"""The data directory of the PostgreSQL cluster ``--postgres`` started (its CPU is measured)."""
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of the throw-away cluster so far: the postmaster, the backends alive
+    and those that have exited (0 without ``--postgres``)."""
+    data = CLUSTER.get("data")
+    if data is None:
+        return 0.0
+    try:
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return cpu_seconds(pid, children=True) + sum(cpu_seconds(c) for c in children_of(pid))
 
 
 TLS = ssl.create_default_context()
@@ -96,11 +132,7 @@ def start_server(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
 
 def server_pids(proc: subprocess.Popen[bytes]) -> list[int]:
     """The server process and its workers."""
-    try:
-        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-    except OSError:
-        children = []
-    return [proc.pid, *map(int, children)]
+    return [proc.pid, *children_of(proc.pid)]
 
 
 @contextmanager
@@ -143,9 +175,11 @@ def throwaway_postgres() -> Iterator[str]:
         ],
         **quiet,  # type: ignore[arg-type]
     )
+    CLUSTER["data"] = Path(data)
     try:
         yield f"postgresql://oneiros@127.0.0.1:{port}/postgres"
     finally:
+        CLUSTER.pop("data", None)
         subprocess.run(
             [*prefix, str(bindir / "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"],
             stdout=subprocess.DEVNULL,
@@ -161,6 +195,7 @@ async def client(
     stop: float,
     stats: Stats,
     panels: bool,
+    think: float = 0.0,
 ) -> None:
     rng = random.Random(i)
     source = address(i)
@@ -177,7 +212,7 @@ async def client(
                 return
             made = r.json()
             token = next(s["token"] for s in made["seats"] if s["token"])
-            await play_one(port, source, made["id"], token, stop, rng, stats, panels)
+            await play_one(port, source, made["id"], token, stop, rng, stats, panels, think)
 
 
 async def play_one(
@@ -189,6 +224,7 @@ async def play_one(
     rng: random.Random,
     stats: Stats,
     panels: bool,
+    think: float = 0.0,
 ) -> None:
     url = f"ws://127.0.0.1:{port}/ws/{table}"
     async with connect(url, max_size=None, local_addr=(source, 0)) as ws:
@@ -222,6 +258,11 @@ async def play_one(
             if did is not None and did not in acted and pending is None:
                 acted.add(did)
                 action = rng.choice(msg["legal"])["id"]
+                if think:
+                    # a player reading the table (which waits for this seat meanwhile)
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    if time.monotonic() >= stop:
+                        break
                 pending = (time.perf_counter(), did)
                 await ws.send(json.dumps({"type": "act", "action": action, "decision": did}))
 
@@ -334,6 +375,7 @@ async def run(
     body: dict[str, object],
     panels: bool = False,
     with_abuse: bool = False,
+    think: float = 0.0,
 ) -> tuple[Stats, dict[str, int]]:
     stats = Stats()
     counts: dict[str, int] = {}
@@ -346,7 +388,7 @@ async def run(
         proc.start()
         await asyncio.sleep(2)  # the sockets open first, then the players start
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(client(port, i, body, stop, stats, panels) for i in range(n)))
+    await asyncio.gather(*(client(port, i, body, stop, stats, panels, think) for i in range(n)))
     if proc is not None:
         counts = queue.get(timeout=60)
         proc.join(10)
@@ -396,9 +438,26 @@ def main() -> None:
         action="store_true",
         help="ask for analysis panels like the browser does (Lucidity's risk meter: Monte Carlo)",
     )
+    ap.add_argument(
+        "--think",
+        type=float,
+        nargs="+",
+        default=[0.0],
+        metavar="S",
+        help="seconds a client waits before each move (0.5 S to 1.5 S, like a player); "
+        "0, the default: it moves at once (each value is a run of its own)",
+    )
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="run the whole list of runs this many times, interleaved (1 2 1 2 ...)",
+    )
     args = ap.parse_args()
     if args.clients and max(args.clients) > 60_000:
         raise SystemExit("--clients: at most 60000 (one loopback address each)")
+    if not 1 <= args.repeat <= 20:
+        raise SystemExit("--repeat: from 1 to 20")
 
     body = {
         "game": args.game,
@@ -406,15 +465,19 @@ def main() -> None:
         "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": args.agent}] * (args.players - 1),
     }
     rows = []
+    before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         pg = throwaway_postgres() if args.postgres else None
         base_db = pg.__enter__() if pg is not None else args.db
         try:
-            for workers in args.workers:
-                for n in args.clients:
-                    for abuse in [False, True] if args.abuse else [False]:
-                        db = base_db or f"sqlite:///{Path(tmp) / f'load-{n}-{workers}.db'}"
-                        rows.append(measure(db, n, workers, abuse, args, body))
+            for k in range(args.repeat):
+                for think in args.think:
+                    for workers in args.workers:
+                        for n in args.clients:
+                            for abuse in [False, True] if args.abuse else [False]:
+                                name = f"load-{n}-{workers}-{k}-{think}.db"
+                                db = base_db or f"sqlite:///{Path(tmp) / name}"
+                                rows.append(measure(db, n, workers, abuse, think, args, body))
         finally:
             if pg is not None:
                 pg.__exit__(None, None, None)
@@ -425,28 +488,38 @@ def main() -> None:
     print(
         f"{args.game}, {args.players} seats (1 human client + {args.players - 1} '{args.agent}' bots), "
         f"{args.seconds:.0f} s per run, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
-        f"{backend}, panels {'on' if args.panels else 'off'}, load average after the runs "
-        f"{load[0]:.1f}\n"
+        f"{backend}, panels {'on' if args.panels else 'off'}, load average {before[0]:.1f} "
+        f"before and {load[0]:.1f} after the runs\n"
     )
     print(
-        "| processes | clients | abuse | human moves/s | table steps/s | p50 latency | p99 latency "
-        "| games finished | errors | server CPU |"
+        "| processes | clients | think | abuse | human moves/s | table steps/s | p50 latency "
+        "| p99 latency | games finished | errors | server CPU | server CPU per move "
+        "| PostgreSQL CPU | load generator CPU |"
     )
-    print("|---:|---:|:---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         print(row)
 
 
 def measure(
-    db: str, n: int, workers: int, abuse: bool, args: argparse.Namespace, body: dict[str, object]
+    db: str,
+    n: int,
+    workers: int,
+    abuse: bool,
+    think: float,
+    args: argparse.Namespace,
+    body: dict[str, object],
 ) -> str:
     port = free_port()
     server = start_server(port, db, workers)
     try:
         pids = server_pids(server)
         cpu0 = sum(cpu_seconds(p) for p in pids)
-        stats, counts = asyncio.run(run(port, n, args.seconds, body, args.panels, abuse))
-        cpu = (sum(cpu_seconds(p) for p in pids) - cpu0) / args.seconds
+        pg0, own0, t0 = postgres_cpu(), time.process_time(), time.monotonic()
+        stats, counts = asyncio.run(run(port, n, args.seconds, body, args.panels, abuse, think))
+        wall = time.monotonic() - t0
+        cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+        pg, own = postgres_cpu() - pg0, time.process_time() - own0
     finally:
         server.kill()
         for pid in server_pids(server)[1:]:
@@ -463,11 +536,14 @@ def measure(
             f"{counts['idle_open']} idle sockets "
             f"({counts['idle_refused']} refused), {counts['giant_sent']} 2 MiB frames"
         )
+    per_move = f"{cpu / stats.moves * 1000:.2f} ms" if stats.moves else "-"
     return (
-        f"| {workers} | {n} | {what} | {stats.moves / args.seconds:.0f} | "
+        f"| {workers} | {n} | {think:g} s | {what} | {stats.moves / args.seconds:.0f} | "
         f"{stats.actions / args.seconds:.0f} | {percentile(lat, 50) * 1000:.1f} ms | "
         f"{percentile(lat, 99) * 1000:.1f} ms | {stats.games} | {len(stats.errors)} "
-        f"| {cpu:.0%} of a core |"
+        f"| {cpu / wall:.0%} of a core | {per_move} "
+        f"| {f'{pg / wall:.0%} of a core' if CLUSTER or pg else '-'} "
+        f"| {own / wall:.0%} of a core |"
     )
 
 

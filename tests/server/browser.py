@@ -84,7 +84,7 @@ def seats(names: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
 
 class Messages:
     """The messages the server would send one seat while ``state`` moves on, in the format
-    of ``oneiros.server.hub.LiveTable.message``."""
+    of ``oneiros.server.table.LiveTable.message``."""
 
     def __init__(self, state: State, seat: int, seat_list: list[dict[str, Any]]) -> None:
         self.state = state

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -305,10 +306,15 @@ class ServerProcess:
             stderr=subprocess.PIPE,
             start_new_session=True,  # its own process group, killed whole
         )
+        # read the server's log as it comes: a full pipe would block the server's writes
+        # (and so its event loop) once it has logged 64 KiB
+        self._log = bytearray()
+        threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                time.sleep(0.2)  # the rest of the log
+                err = self._log.decode(errors="replace")
                 raise AssertionError(f"the server exited: {err[-2000:]}")
             try:
                 if httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200:
@@ -318,6 +324,12 @@ class ServerProcess:
             time.sleep(0.1)
         self.kill()
         raise AssertionError("the server did not start")
+
+    def _drain(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            self._log += line
+            del self._log[: max(0, len(self._log) - 65536)]
 
     def worker_pids(self) -> list[int]:
         """The worker processes of a ``workers > 1`` server (children of the supervisor)."""

@@ -33,7 +33,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -101,6 +100,10 @@ CHANNEL = "oneiros_tables"
 def lock_key(table_id: str) -> int:
     """The table's advisory lock key (a signed 64-bit integer)."""
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
+
+
+SCHEMA_LOCK = lock_key("oneiros schema")
+"""The advisory lock key held while the schema is created (see ``Database.create_schema``)."""
 
 
 def now() -> dt.datetime:
@@ -204,14 +207,24 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             kwargs["pool_pre_ping"] = True
-            kwargs["pool_size"] = 24
-            kwargs["max_overflow"] = 8
+            # the lobby, loading tables and seats (one per database thread of the hub);
+            # moves go through the async pool of pg.py
+            kwargs["pool_size"] = 8
+            kwargs["max_overflow"] = 0
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def create_schema(self) -> None:
-        metadata.create_all(self.engine)
+        """Create the tables that do not exist yet. On PostgreSQL under an advisory lock:
+        the processes of ``--workers N`` start together on a fresh database, and two
+        ``CREATE TABLE`` of the same table at once make one of them fail."""
+        if self.is_sqlite:
+            metadata.create_all(self.engine)
+            return
+        with self.engine.begin() as conn:
+            conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            metadata.create_all(conn)
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -289,35 +302,6 @@ class Database:
         if not self.is_sqlite:
             conn.execute(select(func.pg_notify(CHANNEL, f"{os.getpid()}:{table_id}")))
 
-    def lock_table(
-        self, table_id: str, start: int
-    ) -> tuple[Connection, str | None, list[Any], tuple[int, int]]:
-        """Open a transaction holding the table's advisory lock (every process that changes
-        the table takes it first, so the table's changes are serialised by the database);
-        returns it with the table's status, its action entries from ``start`` on and its
-        undo generation (see :meth:`undo_state`)."""
-        conn = self.engine.connect()
-        try:
-            conn.begin()
-            if not self.is_sqlite:
-                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key(table_id)})
-            status = conn.execute(
-                select(tables_t.c.status).where(tables_t.c.id == table_id)
-            ).scalar()
-            entries = [
-                r.entry
-                for r in conn.execute(
-                    select(actions_t.c.entry)
-                    .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
-                    .order_by(actions_t.c.idx)
-                )
-            ]
-            undo = self.undo_state(table_id, conn)
-        except Exception:
-            conn.close()
-            raise
-        return conn, status, entries, undo
-
     def undo_state(self, table_id: str, conn: Connection | None = None) -> tuple[int, int]:
         """(how many undos the table had, the seat of the last one); (0, -1) for none."""
         if conn is None:
@@ -328,19 +312,11 @@ class Database:
         ).first()
         return (0, -1) if row is None else (int(row.generation), int(row.seat))
 
-    def undo(self, table_id: str, start: int, seat: int, conn: Connection | None = None) -> int:
+    def undo(self, table_id: str, start: int, seat: int) -> int:
         """Remove the action entries from ``start`` on and count one more undo by ``seat``,
-        in one commit (in the locked transaction ``conn`` when given, which is then
-        committed and closed). Returns the new undo generation."""
-        if conn is None:
-            with self.engine.begin() as own:
-                return self._undo(own, table_id, start, seat)
-        try:
-            generation = self._undo(conn, table_id, start, seat)
-            conn.commit()
-        finally:
-            conn.close()
-        return generation
+        in one commit. Returns the new undo generation (PostgreSQL: see ``pg.py``)."""
+        with self.engine.begin() as conn:
+            return self._undo(conn, table_id, start, seat)
 
     def _undo(self, conn: Connection, table_id: str, start: int, seat: int) -> int:
         conn.execute(
@@ -353,65 +329,6 @@ class Database:
             conn.execute(insert(undos_t).values(table_id=table_id, **values))
         self._notify(conn, table_id)
         return generation
-
-    def news(
-        self, table_id: str, start: int, conn: Connection | None = None
-    ) -> tuple[TableRow | None, list[Any]]:
-        """The table (status, seats) and its action entries from ``start`` on."""
-        if conn is None:
-            with self.engine.connect() as own:
-                return self.news(table_id, start, own)
-        row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
-        if row is None:
-            return None, []
-        out = _table_row(row)
-        self._fill(conn, [out], with_actions=False)
-        entries = [
-            r.entry
-            for r in conn.execute(
-                select(actions_t.c.entry)
-                .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
-                .order_by(actions_t.c.idx)
-            )
-        ]
-        return out, entries
-
-    def append_locked(
-        self,
-        conn: Connection,
-        table_id: str,
-        start: int,
-        entries: Sequence[Any],
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Store entries in the locked transaction, notify, commit (releases the lock)."""
-        when = now()
-        if entries:
-            conn.execute(
-                insert(actions_t),
-                [
-                    {"table_id": table_id, "idx": start + i, "entry": entry, "at": when}
-                    for i, entry in enumerate(entries)
-                ],
-            )
-        if result is not None:
-            conn.execute(
-                update(tables_t)
-                .where(tables_t.c.id == table_id)
-                .values(status="finished", result=result, finished_at=when)
-            )
-        self._notify(conn, table_id)
-        conn.commit()
-        conn.close()
-
-    @staticmethod
-    def release(conn: Connection) -> None:
-        """End a locked transaction that stored nothing (rolls back, frees the lock)."""
-        try:
-            if conn.in_transaction():
-                conn.rollback()
-        finally:
-            conn.close()
 
     def listen_dsn(self) -> str:
         """The libpq URL of this database (for the ``LISTEN`` connection)."""

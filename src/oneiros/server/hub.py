@@ -3,8 +3,9 @@
 Every table holds the only real state. A seat's action is validated by the engine, applied,
 followed by any chance outcomes (sampled from an RNG derived from the stored seed and the
 number of actions so far), committed to the database and only then acknowledged and
-broadcast. Bot seats think in a worker thread, one table at a time, so a slow bot never
-stalls another game. On start every unfinished table is rebuilt from its record with
+broadcast. Bots think in a worker thread, or on the loop when they are cheap (``bots.py``);
+positions are in ``position.py``, tables and what their sockets are sent in ``table.py``.
+On start every unfinished table is rebuilt from its record with
 ``oneiros.replay``; because chance and bots depend only on the seed and the position, the
 game continues exactly as it would have.
 
@@ -14,11 +15,11 @@ not depend on network timing.
 
 On PostgreSQL several processes may hold the same table: every change is made while the
 process holds the table's advisory lock in the database (after catching up with what other
-processes stored), and a ``NOTIFY`` tells the other processes to catch up and push the news
-to their own sockets (see ``shared.py``).
+processes stored; ``pg.py``), and a ``NOTIFY`` tells the other processes to catch up and
+push the news to their own sockets (``shared.py``).
 
 What every seat can see never depends on another seat's hidden choice: ``n`` in the
-messages counts changes of the *public* view (:class:`PublicClock`), a seat's
+messages counts changes of the *public* view (``position.PublicClock``), a seat's
 ``decision_id`` counts changes of its own decision, and a connection gets an update only
 when its own view changed.
 """
@@ -26,563 +27,44 @@ when its own view changed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
-import hashlib
 import hmac
-import json
 import logging
-import random
 import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..agents.base import Agent, make_agent, view_for
-from ..core import CHANCE, ConfigError, Game, IllegalAction, State, make, replay
-from ..core.i18n import Translator, default_language, for_game
-from ..core.types import Decision, Event
+from ..agents.base import make_agent
+from ..core import CHANCE, ConfigError, Game, IllegalAction, make
+from .bots import Bots
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
 from .packs import ContentPacks, MissingPack
+from .pg import PgTables
+from .position import Position, derive
 from .shared import Listener
+from .table import (
+    CONFLICTS,
+    Conflict,
+    Connection,
+    LiveTable,
+    TableError,
+    has_hints,
+    hash_token,
+    new_token,
+    row_summary,
+)
 
 log = logging.getLogger("oneiros.server")
 
 T = TypeVar("T")
 
-SEND_QUEUE = 512
-"""Messages waiting for one slow client before it is disconnected."""
 
-
-class TableError(Exception):
-    """A request about a table that cannot be honoured; ``code`` is machine-readable."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def derive(*parts: object) -> int:
-    """A 63-bit seed derived from the table seed and the position (stable across runs)."""
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-class Connection:
-    """One WebSocket of a seat (``seat`` None: a spectator) with its own send queue."""
-
-    def __init__(
-        self,
-        seat: int | None,
-        send: Callable[[str], Any],
-        panels: bool = False,
-        lang: str | None = None,
-    ) -> None:
-        self.seat = seat
-        self.panels = panels and seat is not None
-        self.lang = lang
-        """The language of the texts sent (None: the game's default, see ``core.i18n``)."""
-        self._send = send
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
-        self.event_pos = 0
-        """How much of the table's full event list this connection has been shown."""
-        self.last: dict[str, Any] | None = None
-        """The last view sent (without its events): an unchanged view is not sent again."""
-        self.closed = False
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.push_text(json.dumps(message, separators=(",", ":")))
-
-    def push_text(self, text: str) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("dropping a client that does not read its messages")
-            self.close()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-
-    async def writer(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self._send(text)
-
-
-@dataclass
-class Seat:
-    index: int
-    kind: str
-    agent: str | None
-    name: str | None
-    token_hash: str | None
-    claimed: bool
-
-    def public(self, connected: bool) -> dict[str, Any]:
-        return {
-            "seat": self.index,
-            "kind": self.kind,
-            "agent": self.agent,
-            "name": self.name or (f"Bot ({self.agent})" if self.kind == "bot" else None),
-            "claimed": self.claimed,
-            "connected": connected,
-        }
-
-
-class PublicClock:
-    """Counts the changes of the public view (what a spectator sees: observation, who is to
-    move, public events) along a game. It is the ``n`` of every message: a hidden choice
-    that changes nothing public does not move it, so ``n`` tells nobody about it."""
-
-    def __init__(self, state: State) -> None:
-        self.n = 0
-        self._seen = 0
-        self._public_events = 0
-        self._fp = self._fingerprint(state)
-
-    def step(self, state: State) -> None:
-        fp = self._fingerprint(state)
-        if fp != self._fp:
-            self.n += 1
-            self._fp = fp
-
-    def _fingerprint(self, state: State) -> tuple[Any, ...]:
-        events = state.events()
-        for e in events[self._seen :]:
-            if e.visible_to is None:
-                self._public_events += 1
-        self._seen = len(events)
-        # compared by value with the previous one (a fresh observation each time)
-        return (self._public_events, state.to_move(), state.observation(None))
-
-
-def entry_actor(state: State, entry: Any) -> int:
-    """The seat (or CHANCE) that made a record entry, before it is applied."""
-    if isinstance(entry, list | tuple):
-        return int(entry[0])
-    return state.to_move()[0]
-
-
-def apply_entry(state: State, entry: Any) -> None:
-    if isinstance(entry, str):
-        state.apply(entry)
-    else:
-        state.apply(str(entry[1]), player=int(entry[0]))
-
-
-UNDO_WINDOW = 32
-"""Seat entries back from the end of the record an undo may reach."""
-UNDO_SAMPLES = 6
-"""States consistent with a seat's knowledge an undo replays the taken-back moves on."""
-
-
-class Position:
-    """A table's state with the public clock and every seat's decision counter, which are
-    functions of the record alone (the same in every process and after a restart)."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.clock = PublicClock(state)
-        players = state.game.players
-        self.chances = 0
-        """Chance outcomes so far (the chance stream's index: how many entries the seats
-        made, some of them hidden, must not change what chance does next)."""
-        self.decision_ids = [0] * players
-        self.actors: list[int] = []
-        """Who made each record entry (a seat or CHANCE), for undo."""
-        self.forced: list[bool] = []
-        """Whether each entry was its seat's only legal action (undo steps over those)."""
-        self.public: list[bool] = []
-        """Whether each entry changed the public view (the public clock moved)."""
-        self.before: dict[int, State] = {}
-        """The state before each of the last :data:`UNDO_WINDOW` seat entries (undo checks
-        on it what the entries revealed)."""
-        self._reveals: dict[tuple[int, int, int], bool] = {}
-        self.fingerprints: list[Any] = [self._fingerprint(p) for p in range(players)]
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Position:
-        """Replay a record entry by entry (blocking: call it in a thread)."""
-        pos = cls(replay({**record, "actions": []}))
-        recent = len(record["actions"]) - UNDO_WINDOW
-        for i, entry in enumerate(record["actions"]):
-            try:
-                pos.advance(entry, keep=i >= recent)
-            except IllegalAction as exc:
-                raise ConfigError(f"record action {i} ({entry!r}) does not replay: {exc}") from None
-        return pos
-
-    def advance(self, entry: Any, keep: bool = True) -> None:
-        actor = entry_actor(self.state, entry)
-        choices = self.choices(actor, keep)
-        apply_entry(self.state, entry)
-        self.applied(actor, choices)
-
-    def choices(self, actor: int, keep: bool = True) -> int:
-        """How many legal actions ``actor`` has now (before it acts), and a copy of the
-        state kept for undo; without ``keep`` (entries an undo cannot reach: replaying a
-        long record) neither is computed and 2 is returned."""
-        if actor == CHANCE:
-            return 0
-        if not keep:
-            return 2
-        n = len(self.state.history())
-        self.before[n] = self.state.clone()
-        if len(self.before) > UNDO_WINDOW:  # in the order of the record: oldest first
-            del self.before[next(iter(self.before))]
-        return len(self.state.legal_actions(actor))
-
-    def reveals(self, start: int, seat: int) -> bool:
-        """Whether the entries from ``start`` on told ``seat`` something it could not know
-        before them (another seat's hidden card or secret choice): replayed on a few states
-        consistent with what the seat knew then (``State.determinize``), they must show the
-        seat the same observation and events as the real game. True when unsure (the state
-        before ``start`` is no longer kept, or an entry does not replay)."""
-        state = self.state
-        if state.game.info.perfect_information:
-            return False
-        history = state.history()
-        key = (start, seat, len(history))
-        known = self._reveals.get(key)
-        if known is not None:
-            return known
-        before = self.before.get(start)
-        answer = True
-        if before is not None:
-            seen = len(before.events())
-            real = (
-                state.observation(seat),
-                [e.to_dict() for e in state.events()[seen:] if e.visible(seat)],
-            )
-            answer = False
-            for k in range(UNDO_SAMPLES):
-                other = before.determinize(seat, random.Random(k))
-                other_seen = len(other.events())  # a determinized copy may keep no log
-                try:
-                    for entry in history[start:]:
-                        apply_entry(other, entry)
-                except Exception:  # the hidden part mattered to what followed
-                    answer = True
-                    break
-                got = (
-                    other.observation(seat),
-                    [e.to_dict() for e in other.events()[other_seen:] if e.visible(seat)],
-                )
-                if got != real:
-                    answer = True
-                    break
-        if len(self._reveals) > 64:
-            self._reveals.clear()
-        self._reveals[key] = answer
-        return answer
-
-    def applied(self, actor: int, choices: int = 2) -> None:
-        """Refresh the clock and the decision counters after ``actor``'s action (which
-        was chosen among ``choices`` legal actions)."""
-        self.actors.append(actor)
-        self.forced.append(actor != CHANCE and choices <= 1)
-        if actor == CHANCE:
-            self.chances += 1
-        for seat in range(len(self.decision_ids)):
-            fp = self._fingerprint(seat)
-            if fp != self.fingerprints[seat] or seat == actor:
-                self.fingerprints[seat] = fp
-                self.decision_ids[seat] += 1
-        n = self.clock.n
-        self.clock.step(self.state)
-        self.public.append(self.clock.n != n)
-
-    def _fingerprint(self, seat: int) -> Any:
-        state = self.state
-        if seat not in state.to_move():
-            return None
-        d = state.decision(seat)
-        legal = tuple(a.id for a in state.legal_actions(seat))
-        return (d.kind, d.prompt) if d else None, legal
-
-
-class LiveTable:
-    """A table in memory: the state, its seats and the connections watching it."""
-
-    def __init__(self, row: TableRow, position: Position, options: dict[str, Any]) -> None:
-        self.id = row.id
-        self.row = row
-        self.pos = position
-        self.game: Game = position.state.game
-        self.options = options
-        """The options as clients see them (a content pack by name, never a path)."""
-        self.seed = row.seed
-        self.status = row.status
-        self.public = row.public
-        self.seats = [
-            Seat(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed) for s in row.seats
-        ]
-        self.lock = asyncio.Lock()
-        self.conns: set[Connection] = set()
-        self.agents: dict[int, Agent] = {}
-        self.saved = len(position.state.history())
-        self.settler: asyncio.Task[None] | None = None
-        self.presence: asyncio.TimerHandle | None = None
-        self.background: set[asyncio.Task[None]] = set()
-        self.hints = has_hints(self.game)
-        self.undos = 0
-        """The undo generation this copy was built at (PostgreSQL: another process's undo
-        makes this copy rebuild from the database)."""
-        self.insights: dict[tuple[int, int], dict[str, Any]] = {}
-        """Analysis panels (Lucidity's risk meter) per (seat, decision id), computed off the
-        loop."""
-
-    @property
-    def state(self) -> State:
-        return self.pos.state
-
-    @property
-    def n(self) -> int:
-        return self.pos.clock.n
-
-    def decision_id(self, seat: int) -> int:
-        return self.pos.decision_ids[seat]
-
-    def note_applied(self, actor: int, choices: int = 2) -> None:
-        """Refresh the public clock and the decision ids after an action."""
-        self.pos.applied(actor, choices)
-
-    def undo_point(self, seat: int) -> tuple[int | None, str]:
-        """Where an undo by ``seat`` would cut the record (the index of its last real
-        decision), or None and the reason it is refused. See docs/web.md, "Undo": the
-        seat's own moves, in solo play the bots' replies, and other seats' private moves
-        that changed nothing public may be taken back; never a chance outcome, another
-        seat's public move, nor a move that showed the seat hidden information."""
-        if self.status != "running" or self.state.is_terminal():
-            return None, "the game is over: nothing can be taken back"
-        actors, forced, public = self.pos.actors, self.pos.forced, self.pos.public
-        if len(actors) != len(self.state.history()):  # pragma: no cover - defensive
-            return None, "this position cannot be taken back"
-        solo = all(s.kind == "bot" for s in self.seats if s.index != seat)
-        first = next(
-            (i for i, (a, f) in enumerate(zip(actors, forced, strict=True)) if a == seat and not f),
-            len(actors),
-        )
-        for i in range(len(actors) - 1, -1, -1):
-            actor = actors[i]
-            if i < first:
-                break  # no decision of the seat's before this point
-            if actor == CHANCE:
-                return None, (
-                    "chance has spoken since your move (a draw or a roll): it cannot be taken back"
-                )
-            if actor == seat:
-                if forced[i]:
-                    continue  # a move without a choice: step back to the real decision
-                if self.pos.reveals(i, seat):
-                    return None, (
-                        "your move showed you hidden information (another player's secret "
-                        "choice or card): it cannot be taken back"
-                    )
-                return i, ""
-            if solo and self.seats[actor].kind == "bot":
-                continue  # the bots' replies go with the move
-            if public[i]:
-                return None, "another player has acted since your move: it cannot be taken back"
-            # a private move of another seat that changed nothing public: refusing would tell
-            # this seat it was made, so it is taken back too (its seat chooses again)
-        return None, "nothing to take back: you have not made a decision yet"
-
-    def can_undo(self, seat: int | None) -> bool:
-        return seat is not None and self.undo_point(seat)[0] is not None
-
-    def undo_notice(self, seat: int) -> dict[str, Any]:
-        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        name = (s.name if s is not None else None) or f"Seat {seat}"
-        return {
-            "type": "notice",
-            "code": "undo",
-            "seat": seat,
-            "n": self.n,
-            "message": f"{name} took back a move",
-        }
-
-    def bot_seats_to_move(self) -> list[int]:
-        return [s for s in self.state.to_move() if s != CHANCE and self.seats[s].kind == "bot"]
-
-    def humans_filled(self) -> bool:
-        return all(s.claimed for s in self.seats if s.kind == "human")
-
-    # ----- what a connection sees ---------------------------------------------------------
-    def connected_seats(self) -> set[int]:
-        return {c.seat for c in self.conns if c.seat is not None and not c.closed}
-
-    def seat_list(self) -> list[dict[str, Any]]:
-        online = self.connected_seats()
-        return [s.public(s.index in online or s.kind == "bot") for s in self.seats]
-
-    def message(self, conn: Connection, kind: str = "update") -> dict[str, Any]:
-        """The view of ``conn``'s seat: its observation, its decision, its legal actions and
-        the events it may see that it has not been sent yet (all of them for a snapshot)."""
-        state = self.state
-        seat = conn.seat
-        lang = conn.lang or default_language(self.game)
-        tr = for_game(self.game, lang)
-        all_events = state.events()
-        start = 0 if kind == "snapshot" else conn.event_pos
-        new = [_event_dict(e, tr) for e in all_events[start:] if e.visible(seat)]
-        conn.event_pos = len(all_events)
-        tm = state.to_move()
-        mine = seat is not None and seat in tm and self.status == "running"
-        decision = state.decision(seat) if mine else None
-        legal = (
-            [{"id": a.id, "label": tr.text(a.label)} for a in state.legal_actions(seat)]
-            if mine
-            else []
-        )
-        terminal = not tm
-        did = self.decision_id(seat) if mine and seat is not None else None
-        insights = (
-            self.insights.get((seat, did), {})
-            if conn.panels and seat is not None and did is not None
-            else {}
-        )
-        return {
-            "type": kind,
-            "table": self.id,
-            "game": self.game.name,
-            "title": self.game.info.title,
-            "ruleset": self.game.ruleset,
-            "options": self.options,
-            "status": self.status,
-            "seat": seat,
-            "seats": self.seat_list(),
-            "n": self.n,
-            "turn": state.turn_number(),
-            "to_move": [p for p in tm],
-            "decision": _decision_dict(decision, tr) if decision else None,
-            "decision_id": did,
-            "legal": legal,
-            "observation": state.observation(seat),
-            "events": new,
-            "insights": insights,
-            "hints": mine and self.hints,
-            "can_undo": self.can_undo(seat),
-            "scores": state.scores() if terminal else [],
-            "winners": state.winners() if terminal else [],
-            "end_reason": state.end_reason() if terminal else None,
-            "lang": lang,
-        }
-
-    def snapshot(self, conn: Connection) -> None:
-        msg = self.message(conn, "snapshot")
-        conn.last = _comparable(msg)
-        conn.push(msg)
-
-    def broadcast(self) -> None:
-        """Send each connection its new view, only if it changed. Connections of the same
-        seat at the same point of the event list share one computed message."""
-        memo: dict[
-            tuple[int | None, int, bool, str | None], tuple[dict[str, Any], int, str | None]
-        ] = {}
-        for conn in list(self.conns):
-            key = (conn.seat, conn.event_pos, conn.panels, conn.lang)
-            hit = memo.get(key)
-            if hit is None:
-                msg = self.message(conn)
-                hit = (msg, conn.event_pos, None)
-            else:
-                conn.event_pos = hit[1]
-            msg = hit[0]
-            same = _comparable(msg)
-            if not msg["events"] and conn.last == same:
-                memo[key] = hit
-                continue
-            conn.last = same
-            text = hit[2] or json.dumps(msg, separators=(",", ":"))
-            memo[key] = (msg, hit[1], text)
-            conn.push_text(text)
-
-    def presence_changed(self, delay: float) -> None:
-        """Someone connected or left: one update for everyone after ``delay`` seconds, however
-        many sockets came and went meanwhile."""
-        if self.presence is not None:
-            return
-
-        def fire() -> None:
-            self.presence = None
-            self.broadcast()
-
-        self.presence = asyncio.get_running_loop().call_later(delay, fire)
-
-    def summary(self) -> dict[str, Any]:
-        finished = self.status == "finished"
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.info.title,
-            "ruleset": self.game.ruleset,
-            "players": self.game.players,
-            "options": self.options,
-            "status": self.status,
-            "public": self.public,
-            "seats": self.seat_list(),
-            "created_at": self.row.created_at.isoformat(),
-            "actions": len(self.state.history()) if finished else None,
-            "scores": self.state.scores() if finished else [],
-            "winners": self.state.winners() if finished else [],
-        }
-
-
-def _comparable(msg: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in msg.items() if k not in ("type", "events")}
-
-
-def row_summary(row: TableRow) -> dict[str, Any]:
-    """A lobby entry for a table that is not in memory."""
-    from ..core.registry import _load
-
-    try:
-        title = _load(row.game).info.title
-    except ConfigError:
-        title = row.game
-    seats = [
-        Seat(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed).public(s.kind == "bot")
-        for s in row.seats
-    ]
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": title,
-        "ruleset": row.ruleset,
-        "players": row.players,
-        "options": row.options,
-        "status": row.status,
-        "public": row.public,
-        "seats": seats,
-        "created_at": row.created_at.isoformat(),
-        "actions": None,
-        "scores": (row.result or {}).get("scores", []),
-        "winners": (row.result or {}).get("winners", []),
-    }
-
-
-class Hub:
-    """Every live table of this server process."""
+class Hub(Bots):
+    """Every live table of this server process: life cycle, lobby, play and undo (bots,
+    chance, hints and panels in :class:`Bots`)."""
 
     def __init__(
         self,
@@ -599,7 +81,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
         self.db_pool = ThreadPoolExecutor(
-            max_workers=1 if db.is_sqlite else 16, thread_name_prefix="oneiros-db"
+            max_workers=1 if db.is_sqlite else 8, thread_name_prefix="oneiros-db"
         )
         self.bot_pool = ThreadPoolExecutor(
             max_workers=bot_threads, thread_name_prefix="oneiros-bot"
@@ -612,8 +94,11 @@ class Hub:
             tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
         ] = []
         self._flusher: asyncio.Task[None] | None = None
-        self._slots = asyncio.Semaphore(24)
-        """Locked transactions open at once (each holds a pooled database connection)."""
+        self.bot_costs: dict[tuple[str, str], float] = {}
+        """CPU seconds a bot of a game takes to decide, per (game, agent spec): the last
+        decision, or half the one before when that was more (see :data:`CHEAP_BOT`)."""
+        self.pg = PgTables(db.listen_dsn()) if self.shared else None
+        """PostgreSQL: the changes of tables, on the event loop (see ``pg.py``)."""
         self._listener: Listener | None = None
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -625,6 +110,8 @@ class Hub:
         """Create the schema and rebuild every unfinished table from its record."""
         await self._db(self.db.create_schema)
         await asyncio.to_thread(self.packs.scan)
+        if self.pg is not None:
+            await self.pg.open()
         if self.shared:
             self._listener = Listener(self)
             await self._listener.start()
@@ -651,6 +138,8 @@ class Hub:
                 conn.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.panel_pool.shutdown(wait=False, cancel_futures=True)
+        if self.pg is not None:
+            await self.pg.close()
         self.db_pool.shutdown(wait=True)
         self.db.dispose()
 
@@ -711,24 +200,23 @@ class Hub:
             self.tables.pop(table.id, None)
 
     # ----- several processes --------------------------------------------------------------
-    async def _catch_up(self, table: LiveTable, conn: Any = None) -> bool:
+    async def _catch_up(self, table: LiveTable) -> bool:
         """Apply what other processes stored for the table since this one last looked
         (status, seats, actions). True when anything changed."""
-        if not self.shared:
+        if self.pg is None:
             return False
-        undo = await self._db(self.db.undo_state, table.id)
-        row, entries = await self._db(self.db.news, table.id, table.saved, conn)
-        if row is None:
+        news = await self.pg.news(table.id, table.saved)
+        if news.status is None:
             return False
-        if undo[0] != table.undos:
-            await self._rebuild(table, undo)
+        if news.undo[0] != table.undos:
+            await self._rebuild(table, news.undo)
             return True
-        changed = bool(entries) or row.status != table.status
-        for entry in entries:
+        changed = bool(news.entries) or news.status != table.status
+        for entry in news.entries:
             table.pos.advance(entry)
-        table.saved += len(entries)
-        table.status = row.status
-        for s, stored in zip(table.seats, row.seats, strict=False):
+        table.saved += len(news.entries)
+        table.status = news.status
+        for s, stored in zip(table.seats, news.seats, strict=False):
             if (s.claimed, s.name, s.token_hash) != (
                 stored.claimed,
                 stored.name,
@@ -749,29 +237,20 @@ class Hub:
         self.kick(table)
 
     @asynccontextmanager
-    async def _exclusive(self, table: LiveTable) -> AsyncIterator[Any]:
-        """Hold the table's lock in the database (PostgreSQL) for a change, caught up with
-        every other process; yields the locked connection (None on SQLite, where this
-        process alone writes)."""
-        if not self.shared:
-            yield None
-            return
-        async with self._slots:
-            # one trip to a database thread: lock, then what others stored since
-            conn, status, entries, undo = await self._db(self.db.lock_table, table.id, table.saved)
-            try:
-                if undo[0] != table.undos:  # another process took moves back
-                    await self._rebuild(table, undo)
-                    entries = []
-                for entry in entries:
-                    table.pos.advance(entry)
-                table.saved += len(entries)
-                if status is not None:
-                    table.status = status
-                yield conn
-            finally:
-                if not conn.closed:  # nothing stored: roll back (frees the lock)
-                    await self._db(self.db.release, conn)
+    async def _exclusive(self, table: LiveTable) -> AsyncIterator[None]:
+        """A change to the table, made in memory and stored by :meth:`_commit`. On
+        PostgreSQL the commit checks that no other process changed the table since this
+        one last looked (``pg.py``); when one did, :class:`Conflict` is raised after
+        catching up, and the caller validates again. A table still open here may have
+        been started by another process: it is caught up first."""
+        if self.pg is not None and table.status == "open":
+            await self._catch_up(table)
+        yield
+
+    async def _resync(self, table: LiveTable) -> None:
+        """Rebuild the table from the database after another process changed it."""
+        undo = await self._db(self.db.undo_state, table.id)
+        await self._rebuild(table, undo if undo[0] != table.undos else None)
 
     # ----- lobby --------------------------------------------------------------------------
     async def create(
@@ -909,32 +388,45 @@ class Hub:
         if seat is None:
             raise TableError("spectator", "spectators watch: they cannot act")
         async with table.lock:
-            await self._settle(table)
-            async with self._exclusive(table) as conn:
-                if table.status == "open":
-                    raise TableError("not_started", "the game starts when every seat is taken")
-                if table.status != "running" or table.state.is_terminal():
-                    raise TableError("game_over", "the game is over: no action is accepted")
-                tm = table.state.to_move()
-                if seat not in tm:
-                    who = ", ".join(self._who(table, s) for s in tm)
-                    raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
-                if decision_id is not None and decision_id != table.decision_id(seat):
-                    raise TableError(
-                        "stale",
-                        f"your move answers an earlier decision ({decision_id}, now "
-                        f"{table.decision_id(seat)}): the table changed before it arrived; "
-                        "nothing was played, choose again",
-                    )
-                choices = table.pos.choices(seat)
+            for _ in range(CONFLICTS):
+                await self._settle(table)
                 try:
-                    table.state.apply(action_id, player=seat)
-                except IllegalAction as exc:
-                    raise TableError("illegal", str(exc)) from None
-                table.note_applied(seat, choices)
-                self._chance_chain(table)
-                await self._commit(table, conn)
+                    await self._act(table, seat, action_id, decision_id)
+                    break
+                except Conflict:
+                    continue  # caught up with another process's change: validate again
+            else:
+                raise TableError("busy", "the table keeps changing: try again")
         self.kick(table)
+
+    async def _act(
+        self, table: LiveTable, seat: int, action_id: str, decision_id: int | None
+    ) -> None:
+        async with self._exclusive(table):
+            if table.status == "open":
+                raise TableError("not_started", "the game starts when every seat is taken")
+            if table.status != "running" or table.state.is_terminal():
+                raise TableError("game_over", "the game is over: no action is accepted")
+            tm = table.state.to_move()
+            if seat not in tm:
+                who = ", ".join(self._who(table, s) for s in tm)
+                raise TableError("not_your_turn", f"it is not your turn: waiting for {who}")
+            if decision_id is not None and decision_id != table.decision_id(seat):
+                raise TableError(
+                    "stale",
+                    f"your move answers an earlier decision ({decision_id}, now "
+                    f"{table.decision_id(seat)}): the table changed before it arrived; "
+                    "nothing was played, choose again",
+                )
+            choices = table.pos.choices(seat)
+            try:
+                table.state.apply(action_id, player=seat)
+            except IllegalAction as exc:
+                raise TableError("illegal", str(exc)) from None
+            table.note_applied(seat, choices)
+            self._chance_chain(table)
+            self._cheap_bots(table)
+            await self._commit(table)
 
     @staticmethod
     def _who(table: LiveTable, seat: int) -> str:
@@ -943,18 +435,11 @@ class Hub:
         s = table.seats[seat]
         return f"{s.name or 'seat ' + str(seat)} (seat {seat})"
 
-    def _chance_chain(self, table: LiveTable) -> None:
-        """Resolve every chance node now reached, from the table's derived RNG."""
-        state = table.state
-        while state.is_chance():
-            k = table.pos.chances
-            outcome = state.sample_chance(random.Random(derive(table.seed, k, "chance")))
-            state.apply(outcome)
-            table.note_applied(CHANCE)
-
-    async def _commit(self, table: LiveTable, conn: Any = None) -> None:
+    async def _commit(self, table: LiveTable) -> None:
         """Store the actions applied since the last commit, then broadcast them. On a
-        database failure the table is rebuilt from what was stored and the error raised."""
+        database failure the table is rebuilt from what was stored and the error raised;
+        when another process changed the table first (PostgreSQL), it is rebuilt from the
+        database and :class:`Conflict` raised."""
         history = table.state.history()
         entries = history[table.saved :]
         result = None
@@ -967,10 +452,11 @@ class Hub:
         if not entries and result is None:
             return
         try:
-            if conn is not None:
-                await self._db(self.db.append_locked, conn, table.id, table.saved, entries, result)
+            if self.pg is not None:
+                stored = await self.pg.append(table.id, table.saved, table.undos, entries, result)
             else:
                 await self._store(table.id, table.saved, entries, result)
+                stored = True
         except Exception as exc:
             log.exception("could not store actions of table %s", table.id)
             try:
@@ -985,57 +471,14 @@ class Hub:
             raise TableError(
                 "storage", "the server could not save that move; nothing changed, try again"
             ) from exc
+        if not stored:
+            await self._resync(table)
+            raise Conflict
         table.saved = len(history)
         if result is not None:
             table.status = "finished"
         table.broadcast()
         self.start_insights(table)
-
-    def start_insights(self, table: LiveTable) -> None:
-        """Compute the analysis panels of the human seats now deciding, in a worker thread;
-        each seat gets an ``insights`` message when its panel is ready."""
-        if self.closing or table.status != "running":
-            return
-        wanted = {c.seat for c in table.conns if c.panels and not c.closed}
-        keys = [
-            (s, table.decision_id(s))
-            for s in table.state.to_move()
-            if s in wanted and (s, table.decision_id(s)) not in table.insights
-        ]
-        if not keys:
-            return
-        snapshot = table.state.clone()
-        saved = len(snapshot.history())
-        loop = asyncio.get_running_loop()
-
-        async def compute() -> None:
-            for seat, did in keys:
-                if len(table.state.history()) != saved:
-                    return  # the position moved on: nobody will see this panel
-                try:
-                    panel = await loop.run_in_executor(self.panel_pool, snapshot.insights, seat)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # an analysis panel must never break the table
-                    log.exception("insights failed on table %s", table.id)
-                    continue
-                if len(table.insights) > 64:
-                    table.insights.clear()
-                table.insights[(seat, did)] = panel or {}
-                if panel and len(table.state.history()) == saved:
-                    for conn in list(table.conns):
-                        if conn.seat == seat and conn.panels:
-                            conn.push(
-                                {
-                                    "type": "insights",
-                                    "n": table.n,
-                                    "decision_id": did,
-                                    "insights": panel,
-                                }
-                            )
-
-        table.background.add(loop.create_task(compute()))
-        table.background = {t for t in table.background if not t.done()}
 
     async def _store(
         self, table_id: str, start: int, entries: list[Any], result: dict[str, Any] | None
@@ -1096,7 +539,7 @@ class Hub:
         every connection sent a fresh snapshot and a notice."""
         if seat is None:
             raise TableError("spectator", "spectators have no move to take back")
-        async with table.lock, self._exclusive(table) as conn:
+        async with table.lock, self._exclusive(table):
             if table.status == "open":
                 raise TableError("not_started", "the game has not started yet")
             cut, why = table.undo_point(seat)
@@ -1106,7 +549,17 @@ class Hub:
             record["actions"] = record["actions"][:cut]
             position = await asyncio.to_thread(Position.from_record, record)
             try:
-                generation = await self._db(self.db.undo, table.id, cut, seat, conn)
+                if self.pg is not None:
+                    generation = table.undos + 1
+                    if not await self.pg.undo(table.id, table.saved, table.undos, cut, seat):
+                        await self._resync(table)
+                        raise TableError(
+                            "stale", "the table changed meanwhile: nothing was taken back"
+                        )
+                else:
+                    generation = await self._db(self.db.undo, table.id, cut, seat)
+            except TableError:
+                raise
             except Exception as exc:
                 log.exception("could not store an undo of table %s", table.id)
                 raise TableError(
@@ -1122,132 +575,6 @@ class Hub:
         self.kick(table)
         self.start_insights(table)
 
-    def kick(self, table: LiveTable) -> None:
-        """Let bots and chance move (in the background) if it is their turn."""
-        if self.closing or table.status != "running":
-            return
-        if not (table.bot_seats_to_move() or table.state.is_chance()):
-            return
-        if table.settler is not None and not table.settler.done():
-            return
-        table.settler = asyncio.get_running_loop().create_task(self._settle_locked(table))
-
-    async def _settle_locked(self, table: LiveTable) -> None:
-        try:
-            async with table.lock:
-                await self._settle(table)
-            self.forget_if_idle(table)
-        except TableError:
-            pass
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bots of table %s stopped", table.id)
-
-    async def _settle(self, table: LiveTable) -> None:
-        """Play chance and bot seats until a human must decide or the game ends. A bot
-        thinks without holding the database lock; if another process moved meanwhile, the
-        decision is dropped and taken again on the new position."""
-        while table.status == "running" and not self.closing:
-            state = table.state
-            if not (state.is_chance() or table.bot_seats_to_move()):
-                break
-            seat: int | None = None
-            action_id = ""
-            if not state.is_chance():
-                seat = table.bot_seats_to_move()[0]
-                action_id = await self._think(table, seat)
-            before = len(table.state.history())
-            async with self._exclusive(table) as conn:
-                if len(table.state.history()) != before:
-                    table.broadcast()
-                    continue  # another process moved first: look again
-                state = table.state
-                if state.is_chance():
-                    self._chance_chain(table)
-                elif seat is not None:
-                    choices = table.pos.choices(seat)
-                    try:
-                        state.apply(action_id, player=seat)
-                    except IllegalAction:
-                        log.error(
-                            "bot of seat %d on table %s chose illegal %r", seat, table.id, action_id
-                        )
-                        legal = state.legal_actions(seat)
-                        rng = random.Random(
-                            derive(table.seed, table.decision_id(seat), seat, "fallback")
-                        )
-                        state.apply(rng.choice(legal), player=seat)
-                    table.note_applied(seat, choices)
-                    self._chance_chain(table)
-                await self._commit(table, conn)
-
-    async def _think(self, table: LiveTable, seat: int) -> str:
-        n = table.decision_id(seat)  # the bot's own counter: hidden moves of others change
-        # neither what it sees nor its random stream
-        loop = asyncio.get_running_loop()
-        try:
-            agent = table.agents.get(seat)
-            if agent is None:
-                spec = table.seats[seat].agent or "random"
-                agent = make_agent(spec, table.game, seed=derive(table.seed, seat, "agent"))
-                table.agents[seat] = agent
-            snapshot = table.state.clone()
-            return await loop.run_in_executor(
-                self.bot_pool, _bot_decide, agent, snapshot, seat, derive(table.seed, n, seat)
-            )
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception(
-                "bot of seat %d on table %s failed; playing a random move", seat, table.id
-            )
-            legal = table.state.legal_actions(seat)
-            return random.Random(derive(table.seed, n, seat, "fallback")).choice(legal).id
-
-    async def hint(
-        self, table: LiveTable, seat: int | None, lang: str | None = None
-    ) -> dict[str, Any]:
-        """The game's heuristic suggestion for a seat's current decision."""
-        if seat is None:
-            raise TableError("spectator", "spectators get no hints")
-        policy = table.game.heuristic_policy() if table.hints else None
-        if policy is None:
-            raise TableError("no_hint", f"{table.game.info.title} has no hints")
-        async with table.lock:
-            if table.status != "running" or seat not in table.state.to_move():
-                raise TableError("not_your_turn", "a hint is for your own decision")
-            snapshot = table.state.clone()
-            decision_id = table.decision_id(seat)
-        n = len(snapshot.history())
-        rng = random.Random(derive(table.seed, n, seat, "hint", secrets.randbits(32)))
-        loop = asyncio.get_running_loop()
-
-        def suggest() -> Any:
-            return policy(view_for(snapshot, seat, rng), seat, rng)
-
-        action = await loop.run_in_executor(self.bot_pool, suggest)
-        return {
-            "type": "hint",
-            "action": action.id,
-            "label": for_game(table.game, lang or default_language(table.game)).text(action.label),
-            "decision_id": decision_id,
-        }
-
-
-def _event_dict(event: Event, tr: Translator) -> dict[str, Any]:
-    out = event.to_dict()
-    if tr:
-        out["text"] = event.text_in(tr.lang, tr)
-    return out
-
-
-def _decision_dict(decision: Decision, tr: Translator) -> dict[str, Any]:
-    out = decision.to_dict()
-    if tr:
-        out["prompt"] = tr.text(decision.prompt)
-    return out
-
 
 def _current() -> asyncio.Task[Any] | None:
     try:
@@ -1256,20 +583,17 @@ def _current() -> asyncio.Task[Any] | None:
         return None
 
 
-def _bot_decide(agent: Agent, state: State, seat: int, seed: int) -> str:
-    """Runs in a worker thread: the bot sees only what its seat may know."""
-    agent.reset(seed)
-    view = view_for(state, seat, random.Random(seed ^ 0x5EED))
-    return agent.act(view, seat).id
-
-
-def has_hints(game: Game) -> bool:
-    """Whether the game has a heuristic bot (used for hints and as the default bot)."""
-    try:
-        return game.heuristic_policy() is not None
-    except Exception:  # a game whose bot is missing or broken simply has no hints
-        return False
-
-
 def make_game(name: str, players: int | None, ruleset: str | None, options: dict[str, Any]) -> Game:
     return make(name, players=players, ruleset=ruleset, options=options)
+
+
+__all__ = [
+    "Connection",
+    "Hub",
+    "LiveTable",
+    "Position",
+    "TableError",
+    "has_hints",
+    "make_game",
+    "row_summary",
+]

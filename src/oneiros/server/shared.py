@@ -3,7 +3,8 @@
 Every process that stores a change to a table sends ``NOTIFY oneiros_tables,
 '<pid>:<table>'`` in the same transaction (delivered on commit). Each process listens on
 its own connection and, for a table it holds in memory, catches up with the database and
-pushes the news to its sockets. When the listening connection is lost, every table in
+pushes the news to its sockets (news arriving while a catch-up of the table waits to start
+joins it). When the listening connection is lost, every table in
 memory is caught up once it is back. A periodic sweep also lets bots and chance move on
 tables whose moving process died (``kill -9``) before storing anything.
 """
@@ -14,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .db import CHANNEL
 
@@ -33,6 +34,8 @@ class Listener:
         self.pid = str(os.getpid())
         self._tasks: list[asyncio.Task[None]] = []
         self._ready = asyncio.Event()
+        self._queued: set[str] = set()
+        """Tables with a catch-up waiting to start (more news for them joins it)."""
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -65,10 +68,7 @@ class Listener:
                             self._refresh(table.id)
                     first = False
                     delay = 0.5
-                    async for note in aconn.notifies():
-                        pid, _, table_id = note.payload.partition(":")
-                        if pid != self.pid:
-                            self._refresh(table_id)
+                    await self._read(aconn)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -77,15 +77,44 @@ class Listener:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10.0)
 
+    async def _read(self, aconn: Any) -> None:
+        """Take the notifications straight off the connection's socket as they arrive (one
+        call into libpq per batch, every other process's commits included) until the
+        connection is lost."""
+        loop = asyncio.get_running_loop()
+        pgconn = aconn.pgconn
+        lost: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+            except Exception as exc:
+                if not lost.done():
+                    lost.set_exception(exc)
+                return
+            while (note := pgconn.notifies()) is not None:
+                pid, _, table_id = note.extra.decode().partition(":")
+                if pid != self.pid:
+                    self._refresh(table_id)
+
+        fd = aconn.fileno()
+        loop.add_reader(fd, readable)
+        try:
+            await lost
+        finally:
+            loop.remove_reader(fd)
+
     def _refresh(self, table_id: str) -> None:
         table = self.hub.tables.get(table_id)
-        if table is None or self.hub.closing:
+        if table is None or self.hub.closing or table_id in self._queued:
             return
+        self._queued.add(table_id)
         task = asyncio.get_running_loop().create_task(self._safe_refresh(table_id))
         table.background.add(task)
         task.add_done_callback(table.background.discard)
 
     async def _safe_refresh(self, table_id: str) -> None:
+        self._queued.discard(table_id)  # news from now on needs another catch-up
         table = self.hub.tables.get(table_id)
         if table is None:
             return
