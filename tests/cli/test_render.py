@@ -214,3 +214,19 @@ def test_the_generic_table_shows_only_what_the_viewer_may_see():
     public = text(render_table(state, None, ["human", "random"]))
     assert "You draw" not in public and re.search(r"cards\s+-, -", public)
     assert "to play: Luna (you), Orin (wild bot)" in mine
+
+
+def test_engine_texts_name_players_for_seats_and_dreamers_in_both_languages():
+    """Lucidity and Sleep Tight say "Seat 2", Etherfields "Dreamer 2" ("el Soñador 2"): a player
+    reads a name in every case, and a Dreamer without a number stays a word."""
+    from oneiros.cli.render import name_seats, seat_name
+
+    orin, luna = seat_name(1), seat_name(0)
+    assert name_seats("Dreamer 1 discards Sidelong Glance") == f"{orin} discards Sidelong Glance"
+    assert name_seats("El Soñador 0 descarta Mirada de reojo") == f"{luna} descarta Mirada de reojo"
+    assert name_seats("Empujar al Soñador 1 a B2.3") == f"Empujar a {orin} a B2.3"
+    assert name_seats("Seat 1 gains power1") == f"{orin} gains 1 Power"
+    assert (
+        name_seats("the dreamer rolls; each Dreamer draws")
+        == "the dreamer rolls; each Dreamer draws"
+    )

@@ -6,6 +6,7 @@ its Intent), at desktop and phone sizes, and a player plays by clicking spaces
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,8 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     assert page.locator("#board .ef-hand .card").count() >= 1
     assert page.locator("#board .ef-hand .ef-intent").count() >= 1  # every card shows Intent
     assert "Morphings" in page.inner_text("#board .ef-entities")
+    log = page.inner_text("#events")
+    assert "Ada" in log and not re.search(r"Dreamer \d", log), log  # players by name
     page.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-desktop.png")))
 
     # a button (the Basic Actions card's Move), then a step by clicking the space

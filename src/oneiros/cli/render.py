@@ -159,7 +159,7 @@ def seat_label(
     return g("{name} ({kind} bot)").format(name=name, kind=personality(agent, tr))
 
 
-_SEAT_RE = re.compile(r"\b(?:seat\(s\) \[([\d, ]*)\]|[Ss]eats? ?(\d+))")
+_SEAT_RE = re.compile(r"\b(?:seat\(s\) \[([\d, ]*)\]|(?:[Ss]eats? ?|Dreamer )(\d+))")
 _IDS = {
     "power1": "1 Power",
     "power2": "2 Power",
@@ -172,7 +172,7 @@ _IDS = {
 
 # Spanish: "El asiento 2 saca" -> "Vesper saca", "al asiento 1" -> "a Orin"
 _SEAT_ES_RE = re.compile(
-    r"\b(?:(El/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?[Aa]siento(?:\(s\)|s)? "
+    r"\b(?:(El/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?(?:[Aa]siento(?:\(s\)|s)?|Soñador) "
     r"(?:\[([\d, ]*)\]|(\d+))"
 )
 _ES_ARTICLE = {"al": "a ", "del": "de "}
