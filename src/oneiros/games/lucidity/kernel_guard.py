@@ -14,7 +14,8 @@ from ...core import CHANCE
 from . import kernel_base as kb
 from . import kernel_legal, kernel_policy
 from .content import COLOURS
-from .kernel import ALL, MAX_ACTIONS, REASONS, ROLE, _array, _impl, covers, from_state
+from .kernel import MAX_ACTIONS, REASONS, _array, _impl, covers
+from .kernel_state import ALL, ROLE, from_state
 
 if TYPE_CHECKING:
     from .game import LucidityGame
