@@ -116,6 +116,15 @@ def test_number_keys_play_and_focus_lands_on_the_first_action(
     page = browser.new_page(viewport=PHONE)
     start_game(page, server, "lucidity", "2", 0)
     page.wait_for_selector("#your-turn")
+    # focus lands on the first action once the update is drawn (the page may still be
+    # rendering when "your turn" shows on a loaded machine)
+    page.wait_for_function(
+        """() => {
+          const first = document.querySelector('#actions button');
+          return first && document.activeElement === first;
+        }""",
+        timeout=10_000,
+    )
     focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.action")
     first = page.locator("#actions button").first.get_attribute("data-action")
     assert focused == first
