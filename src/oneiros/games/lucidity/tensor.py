@@ -254,7 +254,7 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
     docstring): only what changed since the last call for this state is encoded again."""
     tracker = _TRACKERS.get(id(state))
-    if tracker is None or tracker.ref() is not state:  # None once its state is gone
+    if tracker is None or id(tracker.ref()) != id(state):  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
             _TRACKERS.clear()
         tracker = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
