@@ -87,12 +87,11 @@ def _copy_seat_parts(parts: tuple[Any, ...]) -> tuple[Any, ...]:
 
 class _Tracker:
     """One state's tensor (``base``, float32, the tail included) and copies of what it was
-    computed from (``held``: the lists of dreams in hand, whose counts are ``hand``)."""
+    computed from."""
 
-    __slots__ = ("bag", "base", "cards", "hand", "held", "lay", "ref", "seats", "tail")
+    __slots__ = ("bag", "base", "cards", "hand", "lay", "ref", "seats", "tail")
 
     tail: tuple[Any, ...] | None
-    held: tuple[Any, ...]
 
     def __init__(self, state: Any, lay: _Layout) -> None:
         import numpy as np
@@ -117,7 +116,6 @@ class _Tracker:
         cards, holder, dreamscape = _CARDS(state)
         self.cards = ({c: list(dice) for c, dice in cards.items()}, dict(holder), dreamscape)
         self.hand = _in_hand(state, lay.colour_at)
-        self.held = (list(state.hand), list(state.rolled), list(state.limbo), list(state.pool))
         self.seats = [_copy_seat_parts(p) for p in map(_SEAT_PARTS, state.seats)]
 
     def update_bag(self, bag: dict[str, int]) -> None:
@@ -261,12 +259,20 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     else:
         if state.bag != tracker.bag:
             tracker.update_bag(state.bag)
-        held = (state.hand, state.rolled, state.limbo, state.pool)
-        if held != tracker.held:  # counted only when one of the lists changed
-            tracker.held = tuple(map(list, held))
-            hand = _in_hand(state, tracker.lay.colour_at)
-            if hand != tracker.hand:
-                tracker.update_hand(hand)
+        # _in_hand, written out (this runs after every step, and the counts change at
+        # most steps: comparing the lists first costs more than it saves)
+        colour_at = tracker.lay.colour_at
+        hand = [0, 0, 0, 0, 0]
+        for c in state.hand:
+            hand[colour_at[c]] += 1
+        for d in state.rolled:
+            hand[colour_at[d[0]]] += 1
+        for d in state.limbo:
+            hand[colour_at[d[0]]] += 1
+        for d in state.pool:
+            hand[colour_at[d[0]]] += 1
+        if hand != tracker.hand:
+            tracker.update_hand(hand)
         cards = (state.cards, state.holder, state.dreamscape)  # _CARDS, written out
         if cards != tracker.cards:
             tracker.update_cards(state, cards)
