@@ -225,6 +225,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
         self._acting: int | None = None
+        self._rewards_given = False
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` fixes every chance outcome of the episode; without it
@@ -235,6 +236,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.agents = self.possible_agents[:]
         self._zero = dict.fromkeys(self.agents, 0.0)
         self.rewards = dict(self._zero)
+        self._rewards_given = False
         self._cumulative_rewards = dict(self._zero)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -301,12 +303,18 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._steps += 1
         over = not to_move
         if self._potential is None and not over:
-            self.rewards = dict(self._zero)  # the frequent case: nothing to add up
+            # the frequent case: nothing to add up, and the rewards are already all zero
+            # unless a reward was given at the last step
+            if self._rewards_given:
+                self.rewards = dict(self._zero)
+                self._rewards_given = False
         else:
             rewards = self._step_rewards(state)
             if rewards is None:
                 self.rewards = dict(self._zero)
+                self._rewards_given = False
             else:
+                self._rewards_given = True
                 self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
                 for a in self.agents:
                     self._cumulative_rewards[a] += self.rewards[a]

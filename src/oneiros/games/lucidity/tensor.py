@@ -259,7 +259,8 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     else:
         if state.bag != tracker.bag:
             tracker.update_bag(state.bag)
-        # _in_hand, written out (this runs after every step)
+        # _in_hand, written out (this runs after every step, and the counts change at
+        # most steps: comparing the lists first costs more than it saves)
         colour_at = tracker.lay.colour_at
         hand = [0, 0, 0, 0, 0]
         for c in state.hand:
@@ -272,10 +273,15 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             hand[colour_at[d[0]]] += 1
         if hand != tracker.hand:
             tracker.update_hand(hand)
-        cards = _CARDS(state)
+        cards = (state.cards, state.holder, state.dreamscape)  # _CARDS, written out
         if cards != tracker.cards:
             tracker.update_cards(state, cards)
-        seats = list(map(_SEAT_PARTS, state.seats))
+        # _SEAT_PARTS, written out: attribute reads in a comprehension are faster than
+        # attrgetter's for a seat's nine parts (this runs after every step)
+        seats = [
+            (s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power, s.shadow)
+            for s in state.seats
+        ]
         if seats != tracker.seats:
             tracker.update_seats(state, seats)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
