@@ -31,7 +31,10 @@ let fateSeen = false;
 const speedBox = $("speed");
 speedBox.value = localStorage.getItem("oneiros:speed") ?? "900";
 if (!speedBox.value) speedBox.value = "900";
-speedBox.addEventListener("change", () => { localStorage.setItem("oneiros:speed", speedBox.value); });
+// at the instant speed nothing waits: new pieces are outlined instead of growing into place
+const markInstant = () => document.body.classList.toggle("instant", !Number(speedBox.value));
+markInstant();
+speedBox.addEventListener("change", () => { localStorage.setItem("oneiros:speed", speedBox.value); markInstant(); });
 const palette = $("palette");
 palette.value = localStorage.getItem("oneiros:palette") || "standard";
 document.documentElement.dataset.palette = palette.value;
@@ -342,12 +345,13 @@ function drawActions() {
 function focusFirstAction() {
   const key = view.decision_id === null ? null : `${view.n}:${view.decision_id}`;
   if (key === null || key === shownDecision) return;
+  const first = document.querySelector("#actions button:not([disabled])");
+  if (!first) return; // the buttons are not offered yet (moves still playing): at the next draw
   shownDecision = key;
   const active = document.activeElement;
   if (active && active !== document.body && !$("actions").contains(active) && !$("board").contains(active)) return;
   if ($("rule-dialog").open) return;
-  const first = document.querySelector("#actions button:not([disabled])");
-  if (first) first.focus({ preventScroll: true });
+  first.focus({ preventScroll: true });
 }
 
 function drawSeats() {
