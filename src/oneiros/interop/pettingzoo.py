@@ -226,6 +226,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.agent_selection = self.possible_agents[0]
         self._acting: int | None = None
         self._rewards_given = False
+        self._offer: tuple[Any, int, dict[int, Any]] | None = None
+        """(state, seat, index -> Action) of the legal actions the last observation offered
+        the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
+        self._by_index: dict[tuple[int, ...], dict[int, Any]] = {}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` fixes every chance outcome of the episode; without it
@@ -271,8 +275,16 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         # now (checked against the state too, should it have been changed from outside).
         if agent == self.agent_selection and self._acting == seat and seat in state.to_move():
             legal = state.legal_actions(seat)
-            made = enc.masks.get(tuple(map(id, legal)))  # Encoder.legal_mask, written out
+            key = tuple(map(id, legal))
+            made = enc.masks.get(key)  # Encoder.legal_mask, written out
             mask = enc.legal_mask(legal) if made is None else made[0].copy()
+            by_index = self._by_index.get(key)
+            if by_index is None:  # the Actions are shared values: a few lists recur
+                if len(self._by_index) > 20_000:
+                    self._by_index.clear()
+                index = enc.index
+                by_index = self._by_index[key] = {index[a.id]: a for a in legal}
+            self._offer = (state, seat, by_index)
         else:
             mask = enc.mask(state, None)
         return {"observation": enc.tensor(state, seat), "action_mask": mask}
@@ -286,16 +298,27 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         ids = self._encoder.ids
-        if type(action) is int and 0 <= action < len(ids):
-            action_id = ids[action]  # the frequent case, checked
-        elif action is None:
-            raise IllegalAction(
-                f"{agent} must choose an action (None is only for a finished agent)"
-            )
+        seat = self._seat[agent]
+        offer = self._offer
+        chosen = None
+        if type(action) is int and offer is not None and offer[0] is state and offer[1] == seat:
+            chosen = offer[2].get(action)
+        if chosen is not None and state.to_move() == (seat,):
+            # the frequent case: an index of an action the observation offered, the seat the
+            # only one deciding; the core still checks that it is legal in this state
+            state.apply(chosen)
         else:
-            action_id = action_id_at(self.game, action, ids)
-        # The core refuses an illegal action and changes nothing.
-        state.apply(action_id, player=self._seat[agent])
+            if type(action) is int and 0 <= action < len(ids):
+                action_id = ids[action]  # checked
+            elif action is None:
+                raise IllegalAction(
+                    f"{agent} must choose an action (None is only for a finished agent)"
+                )
+            else:
+                action_id = action_id_at(self.game, action, ids)
+            # The core refuses an illegal action and changes nothing.
+            state.apply(action_id, player=seat)
+        self._offer = None
         self._cumulative_rewards[agent] = 0.0
         to_move = state.to_move()
         if to_move == _CHANCE_ONLY:
