@@ -17,6 +17,12 @@ from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
 from .base import KINDS
 
+PLACED_TEXTS = {
+    "hunt": "Seat {seat} places a {colour} hunt dream",
+    "exhaust": "Seat {seat} places a {colour} exhaust dream",
+}
+"""The event text of a dream placed in the Hunt or Exhaust row (resolving the draw)."""
+
 if TYPE_CHECKING:
     from ..state import LucidityState
 
@@ -215,27 +221,10 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
             colour=c,
         )
         return False
-    if f == "hunt":
-        me.hunt.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} places a {colour} hunt dream",
-                R["resolve"],
-                {"seat": seat, "colour": c, "face": f, "row": "hunt"},
-            )
-        )
-        return False
-    if f == "exhaust":
-        me.exhaust.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} places a {colour} exhaust dream",
-                R["resolve"],
-                {"seat": seat, "colour": c, "face": f, "row": "exhaust"},
-            )
-        )
+    if f == "hunt" or f == "exhaust":
+        getattr(me, f).append(d)
+        data = {"seat": seat, "colour": c, "face": f, "row": f}
+        s._events.append(Event("placed", PLACED_TEXTS[f], R["resolve"], data))
         return False
     if f == "shadowmark":
         me.marks.append(d)
