@@ -181,6 +181,10 @@ class Hub(Bots):
                 return None
             table.undos = undo[0]
             self.tables[table_id] = table
+            if self._listener is not None:
+                # news of a move another process stored while this one was loading was not
+                # for a table held here yet: catch up once now that it is
+                self._listener.catch_up(table_id)
         if table.status == "running":
             self.kick(table)  # bots and chance carry on where the record stops
         return table

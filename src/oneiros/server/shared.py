@@ -99,10 +99,15 @@ class Listener:
 
         fd = aconn.fileno()
         loop.add_reader(fd, readable)
+        readable()  # notifications libpq already read (with LISTEN's answer) wake no reader
         try:
             await lost
         finally:
             loop.remove_reader(fd)
+
+    def catch_up(self, table_id: str) -> None:
+        """Catch a table just loaded into memory up with the database (once)."""
+        self._refresh(table_id)
 
     def _refresh(self, table_id: str) -> None:
         table = self.hub.tables.get(table_id)
