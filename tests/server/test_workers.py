@@ -12,8 +12,9 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
+from fastapi.testclient import TestClient
 
-from .helpers import NetPlayer, Player, ServerProcess, close_all, play_until
+from .helpers import NetPlayer, Player, ServerProcess, close_all, create, make_app, play_until
 from .test_durability import SEATS, SEED, reference
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -44,6 +45,43 @@ def test_two_processes_share_one_table(tmp_path: Path, postgres_url: str) -> Non
         close_all()
         one.kill()
         two.kill()
+
+
+def test_a_late_goodbye_leaves_the_table_to_the_sockets_that_came_since(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """A socket's goodbye may be handled after the table was dropped from memory and
+    loaded again for a newer socket: that goodbye must not drop the newer copy, or the new
+    socket would hear nothing of the moves made on the table from then on."""
+    ref = reference(tmp_path)
+    with TestClient(make_app(postgres_url)) as client:
+        try:
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            made = create(client, game="pebbles4", seed=SEED, seats=SEATS)
+            tokens = [s["token"] for s in made["seats"] if s["token"]]
+            seated = [Player(client, made["id"], t) for t in tokens]
+            for p in seated:
+                p.wait(lambda m: m["type"] == "snapshot")
+            old = hub.tables[made["id"]]
+            close_all()
+            deadline = time.monotonic() + 10  # nobody watches: the table leaves memory
+            while made["id"] in hub.tables and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert made["id"] not in hub.tables
+            ada = Player(client, made["id"], tokens[0])  # back: a fresh copy is loaded
+            ada.wait(lambda m: m["type"] == "snapshot")
+            client.portal.call(_goodbye, hub, old)  # the first socket's late goodbye
+            bob = Player(client, made["id"], tokens[1])
+            play_until([ada, bob], seed=SEED)
+            record = client.get(f"/api/tables/{made['id']}/record").json()
+            assert record["actions"] == ref["actions"]
+            assert ada.view["status"] == bob.view["status"] == "finished"
+        finally:
+            close_all()
+
+
+async def _goodbye(hub: object, table: object) -> None:
+    hub.forget_if_idle(table)  # type: ignore[attr-defined]
 
 
 def connect(server: ServerProcess, table: str, tokens: list[str]) -> list[Player]:

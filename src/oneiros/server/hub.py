@@ -192,8 +192,9 @@ class Hub(Bots):
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches (it is reloaded from its record on demand).
         On PostgreSQL also a table nobody here watches where a human must move next: the
-        process that gets that human's socket loads it."""
-        if table.conns:
+        process that gets that human's socket loads it. Only ``table`` itself is dropped: a
+        socket that says goodbye late must not drop the object a newer socket loaded since."""
+        if table.conns or self.tables.get(table.id) is not table:
             return
         if table.status == "finished" or (
             self.shared
@@ -469,7 +470,8 @@ class Hub(Bots):
                 # the database is unreachable: forget the table; it is rebuilt from what was
                 # stored when someone comes back, and nothing unsaved was ever shown
                 log.exception("could not reload table %s", table.id)
-                self.tables.pop(table.id, None)
+                if self.tables.get(table.id) is table:
+                    self.tables.pop(table.id)
                 for c in list(table.conns):
                     c.close()
             raise TableError(
