@@ -9,6 +9,7 @@ import random
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx2 as httpx
 import pytest
@@ -82,6 +83,33 @@ def test_a_late_goodbye_leaves_the_table_to_the_sockets_that_came_since(
 
 async def _goodbye(hub: object, table: object) -> None:
     hub.forget_if_idle(table)  # type: ignore[attr-defined]
+
+
+def test_a_table_put_back_while_it_loads_stays_one_copy(postgres_url: str) -> None:
+    """A socket may put back the copy of a table it holds while another request is
+    loading the same table from the database: the load then gives that copy, so both
+    sockets sit at one table and hear each other's moves."""
+    with TestClient(make_app(postgres_url)) as client:
+        try:
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            made = create(client, game="pebbles4", seed=SEED, seats=SEATS)
+            held, loaded, now = client.portal.call(_load_while_put_back, hub, made["id"])
+            assert loaded is held and now is held
+        finally:
+            close_all()
+
+
+async def _load_while_put_back(hub: Any, table_id: str) -> tuple[object, object, object]:
+    import asyncio
+
+    held = hub.tables.pop(table_id)  # dropped from memory; a socket still holds it
+    loading = asyncio.create_task(hub.get(table_id))
+    for _ in range(3):  # the load is past its checks, reading the database
+        await asyncio.sleep(0)
+    assert not loading.done()
+    hub.tables.setdefault(table_id, held)  # the socket puts its copy back
+    loaded = await loading
+    return held, loaded, hub.tables[table_id]
 
 
 def connect(server: ServerProcess, table: str, tokens: list[str]) -> list[Player]:

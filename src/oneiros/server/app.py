@@ -504,9 +504,13 @@ def create_app(
             return
         seat, panels, lang = hello
         # one object per table in this process (it may have been dropped from memory while
-        # the handshake waited), caught up with what other processes stored meanwhile
-        table = hub.tables.setdefault(table.id, table)
-        await hub.refresh(table)
+        # the handshake or the catch-up waited), caught up with what other processes stored
+        # meanwhile; the socket joins it with no wait in between, so it cannot be dropped
+        while True:
+            table = hub.tables.setdefault(table.id, table)
+            await hub.refresh(table)
+            if hub.tables.get(table.id) is table:
+                break
         conn = Connection(seat, ws.send_text, panels=panels, lang=lang)
         table.conns.add(conn)
         table.snapshot(conn)

@@ -180,7 +180,9 @@ class Hub(Bots):
                 await self._db(self.db.mark_broken, table_id, str(exc))
                 return None
             table.undos = undo[0]
-            self.tables[table_id] = table
+            held = self.tables.setdefault(table_id, table)
+            if held is not table:  # a socket put back the copy it holds while this loaded
+                return held
             if self._listener is not None:
                 # news of a move another process stored while this one was loading was not
                 # for a table held here yet: catch up once now that it is
