@@ -187,6 +187,9 @@ class SlumberState(EtherfieldsState):
             t.move(card, "slumber_bottom")  # in order, bottom first: each on top of the last
         return all(p is not None for p in self.pos)
 
+    def entrance_spaces(self) -> list[str]:
+        return []  # a Slumber map has no Entrance: the Dreamers start anywhere on Setup tiles
+
     # -- the contract ----------------------------------------------------------------------
     def _observation(self, player: int | None) -> dict[str, Any]:
         obs = super()._observation(player)

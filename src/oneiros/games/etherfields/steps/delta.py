@@ -170,7 +170,8 @@ def awaken(s: SlumberState, flow: Flow) -> None:
         t.move(card, "fate_bottom", bottom=True)
     s.quirks = []
     for card in list(t.ids("map_placed")):
-        t.move(card, "map_deck")
+        if not s.catalog.get("slumber_map", t.face(card)).setup:
+            t.move(card, "map_deck")
     s.tiles = [x for x in s.tiles if s.catalog.get("slumber_map", x).setup]
     s.pos = [p if p is not None and p.split(".")[0] in _setup_slots(s) else None for p in s.pos]
     s.awake = True
