@@ -35,7 +35,10 @@ def catalog(path: str | Path | None = None) -> Catalog:
 @functools.lru_cache(maxsize=256)
 def _board(path: str, tiles: tuple[str, ...]) -> tuple[Board, dict[str, tuple[MapTile, Space]]]:
     cat = _load(path)
-    records = [cat.get("tile", t) for t in tiles]
+    # a Slumber map tile is a tile of its own kind ("The Slumber Dreamscape Map")
+    records = [
+        cat.get("tile", t) if cat.has("tile", t) else cat.get("slumber_map", t) for t in tiles
+    ]
     spaces: dict[str, tuple[MapTile, Space]] = {}
     for tile in records:
         for printed, space in enumerate(tile.spaces, start=1):

@@ -27,7 +27,11 @@ class EtherfieldsGame(Game):
         default_players=2,
         options=(
             OptionSpec(
-                "scenario", f"dream:{DEFAULT_GATE}", "what to play: one Dream, dream:<gate>", str
+                "scenario",
+                f"dream:{DEFAULT_GATE}",
+                "what to play: one Dream, dream:<gate>; one Slumber, slumber:<tile>; or "
+                "journey: Slumbers drawn one after another up to the Delta Phase",
+                str,
             ),
             OptionSpec(
                 "dreamers",
@@ -77,6 +81,14 @@ class EtherfieldsGame(Game):
                 choices=("intent", "plus_one"),
             ),
             OptionSpec(
+                "delta",
+                "tile",
+                "tile: in the Delta Phase each Dreamer chooses 1 option, as the tile says; "
+                'rulebook: every option ("Delta Phase", design reading 4)',
+                str,
+                choices=("tile", "rulebook"),
+            ),
+            OptionSpec(
                 "shared_move_roll",
                 False,
                 "roll the Entity movement die once for every miniature of a Movement step "
@@ -97,10 +109,9 @@ class EtherfieldsGame(Game):
         except Exception as exc:  # a broken pack: one line, never a traceback
             raise ConfigError(f"etherfields: the content pack does not load: {exc}") from None
         scenario = self.options["scenario"]
-        kind, _, gate = scenario.partition(":")
-        if kind != "dream" or not cat.has("gate", gate):
-            gates = ", ".join(f"dream:{g}" for g in cat.ids("gate"))
-            raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {gates})")
+        if scenario not in self.scenarios():
+            listed = ", ".join(self.scenarios())
+            raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {listed})")
         known = cat.ids("dreamer")
         chosen = self.dreamer_ids()
         for d in chosen:
@@ -126,6 +137,16 @@ class EtherfieldsGame(Game):
             if owner not in (None, dreamer):
                 raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
 
+    def scenarios(self) -> list[str]:
+        """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        out = [f"dream:{g}" for g in cat.ids("gate")]
+        slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
+        out += [f"slumber:{r.id}" for r in slumbers]
+        if slumbers:
+            out.append("journey")
+        return out
+
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
         if raw:
@@ -142,7 +163,15 @@ class EtherfieldsGame(Game):
             else []
         )
 
-    def new_state(self, seed: int | None = None) -> EtherfieldsState:
+    def new_state(
+        self, seed: int | None = None, carry: dict[str, Any] | None = None
+    ) -> EtherfieldsState:
+        """A new game; a Slumber or a journey may start from ``carry``, the Dreamers' states
+        another game's ``carry_over()`` returned (the campaign's entry)."""
+        if not str(self.options["scenario"]).startswith("dream:"):
+            from .slumber_state import SlumberState
+
+            return SlumberState(self, seed, carry)
         return EtherfieldsState(self, seed)
 
     def content_hash(self) -> str | None:
@@ -262,9 +291,23 @@ class EtherfieldsGame(Game):
             ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
+        ids += _slumber_ids(cat)
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
+
+
+def _slumber_ids(cat: Any) -> list[str]:
+    """The ids of Slumbers (design §1): draws ``slumber:``, ``fate:``, ``tile:``; Skip,
+    Awakening and the Delta Phase options; Loot choices reuse ``choose:<k>``."""
+    ids = ["continue", "skip", "awaken"]
+    ids += [f"delta:{o}" for o in ("cure", "unseal", "unflip", "reshuffle", "mask")]
+    ids += [f"slumber:{s}" for s in cat.ids("slumber")]
+    ids += [f"fate:{f}" for f in cat.ids("fate")]
+    for tile in cat.all("slumber_map"):
+        ids.append(f"tile:{tile.id}")
+        ids += [f"space:{tile.at}.{i}" for i in range(1, 5)]
+    return ids
 
 
 __all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]
