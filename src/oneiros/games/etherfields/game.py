@@ -30,6 +30,22 @@ class EtherfieldsGame(Game):
                 "scenario", f"dream:{DEFAULT_GATE}", "what to play: one Dream, dream:<gate>", str
             ),
             OptionSpec(
+                "campaign",
+                "",
+                "a campaign session: the Campaign snapshot (JSON) it starts from; set by "
+                "`oneiros campaign`",
+                str,
+            ),
+            OptionSpec(
+                "session_limit",
+                12,
+                "campaign: Locations one Dreamworld leg may resolve before only a Gate, "
+                "shopping, Awakening or saving is offered (the Dreamworld has no Turns)",
+                int,
+                min=1,
+                max=200,
+            ),
+            OptionSpec(
                 "dreamers",
                 "",
                 "the Dreamers by board id, comma-separated (default: the first N)",
@@ -98,7 +114,20 @@ class EtherfieldsGame(Game):
             raise ConfigError(f"etherfields: the content pack does not load: {exc}") from None
         scenario = self.options["scenario"]
         kind, _, gate = scenario.partition(":")
-        if kind != "dream" or not cat.has("gate", gate):
+        if self.options["campaign"]:
+            from .campaign.dream import snapshot_of
+
+            doc = snapshot_of(self.options)
+            assert doc is not None
+            if doc.players != self.players:
+                raise ConfigError(
+                    f"etherfields: the campaign has {doc.players} Dreamers, not {self.players}"
+                )
+        elif scenario == "dreamworld":
+            raise ConfigError("etherfields: scenario dreamworld needs the option campaign")
+        if scenario == "dreamworld":
+            pass
+        elif kind != "dream" or not cat.has("gate", gate):
             gates = ", ".join(f"dream:{g}" for g in cat.ids("gate"))
             raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {gates})")
         known = cat.ids("dreamer")
@@ -142,14 +171,20 @@ class EtherfieldsGame(Game):
             else []
         )
 
-    def new_state(self, seed: int | None = None) -> EtherfieldsState:
+    def new_state(self, seed: int | None = None) -> Any:
+        if self.options["scenario"] == "dreamworld":
+            from .campaign.dreamworld import DreamworldState
+
+            return DreamworldState(self, seed)
         return EtherfieldsState(self, seed)
 
     def content_hash(self) -> str | None:
         return content.catalog(content.pack_path(self.options["content"])).hash
 
     def rule_text(self, ref: str) -> str | None:
-        return RULE_TEXTS.get(ref)
+        from .campaign.refs import RULE_TEXTS as CAMPAIGN_TEXTS
+
+        return RULE_TEXTS.get(ref) or CAMPAIGN_TEXTS.get(ref)
 
     def card_texts(self) -> dict[str, dict[str, Any]]:
         """The pieces a table names, by the ids of the observation: Influence cards and Items
@@ -200,9 +235,20 @@ class EtherfieldsGame(Game):
         return out
 
     def heuristic_policy(self) -> Policy:
+        if self.options["scenario"] == "dreamworld":
+            from .campaign.bot import world_policy
+
+            return world_policy
         from .heuristic import policy
 
         return policy
+
+    @property
+    def campaign_support(self) -> Any:
+        """Campaigns of this game (``oneiros campaign``): ``campaign.support``."""
+        from .campaign import support
+
+        return support
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
