@@ -172,9 +172,7 @@ def _maps(cat: Catalog) -> Iterator[Problem]:
     for tile in cat.all("tile"):
         file, entry = cat.where("tile", tile.id)
         try:
-            maps[file].place(
-                tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation
-            )
+            maps[file].place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
         except BoardError as exc:
             yield Problem(file, entry, str(exc))
     for tiles in maps.values():
