@@ -20,7 +20,7 @@ from oneiros.games.etherfields.campaign.sessions import (
     with_players,
 )
 from tests.etherfields.builder import play, run_effect
-from tests.etherfields.campaign_scenarios import campaign, catalog, dream, holding, world
+from tests.etherfields.campaign_scenarios import campaign, catalog, dream, world
 
 
 def test_a_new_campaign_starts_with_the_first_dream_ignoring_district_and_keys():

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 import oneiros
-
 from tests.etherfields.builder import legal, play
 from tests.etherfields.campaign_scenarios import campaign, holding, world
 
