@@ -325,10 +325,11 @@ def register(app: typer.Typer) -> None:
             )
             return
         table = Table(title="Campaigns")
-        for key in rows[0]:
+        keys = [k for k in rows[0] if k not in ("dreamers", "updated")]  # in --json
+        for key in keys:
             table.add_column(key)
         for r in rows:
-            table.add_row(*(str(v) for v in r.values()))
+            table.add_row(*(str(r[k]) for k in keys))
         console.print(table)
 
     app.add_typer(campaign)

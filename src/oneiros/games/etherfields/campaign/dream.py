@@ -67,7 +67,8 @@ def lay_out(s: EtherfieldsState, doc: Campaign) -> None:
         for zone in ZONES:
             faces = getattr(held, zone)
             for face in sorted(faces) if zone == "deck" else faces:
-                back = cat.get("influence", face).back
+                # a Flaw or another non-Influence card is numbered like a starting card
+                back = cat.get("influence", face).back if cat.has("influence", face) else ""
                 table.create(card_ident(face, seat, back, counts), face, zone, seat)
     for item in doc.items:
         table.create(f"item.{item}", item, "items")

@@ -36,6 +36,17 @@ def gain_ether(s: DreamworldState, seat: int, n: int) -> int:
     return got
 
 
+def is_flaw(s: DreamworldState, face: str) -> bool:
+    """A Flaw card: always in the deck, outside the 20-40 count ("Flaw Cards")."""
+    cat = s.catalog
+    return "flaw" in cat.kinds() and cat.has("flaw", face)
+
+
+def counted(s: DreamworldState, cards: list[str]) -> int:
+    """Cards that count toward the deck limits (Flaws do not)."""
+    return sum(1 for c in cards if not is_flaw(s, c))
+
+
 def awaken_1_3(s: DreamworldState, flow: Flow, rule: str) -> None:
     """The Awakening card's steps 1-3 ("Awakening", "Saving Your Game"): discard all
     Influence cards (into the collection, for the next deckbuilding), cure all Distress and
@@ -144,7 +155,9 @@ class FormDecks(AutoStep):
     def run(self, s: DreamworldState, flow: Flow) -> None:
         for seat, h in enumerate(s.doc["dreamers"]):
             cards = sorted(h["deck"] + h["aside"])
-            h["deck"], h["aside"] = cards[:DECK_MAX], cards[DECK_MAX:]
+            flaws = [c for c in cards if is_flaw(s, c)]
+            cards = [c for c in cards if not is_flaw(s, c)]
+            h["deck"], h["aside"] = sorted(cards[:DECK_MAX] + flaws), cards[DECK_MAX:]
             flow.emit(
                 "deck_formed",
                 "Dreamer {seat}'s deck holds {n} cards ({aside} set aside)",
@@ -171,16 +184,17 @@ class DeckBuild(DecisionStep):
     def legal(self, s: DreamworldState) -> list[Action]:
         h = s.doc["dreamers"][self.seat]
         deck, aside = h["deck"], h["aside"]
+        n = counted(s, deck)
         out = []
-        if DECK_MIN <= len(deck) <= DECK_MAX or (len(deck) < DECK_MIN and not aside):
-            out.append(Action("done", f"Keep this deck ({len(deck)} cards)"))
-        if len(deck) > DECK_MIN:
+        if DECK_MIN <= n <= DECK_MAX or (n < DECK_MIN and not aside):
+            out.append(Action("done", f"Keep this deck ({n} cards)"))
+        if n > DECK_MIN:
             out += [
                 Action(f"aside:{face}", f"Set {face} aside")
                 for face in sorted(set(deck))
-                if f"card:{face}" not in self.moved
+                if f"card:{face}" not in self.moved and not is_flaw(s, face)
             ]
-        if len(deck) < DECK_MAX:
+        if n < DECK_MAX:
             out += [
                 Action(f"include:{face}", f"Put {face} into the deck")
                 for face in sorted(set(aside))
