@@ -104,6 +104,7 @@ class DreamworldState(FlowState, State):
             "location": doc["location"],
             "district": self.location().district,
             "season": doc["season"],
+            "season_name": f"{self.season().name} ({self.season().polarity})",
             "keys": doc["keys"],
             "gates": list(doc["gates"]),
             "items": list(doc["items"]),

@@ -36,6 +36,12 @@ def gain_ether(s: DreamworldState, seat: int, n: int) -> int:
     return got
 
 
+def card_label(s: DreamworldState, face: str) -> str:
+    """A card as a player reads it: its name and id."""
+    cat = s.catalog
+    return f"{cat.get('influence', face).name} ({face})" if cat.has("influence", face) else face
+
+
 def is_flaw(s: DreamworldState, face: str) -> bool:
     """A Flaw card: always in the deck, outside the 20-40 count ("Flaw Cards")."""
     cat = s.catalog
@@ -190,13 +196,13 @@ class DeckBuild(DecisionStep):
             out.append(Action("done", f"Keep this deck ({n} cards)"))
         if n > DECK_MIN:
             out += [
-                Action(f"aside:{face}", f"Set {face} aside")
+                Action(f"aside:{face}", f"Set {card_label(s, face)} aside")
                 for face in sorted(set(deck))
                 if f"card:{face}" not in self.moved and not is_flaw(s, face)
             ]
         if n < DECK_MAX:
             out += [
-                Action(f"include:{face}", f"Put {face} into the deck")
+                Action(f"include:{face}", f"Put {card_label(s, face)} into the deck")
                 for face in sorted(set(aside))
                 if f"card:{face}" not in self.moved
             ]
@@ -472,7 +478,10 @@ class MarketDraw(ChanceStep):
     def outcomes(self, s: DreamworldState) -> list[tuple[Action, float]]:
         market = Counter(s.doc["market"])
         total = sum(market.values())
-        return [(Action(f"draw:{f}", f"Draw {f}"), k / total) for f, k in sorted(market.items())]
+        return [
+            (Action(f"draw:{f}", f"Draw {card_label(s, f)}"), k / total)
+            for f, k in sorted(market.items())
+        ]
 
     def apply(self, s: DreamworldState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -504,7 +513,7 @@ class BuyCards(DecisionStep):
         for face in sorted(set(s.drawn)):
             cost = s.catalog.get("influence", face).ether_cost or 0
             if cost <= ether:
-                out.append(Action(f"buy:{face}", f"Buy {face} for {cost} Ether"))
+                out.append(Action(f"buy:{face}", f"Buy {card_label(s, face)} for {cost} Ether"))
         return out
 
     def apply(self, s: DreamworldState, flow: Flow, action: Action) -> None:
