@@ -133,7 +133,8 @@ def test_eighteen_available_cards_all_go_in():
     s = world(campaign(decks={0: deck}, phase="awaken"))
     h = holding(s, 0)
     assert len(h["deck"]) == 18 and h["aside"] == []
-    assert legal(s) == ["done"]  # nothing to set aside: under 20, every card goes in
+    # nothing to set aside: under 20, every card goes in (another Dreamer may be chosen)
+    assert [a for a in legal(s) if not a.startswith("dreamer:")] == ["done"]
 
 
 def test_forty_five_available_cards_give_forty_and_the_rest_set_aside():
@@ -218,3 +219,19 @@ def test_the_next_evening_cashes_the_vouchers_and_builds_the_decks():
 @pytest.mark.parametrize("location", ["wake", "bazaar", "ferry-landing"])
 def test_saving_is_offered_after_any_location_effect(location):
     assert "save" in legal(world(campaign(location=location)))
+
+
+def test_a_player_changes_dreamer_while_awakening():
+    """ "Awakening": during this resolution players may change their Dreamer."""
+    s = world(campaign(location="bell-hill", sealed={0: ["s01"]}))
+    assert not [a for a in legal(s) if a.startswith("dreamer:")]  # on the map: no
+    play(s, "awaken")
+    assert "dreamer:bruiser" in legal(s) and "dreamer:tinkerer" not in legal(s)
+    play(s, "dreamer:bruiser")
+    assert holding(s, 0)["dreamer"] == "bruiser" and len(holding(s, 0)["deck"]) == 22
+    assert [h["dreamer"] for h in s.doc["benched"]] == ["dicer"]
+    assert s.doc["benched"][0]["sealed"] == [] and "s01" in s.doc["benched"][0]["deck"]
+    assert not [a for a in legal(s) if a.startswith("dreamer:")]  # once per deckbuilding
+    play(s, "done", "done", "save")  # no Ether: no buying step to decide
+    nxt = s.carry_over()
+    assert [h["dreamer"] for h in nxt["dreamers"]] == ["bruiser", "tinkerer"]

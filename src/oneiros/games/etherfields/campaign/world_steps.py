@@ -79,7 +79,36 @@ def awaken_1_3(s: DreamworldState, flow: Flow, rule: str) -> None:
 def deck_steps(s: DreamworldState) -> list[Any]:
     """The deckbuilding of every Dreamer, seat 0 first (pushed in reverse)."""
     seats = range(len(s.doc["dreamers"]))
-    return [*(DeckBuild(seat=k, moved=()) for k in reversed(seats)), FormDecks()]
+    return [*(DeckBuild(seat=k, moved=(), awakening=True) for k in reversed(seats)), FormDecks()]
+
+
+def form_deck(s: DreamworldState, h: dict[str, Any]) -> None:
+    """ "Influence Deck Card Limits (20-40)": every available card in the deck, up to 40
+    (Flaws always, outside the count); the excess waits in the box."""
+    cards = sorted(h["deck"] + h["aside"])
+    flaws = [c for c in cards if is_flaw(s, c)]
+    cards = [c for c in cards if not is_flaw(s, c)]
+    h["deck"], h["aside"] = sorted(cards[:DECK_MAX] + flaws), cards[DECK_MAX:]
+
+
+def change_dreamer(s: DreamworldState, seat: int, dreamer: str) -> None:
+    """ "Awakening": a player changes their Dreamer. The one left sits out with what they
+    hold; the new one comes back with theirs, or with their starting deck."""
+    from .sessions import starting_holding
+
+    doc = s.doc
+    benched = doc["benched"]
+    found = next((h for h in benched if h["dreamer"] == dreamer), None)
+    if found is not None:
+        benched.remove(found)
+    else:
+        found = starting_holding(s.catalog, dreamer).model_dump(mode="json")
+    benched.append(doc["dreamers"][seat])
+    for zone in ("hand", "discard", "sealed", "progress"):
+        found["aside"] += found[zone]
+        found[zone] = []
+    form_deck(s, found)
+    doc["dreamers"][seat] = found
 
 
 # -- the leg's start -----------------------------------------------------------------------
@@ -160,10 +189,7 @@ class FormDecks(AutoStep):
 
     def run(self, s: DreamworldState, flow: Flow) -> None:
         for seat, h in enumerate(s.doc["dreamers"]):
-            cards = sorted(h["deck"] + h["aside"])
-            flaws = [c for c in cards if is_flaw(s, c)]
-            cards = [c for c in cards if not is_flaw(s, c)]
-            h["deck"], h["aside"] = sorted(cards[:DECK_MAX] + flaws), cards[DECK_MAX:]
+            form_deck(s, h)
             flow.emit(
                 "deck_formed",
                 "Dreamer {seat}'s deck holds {n} cards ({aside} set aside)",
@@ -186,6 +212,8 @@ class DeckBuild(DecisionStep):
     prompt = "Dreamer {seat}: build your Influence deck (20-40 cards)"
     seat: int
     moved: tuple[str, ...]
+    awakening: bool = False
+    """During an Awakening (or setup) a seat may also change its Dreamer ("Awakening")."""
 
     def legal(self, s: DreamworldState) -> list[Action]:
         h = s.doc["dreamers"][self.seat]
@@ -206,6 +234,13 @@ class DeckBuild(DecisionStep):
                 for face in sorted(set(aside))
                 if f"card:{face}" not in self.moved
             ]
+        if self.awakening and "dreamer" not in self.moved:
+            seated = {x["dreamer"] for x in s.doc["dreamers"]}
+            out += [
+                Action(f"dreamer:{d}", f"Change to the Dreamer {s.catalog.get('dreamer', d).name}")
+                for d in s.catalog.ids("dreamer")
+                if d not in seated
+            ]
         out += [
             Action(f"wear:{mask}", f"Wear the Mask {mask}")
             for mask in h["masks"]
@@ -225,12 +260,29 @@ class DeckBuild(DecisionStep):
             )
             flow.pop()
             return
+        if verb == "dreamer":
+            change_dreamer(s, self.seat, what)
+            flow.emit(
+                "dreamer_changed",
+                "Seat {seat} now plays {dreamer}",
+                "awakening",
+                seat=self.seat,
+                dreamer=what,
+            )
+            flow.replace_top(
+                DeckBuild(seat=self.seat, moved=(*self.moved, "dreamer"), awakening=True)
+            )
+            return
         if verb == "wear":
             h["mask"] = what
             flow.emit(
                 "mask_worn", "Dreamer {seat} wears {mask}", "awakening", seat=self.seat, mask=what
             )
-            flow.replace_top(DeckBuild(seat=self.seat, moved=(*self.moved, f"mask:{what}")))
+            flow.replace_top(
+                DeckBuild(
+                    seat=self.seat, moved=(*self.moved, f"mask:{what}"), awakening=self.awakening
+                )
+            )
             return
         src, dst = ("deck", "aside") if verb == "aside" else ("aside", "deck")
         h[src].remove(what)
@@ -243,7 +295,9 @@ class DeckBuild(DecisionStep):
             card=what,
             where="box" if dst == "aside" else "deck",
         )
-        flow.replace_top(DeckBuild(seat=self.seat, moved=(*self.moved, f"card:{what}")))
+        flow.replace_top(
+            DeckBuild(seat=self.seat, moved=(*self.moved, f"card:{what}"), awakening=self.awakening)
+        )
 
 
 # -- travel ----------------------------------------------------------------------------------
@@ -380,6 +434,8 @@ class Arrive(AutoStep):
             from .sessions import SESSIONS
 
             if "slumber" in SESSIONS:
+                s.doc["next"] = "slumber"  # then "go back to the Dreamworld Map"
+                s.doc["phase"] = "travel"
                 s.end(flow, "slumber", "slumbers")
             else:
                 flow.emit(
