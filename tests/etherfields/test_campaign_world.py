@@ -235,3 +235,11 @@ def test_a_player_changes_dreamer_while_awakening():
     play(s, "done", "done", "save")  # no Ether: no buying step to decide
     nxt = s.carry_over()
     assert [h["dreamer"] for h in nxt["dreamers"]] == ["bruiser", "tinkerer"]
+
+
+def test_a_hand_is_seen_by_its_dreamer_only():
+    s = world(campaign(hands={0: ["s04"]}))
+    assert s.observation(0)["dreamers"][0]["hand_cards"] == ["s04"]
+    assert s.observation(1)["dreamers"][0]["hand_cards"] is None
+    assert s.observation(None)["dreamers"][0]["hand_cards"] is None
+    assert s.observation(1)["dreamers"][0]["hand"] == 1

@@ -85,7 +85,8 @@ class DreamworldState(FlowState, State):
                     "dreamer": h["dreamer"],
                     "deck": len(h["deck"]),
                     "hand": len(h["hand"]),
-                    "hand_cards": list(h["hand"]) if player in (seat, None) else None,
+                    # a hand is its Dreamer's alone, as at a table (design §3)
+                    "hand_cards": list(h["hand"]) if player == seat else None,
                     "discard": list(h["discard"]),
                     "sealed": list(h["sealed"]),
                     "progress": list(h["progress"]),

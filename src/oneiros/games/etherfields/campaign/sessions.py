@@ -136,6 +136,8 @@ def new_campaign(
     if not starts:
         raise ConfigError("the content pack has no campaign (campaign/*.toml)")
     start = starts[0]
+    if not 1 <= players <= 4:
+        raise ConfigError(f"an Etherfields campaign has 1 to 4 Dreamers, not {players}")
     known = cat.ids("dreamer")
     chosen = dreamers or known[:players]
     if len(chosen) != players or len(set(chosen)) != players:
