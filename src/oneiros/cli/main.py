@@ -52,6 +52,7 @@ COMMAND_MODULES = (
     "oneiros.cli.bench",
     "oneiros.cli.serve",
     "oneiros.cli.content",
+    "oneiros.cli.campaign",
 )
 
 for _module in COMMAND_MODULES:

@@ -249,9 +249,22 @@ def register(app: typer.Typer) -> None:
             "random or heuristic, the game has a kernel covering the configuration and "
             "--records is off.",
         ),
+        campaign: bool = typer.Option(
+            False,
+            "--campaign",
+            help="Play --games whole campaigns (etherfields) session after session, at most "
+            "40 sessions each; report how far they get, where they stop, time per session.",
+        ),
     ) -> None:
         """Play many games between bots; print win rates with 95% intervals, game length and
-        end reasons. Results are the same for a seed whatever --workers and --backend."""
+        end reasons. Results are the same for a seed whatever --workers and --backend.
+
+        Example: oneiros simulate etherfields --campaign -a heuristic -n 5"""
+        if campaign:
+            from .campaign_sim import simulate_campaigns
+
+            simulate_campaigns(game_name, players, agents, games, seed, option, as_json)
+            return
         game = make_game(game_name, players, ruleset, option)
         specs = split_agents(agents, game)
         base = fresh_seed(seed)

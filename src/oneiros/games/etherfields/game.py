@@ -34,6 +34,22 @@ class EtherfieldsGame(Game):
                 str,
             ),
             OptionSpec(
+                "campaign",
+                "",
+                "a campaign session: the Campaign snapshot (JSON) it starts from; set by "
+                "`oneiros campaign`",
+                str,
+            ),
+            OptionSpec(
+                "session_limit",
+                12,
+                "campaign: Locations one Dreamworld leg may resolve before only a Gate, "
+                "shopping, Awakening or saving is offered (the Dreamworld has no Turns)",
+                int,
+                min=1,
+                max=200,
+            ),
+            OptionSpec(
                 "dreamers",
                 "",
                 "the Dreamers by board id, comma-separated (default: the first N)",
@@ -109,7 +125,18 @@ class EtherfieldsGame(Game):
         except Exception as exc:  # a broken pack: one line, never a traceback
             raise ConfigError(f"etherfields: the content pack does not load: {exc}") from None
         scenario = self.options["scenario"]
-        if scenario not in self.scenarios():
+        if self.options["campaign"]:
+            from .campaign.dream import snapshot_of
+
+            doc = snapshot_of(self.options)
+            assert doc is not None
+            if doc.players != self.players:
+                raise ConfigError(
+                    f"etherfields: the campaign has {doc.players} Dreamers, not {self.players}"
+                )
+        elif scenario == "dreamworld":
+            raise ConfigError("etherfields: scenario dreamworld needs the option campaign")
+        if scenario != "dreamworld" and scenario not in self.scenarios():
             listed = ", ".join(self.scenarios())
             raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {listed})")
         known = cat.ids("dreamer")
@@ -163,12 +190,15 @@ class EtherfieldsGame(Game):
             else []
         )
 
-    def new_state(
-        self, seed: int | None = None, carry: dict[str, Any] | None = None
-    ) -> EtherfieldsState:
+    def new_state(self, seed: int | None = None, carry: dict[str, Any] | None = None) -> Any:
         """A new game; a Slumber or a journey may start from ``carry``, the Dreamers' states
         another game's ``carry_over()`` returned (the campaign's entry)."""
-        if not str(self.options["scenario"]).startswith("dream:"):
+        scenario = str(self.options["scenario"])
+        if scenario == "dreamworld":
+            from .campaign.dreamworld import DreamworldState
+
+            return DreamworldState(self, seed)
+        if not scenario.startswith("dream:"):
             from .slumber_state import SlumberState
 
             return SlumberState(self, seed, carry)
@@ -178,7 +208,9 @@ class EtherfieldsGame(Game):
         return content.catalog(content.pack_path(self.options["content"])).hash
 
     def rule_text(self, ref: str) -> str | None:
-        return RULE_TEXTS.get(ref)
+        from .campaign.refs import RULE_TEXTS as CAMPAIGN_TEXTS
+
+        return RULE_TEXTS.get(ref) or CAMPAIGN_TEXTS.get(ref)
 
     def card_texts(self) -> dict[str, dict[str, Any]]:
         """The pieces a table names, by the ids of the observation: Influence cards and Items
@@ -229,9 +261,20 @@ class EtherfieldsGame(Game):
         return out
 
     def heuristic_policy(self) -> Policy:
+        if self.options["scenario"] == "dreamworld":
+            from .campaign.bot import world_policy
+
+            return world_policy
         from .heuristic import policy
 
         return policy
+
+    @property
+    def campaign_support(self) -> Any:
+        """Campaigns of this game (``oneiros campaign``): ``campaign.support``."""
+        from .campaign import support
+
+        return support
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

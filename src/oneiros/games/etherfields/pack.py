@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from ...core.board import BoardError, TileMap, TileSpace
 from ...core.content import Catalog, Kind, PackFormat, Problem, Record, nodes
+from .campaign.records import Arrow, CampaignStart, Location, Season, campaign_problems
 from .language import LANGUAGE
 from .records import (
     Ability,
@@ -57,7 +58,7 @@ PACK = PackFormat(
         Kind("state", StateToken, "components.toml", "states"),
         Kind("dreamer", DreamerBoard, "dreamers.toml", "dreamers", required=True),
         Kind("basic", BasicActionsCard, "dreamers.toml", "basic_actions", required=True),
-        Kind("influence", InfluenceCard, "influence.toml", "cards", required=True),
+        Kind("influence", InfluenceCard, "influence*.toml", "cards", required=True),
         Kind("item", Item, "items.toml", "items"),
         Kind("mask", Mask, "masks.toml", "masks"),
         Kind("turn", TurnCard, "turns.toml", "turns", required=True),
@@ -70,10 +71,17 @@ PACK = PackFormat(
         Kind("slumber", SlumberTile, "slumbers/*.toml", "slumbers"),
         Kind("slumber_map", SlumberMapTile, "slumbers/*.toml", "map_tiles"),
         Kind("fate", FateCard, "fate.toml", "fates"),
+        # the campaign (part 4): the Dreamworld map, Seasons, a new campaign's start
+        Kind("location", Location, "campaign/*.toml", "locations"),
+        Kind("arrow", Arrow, "campaign/*.toml", "arrows"),
+        Kind("season", Season, "campaign/*.toml", "seasons"),
+        Kind("campaign", CampaignStart, "campaign/*.toml", "campaign"),
     ),
     default=DEFAULT_PACK,
     language=LANGUAGE,
 )
+
+PACK.check_with(campaign_problems)
 
 STARTING_DECK = 22
 """etherfields "Starting the Campaign — Choosing Your Dreamer": a starting deck holds 22 cards."""
@@ -163,18 +171,20 @@ def build_map(tiles: Iterable[MapTile]) -> TileMap:
 
 @PACK.check_with
 def _maps(cat: Catalog) -> Iterator[Problem]:
-    """Every tile lays on the map; walls printed on one side of a shared edge are warned."""
-    tiles = TileMap(MAP_COLUMNS, MAP_ROWS)
+    """Every tile lays on its Dream's map (one map per file); walls printed on one side of a
+    shared edge are warned."""
+    maps: dict[str, TileMap] = defaultdict(lambda: TileMap(MAP_COLUMNS, MAP_ROWS))
     for tile in cat.all("tile"):
         file, entry = cat.where("tile", tile.id)
         try:
-            tiles.place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
+            maps[file].place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
         except BoardError as exc:
             yield Problem(file, entry, str(exc))
-    for ident, side in tiles.one_sided_walls():
-        tile_id = tiles.board.spaces[ident]["tile"]
-        file, entry = cat.where("tile", tile_id)
-        yield Problem(file, entry, f"space {ident}: wall on its {side} side only", "warning")
+    for tiles in maps.values():
+        for ident, side in tiles.one_sided_walls():
+            tile_id = tiles.board.spaces[ident]["tile"]
+            file, entry = cat.where("tile", tile_id)
+            yield Problem(file, entry, f"space {ident}: wall on its {side} side only", "warning")
 
 
 def tile_space(space: Space) -> TileSpace:

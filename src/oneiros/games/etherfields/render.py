@@ -108,6 +108,10 @@ def render_observation(
     cards: Names | None = None,
 ) -> RenderableType:
     """The whole Etherfields table (in the language of ``tr``, cards named by ``cards``)."""
+    from .campaign.render import is_world, render_world
+
+    if is_world(obs):  # a campaign's Dreamworld leg
+        return render_world(obs, viewer, labels)
     tr = tr or ENGLISH
     g = tr.gettext
     head = Text()

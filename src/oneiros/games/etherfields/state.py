@@ -13,6 +13,7 @@ from ...core.types import Decision
 from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
 from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
+from .campaign.dream import lay_out, restore, snapshot_of
 from .kinds import KINDS, REFS
 from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
@@ -73,13 +74,16 @@ class EtherfieldsState(FlowState, State):
         zones = ZONES if not game.options.get("open_hands") else OPEN_HANDS
         self.table = Table(n, zones + self.EXTRA_ZONES + _pools(cat))
         self.dreamers = list(game.dreamer_ids())
-        for seat, dreamer in enumerate(self.dreamers):
+        held = snapshot_of(game.options)  # a campaign session: what the Dreamers hold
+        if held is not None:
+            lay_out(self, held)
+        for seat, dreamer in enumerate(self.dreamers if held is None else ()):
             for card, count in cat.get("dreamer", dreamer).starting_deck.items():
                 for k in range(count):
                     self.table.create(f"{seat}.{card}.{k + 1}", card, "deck", seat)
-        for item in ACTIVE_ITEMS:
+        for item in ACTIVE_ITEMS if held is None else ():
             self.table.create(f"item.{item}", item, "items")
-        for item in STORED_ITEMS:
+        for item in STORED_ITEMS if held is None else ():
             self.table.create(f"item.{item}", item, "storage")
         for turn in cat.all("turn"):
             self.table.create(f"turn.{turn.id}", turn.id, "turns")
@@ -113,6 +117,8 @@ class EtherfieldsState(FlowState, State):
         self.reason: str | None = None
         self.ending: str | None = None
         self.tally = {"distress": 0, "sealed": 0, "reshuffles": 0}
+        if held is not None:
+            restore(self, held)
         self.flow = Flow(
             REFS,
             self._events,
@@ -337,6 +343,14 @@ class EtherfieldsState(FlowState, State):
             "reshuffles": self.tally["reshuffles"],
             "gears": self.team.get("gear", 0),
         }
+
+    def carry_over(self) -> dict[str, Any]:
+        """The next campaign snapshot, once a Dream played from one has ended (etherfields
+        "Finishing Dreams/Slumbers"; ``campaign.dream.finish``); {} outside a campaign."""
+        from .campaign.dream import finish
+
+        doc = snapshot_of(self.game.options)
+        return {} if doc is None else finish(doc, self).to_json()
 
     def _copy(self) -> EtherfieldsState:
         new = EtherfieldsState.__new__(type(self))

@@ -1,0 +1,192 @@
+"""A Dream played from a campaign snapshot, and the snapshot it leaves.
+
+The Dream itself is the one ``EtherfieldsState`` plays (``scenario=dream:<gate>``); with the
+option ``campaign`` (the snapshot's JSON) its Dreamers start from what they hold in the
+snapshot instead of their starting decks (``lay_out``, called by the state), and at its end
+``finish`` reads the table back into the next snapshot:
+
+- victory or defeat: "Finishing Dreams/Slumbers": hand, placed Progress, Shining Gems,
+  Distress and Sealed cards stay as they are, nothing is reshuffled; the Dreamers return to
+  the Team marker; Items and Masks revealed as rewards are gained; the Season the Dream's
+  outcome names becomes active ("Season Cards"); a won Dream's Gate leaves the envelope;
+  after the First Dream the team Awakens ("Finishing Dreams/Slumbers").
+- a Death ("Distress and Dying"): the original Death Wisdom card's steps: every card gained
+  in the Dream is lost and each Dreamer takes back what they held at the Gate, Ether and
+  Gems as they were; the Gate is kept; the Season does not change ("Season Cards": dying
+  does not cause Seasons to change); then the team Awakens.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ....core.errors import ConfigError
+from .document import DEATH_REASONS, Campaign, Holding
+
+if TYPE_CHECKING:
+    from ..state import EtherfieldsState
+
+ZONES = ("deck", "hand", "discard", "sealed", "progress")
+
+
+@functools.lru_cache(maxsize=32)
+def _parse(raw: str) -> Campaign:
+    try:
+        return Campaign.model_validate_json(raw)
+    except ValueError as exc:
+        first = str(exc).splitlines()
+        raise ConfigError(
+            f"etherfields: the option campaign is not a Campaign document: {first[0]}"
+        ) from None
+
+
+def snapshot_of(options: dict[str, Any]) -> Campaign | None:
+    """The campaign snapshot a session starts from (option ``campaign``), or None."""
+    raw = options.get("campaign") or ""
+    return _parse(raw) if raw else None
+
+
+def card_ident(face: str, seat: int, back: str, counts: Counter[str]) -> str:
+    """The entity id of a Dreamer's card: ``gained.<card>`` for a Secret card (it exists
+    once, "Component Limitations"), else ``<seat>.<card>.<k>`` as in a starting deck."""
+    if back == "secret":
+        return f"gained.{face}"
+    counts[face] += 1
+    return f"{seat}.{face}.{counts[face]}"
+
+
+def lay_out(s: EtherfieldsState, doc: Campaign) -> None:
+    """Put each Dreamer's holdings, the team's Items and Keys on the table of a Dream that
+    starts from ``doc`` ("Game Setup" step 4: each Dreamer takes their Influence cards)."""
+    cat = s.catalog
+    table = s.table
+    for seat, held in enumerate(doc.dreamers):
+        counts: Counter[str] = Counter()
+        for zone in ZONES:
+            faces = getattr(held, zone)
+            for face in sorted(faces) if zone == "deck" else faces:
+                # a Flaw or another non-Influence card is numbered like a starting card
+                back = cat.get("influence", face).back if cat.has("influence", face) else ""
+                table.create(card_ident(face, seat, back, counts), face, zone, seat)
+    for item in doc.items:
+        table.create(f"item.{item}", item, "items")
+    for item in doc.storage:
+        if cat.has("item", item):
+            table.create(f"item.{item}", item, "storage")
+
+
+def restore(s: EtherfieldsState, doc: Campaign) -> None:
+    """The Dreamers' Ether, Gems and Distress and the team's Keys, taken from their pools
+    ("Component Limitations")."""
+    for seat, held in enumerate(doc.dreamers):
+        s.ether[seat] = s.table.take("ether", held.ether)
+        s.gems[seat] = s.table.take("gems", held.gems)
+        s.distress[seat] = s.table.take("distress", held.distress)
+    if doc.keys:
+        s.team["keys"] = s.table.take("keys", doc.keys)
+
+
+def holdings(s: EtherfieldsState) -> list[Holding]:
+    """Each Dreamer's holdings as the Dream's table shows them now."""
+    out = []
+    faces = s.table.faces
+    for seat, dreamer in enumerate(s.dreamers):
+        zones: dict[str, Any] = {z: [faces[i] for i in s.table.ids(z, seat)] for z in ZONES}
+        zones["deck"] = sorted(zones["deck"])
+        zones.update(
+            dreamer=dreamer,
+            ether=s.ether[seat],
+            gems=s.gems[seat],
+            distress=s.distress[seat],
+            mask=s.masks[seat],
+        )
+        out.append(Holding.model_validate(zones))
+    return out
+
+
+def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
+    """The snapshot after the Dream ``s`` played from ``doc`` has ended (or was saved inside,
+    "Saving Your Game": treated as a Death)."""
+    gate = s.gate_id
+    reason = s.reason if s.outcome is not None else "saved"
+    outcome = s.outcome or "defeat"
+    died = reason in DEATH_REASONS or reason == "saved"
+    progress = doc.progress.model_copy(deep=True)
+    progress.dreams.setdefault(gate, []).append("death" if died else outcome)
+    # "Finishing Dreams/Slumbers": after the First Dream the Dreamers Awaken
+    first_dream = gate == _first_gate(s) and sum(map(len, progress.dreams.values())) == 1
+    if died:
+        progress.deaths += 1
+        entry = doc.entry or doc.dreamers
+        return doc.following(
+            dreamers=[h.model_dump(mode="json") for h in _kept(entry, doc)],
+            entry=None,
+            next="dreamworld",
+            phase="awaken",
+            progress=progress.model_dump(mode="json"),
+        )
+    held = holdings(s)
+    for old, new in zip(doc.dreamers, held, strict=True):
+        new.aside = list(old.aside)
+        new.masks = list(old.masks)
+        new.vouchers = old.vouchers
+    cat = s.catalog
+    faces = s.table.faces
+    items = [faces[i] for i in s.table.ids("items")]
+    storage = [faces[i] for i in s.table.ids("storage")] + [
+        n for n in doc.storage if not cat.has("item", n)
+    ]
+    for code in s.revealed:  # rewards revealed by the Dream's scripts ("Reveal")
+        if not cat.has("secret", code):
+            continue
+        secret = cat.get("secret", code)
+        if secret.holds_kind == "item" and secret.holds not in items + storage:
+            storage.append(secret.holds)
+        elif secret.holds_kind == "mask":
+            owner = cat.get("mask", secret.holds).owner
+            seat = next((k for k, h in enumerate(held) if h.dreamer == owner), s.first)
+            if secret.holds not in held[seat].masks:
+                held[seat].masks.append(secret.holds)
+        elif secret.holds_kind == "note" and secret.holds not in storage:
+            storage.append(secret.holds)
+    season = doc.season
+    for card in cat.all("season"):  # "Season Cards": the hint of the active card
+        if (gate, outcome) in [tuple(x) for x in card.after]:
+            season = card.id
+    gates = [g for g in doc.gates if not (g == gate and outcome == "victory")]
+    keys = s.team.get("keys", 0)
+    return doc.following(
+        dreamers=[h.model_dump(mode="json") for h in held],
+        entry=None,
+        items=items,
+        storage=storage,
+        keys=keys,
+        season=season,
+        gates=gates,
+        revealed=sorted(set(doc.revealed) | set(s.revealed)),
+        next="dreamworld",
+        phase="awaken" if first_dream else "travel",
+        finished=not gates,
+        progress=progress.model_dump(mode="json"),
+    )
+
+
+def _kept(entry: list[Holding], doc: Campaign) -> list[Holding]:
+    """The Death card's holdings: what each Dreamer held at the Gate (cards gained in the
+    Dream lost), their Masks as they own them now."""
+    out = []
+    for old, now in zip(entry, doc.dreamers, strict=True):
+        kept = old.model_copy(deep=True)
+        kept.masks = list(now.masks)
+        out.append(kept)
+    return out
+
+
+def _first_gate(s: EtherfieldsState) -> str | None:
+    starts = s.catalog.all("campaign")
+    return starts[0].first_gate if starts else None
+
+
+__all__ = ["finish", "holdings", "lay_out", "restore", "snapshot_of"]

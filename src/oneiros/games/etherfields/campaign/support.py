@@ -1,0 +1,176 @@
+"""Campaigns of Etherfields as the command line and the simulator see them (the game's
+``campaign_support``): make, load and describe documents, configure the next session and
+turn its end into the next snapshot. Everything returned is plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core import State
+from ....core.errors import ConfigError
+from .. import catalog as content
+from . import sessions
+from .document import Campaign, load
+
+GAME = "etherfields"
+
+
+def _catalog(options: dict[str, Any] | None = None) -> Any:
+    return content.catalog(content.pack_path(str((options or {}).get("content", ""))))
+
+
+def new(
+    name: str,
+    players: int,
+    dreamers: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A new campaign document ("Starting the Campaign — Choosing Your Dreamer")."""
+    return sessions.new_campaign(_catalog(options), name, players, dreamers, options).to_json()
+
+
+def check(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """A saved document checked against this engine: the document and notes on what
+    changed; a one-line ``ConfigError`` when it cannot continue."""
+    opts = data.get("options", {}) if isinstance(data, dict) else {}
+    doc, notes = load(data, _catalog(opts))
+    return doc.to_json(), notes
+
+
+def _doc(data: dict[str, Any]) -> Campaign:
+    return Campaign.model_validate(data)
+
+
+def change_players(data: dict[str, Any], players: int) -> dict[str, Any]:
+    """ "Adding a New Dreamer": the document for another number of players."""
+    doc = _doc(data)
+    return sessions.with_players(_catalog(doc.options), doc, players).to_json()
+
+
+def session(data: dict[str, Any]) -> tuple[Any, str]:
+    """The configured game of the next session, and what it is (``dream:OD-01X``...)."""
+    doc = _doc(data)
+    if doc.finished:
+        raise ConfigError(f"the campaign {doc.name!r} is over: every Dream Gate is won")
+    return sessions.session_game(doc), doc.next
+
+
+def finish(data: dict[str, Any], state: State, seconds: float = 0.0) -> dict[str, Any]:
+    """The next snapshot, once the session ``state`` is over."""
+    return sessions.next_snapshot(_doc(data), state, seconds).to_json()
+
+
+def interrupt(data: dict[str, Any], state: State) -> dict[str, Any] | None:
+    """ "Saving Your Game" in the middle of a session: inside a Dream it is a Death and
+    gives the next snapshot; elsewhere None (the session is kept and resumed as it is)."""
+    doc = _doc(data)
+    if sessions.kind_of(doc) != "dream":
+        return None
+    new = sessions.save_inside_dream(doc, state)
+    progress = new.progress.model_copy(deep=True)
+    progress.sessions += 1
+    return new.model_copy(update={"progress": progress}).to_json()
+
+
+def summary(data: dict[str, Any]) -> dict[str, Any]:
+    """One line of ``campaign list``."""
+    doc = _doc(data)
+    p = doc.progress
+    won = sum(1 for v in p.dreams.values() if "victory" in v)
+    return {
+        "players": doc.players,
+        "dreamers": ", ".join(h.dreamer for h in doc.dreamers),
+        "snapshot": doc.snapshot,
+        "sessions": p.sessions,
+        "evenings": p.evenings,
+        "dreams won": f"{won}/{won + len(doc.gates)}",
+        "next": "over" if doc.finished else doc.next,
+    }
+
+
+def describe(data: dict[str, Any]) -> dict[str, Any]:
+    """What ``campaign show`` prints: sections of ``(label, value)`` rows."""
+    doc = _doc(data)
+    cat = _catalog(doc.options)
+    season = cat.get("season", doc.season)
+    rows_map = []
+    for loc in cat.all("location"):
+        outs = [
+            f"{a.end}{' (shortcut)' if a.shortcut else ''}"
+            for a in cat.all("arrow")
+            if a.start == loc.id
+        ]
+        mark = " <- Team marker" if loc.id == doc.location else ""
+        what = (
+            loc.kind
+            + (f" {loc.gate}" if loc.gate else "")
+            + (f" +{loc.keys} Keys" if loc.keys else "")
+            + (f" +{loc.ether} Ether" if loc.ether else "")
+        )
+        rows_map.append((f"{loc.id}{mark}", f"{loc.district}; {what}; to {', '.join(outs)}"))
+    dreamers = []
+    for seat, h in enumerate(doc.dreamers):
+        dreamers.append(
+            (
+                f"{seat}: {h.dreamer}",
+                f"deck {len(h.deck)}, hand {len(h.hand)}, discard {len(h.discard)}, "
+                f"sealed {len(h.sealed)}, Progress {len(h.progress)}, in the box "
+                f"{len(h.aside)}; Ether {h.ether}, Gems {h.gems}, Distress {h.distress}, "
+                f"vouchers {h.vouchers}; Mask {h.mask or '-'} (owns {', '.join(h.masks) or '-'})",
+            )
+        )
+    for h in doc.benched:
+        dreamers.append((f"-: {h.dreamer}", f"sits out; {len(h.cards())} cards"))
+    team = [
+        ("Keys", str(doc.keys)),
+        ("Active Items", ", ".join(doc.items) or "-"),
+        ("Storage", ", ".join(doc.storage) or "-"),
+        ("Wisdom", ", ".join(doc.wisdom) or "-"),
+        ("Shopping card", "held" if doc.shopping else "in the Secrets"),
+        ("Influence Market", f"{len(doc.market)} cards"),
+        ("Item Market", f"{len(doc.item_market)} Items"),
+        ("Ether vouchers left", str(doc.vouchers_left)),
+    ]
+    seasons = [
+        ("Active", f"{season.id}: {season.name} ({season.polarity}) - {season.text}"),
+        *[(s.id, f"{s.name} ({s.polarity})") for s in cat.all("season") if s.id != season.id],
+    ]
+    flags = [
+        ("Flags", ", ".join(doc.flags) or "-"),
+        ("Revealed", ", ".join(doc.revealed) or "-"),
+        ("Removed", ", ".join(doc.removed) or "-"),
+    ]
+    p = doc.progress
+    progress = [
+        ("Next", "over" if doc.finished else f"{doc.next} ({doc.phase})"),
+        ("Dream Gates left", ", ".join(doc.gates) or "-"),
+        *[(f"Dream {g}", ", ".join(v)) for g, v in p.dreams.items()],
+        ("Sessions / evenings", f"{p.sessions} / {p.evenings}"),
+        ("Deaths", str(p.deaths)),
+        ("Locations resolved", str(p.locations)),
+        ("Snapshot", f"{doc.snapshot} ({doc.hash()})"),
+    ]
+    return {
+        "title": f"{doc.name}: Etherfields campaign, {doc.players} Dreamers",
+        "sections": {
+            "Dreamworld map": rows_map,
+            "Dreamers": dreamers,
+            "Team": team,
+            "Seasons": seasons,
+            "Flags": flags,
+            "Progress": progress,
+        },
+    }
+
+
+__all__ = [
+    "GAME",
+    "change_players",
+    "check",
+    "describe",
+    "finish",
+    "interrupt",
+    "new",
+    "session",
+    "summary",
+]
