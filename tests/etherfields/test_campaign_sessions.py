@@ -193,23 +193,3 @@ def test_session_options_embed_the_snapshot():
     assert Campaign.model_validate_json(game.options["campaign"]) == doc
     with pytest.raises(ConfigError, match="needs the option campaign"):
         oneiros.make("etherfields", options={"scenario": "dreamworld"})
-
-
-def test_the_slumber_location_chains_through_the_session_interface():
-    """ "Slumbers": a Slumber Location ends the leg once a Slumber session kind is
-    registered; until then the team passes on, and the next session cannot be a Slumber."""
-    from oneiros.games.etherfields.campaign import sessions
-
-    s = world(campaign(location="key-well"))
-    play(s, "travel:mist-ford")
-    assert "slumber_unavailable" in [e.kind for e in s.events()] and not s.is_terminal()
-    with pytest.raises(ConfigError, match="does not play yet"):
-        session_game(campaign(nxt="slumber"))
-    sessions.register(sessions.SessionKind("slumber", lambda doc: "dreamworld"))
-    try:
-        s = world(campaign(location="key-well"))
-        play(s, "travel:mist-ford")
-        assert s.is_terminal() and s.carry_over()["next"] == "slumber"
-        assert session_game(Campaign.model_validate(s.carry_over())).options["scenario"]
-    finally:
-        del sessions.SESSIONS["slumber"]

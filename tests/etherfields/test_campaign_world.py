@@ -35,7 +35,7 @@ def test_a_big_arrow_is_free_and_the_location_effect_resolves():
 
 
 def test_a_shortcut_seals_one_card_per_dreamer():
-    s = world(campaign(location="key-well"))
+    s = world(campaign(location="mist-ford"))
     assert "shortcut:bell-hill" in legal(s)
     play(s, "shortcut:bell-hill")
     assert s.to_move() == (oneiros.CHANCE,)  # the top card is unknown until sealed

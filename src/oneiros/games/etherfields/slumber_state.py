@@ -106,6 +106,14 @@ class SlumberState(EtherfieldsState):
         placed = False
         if carry is not None:
             placed = self.load_carry(carry)
+        elif self.game.options.get("campaign"):
+            # a campaign's journey: the Dreamers' cards are laid out from the snapshot
+            # (``campaign.dream.lay_out``); the Slumber Dreamscape as the last one left it
+            from .campaign.dream import snapshot_of
+
+            doc = snapshot_of(self.game.options)
+            if doc is not None and doc.slumber:
+                placed = self.load_slumber(doc.slumber)
         seats = tuple(range(self.game.players))
         steps: list[FlowStep] = [Journey()]
         if self.mode == "slumber":
@@ -122,6 +130,21 @@ class SlumberState(EtherfieldsState):
 
     # -- the campaign's entry: the Dreamers' states in and out ---------------------------
     def carry_over(self) -> dict[str, Any]:
+        """In a campaign session (option ``campaign``): the next ``Campaign`` snapshot as
+        JSON once the journey is over ({} before; ``campaign.slumber.finish``). Otherwise
+        the Dreamers' states as they are now (``slumber_carry``)."""
+        if not self.game.options.get("campaign"):
+            return self.slumber_carry()
+        if self.flow.top is not None or self.outcome is None:
+            return {}
+        from .campaign.dream import snapshot_of
+        from .campaign.slumber import finish
+
+        doc = snapshot_of(self.game.options)
+        assert doc is not None
+        return finish(doc, self).to_json()
+
+    def slumber_carry(self) -> dict[str, Any]:
         """The Dreamers' states as they are now, for the next game (a journey, a Dream of
         the campaign): each Dreamer's card faces by zone, Distress, Ether, Gems, space;
         the Hours, the team's tokens, the Slumber map and its Quirks, and what lies at the
@@ -163,9 +186,19 @@ class SlumberState(EtherfieldsState):
                         t.move(card, zone, seat)
             for key in ("distress", "ether", "gems"):
                 getattr(self, key)[seat] = t.take(key, d.get(key, 0))
-            self.pos[seat] = d.get("space")
-        self.hours = carry.get("hours", self.hours)
         self.team.update(carry.get("team", {}))
+        spaces = [d.get("space") for d in carry.get("dreamers", [])]
+        return self.load_slumber(dict(carry, spaces=spaces))
+
+    def load_slumber(self, carry: dict[str, Any]) -> bool:
+        """The Slumber Dreamscape as a journey left it ("Slumber Entity Tiles": "The next
+        Slumber will begin with everything as it is now"): the Dreamers' ``spaces``, the
+        Hours, the placed map tiles and Quirks, the bottoms of the Slumber and Fate decks.
+        True when every Dreamer has a space."""
+        t = self.table
+        for seat, space in enumerate(carry.get("spaces", [])[: self.game.players]):
+            self.pos[seat] = space
+        self.hours = carry.get("hours", self.hours)
         for face in carry.get("tiles", []):
             card = t.find("map_deck", face)
             if card is not None:

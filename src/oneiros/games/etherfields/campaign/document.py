@@ -91,6 +91,10 @@ class Progress(Part):
     deaths: int = 0
     locations: int = 0
     """Locations resolved on the Dreamworld map."""
+    journeys: int = 0
+    """Slumber journeys played ("Slumbers")."""
+    slumbers: list[list[str]] = []
+    """Each Slumber tile met on a journey and how it went: ``[tile, won|lost|skipped|done]``."""
     log: list[SessionLog] = []
 
 
@@ -139,6 +143,12 @@ class Campaign(Part):
     next: str
     """What the next session plays: ``dream:<gate>``, ``dreamworld`` or ``slumber``."""
     phase: Phase = "travel"
+    slumber: dict[str, Any] = {}
+    """The Slumber Dreamscape between two Slumbers ("Slumber Entity Tiles": "This Slumber
+    ends."; map tiles, Quirk cards and the Dreamers' spaces remain, "The next Slumber will
+    begin with everything as it is now"), the Hours, and what lies at the bottom of the
+    Slumber and Fate decks: ``campaign.slumber`` writes and reads it ({} before the first
+    journey and after a save)."""
     entry: list[Holding] | None = None
     """The Dreamers' holdings when the current Dream was entered (the Death procedure)."""
     finished: bool = False

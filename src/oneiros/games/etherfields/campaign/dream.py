@@ -88,8 +88,10 @@ def restore(s: EtherfieldsState, doc: Campaign) -> None:
         s.team["keys"] = s.table.take("keys", doc.keys)
 
 
-def holdings(s: EtherfieldsState) -> list[Holding]:
-    """Each Dreamer's holdings as the Dream's table shows them now."""
+def holdings(s: EtherfieldsState, doc: Campaign | None = None) -> list[Holding]:
+    """Each Dreamer's holdings as the session's table (a Dream's or a Slumber's) shows them
+    now; with ``doc``, the snapshot the session started from, what never comes to the table
+    (cards in the box, Masks owned, Ether vouchers) is taken from it."""
     out = []
     faces = s.table.faces
     for seat, dreamer in enumerate(s.dreamers):
@@ -103,7 +105,22 @@ def holdings(s: EtherfieldsState) -> list[Holding]:
             mask=s.masks[seat],
         )
         out.append(Holding.model_validate(zones))
+    for old, held in zip(doc.dreamers if doc is not None else (), out, strict=True):
+        held.aside = list(old.aside)
+        held.masks = list(old.masks)
+        held.vouchers = old.vouchers
     return out
+
+
+def team_items(s: EtherfieldsState, doc: Campaign) -> tuple[list[str], list[str]]:
+    """The team's active Items and Storage as the session's table shows them ("Items"),
+    Note cards in Storage kept from ``doc``."""
+    faces = s.table.faces
+    items = [faces[i] for i in s.table.ids("items")]
+    storage = [faces[i] for i in s.table.ids("storage")] + [
+        n for n in doc.storage if not s.catalog.has("item", n)
+    ]
+    return items, storage
 
 
 def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
@@ -127,17 +144,9 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
             phase="awaken",
             progress=progress.model_dump(mode="json"),
         )
-    held = holdings(s)
-    for old, new in zip(doc.dreamers, held, strict=True):
-        new.aside = list(old.aside)
-        new.masks = list(old.masks)
-        new.vouchers = old.vouchers
+    held = holdings(s, doc)
     cat = s.catalog
-    faces = s.table.faces
-    items = [faces[i] for i in s.table.ids("items")]
-    storage = [faces[i] for i in s.table.ids("storage")] + [
-        n for n in doc.storage if not cat.has("item", n)
-    ]
+    items, storage = team_items(s, doc)
     for code in s.revealed:  # rewards revealed by the Dream's scripts ("Reveal")
         if not cat.has("secret", code):
             continue
@@ -189,4 +198,4 @@ def _first_gate(s: EtherfieldsState) -> str | None:
     return starts[0].first_gate if starts else None
 
 
-__all__ = ["finish", "holdings", "lay_out", "restore", "snapshot_of"]
+__all__ = ["finish", "holdings", "lay_out", "restore", "snapshot_of", "team_items"]

@@ -10,12 +10,12 @@ are then. ``doc.next`` says which kind comes next:
 ``next``        session                                      scenario option
 ``dream:<g>``   the Dream of Gate ``g`` (``campaign.dream``)  ``dream:<g>``
 ``dreamworld``  a Dreamworld leg (``campaign.dreamworld``)    ``dreamworld``
-``slumber``     a Slumber journey, once a module registers    (its own)
+``slumber``     a Slumber journey (``campaign.slumber``)      ``journey``
 ==============  ===========================================  ======================
 
-A Slumber module joins with ``register(SessionKind("slumber", scenario=...))``; its state's
-``carry_over()`` returns the next ``Campaign`` as JSON (``campaign.dream.holdings`` reads a
-table's Dreamer zones back into ``Holding`` values).
+``campaign.slumber`` joins with ``register(SessionKind("slumber", scenario=...))``; its
+state's ``carry_over()`` returns the next ``Campaign`` as JSON (``campaign.dream.holdings``
+reads a table's Dreamer zones back into ``Holding`` values, for a Dream and a journey alike).
 """
 
 from __future__ import annotations
@@ -205,6 +205,9 @@ def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
     return doc.model_copy(
         update={"players": players, "dreamers": seated, "benched": benched, "first": 0}
     )
+
+
+from . import slumber as _slumber  # noqa: E402, F401  (registers the slumber session kind)
 
 
 class Timer:

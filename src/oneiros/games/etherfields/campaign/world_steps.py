@@ -47,6 +47,20 @@ def awaken_1_3(s: DreamworldState, flow: Flow, rule: str) -> None:
     s.doc["keys"] = 0
 
 
+def reset_dreamscape(s: DreamworldState, flow: Flow, rule: str) -> None:
+    """ "Dream Gate Tiles" (discard the Slumber Dreamscape before entering a Dream) and "The
+    Slumber Map" (during Awakening, back to the 2 Setup tiles): ``campaign.slumber``."""
+    from .slumber import discard_dreamscape
+
+    if s.doc["slumber"].get("tiles") or s.doc["slumber"].get("quirks"):
+        flow.emit(
+            "dreamscape_discarded",
+            "The Slumber Dreamscape is discarded: Setup tiles only, Quirks to the Fate deck",
+            rule,
+        )
+    s.doc["slumber"] = discard_dreamscape(s.doc["slumber"])
+
+
 def deck_steps(s: DreamworldState) -> list[Any]:
     """The deckbuilding of every Dreamer, seat 0 first (pushed in reverse)."""
     seats = range(len(s.doc["dreamers"]))
@@ -147,6 +161,7 @@ class Awaken(AutoStep):
         flow.emit("awaken", "The Dreamers Awaken at {location}", location=where)
         s.doc["location"] = where
         awaken_1_3(s, flow, "awakening")
+        reset_dreamscape(s, flow, "awakening")
         flow.replace(*deck_steps(s))
 
 
@@ -402,19 +417,12 @@ class Arrive(AutoStep):
                 got = gain_ether(s, seat, loc.ether)
                 flow.emit("ether", "Dreamer {seat} gains {n} Ether", "limits", seat=seat, n=got)
         elif loc.kind == "slumber":
-            from .sessions import SESSIONS
-
-            if "slumber" in SESSIONS:
-                s.doc["next"] = "slumber"  # then "go back to the Dreamworld Map"
-                s.doc["phase"] = "travel"
-                s.end(flow, "slumber", "slumbers")
-            else:
-                flow.emit(
-                    "slumber_unavailable",
-                    "A Slumber waits here; this engine plays no Slumbers yet, so the team "
-                    "passes on",
-                    "slumbers",
-                )
+            # "Slumbers": a Slumber is drawn; the leg ends and the journey session
+            # (``campaign.slumber``) starts from this snapshot, then "go back to the
+            # Dreamworld Map" ("Slumber Entity Tiles": "This Slumber ends.")
+            s.doc["next"] = "slumber"
+            s.doc["phase"] = "travel"
+            s.end(flow, "slumber", "slumbers")
 
 
 # -- leaving: a Dream, or the end of the evening ---------------------------------------------
@@ -440,6 +448,7 @@ class EnterDream(AutoStep):
             keys=gate.keys,
             gate=self.gate,
         )
+        reset_dreamscape(s, flow, "gate")
         s.doc["entry"] = [dict(h) for h in s.doc["dreamers"]]
         s.doc["next"] = f"dream:{self.gate}"
         s.end(flow, f"dream:{self.gate}", "gate")
@@ -472,6 +481,10 @@ class SaveEnd(AutoStep):
                         seat=seat,
                     )
         awaken_1_3(s, flow, "saving")
+        if s.doc["slumber"]:
+            # "Saving Your Game": the Slumber map, Fate and Slumber decks go to the box;
+            # "Game Setup" steps 3 and 7 set them and the Hours up anew
+            s.doc["slumber"] = {}
         s.doc["phase"] = "setup"
         s.doc["next"] = "dreamworld"
         s.doc["progress"]["evenings"] += 1

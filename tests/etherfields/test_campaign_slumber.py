@@ -1,0 +1,203 @@
+"""A campaign session that is a Slumber journey: the Dreamworld's Slumber Location starts it,
+the Dreamers come from the snapshot, and its end gives the next snapshot ("Slumbers",
+"Slumber Entity Tiles", "Finishing Dreams/Slumbers", "Awakening", "Delta Phase", "Dream
+Gate Tiles", "Saving Your Game", "Distress and Dying")."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import oneiros
+from oneiros.games.etherfields.campaign.document import Campaign
+from oneiros.games.etherfields.campaign.sessions import new_campaign, next_snapshot, session_game
+from oneiros.games.etherfields.slumber_state import SlumberState
+from oneiros.testing import check_replay
+from tests.etherfields.builder import play
+from tests.etherfields.campaign_scenarios import campaign, catalog, world
+from tests.etherfields.slumber_play import drive, run_effect
+
+FORCED = {
+    "slumber_draw": ["slumber:OS-03", "slumber:OS-05", "slumber:OS-04", "slumber:OS-02"],
+    "fate_draw": ["fate:F-02", "fate:F-04", "fate:F-06"],
+    "map_tile_draw": ["tile:SM-3"],
+}
+
+
+def faces(s: SlumberState, zone: str, seat: int) -> list[str]:
+    return [s.table.face(c) for c in s.table.ids(zone, seat)]
+
+
+def to_the_ford(**holdings):
+    """A Dreamworld leg from the Key Well to Mist Ford, the Slumber Location, and the
+    snapshot it leaves."""
+    doc = campaign(location="key-well", **holdings)
+    leg = world(doc)
+    play(leg, "travel:mist-ford")
+    return next_snapshot(doc, leg)
+
+
+def journey(doc: Campaign, seed: int = 0) -> SlumberState:
+    s = session_game(doc).new_state(seed=seed)
+    assert isinstance(s, SlumberState)
+    return s
+
+
+def test_the_slumber_location_starts_a_journey_with_the_dreamers_as_they_are():
+    """ "Dreamworld Map" (a Slumber Location), "Slumbers": the leg ends and the next session
+    is a journey whose Dreamers hold what the snapshot says."""
+    doc = to_the_ford(
+        ether=[2, 1], distress=[1, 0], gems=[1, 0], hands={0: ["s01"]}, sealed={1: ["s02"]}
+    )
+    assert doc.next == "slumber" and doc.location == "mist-ford"
+    game = session_game(doc)
+    assert game.options["scenario"] == "journey"
+    s = journey(doc)
+    assert s.ether == [2, 1] and s.distress == [1, 0] and s.gems == [1, 0]
+    assert faces(s, "hand", 0) == ["s01"] and faces(s, "sealed", 1) == ["s02"]
+    assert s.table.count("deck", 0) == 21 and s.table.count("deck", 1) == 21
+    assert s.flow.top.kind == "slumber_entrance"  # no Slumber map yet: the Setup tiles
+
+
+def test_a_forced_journey_leaves_what_finishing_a_slumber_keeps():
+    """ "Finishing Dreams/Slumbers": hand, Progress, Gems, Distress and Sealed cards stay
+    as they are, nothing is reshuffled, the team returns to the Team marker; "Slumber Entity
+    Tiles": map tiles, Quirks and the Dreamers' spaces remain; "Delta Phase": the Hours it
+    reset and the Delta tile at the bottom of the Slumber deck."""
+    doc = to_the_ford(ether=[1, 0])
+    s = journey(doc)
+    for seat in (0, 1):
+        s.apply("space:A1.1", player=seat)
+    drive(s, lambda st: st.is_terminal(), FORCED, limit=20000)
+    assert s.outcome == "victory" and s.reason == "delta_phase"
+    nxt = next_snapshot(doc, s)
+    assert nxt.next == "dreamworld" and nxt.phase == "travel" and nxt.location == "mist-ford"
+    for seat, h in enumerate(nxt.dreamers):
+        assert h.hand == faces(s, "hand", seat)
+        assert h.discard == faces(s, "discard", seat)  # in order: not reshuffled
+        assert h.sealed == faces(s, "sealed", seat) and h.progress == faces(s, "progress", seat)
+        assert (h.ether, h.gems, h.distress) == (s.ether[seat], s.gems[seat], s.distress[seat])
+        assert h.masks == doc.dreamers[seat].masks and h.aside == doc.dreamers[seat].aside
+    assert nxt.keys == s.team.get("keys", 0)
+    assert "SM-3" in nxt.slumber["tiles"] and nxt.slumber["spaces"] == s.pos
+    assert nxt.slumber["slumber_bottom"] == ["DELTA"] and nxt.slumber["hours"] == 4
+    assert nxt.progress.journeys == 1
+    assert [t for t, _r in nxt.progress.slumbers] == ["OS-03", "OS-05", "OS-04", "OS-02"]
+    assert nxt.progress.log[-1].kind == "slumber" and nxt.progress.log[-1].scenario == "journey"
+    # the Dreamworld leg: back at the Team marker
+    leg = world(nxt)
+    assert leg.doc["location"] == "mist-ford" and "returned" in [e.kind for e in leg.events()]
+    # the next journey begins with everything as it is now
+    again = Campaign.model_validate(dict(nxt.to_json(), next="slumber"))
+    s2 = journey(again, seed=5)
+    assert s2.pos == s.pos and "SM-3" in s2.tiles and s2.flow.top.kind != "slumber_entrance"
+    assert [s2.table.face(c) for c in s2.table.ids("slumber_bottom")] == ["DELTA"]
+
+
+def test_awakening_between_slumbers_sends_the_team_to_the_awakening_location():
+    """ "Awakening": Distress and Sealed cards removed at the cost of Keys, Gems and placed
+    Progress; the Slumber map back to its Setup tiles; the Awakening card from step 4."""
+    doc = to_the_ford(distress=[2, 0], gems=[1, 1], sealed={0: ["s03"]})
+    s = journey(doc)
+    for seat in (0, 1):
+        s.apply("space:A1.2", player=seat)
+    drive(s, "awaken_choice", {"slumber_draw": ["slumber:OS-05"]})
+    s.apply("awaken", player=s.first)
+    drive(s, lambda st: st.is_terminal())
+    assert s.reason == "awakened"
+    nxt = next_snapshot(doc, s)
+    assert nxt.phase == "awaken" and nxt.keys == 0
+    assert [(h.distress, h.gems, h.sealed, h.progress) for h in nxt.dreamers] == [
+        (0, 0, [], []),
+        (0, 0, [], []),
+    ]
+    assert nxt.slumber["tiles"] == ["SM-S1", "SM-S2"] and nxt.slumber["quirks"] == []
+    leg = world(nxt)
+    assert leg.doc["location"] == "wake" and leg.flow.top.kind == "deck_build"
+
+
+def test_a_death_on_a_journey_loses_what_was_gained_on_it():
+    """ "Distress and Dying" (the Death card read for a journey): each Dreamer takes back
+    what they held when it began; the Slumber Dreamscape is discarded; the team Awakens."""
+    doc = to_the_ford(ether=[1, 1], hands={0: ["s01"]})
+    s = journey(doc)
+    for seat in (0, 1):
+        s.apply("space:A1.1", player=seat)
+    run_effect(s, "distress(8)")
+    assert s.is_terminal() and s.outcome == "defeat"
+    nxt = next_snapshot(doc, s)
+    assert nxt.progress.deaths == 1 and nxt.phase == "awaken"
+    assert nxt.dreamers == doc.dreamers
+    assert nxt.slumber["tiles"] == [] and nxt.slumber["spaces"] == []
+
+
+def test_entering_a_dream_discards_the_slumber_dreamscape_and_a_save_boxes_it():
+    """ "Dream Gate Tiles": "If the Slumber Dreamscape is present, discard it first (i.e.:
+    all Slumber Map tiles, Quirk cards, etc.)"; "Saving Your Game": every deck to the box."""
+    scape = {
+        "tiles": ["SM-S1", "SM-S2", "SM-3"],
+        "quirks": [["SM-3.q1", "F-02"]],
+        "spaces": ["A1.1", "A1.1"],
+        "hours": 3,
+        "slumber_bottom": ["OS-03", "DELTA"],
+        "fate_bottom": ["F-06"],
+    }
+    doc = Campaign.model_validate(
+        dict(campaign(location="ferry-landing", keys=5).to_json(), slumber=scape)
+    )
+    leg = world(doc)
+    gates = [a for a in (a.id for a in leg.legal_actions(0)) if a.startswith("enter:")]
+    play(leg, gates[0])
+    kept = leg.carry_over()["slumber"]
+    assert kept["tiles"] == [] and kept["quirks"] == [] and kept["spaces"] == []
+    assert kept["fate_bottom"] == ["F-06", "F-02"] and kept["slumber_bottom"] == ["OS-03", "DELTA"]
+    assert "dreamscape_discarded" in [e.kind for e in leg.events()]
+    leg = world(doc)
+    play(leg, "save")
+    while not leg.is_terminal():  # the saving's buying step: buy nothing
+        play(leg, "done" if "done" in (a.id for a in leg.legal_actions(0)) else "skip")
+    assert leg.carry_over()["slumber"] == {}
+
+
+def test_the_journey_record_replays_on_its_own():
+    doc = to_the_ford()
+    s = journey(doc)
+    rng = random.Random(2)
+    policy = s.game.heuristic_policy()
+    while not s.is_terminal():
+        tm = s.to_move()
+        if s.is_chance():
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(policy(s, tm[0], rng), player=tm[0] if len(tm) > 1 else None)
+    again = check_replay(s)
+    assert again.carry_over() == s.carry_over()
+    assert json.loads(json.dumps(s.record()))["options"]["scenario"] == "journey"
+
+
+def test_a_journey_before_it_ends_leaves_no_snapshot():
+    doc = to_the_ford()
+    s = journey(doc)
+    assert s.carry_over() == {}
+    with pytest.raises(oneiros.ConfigError, match="not over"):
+        next_snapshot(doc, s)
+
+
+def test_every_way_between_the_two_original_dreams_passes_a_slumber():
+    """The original campaign plays a Slumber journey between its two Dreams: every path of
+    big arrows and shortcuts from the First Dream's Awakening to the second Gate crosses
+    the Slumber Location."""
+    cat = catalog()
+    start = new_campaign(cat, "x", 1)
+    slumber = {x.id for x in cat.all("location") if x.kind == "slumber"}
+    second = next(x.id for x in cat.all("location") if x.kind == "gate" and x.gate == "OD-02X")
+    seen, todo = {start.location}, [start.location]
+    while todo:  # the map without its Slumber Locations
+        here = todo.pop()
+        for a in cat.all("arrow"):
+            if a.start == here and a.end not in seen and a.end not in slumber:
+                seen.add(a.end)
+                todo.append(a.end)
+    assert second not in seen and slumber
