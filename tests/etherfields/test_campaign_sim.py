@@ -16,6 +16,10 @@ def test_bot_campaigns_never_get_stuck_and_report_where_they_stop():
         assert "OD-01X" in run["dreams"]
         if run["stop"] == "finished":
             assert run["dreams_won"] == 2
+            # the original map passes the Slumber Location between the two Dreams
+            assert run["journeys"] >= 1 and sum(run["slumbers"].values()) >= 1
+        assert run["seconds_by_kind"]
+    assert report["journeys_mean"] >= 0 and isinstance(report["slumbers"], dict)
     assert report["seconds_per_session"] >= 0
 
 

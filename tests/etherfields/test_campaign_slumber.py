@@ -201,3 +201,43 @@ def test_every_way_between_the_two_original_dreams_passes_a_slumber():
                 seen.add(a.end)
                 todo.append(a.end)
     assert second not in seen and slumber
+
+
+def test_a_journey_session_is_saved_and_resumed_through_the_campaign_store(tmp_path):
+    """ "Saving Your Game" is only allowed on the Dreamworld map: a journey left at the
+    terminal is kept as it is and resumes where it stopped; finished, it is the next
+    snapshot, and its record replays on its own."""
+    pytest.importorskip("sqlalchemy")
+    from oneiros.cli.campaign_store import CampaignStore
+    from tests.cli.helpers import oneiros as cli
+
+    url = f"sqlite:///{tmp_path / 'camp.db'}"
+    store = CampaignStore(url)
+    doc = campaign(players=1, location="mist-ford", nxt="slumber")
+    store.create("ford", "etherfields", doc.model_copy(update={"name": "ford"}).to_json())
+    store.dispose()
+
+    def run(*args, answers=None):
+        return cli(tmp_path, "campaign", "continue", "ford", *args, "--db", url, answers=answers)
+
+    first = run("--seats", "human", "--seed", "3", answers=["1", "quit"])
+    assert first.returncode == 0, first.stderr
+    assert "oneiros campaign continue ford" in first.stdout
+    store = CampaignStore(url)
+    n, start, record = store.playing("ford")
+    assert (n, start) == (1, 0) and record["options"]["scenario"] == "journey"
+    assert record["actions"]
+    again = run("--seats", "heuristic", "--delay", "0", "--sessions", "1")
+    assert again.returncode == 0, again.stderr
+    assert "Session 1 (journey) ends" in again.stdout
+    done = store.sessions("ford")[0]
+    assert done["status"] == "done"
+    assert done["record"]["actions"][: len(record["actions"])] == record["actions"]
+    replayed = oneiros.replay(done["record"])
+    assert replayed.is_terminal()
+    _game, head, nxt = store.head("ford")
+    assert head == 1 and nxt["progress"]["journeys"] == 1 and nxt["next"] == "dreamworld"
+    assert replayed.carry_over()["dreamers"] == nxt["dreamers"]
+    shown = cli(tmp_path, "campaign", "show", "ford", "--db", url)
+    assert "Slumber journeys" in shown.stdout
+    store.dispose()

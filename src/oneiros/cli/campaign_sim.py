@@ -41,6 +41,8 @@ def simulate_campaigns(
         "evenings",
         "Dreams won",
         "deaths",
+        "journeys",
+        "Slumbers",
         "stopped at",
         "s/session",
     ):
@@ -53,13 +55,22 @@ def simulate_campaigns(
             str(r["evenings"]),
             str(r["dreams_won"]),
             str(r["deaths"]),
+            str(r["journeys"]),
+            _slumbers(r["slumbers"]),
             r["where"],
             f"{r['seconds_per_session']:.3f}",
         )
     console.print(table)
     console.print(
         f"finished {report['finished']}/{count}; stops {report['stops']}; mean Dreams won "
-        f"{report['dreams_won_mean']:.2f}, deaths {report['deaths_mean']:.2f}, sessions "
+        f"{report['dreams_won_mean']:.2f}, deaths {report['deaths_mean']:.2f}, Slumber "
+        f"journeys {report['journeys_mean']:.2f} (Slumbers {_slumbers(report['slumbers'])}), "
+        f"sessions "
         f"{report['sessions_mean']:.1f}; {report['seconds_per_session']:.3f} s per session "
         f"(cap {report['max_sessions']} sessions per campaign); seed {base}"
     )
+
+
+def _slumbers(counts: dict[str, int]) -> str:
+    """Slumbers met on journeys by outcome: ``won 3, lost 1`` (``-`` for none)."""
+    return ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) or "-"

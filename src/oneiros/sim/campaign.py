@@ -11,8 +11,9 @@ or reaches a cap:
 - the game's own caps on endless loops (Etherfields: ``session_limit`` Locations per
   Dreamworld leg, then only a Gate, shopping, Awakening or saving is offered).
 
-The report says how far each campaign got (sessions, evenings, Dreams won, deaths), where it
-stopped, and the time per session.
+The report says how far each campaign got (sessions, evenings, Dreams won, deaths, Slumber
+journeys and the Slumbers met on them by outcome), where it stopped, and the time per
+session (and per kind of session).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def run_campaign(
     rng = random.Random(seed)
     doc = support.new(f"sim-{seed}", players, None, options or {})
     times: list[float] = []
+    kinds: dict[str, list[float]] = {}
     stop = "capped"
     where = ""
     for k in range(max_sessions):
@@ -74,6 +76,7 @@ def run_campaign(
         _play(state, policies, rng, game.info.max_decisions)
         spent = time.perf_counter() - t0
         times.append(spent)
+        kinds.setdefault(label.split(":", 1)[0], []).append(spent)
         where = f"{label}: {state.end_reason() or 'not over'}"
         if not state.is_terminal():
             stop = "stuck"
@@ -94,7 +97,10 @@ def run_campaign(
         "dreams": {g: list(v) for g, v in dreams.items()},
         "dreams_won": sum(1 for v in dreams.values() if "victory" in v),
         "deaths": progress.get("deaths", 0),
+        "journeys": progress.get("journeys", 0),
+        "slumbers": dict(Counter(r for _tile, r in progress.get("slumbers", []))),
         "seconds": round(sum(times), 3),
+        "seconds_by_kind": {k: round(sum(v) / len(v), 4) for k, v in sorted(kinds.items())},
         "seconds_per_session": round(sum(times) / max(1, len(times)), 4),
         "summary": summary,
     }
@@ -120,6 +126,8 @@ def run_campaigns(
         "stops": dict(Counter(r["stop"] for r in runs)),
         "dreams_won_mean": sum(r["dreams_won"] for r in runs) / len(runs),
         "deaths_mean": sum(r["deaths"] for r in runs) / len(runs),
+        "journeys_mean": sum(r["journeys"] for r in runs) / len(runs),
+        "slumbers": dict(sum((Counter(r["slumbers"]) for r in runs), Counter())),
         "sessions_mean": sessions / len(runs),
         "seconds_per_session": round(sum(r["seconds"] for r in runs) / max(1, sessions), 4),
         "max_sessions": MAX_SESSIONS,

@@ -4,6 +4,7 @@ turn its end into the next snapshot. Everything returned is plain data."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ....core import State
@@ -147,6 +148,8 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         *[(f"Dream {g}", ", ".join(v)) for g, v in p.dreams.items()],
         ("Sessions / evenings", f"{p.sessions} / {p.evenings}"),
         ("Deaths", str(p.deaths)),
+        ("Slumber journeys", _journeys(p.journeys, p.slumbers)),
+        ("Slumber Dreamscape", _dreamscape(doc.slumber)),
         ("Locations resolved", str(p.locations)),
         ("Snapshot", f"{doc.snapshot} ({doc.hash()})"),
     ]
@@ -161,6 +164,24 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
             "Progress": progress,
         },
     }
+
+
+def _journeys(n: int, slumbers: list[list[str]]) -> str:
+    """ "3 (Slumbers: won 5, skipped 1)": journeys played and the Slumbers met on them."""
+    counts = Counter(r for _tile, r in slumbers)
+    met = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    return f"{n} (Slumbers: {met})" if met else str(n)
+
+
+def _dreamscape(slumber: dict[str, Any]) -> str:
+    """The Slumber map between two Slumbers ("Slumber Entity Tiles"), or its Setup tiles."""
+    if not slumber.get("tiles"):
+        return "the 2 Setup tiles (set up at the next Slumber)"
+    quirks = ", ".join(f"{face} at {ref}" for ref, face in slumber.get("quirks", []))
+    return (
+        f"tiles {', '.join(slumber['tiles'])}; Quirks {quirks or '-'}; Hours "
+        f"{slumber.get('hours', '-')}"
+    )
 
 
 __all__ = [
