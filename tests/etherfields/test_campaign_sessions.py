@@ -193,3 +193,12 @@ def test_session_options_embed_the_snapshot():
     assert Campaign.model_validate_json(game.options["campaign"]) == doc
     with pytest.raises(ConfigError, match="needs the option campaign"):
         oneiros.make("etherfields", options={"scenario": "dreamworld"})
+
+
+def test_the_rust_moths_gear_script_is_read_at_the_ferry_too():
+    """ "Secret Scripts": the Rust Moths haunt the Lantern Ferry with the Orchard's
+    interactions; their third gear reads the Ferry's script 7 (the clock stays unwound)."""
+    doc = campaign(nxt="dream:OD-02X")
+    s = dream(doc)
+    run_effect(s, "[gain('gear', 3, who=team), when(at_least(held('gear'), 3), then=script(7))]")
+    assert "gears" in s.flags and s.outcome is None
