@@ -241,3 +241,36 @@ def test_a_journey_session_is_saved_and_resumed_through_the_campaign_store(tmp_p
     shown = cli(tmp_path, "campaign", "show", "ford", "--db", url)
     assert "Slumber journeys" in shown.stdout
     store.dispose()
+
+
+def test_a_whole_original_campaign_plays_at_the_terminal_resumed_between_sessions(tmp_path):
+    """Issue 18's "Done when": both Dreams, the Dreamworld between them and a Slumber
+    journey, played by bots at the terminal a few sessions per run, each run resuming the
+    saved campaign; every session's record replays on its own."""
+    pytest.importorskip("sqlalchemy")
+    from oneiros.cli.campaign_store import CampaignStore
+    from tests.cli.helpers import oneiros as cli
+
+    url = f"sqlite:///{tmp_path / 'camp.db'}"
+    made = cli(
+        tmp_path, "campaign", "new", "etherfields", "-p", "2", "--name", "whole", "--db", url
+    )
+    assert made.returncode == 0, made.stderr
+    args = ("--seats", "heuristic,heuristic", "--delay", "0", "--sessions", "4", "--db", url)
+    for run in range(8):  # session k (from 0) plays with seed 1 + k, as in one long run
+        out = cli(tmp_path, "campaign", "continue", "whole", "--seed", str(1 + 4 * run), *args)
+        assert out.returncode == 0, out.stderr
+        if "is over" in out.stdout or "dreams won 2/2" in out.stdout:
+            break
+    store = CampaignStore(url)
+    _game, head, doc = store.head("whole")
+    assert doc["finished"] and not doc["gates"], doc["progress"]["log"][-1]
+    kinds = [entry["kind"] for entry in doc["progress"]["log"]]
+    first_win = next(i for i, e in enumerate(doc["progress"]["log"]) if e["end"] == "victory")
+    assert "slumber" in kinds[first_win:] and kinds[-1] == "dream"
+    assert doc["progress"]["journeys"] >= 1
+    sessions = store.sessions("whole")
+    assert all(s["status"] == "done" for s in sessions) and len(sessions) == head
+    journey = next(s for s in sessions if s["record"]["options"]["scenario"] == "journey")
+    assert oneiros.replay(journey["record"]).is_terminal()
+    store.dispose()

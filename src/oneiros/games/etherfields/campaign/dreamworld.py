@@ -1,8 +1,8 @@
 """The Dreamworld leg of a campaign: a session on the core flow (``scenario=dreamworld``).
 
 It starts from a campaign snapshot (option ``campaign``) and ends when the team enters a
-Dream Gate, reaches a Slumber Location (a journey is next, ``campaign.slumber``), or saves; ``carry_over()``
-is then the next snapshot. The Dreamworld has no Turns, so a leg may resolve at most
+Dream Gate, reaches a Slumber Location (a journey is next, ``campaign.slumber``), or
+saves; ``carry_over()`` is then the next snapshot. The Dreamworld has no Turns, so a leg may resolve at most
 ``session_limit`` Locations: after that only entering a Gate, shopping, Awakening and
 saving are offered (an engine limit, etherfields design §6).
 """
