@@ -195,10 +195,12 @@ def test_session_options_embed_the_snapshot():
         oneiros.make("etherfields", options={"scenario": "dreamworld"})
 
 
-def test_the_rust_moths_gear_script_is_read_at_the_ferry_too():
+def test_the_rust_moths_gear_script_reads_nothing_at_the_ferry():
     """ "Secret Scripts": the Rust Moths haunt the Lantern Ferry with the Orchard's
-    interactions; their third gear reads the Ferry's script 7 (the clock stays unwound)."""
+    interactions; their third gear names the Orchard's script 7, which the Ferry has not:
+    nothing is read and the Dream goes on."""
     doc = campaign(nxt="dream:OD-02X")
     s = dream(doc)
     run_effect(s, "[gain('gear', 3, who=team), when(at_least(held('gear'), 3), then=script(7))]")
-    assert "gears" in s.flags and s.outcome is None
+    assert "script_absent" in [e.kind for e in s.events()]
+    assert "gears" not in s.flags and s.outcome is None

@@ -191,7 +191,13 @@ def _present(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
 @effect("script")
 def _script(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """etherfields "Secret Scripts": read a script of this Dream."""
-    rec = s.catalog.get("script", f"{s.gate.id}/{a.n}")
+    key = f"{s.gate.id}/{a.n}"
+    if not s.catalog.has("script", key):
+        # an Entity met in another Dream (the Orchard's Rust Moths at the Ferry) may name a
+        # script of its own Dream: this Dream has none, so nothing is read
+        flow.emit("script_absent", "This Dream has no script {n}", "scripts", n=a.n)
+        return
+    rec = s.catalog.get("script", key)
     flow.emit("script", "Script {n}: {text}", "scripts", n=a.n, text=str(rec.text))
     flow.push(*RUNTIME.steps(rec.effects, ctx))
 
