@@ -14,6 +14,38 @@ from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
 
 
+def _menu() -> tuple[tuple[str, ...], dict[str, str]]:
+    """The ``scenario`` menu of the shipped pack (or ``ONEIROS_ETHERFIELDS_CONTENT``): its
+    Dreams, its Slumbers and a journey, each with the name a player knows it by. A pack that
+    does not load gives no menu (the option stays free text; ``check_config`` says why)."""
+    try:
+        cat = content.catalog(content.pack_path())
+        return scenario_menu(cat)
+    except Exception:
+        return (), {}
+
+
+def scenario_menu(cat: Any) -> tuple[tuple[str, ...], dict[str, str]]:
+    """What a pack can play, in order (its Dreams, its Slumbers, then a journey of them),
+    and the label of each ("Dream: The Clockwork Orchard")."""
+    values: list[str] = []
+    labels: dict[str, str] = {}
+    for gate in cat.all("gate"):
+        values.append(f"dream:{gate.id}")
+        labels[values[-1]] = f"Dream: {gate.name}"
+    slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
+    for tile in sorted(slumbers, key=lambda r: r.id):
+        values.append(f"slumber:{tile.id}")
+        labels[values[-1]] = f"Slumber: {tile.name}"
+    if slumbers:
+        values.append("journey")
+        labels["journey"] = "Journey: Slumbers up to the Delta Phase"
+    return tuple(values), labels
+
+
+SCENARIOS, SCENARIO_LABELS = _menu()
+
+
 class EtherfieldsGame(Game):
     info = GameInfo(
         name="etherfields",
@@ -32,6 +64,9 @@ class EtherfieldsGame(Game):
                 "what to play: one Dream, dream:<gate>; one Slumber, slumber:<tile>; or "
                 "journey: Slumbers drawn one after another up to the Delta Phase",
                 str,
+                choices=SCENARIOS or None,
+                labels=SCENARIO_LABELS or None,
+                open_choices=True,
             ),
             OptionSpec(
                 "dreamers",
@@ -140,12 +175,7 @@ class EtherfieldsGame(Game):
     def scenarios(self) -> list[str]:
         """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
         cat = content.catalog(content.pack_path(self.options["content"]))
-        out = [f"dream:{g}" for g in cat.ids("gate")]
-        slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
-        out += [f"slumber:{r.id}" for r in slumbers]
-        if slumbers:
-            out.append("journey")
-        return out
+        return list(scenario_menu(cat)[0])
 
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
