@@ -4,12 +4,21 @@ when a Fate card places a tile, and the observation tensor carries the Slumber."
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import oneiros
 from oneiros.core import ConfigError
 from oneiros.games.etherfields import catalog as content
+from oneiros.games.etherfields.encoding import MAX_SEATS, RESULTS, layout
 from oneiros.games.etherfields.game import EtherfieldsGame, scenario_menu
+from oneiros.testing import random_step
+
+from .slumber_play import drive, start
+from .test_slumber_rules import _journey_after_first_slumber
 
 
 def test_the_scenario_option_is_a_menu_of_the_packs_dreams_slumbers_and_journey() -> None:
@@ -40,3 +49,81 @@ def test_the_menu_is_open_a_pack_decides_what_it_plays() -> None:
         oneiros.make("etherfields", players=2, options={"scenario": "dream:OD-02"})
     game = oneiros.make("etherfields", players=2, options={"scenario": "slumber:OS-03"})
     assert game.scenarios() == list(scenario_menu(content.catalog())[0])
+
+
+def _slumber_part(s, seat: int = 0) -> dict[str, float]:
+    """The Slumber part of a seat's observation tensor, by name (``encoding._slumber``)."""
+    lay = layout(s.catalog)
+    t = s.observation_tensor(seat)
+    assert len(t) == lay.size == s.game.observation_shape[0]
+    part = t[lay.size - lay.slumber :]
+    names = ["slumber", "journey", "slumber_deck", "fate_deck", "map_deck", "played", "loot"]
+    names += ["delta_done"]
+    names += [f"tile:{x}" for x in lay.slumbers] + [f"bottom:{x}" for x in lay.slumbers]
+    names += [f"{x}:{r}" for x in lay.slumbers for r in RESULTS]
+    names += [f"placed:{x}" for x in lay.smaps]
+    names += [f"fate:{x}" for x in lay.fates] + [f"fate_bottom:{x}" for x in lay.fates]
+    names += [f"quirk:{q}:{f}" for q in lay.quirk_spaces for f in lay.fates]
+    assert len(names) == len(part)
+    return dict(zip(names, part, strict=True))
+
+
+def test_the_tensor_carries_the_slumber_map_quirks_and_the_journeys_progress() -> None:
+    # "Fate Cards": F-02 draws SM-3 and lies in its Quirk space B2.1 after A Quiet Stream
+    s = _journey_after_first_slumber()
+    before = _slumber_part(s)
+    assert before["journey"] == 1.0 and before["slumber"] == 0.0
+    assert before["OS-05:done"] == 1.0 and before["played"] == pytest.approx(1 / 6)
+    assert before["bottom:DELTA"] == 1.0 and before["bottom:OS-05"] == 1.0  # known
+    assert before["placed:SM-S1"] == before["placed:SM-S2"] == 1.0
+    assert before["placed:SM-3"] == 0.0 and before["map_deck"] == pytest.approx(4 / 6)
+    s.apply("continue", player=s.first)
+    drive(s, "map_tile_draw", {"fate_draw": ["fate:F-02"]})
+    drawing = _slumber_part(s)
+    assert drawing["fate:F-02"] == 1.0 and drawing["fate_deck"] == pytest.approx(9 / 10)
+    s.apply("tile:SM-3")
+    s.apply("space:B2.1", player=s.first)
+    after = _slumber_part(s)
+    assert after["placed:SM-3"] == 1.0 and after["map_deck"] == pytest.approx(3 / 6)
+    assert after["quirk:B2.1:F-02"] == 1.0
+    assert sum(v for k, v in after.items() if k.startswith("quirk:")) == 1.0
+    # the Dreamers stand on the Slumber map: their spaces and the placed spaces show
+    lay = layout(s.catalog)
+    t = s.observation_tensor(0)
+    start_spaces = lay.header + MAX_SEATS * lay.seat
+    on_map = [t[start_spaces + k * lay.space] for k in range(len(lay.spaces))]
+    assert on_map[lay.spaces.index("B2.1")] == 1.0  # SM-3 lies at B2
+    assert on_map[lay.spaces.index("C2.1")] == 0.0  # SM-4 is still in the deck
+    seat0 = lay.header
+    assert t[seat0 + lay.seat - len(lay.spaces) + lay.spaces.index(s.pos[0])] == 1.0
+
+
+def test_a_dream_leaves_the_slumber_part_empty_and_the_next_slumber_shows() -> None:
+    dream = oneiros.make("etherfields", players=2).new_state(seed=1)
+    assert set(_slumber_part(dream).values()) == {0.0}
+    s = start("slumber:OS-03")
+    for seat in (0, 1):
+        s.apply("space:A1.1", player=seat)
+    part = _slumber_part(s)
+    assert part["slumber"] == 1.0 and part["tile:OS-03"] == 1.0
+    assert sum(v for k, v in part.items() if k.startswith("tile:")) == 1.0
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), cut=st.integers(0, 200))
+def test_the_journey_tensor_stays_in_bounds_and_reveals_no_undrawn_card(seed, cut) -> None:
+    """Every entry in [0, 1]; a determinized world (the undrawn Slumber tiles, map tiles and
+    Fate cards dealt anew) gives every seat the same tensor."""
+    game = oneiros.make("etherfields", players=2, options={"scenario": "journey"})
+    low, high = game.observation_bounds
+    s = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_terminal():
+            break
+        random_step(s, rng)
+        for seat in (0, 1):
+            assert all(low <= x <= high for x in s.observation_tensor(seat))
+    for seat in (0, 1):
+        world = s.determinize(seat, random.Random(cut))
+        assert world.observation_tensor(seat) == s.observation_tensor(seat)
