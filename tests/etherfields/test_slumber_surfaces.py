@@ -4,6 +4,7 @@ when a Fate card places a tile, and the observation tensor carries the Slumber."
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -127,3 +128,56 @@ def test_the_journey_tensor_stays_in_bounds_and_reveals_no_undrawn_card(seed, cu
     for seat in (0, 1):
         world = s.determinize(seat, random.Random(cut))
         assert world.observation_tensor(seat) == s.observation_tensor(seat)
+
+
+def _drawn(s, viewer: int = 0) -> str:
+    """The terminal table as ``oneiros play`` draws it (cards named in English)."""
+    from oneiros.cli.render import game_renderer, make_console, translated
+    from oneiros.core.i18n import translator
+
+    buf = io.StringIO()
+    draw = game_renderer(s.game)
+    assert draw is not None
+    extra = translated(draw, translator("en"), s.game)
+    make_console(file=buf, width=140).print(draw(s.observation(viewer), viewer, None, **extra))
+    return buf.getvalue()
+
+
+def test_the_terminal_map_gains_the_tile_a_fate_card_places_and_shows_its_quirk() -> None:
+    # "Fate Cards": A Bench in the Fog (F-02) draws Sunken Square (SM-3, at B2), then lies
+    # in the empty Quirk space the team chooses (B2.1) ("The Slumber Dreamscape Map")
+    s = _journey_after_first_slumber()
+    before = _drawn(s)
+    assert "Slumber Dreamscape" in before and "B1.3" in before
+    assert "B2.1" not in before and "Quirk at" not in before
+    assert (
+        "Journey: between Slumbers" in before and "Slumbers so far: A Quiet Stream done" in before
+    )
+    s.apply("continue", player=s.first)
+    drive(s, "map_tile_draw", {"fate_draw": ["fate:F-02"]})
+    assert "Fate card: A Bench in the Fog" in _drawn(s)
+    s.apply("tile:SM-3")
+    s.apply("space:B2.1", player=s.first)
+    after = _drawn(s)
+    for ref in ("B2.1", "B2.2", "B2.3", "B2.4"):
+        assert ref in after
+    assert _icons(after, "B2.1").startswith("Q")  # the Quirk lies in B2.1's cell
+    assert _icons(after, "B1.3").startswith("q")  # the Setup tile's Quirk space, empty
+    assert "Quirk at B2.1: A Bench in the Fog (Quirk: a Dreamer who starts a Turn" in after
+
+
+def _icons(table: str, ref: str) -> str:
+    """The icon row of a map cell: two rows under the row naming the space."""
+    rows = table.splitlines()
+    k = next(i for i, line in enumerate(rows) if f"│{ref} " in line)
+    col = rows[k].index(f"│{ref} ") + 1
+    return rows[k + 2][col : col + 11].strip()
+
+
+def test_the_terminal_names_the_slumber_and_how_a_journey_ends() -> None:
+    s = start("slumber:OS-03")
+    for seat in (0, 1):
+        s.apply("space:A1.1", player=seat)
+    assert "Slumber: The Hollow Lamplighter (OS-03)" in _drawn(s)
+    drive(s, lambda st: st.is_terminal())
+    assert "The Slumber ends: defeat (slumber lost)" in _drawn(s)

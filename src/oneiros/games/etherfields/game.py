@@ -256,6 +256,7 @@ class EtherfieldsGame(Game):
             out[mask.id] = {"name": str(mask.name), "text": said(mask.abilities), "kind": "mask"}
         for morph in cat.all("morphing"):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
+        out.update(_slumber_texts(cat))
         return out
 
     def heuristic_policy(self) -> Policy:
@@ -325,6 +326,22 @@ class EtherfieldsGame(Game):
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
+
+
+def _slumber_texts(cat: Any) -> dict[str, dict[str, Any]]:
+    """The Slumber tiles, Fate cards (with their Quirk, "Fate Cards") and Slumber map tiles
+    by the ids of the observation's ``slumber`` part and map."""
+    out: dict[str, dict[str, Any]] = {}
+    for tile in cat.all("slumber"):
+        out[tile.id] = {"name": str(tile.name), "text": str(tile.text), "kind": "slumber"}
+    for card in cat.all("fate"):
+        quirk = f" {card.quirk.text}" if card.quirk is not None else ""  # "Quirk: ..."
+        out[card.id] = {"name": str(card.name), "text": f"{card.text}{quirk}", "kind": "fate"}
+        if card.quirk is not None:
+            out[card.id]["quirk"] = str(card.quirk.text)
+    for tile in cat.all("slumber_map"):
+        out[tile.id] = {"name": str(tile.name), "text": "", "kind": "slumber_map"}
+    return out
 
 
 def _slumber_ids(cat: Any) -> list[str]:
