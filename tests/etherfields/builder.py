@@ -4,7 +4,7 @@
 things are: the revealed tiles, the Dreamers' spaces, each Dreamer's hand, discard pile and
 Sealed pile (faces of their starting deck; the rest stays in the deck, or is Sealed when
 ``deck`` is given), the Entities on the map with their Morphings, the current Turn card,
-the Hours, the flags, the placed Progress cards, and which step of the Turn is next (``phase``). Chance is then
+the Hours, the flags, the placed Progress cards (and which are flipped), and which step of the Turn is next (``phase``). Chance is then
 forced by id in the tests (``state.apply("luck:skull")``)."""
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ def position(
     discards: dict[int, list[str]] | None = None,
     sealed: dict[int, list[str]] | None = None,
     progress: dict[int, list[str]] | None = None,
+    flipped: dict[int, list[str]] | None = None,
     decks: dict[int, list[str]] | None = None,
     entities: list[tuple[str, str]] = (),  # type: ignore[assignment]
     morphings: dict[str, list[str]] | None = None,
@@ -119,6 +120,9 @@ def position(
         for item in list(t.ids("items")):
             if t.face(item) not in items:
                 t.move(item, "storage")
+    s.flipped = [  # placed Progress cards turned face down ("Progress Influence Cards")
+        t.find("progress", face, seat) for seat, faces in (flipped or {}).items() for face in faces
+    ]
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)

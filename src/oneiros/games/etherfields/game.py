@@ -237,8 +237,12 @@ class EtherfieldsGame(Game):
                 # every card of the Dreamer: a determinized state may deal any face to it
                 ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
                 ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
+                faces = [cat.get("influence", face) for face in board.starting_deck]
+                for k in range(count):
+                    ids += _placed_ids(f"{seat}.{card}.{k + 1}", faces)
         for card in cat.ids("influence"):
             ids += [f"play:gained.{card}", f"place:gained.{card}"]  # any face, as above
+            ids += _placed_ids(f"gained.{card}", [cat.get("influence", card)])
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]
@@ -265,6 +269,16 @@ class EtherfieldsGame(Game):
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
+
+
+def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
+    """What a placed Progress card may be named by, whatever its face (determinized states
+    deal any face): its actions and the flip choices (steps/flips.py)."""
+    out = [f"target:progress:{ident}"]
+    for rec in cards:
+        if rec.type == "progress":
+            out += [f"use:card:{ident}:{a.id}" for a in rec.abilities if a.kind == "action"]
+    return out
 
 
 __all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]

@@ -225,8 +225,21 @@ _plain("seal_this", "effect", "Seal the card being resolved.")
 _reg("gain_card", "effect", CardArg, "Gain an Influence card to the discard pile.")
 _plain("reshuffle", "effect", 'Reshuffle without the penalty ("Reshuffle!").')
 _plain("gain_flaw remove_flaw", "effect", '"Flaw Cards"', supported=False)
-for _op in ("flip_progress", "unflip_progress", "discard_progress"):
-    _reg(_op, "effect", N, '"Progress Influence Cards"', supported=False)
+_reg(
+    "flip_progress",
+    "effect",
+    N,
+    'Turn n placed Progress cards face down ("Progress Influence Cards").',
+)
+_reg(
+    "unflip_progress",
+    "effect",
+    N,
+    'Turn n flipped Progress cards face up ("Progress Influence Cards").',
+)
+_reg(
+    "discard_progress", "effect", N, 'Discard n placed Progress cards ("Progress Influence Cards").'
+)
 _reg("return_to_market", "effect", CardArg, '"Influence Market"', supported=False)
 
 # -- effects: resources and time ("Component Limitations", "The Clock", "Other Turn Card Rules") ----

@@ -109,6 +109,7 @@ class EtherfieldsState(FlowState, State):
         self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
         self.masks: list[str | None] = game.mask_ids() + [None] * (n - len(game.mask_ids()))
         self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
+        self.flipped: list[str] = []  # placed Progress cards face down (steps/flips.py)
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -245,6 +246,7 @@ class EtherfieldsState(FlowState, State):
             "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
+            "flipped": list(getattr(self, "flipped", ())),
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),

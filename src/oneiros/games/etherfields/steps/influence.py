@@ -30,11 +30,20 @@ if TYPE_CHECKING:
 
 def card_ability(s: EtherfieldsState, card: str) -> Ability | None:
     """The action (or Rapid) ability of an Influence card, None for a card without one or a
-    Progress card (its abilities work once placed, "Progress Influence Cards")."""
+    Progress card not placed (its abilities work once placed, "Progress Influence Cards")."""
     rec = s.card(s.table.face(card))
-    if rec.type == "progress":
+    if rec.type == "progress" and not _placed(s, card):
         return None
     return next((a for a in rec.abilities if a.kind in ("action", "rapid")), None)
+
+
+def _placed(s: EtherfieldsState, card: str) -> bool:
+    """A placed, active Progress card ("Progress Influence Cards": "From then on, you may
+    use any action or effect on this card"; not while flipped)."""
+    from .progress import active
+
+    zone, owner = s.table.place(card)
+    return zone == "progress" and owner is not None and card in active(s, owner)
 
 
 def rerolls(ability: Ability) -> str | None:

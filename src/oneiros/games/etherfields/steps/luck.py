@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.effects import Ctx, render
 from ....core.flow import ANY, AutoStep, ChanceStep, DecisionStep, Flow, GroupStep, evolve
-from ..kinds import KINDS
+from ..kinds import KINDS, RUNTIME
 from ..names import chance_label, names_of
 from ..params import SKULL_SEAL
 from ..rules import suffer
@@ -110,6 +110,11 @@ class RerollWindow(GroupStep):
             assert ability is not None
             if not leave_hand(s, flow, seat, card, ability):
                 return
+            flow.pop()  # the card's effect (``reroll``) rolls again: ops_extra.py
+            ctx = Ctx(seat=seat, source=f"card:{card}:{ability.id}")
+            roll = ("roll", (self.die, self.owner))
+            flow.push(*RUNTIME.steps(ability.effects, ctx.bind(extra=(roll,))))
+            return
         else:
             s.gems[seat] -= 1
             s.table.give("gems", 1)

@@ -61,10 +61,13 @@ def placeable(s: EtherfieldsState, seat: int) -> list[Action]:
 
 
 def active(s: EtherfieldsState, seat: int) -> list[str]:
-    """The Dreamer's active placed Progress cards (none under the Stall Morphing)."""
+    """The Dreamer's active placed Progress cards: face up (flipped ones are not, "Flipping
+    Progress Cards"), and none under the Stall Morphing."""
     if any(s.table.face(t) == STALL for t in s.table.ids("morph_on")):
         return []
-    return list(s.table.ids("progress", seat))
+    from .flips import is_flipped
+
+    return [c for c in s.table.ids("progress", seat) if not is_flipped(s, c)]
 
 
 def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
@@ -141,7 +144,10 @@ class MakeRoom(DecisionStep):
         return out
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .flips import unmark
+
         flow.pop()
+        unmark(s, action.id.split(":", 1)[1])  # a flipped card may make room too
         s.table.move(
             action.id.split(":", 1)[1],
             "discard",
