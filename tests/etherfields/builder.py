@@ -27,6 +27,8 @@ def _take(s: EtherfieldsState, seat: int, face: str, zones: tuple[str, ...] = ("
         card = s.table.find(zone, face, seat)
         if card is not None:
             return card
+    if s.catalog.has("flaw", face) and s.table.place(f"flaw.{face}")[0] == "flaw_deck":
+        return f"flaw.{face}"  # a Flaw comes from the Flaw deck ("Flaw Cards")
     ident = f"gained.{face}"
     if ident not in s.table.faces:
         return s.table.create(ident, face, "deck", seat)
@@ -86,7 +88,10 @@ def position(
                     (c for c in t.ids("deck", seat) if t.face(c) == face and c not in keep),
                     None,
                 )
-                keep.append(card if card is not None else _take(s, seat, face, ("deck",)))
+                card = card if card is not None else _take(s, seat, face, ("deck",))
+                if t.place(card) != ("deck", seat):
+                    t.move(card, "deck", seat)
+                keep.append(card)
             for card in list(t.ids("deck", seat)):
                 if card not in keep:
                     t.move(card, "sealed", seat, bottom=True)

@@ -77,6 +77,14 @@ class EtherfieldsGame(Game):
                 choices=("intent", "plus_one"),
             ),
             OptionSpec(
+                "flaw_draw",
+                "counts",
+                "counts: a Flaw drawn from an Influence deck is one of the cards drawn; "
+                'replaced: another card is drawn in its place ("Flaw Cards", design reading 7)',
+                str,
+                choices=("counts", "replaced"),
+            ),
+            OptionSpec(
                 "shared_move_roll",
                 False,
                 "roll the Entity movement die once for every miniature of a Movement step "
@@ -264,6 +272,8 @@ class EtherfieldsGame(Game):
                 ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
         for secret in cat.all("secret"):
             ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
+        for flaw in cat.ids("flaw"):  # "Flaw Cards"
+            ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):

@@ -224,7 +224,24 @@ _reg(
 _plain("seal_this", "effect", "Seal the card being resolved.")
 _reg("gain_card", "effect", CardArg, "Gain an Influence card to the discard pile.")
 _plain("reshuffle", "effect", 'Reshuffle without the penalty ("Reshuffle!").')
-_plain("gain_flaw remove_flaw", "effect", '"Flaw Cards"', supported=False)
+
+
+class WhoOnly(Args):
+    who: Selector | None = None
+
+
+_reg(
+    "gain_flaw",
+    "effect",
+    WhoOnly,
+    'Gain a Flaw from the Flaw deck to the discard pile ("Flaw Cards").',
+)
+_reg(
+    "remove_flaw",
+    "effect",
+    WhoOnly,
+    "Remove a Flaw (this one, or one of the Dreamer's choice) to the Flaw deck's bottom (\"Flaw Cards\").",
+)
 _reg(
     "flip_progress",
     "effect",

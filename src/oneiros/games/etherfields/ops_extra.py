@@ -12,7 +12,7 @@ from .kinds import RUNTIME
 from .language import LANGUAGE
 from .ops import _in_range
 from .rules import minis_of
-from .steps import choices, flips, states  # noqa: F401  (flips registers its ops)
+from .steps import choices, flaws, flips, states  # noqa: F401  (flaws, flips register ops)
 from .steps.cards import reshuffle
 from .steps.dreamscape import BlockStep, EntityWalk
 from .steps.luck import roll_luck

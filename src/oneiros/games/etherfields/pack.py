@@ -40,6 +40,7 @@ from .records import (
     TurnCard,
     script_ident,
 )
+from .records_more import Companion, Flaw, Overlay
 
 DEFAULT_PACK = Path(__file__).parent / "data" / "original"
 ENV_VAR = "ONEIROS_ETHERFIELDS_CONTENT"
@@ -59,12 +60,15 @@ PACK = PackFormat(
         Kind("influence", InfluenceCard, "influence.toml", "cards", required=True),
         Kind("item", Item, "items.toml", "items"),
         Kind("mask", Mask, "masks.toml", "masks"),
+        Kind("flaw", Flaw, "flaws.toml", "flaws"),
+        Kind("companion", Companion, "companions.toml", "companions"),
         Kind("turn", TurnCard, "turns.toml", "turns", required=True),
         Kind("gate", DreamGate, "dreams/*.toml", "gates"),
         Kind("tile", MapTile, "dreams/*.toml", "tiles"),
         Kind("entity", EntityTile, "dreams/*.toml", "entities"),
         Kind("secret", SecretCard, "dreams/*.toml", "secrets"),
         Kind("script", Script, "dreams/*.toml", "scripts", ident=script_ident),
+        Kind("overlay", Overlay, "dreams/*.toml", "overlays"),
     ),
     default=DEFAULT_PACK,
     language=LANGUAGE,

@@ -49,6 +49,8 @@ ZONES = (
     Zone("turn_discard", ordered=True),
     Zone("morph_pool", visibility=PUBLIC),
     Zone("morph_on", visibility=PUBLIC),
+    # the Flaw deck ("Flaw Cards"): which Flaws it holds is public, the next one is chance
+    Zone("flaw_deck", visibility=PUBLIC),
 )
 
 
@@ -83,6 +85,8 @@ class EtherfieldsState(FlowState, State):
             self.table.create(f"item.{item}", item, "storage")
         for turn in cat.all("turn"):
             self.table.create(f"turn.{turn.id}", turn.id, "turns")
+        for flaw in cat.all("flaw"):
+            self.table.create(f"flaw.{flaw.id}", flaw.id, "flaw_deck")
         for morph in cat.all("morphing"):
             for k in range(morph.count):
                 self.table.create(f"morph.{morph.id}.{k + 1}", morph.id, "morph_pool")
@@ -110,6 +114,8 @@ class EtherfieldsState(FlowState, State):
         self.masks: list[str | None] = game.mask_ids() + [None] * (n - len(game.mask_ids()))
         self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
         self.flipped: list[str] = []  # placed Progress cards face down (steps/flips.py)
+        self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
+        self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -132,7 +138,15 @@ class EtherfieldsState(FlowState, State):
         return self.catalog.get("gate", self.gate_id)
 
     def card(self, face: str) -> InfluenceCard:
-        return self.catalog.get("influence", face)
+        """An Influence card's record; a Flaw in an Influence deck ("Flaw Cards") reads as
+        a card without Intent whose abilities are the Flaw's (its persistent passives)."""
+        cat = self.catalog
+        if cat.has("influence", face) or not cat.has("flaw", face):
+            return cat.get("influence", face)
+        flaw = cat.get("flaw", face)
+        return InfluenceCard.model_construct(
+            id=face, name=flaw.name, intent=[], type="flaw", abilities=flaw.abilities
+        )
 
     def dreamer(self, seat: int) -> DreamerBoard:
         return self.catalog.get("dreamer", self.dreamers[seat])

@@ -214,12 +214,14 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
+    from .flaws import removable
     from .flips import placed_actions
     from .influence import playable
     from .masks import usable
     from .progress import placeable
 
-    return out + usable(s, seat) + playable(s, seat) + placeable(s, seat) + placed_actions(s, seat)
+    more = placeable(s, seat) + placed_actions(s, seat) + removable(s, seat)
+    return out + usable(s, seat) + playable(s, seat) + more
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 def card_ability(s: EtherfieldsState, card: str) -> Ability | None:
     """The action (or Rapid) ability of an Influence card, None for a card without one or a
     Progress card not placed (its abilities work once placed, "Progress Influence Cards")."""
+    if s.catalog.has("flaw", s.table.face(card)):
+        from .flaws import removal
+
+        return removal(s, card)  # "Flaw Cards": removed for a price
     rec = s.card(s.table.face(card))
     if rec.type == "progress" and not _placed(s, card):
         return None

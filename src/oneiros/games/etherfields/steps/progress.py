@@ -63,11 +63,15 @@ def placeable(s: EtherfieldsState, seat: int) -> list[Action]:
 def active(s: EtherfieldsState, seat: int) -> list[str]:
     """The Dreamer's active placed Progress cards: face up (flipped ones are not, "Flipping
     Progress Cards"), and none under the Stall Morphing."""
-    if any(s.table.face(t) == STALL for t in s.table.ids("morph_on")):
-        return []
+    from .flaws import is_flaw
     from .flips import is_flipped
 
-    return [c for c in s.table.ids("progress", seat) if not is_flipped(s, c)]
+    stall = any(s.table.face(t) == STALL for t in s.table.ids("morph_on"))
+    return [
+        c
+        for c in s.table.ids("progress", seat)
+        if is_flaw(s, s.table.face(c)) or (not stall and not is_flipped(s, c))
+    ]
 
 
 def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
@@ -103,8 +107,11 @@ def colour_icons(s: EtherfieldsState, seat: int, colour: str) -> int:
 
 def place(s: EtherfieldsState, flow: Flow, seat: int, card: str) -> None:
     """The placement cost is paid: make room if the zone is full, then place the card."""
+    from .flaws import is_flaw
+
     limit = s.dreamer(seat).progress_limit + modifier(s, seat, "progress_limit")
-    if s.table.count("progress", seat) >= limit:
+    placed = [c for c in s.table.ids("progress", seat) if not is_flaw(s, s.table.face(c))]
+    if len(placed) >= limit:  # "Flaw Cards": Flaws there are not counted
         flow.push(MakeRoom(seat, card))
         return
     put(s, flow, seat, card)
@@ -137,8 +144,12 @@ class MakeRoom(DecisionStep):
     card: str
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
+        from .flaws import is_flaw
+
         out = []
         for c in s.table.ids("progress", self.seat):
+            if is_flaw(s, s.table.face(c)):
+                continue  # a Flaw there is not a placed Progress card ("Flaw Cards")
             name = names_of(s).piece(s.table.face(c))
             out.append(Action(f"discard:{c}", f"Discard {name} from the Progress zone"))
         return out
