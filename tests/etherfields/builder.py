@@ -60,6 +60,7 @@ def position(
     blocked: list[int] = (),  # type: ignore[assignment]
     used: list[str] = (),  # type: ignore[assignment]
     items: list[str] | None = None,
+    storage: list[str] | None = None,
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -125,6 +126,18 @@ def position(
         for item in list(t.ids("items")):
             if t.face(item) not in items:
                 t.move(item, "storage")
+        for face in items:  # an Item of the pack beyond the starting ones
+            if f"item.{face}" not in t.faces:
+                t.create(f"item.{face}", face, "items")
+            t.move(f"item.{face}", "items")
+    if storage is not None:  # exactly these Items in Storage
+        for item in list(t.ids("storage")):
+            if t.face(item) not in storage:
+                t.move(item, "item_market")
+        for face in storage:
+            if f"item.{face}" not in t.faces:
+                t.create(f"item.{face}", face, "storage")
+            t.move(f"item.{face}", "storage")
     s.flipped = [  # placed Progress cards turned face down ("Progress Influence Cards")
         t.find("progress", face, seat) for seat, faces in (flipped or {}).items() for face in faces
     ]

@@ -272,6 +272,8 @@ class EtherfieldsGame(Game):
                 ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
         for secret in cat.all("secret"):
             ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
+        for item in cat.ids("item"):  # "Items": Restore draws from Storage; a full row
+            ids += [f"item:{item}", f"discard:item.{item}"]
         for flaw in cat.ids("flaw"):  # "Flaw Cards"
             ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
         ids += [f"turn:{t}" for t in cat.ids("turn")]

@@ -257,6 +257,7 @@ _reg(
 _reg(
     "discard_progress", "effect", N, 'Discard n placed Progress cards ("Progress Influence Cards").'
 )
+_reg("restore_item", "effect", N, 'Restore n Items from the Storage to Active slots ("Items").')
 _reg("return_to_market", "effect", CardArg, '"Influence Market"', supported=False)
 
 # -- effects: resources and time ("Component Limitations", "The Clock", "Other Turn Card Rules") ----

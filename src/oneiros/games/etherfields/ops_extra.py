@@ -12,7 +12,7 @@ from .kinds import RUNTIME
 from .language import LANGUAGE
 from .ops import _in_range
 from .rules import minis_of
-from .steps import choices, flaws, flips, states  # noqa: F401  (flaws, flips register ops)
+from .steps import choices, flaws, flips, items, states  # noqa: F401  (flaws, flips, items: ops)
 from .steps.cards import reshuffle
 from .steps.dreamscape import BlockStep, EntityWalk
 from .steps.luck import roll_luck
@@ -225,11 +225,11 @@ def _end_turn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     discarded."""
     from .steps.turn import EndTurn
 
-    items = flow.items
-    at = next((i for i in range(len(items) - 1, -1, -1) if isinstance(items[i], EndTurn)), None)
+    stack = flow.items
+    at = next((i for i in range(len(stack) - 1, -1, -1) if isinstance(stack[i], EndTurn)), None)
     if at is None:
         return
-    del items[at + 1 :]
+    del stack[at + 1 :]
     flow.changed()
     flow.emit("turn_ended", "The Turn ends", "discard_turn")
 

@@ -51,6 +51,9 @@ ZONES = (
     Zone("morph_on", visibility=PUBLIC),
     # the Flaw deck ("Flaw Cards"): which Flaws it holds is public, the next one is chance
     Zone("flaw_deck", visibility=PUBLIC),
+    # "Items": an Item being restored while no slot is free; Items back in the Item Market
+    Zone("restoring", visibility=PUBLIC),
+    Zone("item_market", visibility=PUBLIC),
 )
 
 
@@ -116,6 +119,7 @@ class EtherfieldsState(FlowState, State):
         self.flipped: list[str] = []  # placed Progress cards face down (steps/flips.py)
         self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
         self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
+        self.item_slot_unlocked = False  # the 4th Active Item slot ("Items", steps/items.py)
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None

@@ -548,19 +548,9 @@ class Pay(DecisionStep):
                 colour=colour,
             )
         else:
-            face = s.table.face(entity)
-            value = next(i.value for i in s.catalog.get("item", face).intent if i.colour == colour)
-            s.table.move(
-                entity,
-                "storage",
-                flow=flow,
-                kind="paid",
-                fmt="Dreamer {seat} uses {face} for {value} {colour}; it goes to Storage",
-                rule="items",
-                seat=self.seat,
-                value=value,
-                colour=colour,
-            )
+            from .items import pay_with
+
+            value = pay_with(s, flow, self.seat, entity, colour)
         flow.replace_top(evolve(self, colour=colour, paid=self.paid + value, cards=self.cards + 1))
 
 
