@@ -77,6 +77,13 @@ class EtherfieldsGame(Game):
                 choices=("intent", "plus_one"),
             ),
             OptionSpec(
+                "full_vocabulary",
+                False,
+                "open the Dream's branches written for the whole card vocabulary (the "
+                "original Dream: the Gardener, a Big Entity, his Note, the Fallen Bridge "
+                "overlay and the Flaw of script 12; default: closed, as in part 1)",
+            ),
+            OptionSpec(
                 "flaw_draw",
                 "counts",
                 "counts: a Flaw drawn from an Influence deck is one of the cards drawn; "

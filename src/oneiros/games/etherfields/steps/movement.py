@@ -36,6 +36,12 @@ def step_target(s: EtherfieldsState, here: str, d: str) -> str | None:
 
 
 def occupants(s: EtherfieldsState, space: str) -> int:
+    """Miniatures on a space ("Limit of Miniatures & Entity Tokens per Space"); a Big
+    Entity fills it alone ("They occupy the whole space in which they stand")."""
+    from .bigs import big_at
+
+    if big_at(s, space):
+        return SPACE_CAPACITY
     return sum(1 for p in s.pos if p == space) + sum(1 for m in s.minis if m[2] == space)
 
 
