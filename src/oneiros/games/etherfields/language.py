@@ -317,7 +317,7 @@ class RevealArgs(Args):
 
 
 class OverlayArg(Args):
-    code: Code
+    code: Annotated[str, Ref("overlay")]
 
 
 class BlockAction(Args):
@@ -350,7 +350,15 @@ _reg("relocate", "effect", Relocate, 'Relocate, ignoring range and walls ("Movem
 _reg("place", "effect", TokenAt, "Place a token.")
 _reg("remove", "effect", TokenAt, "Remove a token.")
 _reg("reveal", "effect", RevealArgs, 'Reveal a Secret card or tile ("Reveal").')
-_reg("overlay", "effect", OverlayArg, '"Overlay Cards"', supported=False)
+_reg("overlay", "effect", OverlayArg, 'Place an Overlay card on the map ("Overlay Cards").')
+
+
+class Summon(Args):
+    companion: Annotated[str, Ref("companion")]
+    at: Selector | None = None
+
+
+_reg("summon", "effect", Summon, 'Summon a Companion to a space (default: here) ("Companions").')
 _reg("block_action", "effect", BlockAction, 'Block a map action ("Map Actions").')
 _reg(
     "terrain",

@@ -12,7 +12,7 @@ from .kinds import RUNTIME
 from .language import LANGUAGE
 from .ops import _in_range
 from .rules import minis_of
-from .steps import choices, flaws, flips, items, states  # noqa: F401  (flaws, flips, items: ops)
+from .steps import choices, flaws, flips, items, overlays, states  # noqa: F401  (their ops)
 from .steps.cards import reshuffle
 from .steps.dreamscape import BlockStep, EntityWalk
 from .steps.luck import roll_luck

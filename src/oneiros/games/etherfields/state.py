@@ -120,6 +120,7 @@ class EtherfieldsState(FlowState, State):
         self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
         self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
         self.item_slot_unlocked = False  # the 4th Active Item slot ("Items", steps/items.py)
+        self.companions: list[list[str]] = []  # [Companion, space] (steps/overlays.py)
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -175,6 +176,8 @@ class EtherfieldsState(FlowState, State):
 
     def entrance_spaces(self) -> list[str]:
         for tile_id in self.tiles:
+            if not self.catalog.has("tile", tile_id):
+                continue  # an Overlay card (``overlay:<id>``, "Overlay Cards")
             tile = self.catalog.get("tile", tile_id)
             if tile.entrance is not None:
                 return [f"{tile.at}.{i}" for i in tile.entrance]
@@ -265,6 +268,7 @@ class EtherfieldsState(FlowState, State):
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
             "flipped": list(getattr(self, "flipped", ())),
+            "companions": [list(c) for c in getattr(self, "companions", ())],
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),

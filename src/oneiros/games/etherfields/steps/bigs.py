@@ -42,8 +42,12 @@ def big_at(s: EtherfieldsState, space: str) -> bool:
 
 def others(s: EtherfieldsState, space: str, mini: str) -> list[Any]:
     """What stands on a space besides ``mini``: Dreamers (seats), then miniatures."""
+    from .overlays import companions_at
+
     seats: list[Any] = [x for x in range(s.game.players) if s.pos[x] == space]
-    return seats + [m[0] for m in s.minis if m[2] == space and m[0] != mini]
+    return (
+        seats + [m[0] for m in s.minis if m[2] == space and m[0] != mini] + companions_at(s, space)
+    )
 
 
 def free_around(s: EtherfieldsState, space: str) -> tuple[str, ...]:
@@ -129,7 +133,12 @@ class BigPush(GroupStep):
         who = self.pending(s)
         if who is None:
             return []
-        name = f"Dreamer {who}" if isinstance(who, int) else names_of(s).mini(who)
+        if isinstance(who, int):
+            name = f"Dreamer {who}"
+        elif who.startswith("companion:"):
+            name = str(names_of(s).piece(who.split(":", 1)[1]))
+        else:
+            name = names_of(s).mini(who)
         return [Action(f"space:{t}", f"Push {name} to {t}") for t in free_around(s, self.at)]
 
     def deciders(self, s: EtherfieldsState) -> tuple[int, ...]:
@@ -143,6 +152,10 @@ class BigPush(GroupStep):
         to = action.id.split(":", 1)[1]
         if isinstance(who, int):
             s.pos[who] = to
+        elif who.startswith("companion:"):
+            from .overlays import move_companion
+
+            move_companion(s, who, to)
         else:
             found = s.mini(who)
             assert found is not None

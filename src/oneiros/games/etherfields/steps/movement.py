@@ -42,7 +42,10 @@ def occupants(s: EtherfieldsState, space: str) -> int:
 
     if big_at(s, space):
         return SPACE_CAPACITY
-    return sum(1 for p in s.pos if p == space) + sum(1 for m in s.minis if m[2] == space)
+    from .overlays import companions_at  # "Companions": they count to the limit
+
+    minis = sum(1 for m in s.minis if m[2] == space) + len(companions_at(s, space))
+    return sum(1 for p in s.pos if p == space) + minis
 
 
 @KINDS.step
