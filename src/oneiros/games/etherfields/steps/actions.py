@@ -552,6 +552,9 @@ class Pay(DecisionStep):
 
             value = pay_with(s, flow, self.seat, entity, colour)
         flow.replace_top(evolve(self, colour=colour, paid=self.paid + value, cards=self.cards + 1))
+        from .responses import open_window
+
+        open_window(s, flow, flow.items[-1])  # type: ignore[arg-type]
 
 
 def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> None:
