@@ -14,7 +14,12 @@ def test_a_flaw_gained_goes_on_top_of_the_discard_pile():
     s = position(1, discards={0: ["s01"]})
     run_effect(s, "gain_flaw")
     assert s.to_move() == (oneiros.CHANCE,)
-    assert sorted(legal(s)) == ["draw:dread-weight", "draw:gnawing-rust", "draw:nagging-doubt"]
+    assert sorted(legal(s)) == [
+        "draw:clouded-eye",
+        "draw:dread-weight",
+        "draw:gnawing-rust",
+        "draw:nagging-doubt",
+    ]
     play(s, "draw:nagging-doubt")
     assert s.table.faces_in("discard", 0) == ["s01", "nagging-doubt"]
     assert "flaw_gained" in event_kinds(s)
@@ -91,7 +96,9 @@ def test_a_flaw_is_removed_for_its_price_to_the_bottom_of_the_flaw_deck():
     assert s.ether == [0] and s.table.place("flaw.gnawing-rust") == ("flaw_deck", None)
     assert "flaw_removed" in event_kinds(s)
     run_effect(s, "gain_flaw")
-    assert legal(s) == ["draw:dread-weight"]  # never drawn: before the returned one
+    assert sorted(legal(s)) == ["draw:clouded-eye", "draw:dread-weight"]  # never drawn: first
     play(s, "draw:dread-weight")
+    run_effect(s, "gain_flaw")
+    play(s, "draw:clouded-eye")
     run_effect(s, "gain_flaw")
     assert legal(s) == ["draw:gnawing-rust"]

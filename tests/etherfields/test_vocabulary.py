@@ -25,6 +25,22 @@ def test_every_supported_op_has_a_handler():
     assert RUNTIME.missing() == []
 
 
+def test_every_supported_op_is_used_by_the_original_pack():
+    """The original pack uses every op the language supports (etherfields design §5);
+    triggers (no rule of play reads them yet) and the ops of Slumbers and the campaign
+    (``supported=False``) are left out."""
+    from oneiros.core.content import nodes
+
+    catalog = PACK.load()
+    used = {(n.category, n.op) for loc in catalog.located() for _, n in nodes(loc.record)}
+    unused = [
+        f"{spec.category} {spec.name}"
+        for spec in RUNTIME.language.ops()
+        if spec.supported and spec.category != "trigger" and (spec.category, spec.name) not in used
+    ]
+    assert unused == []
+
+
 def test_a_card_using_an_op_the_language_lacks_is_a_content_error(tmp_path: Path):
     """A card whose effect names an op the language does not have is an error that names
     the card's entry (``influence.toml: cards[<n>]``), never a silent no-op."""

@@ -98,7 +98,7 @@ class EtherfieldsState(FlowState, State):
         self.distress = [0] * n
         self.ether = [0] * n
         self.gems = [0] * n
-        self.team: dict[str, int] = {"gear": 0}
+        self.team: dict[str, int] = {"gear": 0, "keys": 0}  # team pools (design reading 12)
         self.hours = HOURS[n]
         self.turns_left = self.gate.turns
         self.turn_no = 0

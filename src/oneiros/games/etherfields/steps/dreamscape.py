@@ -60,6 +60,15 @@ class TurnStep(AutoStep):
     step: str
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        if self.index in s.blocked_steps:  # blocked during this Dreamscape Phase (a Rapid card)
+            flow.emit(
+                "step_blocked",
+                "Turn step {n} ({step}) is blocked and skipped",
+                "other_turn",
+                n=self.index + 1,
+                step=self.step,
+            )
+            return
         if self.step == "movement":
             if not s.minis:
                 flow.emit("step_skipped", "Movement step: no Entity to move", step=self.step)

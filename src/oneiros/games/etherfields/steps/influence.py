@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from ..state import EtherfieldsState
 
 
-def card_ability(s: EtherfieldsState, card: str) -> Ability | None:
-    """The action (or Rapid) ability of an Influence card, None for a card without one or a
-    Progress card not placed (its abilities work once placed, "Progress Influence Cards")."""
+def card_ability(s: EtherfieldsState, card: str, ident: str | None = None) -> Ability | None:
+    """The action (or Rapid) ability of an Influence card (``ident``: that one of a card
+    with several), None for a card without one or a Progress card not placed (its
+    abilities work once placed, "Progress Influence Cards")."""
     if s.catalog.has("flaw", s.table.face(card)):
         from .flaws import removal
 
@@ -38,7 +39,14 @@ def card_ability(s: EtherfieldsState, card: str) -> Ability | None:
     rec = s.card(s.table.face(card))
     if rec.type == "progress" and not _placed(s, card):
         return None
-    return next((a for a in rec.abilities if a.kind in ("action", "rapid")), None)
+    return next(
+        (
+            a
+            for a in rec.abilities
+            if a.kind in ("action", "rapid") and (ident is None or a.id == ident)
+        ),
+        None,
+    )
 
 
 def _placed(s: EtherfieldsState, card: str) -> bool:

@@ -25,9 +25,17 @@ FORBID = ("no_reroll", "no_gem_reroll")
 def gem_rerollers(s: EtherfieldsState) -> tuple[int, ...]:
     """Dreamers who may reroll with a Shining Gem now: they hold one, and no Morphing in
     play forbids rerolls or Gem rerolls ("Rerolls", "Morphings")."""
+    from .progress import forbidden
+
     if any(s.table.face(t) in FORBID for t in s.table.ids("morph_on")):
         return ()
-    return tuple(seat for seat in range(s.game.players) if s.gems[seat] > 0)
+    return tuple(
+        seat
+        for seat in range(s.game.players)
+        if s.gems[seat] > 0
+        and not forbidden(s, seat, "reroll")
+        and not forbidden(s, seat, "gem_reroll")
+    )
 
 
 def own_roll(die: str, owner: str, seat: int) -> bool:
@@ -40,10 +48,15 @@ def card_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]
     what every seat sees (``influence.may_hold``: the window never tells a hand); none
     under the Morphing that forbids every reroll ("Morphings")."""
     from .influence import may_hold
+    from .progress import forbidden
 
     if any(s.table.face(t) == "no_reroll" for t in s.table.ids("morph_on")):
         return ()
-    return tuple(seat for seat in range(s.game.players) if may_hold(s, seat, "reroll"))
+    return tuple(
+        seat
+        for seat in range(s.game.players)
+        if may_hold(s, seat, "reroll") and not forbidden(s, seat, "reroll")
+    )
 
 
 def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:

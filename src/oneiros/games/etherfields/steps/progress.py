@@ -52,7 +52,9 @@ def placeable(s: EtherfieldsState, seat: int) -> list[Action]:
     cards: the card itself goes to the Progress zone)."""
     from .actions import affordable
 
-    out = []
+    out: list[Action] = []
+    if forbidden(s, seat, "progress"):
+        return out
     for card in s.table.ids("hand", seat):
         ability = placement(s, card)
         if ability is not None and affordable(s, seat, ability, Ctx(seat=seat), card):
@@ -93,6 +95,25 @@ def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
                 if node.op == "modify" and args.stat == stat:
                     total += RUNTIME.amount(s, args.by, Ctx(seat=seat))
     return total
+
+
+def forbidden(s: EtherfieldsState, seat: int, what: str) -> bool:
+    """Whether a passive in play for the Dreamer (an active Progress card, a Flaw in the
+    Progress zone, the worn Mask) forbids something: ``forbid(what)`` ("reroll",
+    "gem_reroll", "masks", "progress"), as the Morphings of the same name do."""
+    from .masks import worn
+
+    sources = [s.card(s.table.face(card)).abilities for card in active(s, seat)]
+    mask = worn(s, seat)
+    if mask is not None:
+        sources.append(s.catalog.get("mask", mask).abilities)
+    return any(
+        node.op == "forbid" and node.args.what == what  # type: ignore[attr-defined]
+        for abilities in sources
+        for ability in abilities
+        if ability.kind == "passive"
+        for node in ability.modifiers
+    )
 
 
 def colour_icons(s: EtherfieldsState, seat: int, colour: str) -> int:
