@@ -148,3 +148,26 @@ def test_a_reroll_card_runs_its_effect_in_the_window_and_only_there():
     s = position(1)
     run_effect(s, "reroll('any')")
     assert event_kinds(s)[-1] == "no_reroll"
+
+
+def test_what_no_rule_reads_yet_is_a_warning_never_silent(tmp_path: Path):
+    """A trigger ability and a passive on a statistic no rule reads yet validate, and
+    ``content check`` names them "not supported yet"."""
+    root = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, root)
+    path = root / "flaws.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("modify('hand_limit', -1, scope=self)", "modify('entity_range', 1)")
+    path.write_text(text, "utf-8")
+    path = root / "masks.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '\n[[masks]]\nid = "x-mask"\nname = "X"\nabilities = [{ id = "t", kind = "trigger", '
+        'on = "turn_start", effects = "draw(1)", text = "At the start of a Turn: draw 1." }]\n',
+        "utf-8",
+    )
+    report = PACK.check(root)
+    warnings = [str(p) for p in report.warnings]
+    assert [str(p) for p in report.errors] == []
+    assert any("modify('entity_range') is not supported yet" in w for w in warnings)
+    assert any("turn_start is not supported yet" in w for w in warnings)

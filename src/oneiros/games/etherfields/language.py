@@ -459,7 +459,8 @@ _reg("forbid", "modifier", Forbid, 'Forbid something while the source is in play
 _plain(
     "enter_space move_through end_move turn_start turn_end dreamscape_start revealed spawned out_of_turns",
     "trigger",
-    "When this happens.",
+    "When this happens (no rule of play runs trigger abilities yet).",
+    supported=False,
 )
 
 
@@ -467,6 +468,6 @@ class TurnStepArg(Args):
     step: TurnStep
 
 
-_reg("turn_step", "trigger", TurnStepArg, "When a Turn card step resolves.")
+_reg("turn_step", "trigger", TurnStepArg, "When a Turn card step resolves.", supported=False)
 
 __all__ = ["LANGUAGE", "Colour", "Suit", "Terrain", "TurnStep"]

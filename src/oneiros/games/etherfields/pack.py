@@ -280,6 +280,23 @@ def _abilities(value: object, path: str) -> Iterator[tuple[str, Ability]]:
             yield from _abilities(item, f"{path}[{i}]")
 
 
+MODIFIED_STATS = frozenset({"hand_limit", "progress_limit", "draw_bonus", "item_slots"})
+"""The statistics a ``modify`` passive changes in play (``steps/progress.py`` ``modifier``)."""
+
+
+@PACK.check_with
+def _modified_stats(cat: Catalog) -> Iterator[Problem]:
+    """A passive that modifies a statistic no rule reads yet: a warning, never a silent
+    no-op."""
+    for loc in cat.located():
+        for path, node in nodes(loc.record):
+            stat = getattr(node.args, "stat", None) if node.op == "modify" else None
+            if stat is not None and stat not in MODIFIED_STATS:
+                yield _warn(
+                    loc.file, f"{loc.entry}.{path}", f"modify({stat!r}) is not supported yet"
+                )
+
+
 PRINTED_COUNTS = {"Turn cards": 12, "Morphing tokens": 12, "starting Items": 5}
 """Counts every pack is held to: the game's components (etherfields "Components", design
 §2.4) for a transcription, and the original pack's own design (§5) for the shipped one."""
