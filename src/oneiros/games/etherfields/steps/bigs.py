@@ -164,7 +164,7 @@ class BigPush(GroupStep):
             "pushed_out",
             "{who} is pushed out to {space} by {mini}",
             "space_limit",
-            who=str(who),
+            who=str(who).removeprefix("companion:"),
             mini=self.mini,
             space=to,
         )
@@ -176,7 +176,7 @@ class BigPush(GroupStep):
                 "not_pushed",
                 "{who} has no space to go to and stays",
                 "space_limit",
-                who=str(who),
+                who=str(who).removeprefix("companion:"),
             )
         below = flow.items[-1]
         if self.then == "spawn":

@@ -37,14 +37,13 @@ def lay(s: EtherfieldsState, flow: Flow, overlay: str) -> None:
     if key in s.tiles:
         return
     s.tiles.append(key)
-    rec = s.catalog.get("overlay", overlay)
+    rec = s.catalog.get("overlay", overlay)  # its name, through names.py
     flow.emit(
         "overlay",
-        "The Overlay {name} is placed over {spaces}",
+        "The Overlay {card} is placed over {spaces}",
         "overlays",
-        name=str(rec.name),
+        card=overlay,
         spaces=", ".join(rec.covers),
-        overlay=overlay,
     )
 
 
@@ -81,8 +80,8 @@ def _summon(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     s.companions = [*companions(s), [a.companion, space]]
     flow.emit(
         "summoned",
-        "{companion} is summoned to {space}",
+        "{card} is summoned to {space}",
         "companions",
-        companion=a.companion,
+        card=a.companion,
         space=space,
     )
