@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
-from .helpers import ROOT, ServerProcess
+from .helpers import ROOT, NetPlayer, ServerProcess
 from .test_browser_table import start_game
 
 __all__ = ["browser", "server"]  # the fixtures
@@ -134,6 +134,50 @@ def test_number_keys_play_and_focus_lands_on_the_first_action(
         "(n) => document.querySelectorAll('#events li').length > n", arg=before, timeout=20_000
     )
     page.close()
+
+
+def test_someone_arriving_leaves_the_keyboard_on_the_chosen_action(
+    server: ServerProcess, browser: Any
+) -> None:
+    """Another player connecting redraws everyone's table (the seat list shows who is
+    there): the action a keyboard player had moved to keeps the focus."""
+    import httpx2 as httpx
+
+    made = httpx.post(
+        f"{server.http}/api/tables",
+        json={
+            "game": "lucidity",
+            "seed": 3,
+            "seats": [{"kind": "human", "name": "Nina"}, {"kind": "human", "name": "Omar"}],
+        },
+    ).json()
+    omar = NetPlayer(server.ws, made["id"], made["seats"][1]["token"])  # takes his seat
+    omar.wait(lambda m: m["type"] == "update" and m["status"] == "running")
+    me = omar.view["to_move"][0]  # the browser plays the seat that decides first
+    other = made["seats"][1 - me]
+    omar.close()  # and steps away: the game has started
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script("localStorage.setItem('oneiros:speed', '0')")
+    page.goto(made["seats"][me]["url"])
+    page.wait_for_selector("#your-turn")
+    page.wait_for_function("() => document.querySelectorAll('#actions button').length > 1")
+    page.locator("#actions button").nth(1).focus()
+    chosen = page.evaluate("() => document.activeElement.dataset.action")
+    omar = NetPlayer(server.ws, made["id"], other["token"])  # comes back
+    try:
+        omar.wait(lambda m: m["type"] == "snapshot")
+        page.wait_for_function(  # the other seat no longer shows as away
+            "(i) => !document.querySelectorAll('#seat-list li')[i].classList.contains('off')",
+            arg=1 - me,
+            timeout=10_000,
+        )
+        focused = page.evaluate(
+            "() => document.activeElement && document.activeElement.dataset.action"
+        )
+        assert focused == chosen
+    finally:
+        omar.close()
+        page.close()
 
 
 def test_the_lobby_form_takes_a_few_tabs(server: ServerProcess, browser: Any) -> None:

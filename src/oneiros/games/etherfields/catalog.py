@@ -59,7 +59,13 @@ def _covered(cat: Catalog, records: list[MapTile], overlay_id: str) -> list[MapT
 @functools.lru_cache(maxsize=256)
 def _board(path: str, tiles: tuple[str, ...]) -> tuple[Board, dict[str, tuple[MapTile, Space]]]:
     cat = _load(path)
-    records = [cat.get("tile", t) for t in tiles if not t.startswith(OVERLAY)]
+    # a Slumber map tile is a tile of its own kind ("The Slumber Dreamscape Map"); an
+    # Overlay card covers spaces of the tiles ("Overlay Cards")
+    records = [
+        cat.get("tile", t) if cat.has("tile", t) else cat.get("slumber_map", t)
+        for t in tiles
+        if not t.startswith(OVERLAY)
+    ]
     for t in tiles:
         if t.startswith(OVERLAY):
             records = _covered(cat, records, t[len(OVERLAY) :])

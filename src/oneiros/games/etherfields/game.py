@@ -27,7 +27,11 @@ class EtherfieldsGame(Game):
         default_players=2,
         options=(
             OptionSpec(
-                "scenario", f"dream:{DEFAULT_GATE}", "what to play: one Dream, dream:<gate>", str
+                "scenario",
+                f"dream:{DEFAULT_GATE}",
+                "what to play: one Dream, dream:<gate>; one Slumber, slumber:<tile>; or "
+                "journey: Slumbers drawn one after another up to the Delta Phase",
+                str,
             ),
             OptionSpec(
                 "dreamers",
@@ -92,6 +96,14 @@ class EtherfieldsGame(Game):
                 choices=("counts", "replaced"),
             ),
             OptionSpec(
+                "delta",
+                "tile",
+                "tile: in the Delta Phase each Dreamer chooses 1 option, as the tile says; "
+                'rulebook: every option ("Delta Phase", design reading 4)',
+                str,
+                choices=("tile", "rulebook"),
+            ),
+            OptionSpec(
                 "shared_move_roll",
                 False,
                 "roll the Entity movement die once for every miniature of a Movement step "
@@ -112,10 +124,9 @@ class EtherfieldsGame(Game):
         except Exception as exc:  # a broken pack: one line, never a traceback
             raise ConfigError(f"etherfields: the content pack does not load: {exc}") from None
         scenario = self.options["scenario"]
-        kind, _, gate = scenario.partition(":")
-        if kind != "dream" or not cat.has("gate", gate):
-            gates = ", ".join(f"dream:{g}" for g in cat.ids("gate"))
-            raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {gates})")
+        if scenario not in self.scenarios():
+            listed = ", ".join(self.scenarios())
+            raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {listed})")
         known = cat.ids("dreamer")
         chosen = self.dreamer_ids()
         for d in chosen:
@@ -141,6 +152,16 @@ class EtherfieldsGame(Game):
             if owner not in (None, dreamer):
                 raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
 
+    def scenarios(self) -> list[str]:
+        """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        out = [f"dream:{g}" for g in cat.ids("gate")]
+        slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
+        out += [f"slumber:{r.id}" for r in slumbers]
+        if slumbers:
+            out.append("journey")
+        return out
+
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
         if raw:
@@ -157,7 +178,15 @@ class EtherfieldsGame(Game):
             else []
         )
 
-    def new_state(self, seed: int | None = None) -> EtherfieldsState:
+    def new_state(
+        self, seed: int | None = None, carry: dict[str, Any] | None = None
+    ) -> EtherfieldsState:
+        """A new game; a Slumber or a journey may start from ``carry``, the Dreamers' states
+        another game's ``carry_over()`` returned (the campaign's entry)."""
+        if not str(self.options["scenario"]).startswith("dream:"):
+            from .slumber_state import SlumberState
+
+            return SlumberState(self, seed, carry)
         return EtherfieldsState(self, seed)
 
     def content_hash(self) -> str | None:
@@ -285,6 +314,7 @@ class EtherfieldsGame(Game):
             ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
+        ids += _slumber_ids(cat)
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
@@ -298,6 +328,19 @@ def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
         if rec.type == "progress":
             out += [f"use:card:{ident}:{a.id}" for a in rec.abilities if a.kind == "action"]
     return out
+
+
+def _slumber_ids(cat: Any) -> list[str]:
+    """The ids of Slumbers (design §1): draws ``slumber:``, ``fate:``, ``tile:``; Skip,
+    Awakening and the Delta Phase options; Loot choices reuse ``choose:<k>``."""
+    ids = ["continue", "skip", "awaken"]
+    ids += [f"delta:{o}" for o in ("cure", "unseal", "unflip", "reshuffle", "mask")]
+    ids += [f"slumber:{s}" for s in cat.ids("slumber")]
+    ids += [f"fate:{f}" for f in cat.ids("fate")]
+    for tile in cat.all("slumber_map"):
+        ids.append(f"tile:{tile.id}")
+        ids += [f"space:{tile.at}.{i}" for i in range(1, 5)]
+    return ids
 
 
 __all__ = ["ZONES", "EtherfieldsGame", "EtherfieldsState"]

@@ -416,7 +416,7 @@ _reg("script", "effect", ScriptArg, 'Read a script of this Dream ("Secret Script
 _reg("set_flag", "effect", Name, "Set a Dream flag.")
 _reg("clear_flag", "effect", Name, "Clear a Dream flag.")
 _plain("victory defeat", "effect", '"Finishing Dreams/Slumbers"')
-_plain("gain_loot end_slumber skip_slumber", "effect", '"Slumber Entity Tiles"', supported=False)
+_plain("gain_loot end_slumber skip_slumber", "effect", '"Slumber Entity Tiles"')
 
 # -- effects: campaign (P4) ------------------------------------------------------------------
 

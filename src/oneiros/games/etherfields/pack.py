@@ -41,6 +41,7 @@ from .records import (
     script_ident,
 )
 from .records_more import Companion, Flaw, Overlay
+from .slumber_records import FateCard, SlumberMapTile, SlumberTile
 
 DEFAULT_PACK = Path(__file__).parent / "data" / "original"
 ENV_VAR = "ONEIROS_ETHERFIELDS_CONTENT"
@@ -65,10 +66,14 @@ PACK = PackFormat(
         Kind("turn", TurnCard, "turns.toml", "turns", required=True),
         Kind("gate", DreamGate, "dreams/*.toml", "gates"),
         Kind("tile", MapTile, "dreams/*.toml", "tiles"),
-        Kind("entity", EntityTile, "dreams/*.toml", "entities"),
+        Kind("entity", EntityTile, "*/*.toml", "entities"),  # dreams/ and slumbers/
         Kind("secret", SecretCard, "dreams/*.toml", "secrets"),
         Kind("script", Script, "dreams/*.toml", "scripts", ident=script_ident),
         Kind("overlay", Overlay, "dreams/*.toml", "overlays"),
+        # part 3: Slumbers, their map and Entities, Fate cards (design §2.2)
+        Kind("slumber", SlumberTile, "slumbers/*.toml", "slumbers"),
+        Kind("slumber_map", SlumberMapTile, "slumbers/*.toml", "map_tiles"),
+        Kind("fate", FateCard, "fate.toml", "fates"),
     ),
     default=DEFAULT_PACK,
     language=LANGUAGE,
@@ -295,6 +300,37 @@ def _modified_stats(cat: Catalog) -> Iterator[Problem]:
                 yield _warn(
                     loc.file, f"{loc.entry}.{path}", f"modify({stat!r}) is not supported yet"
                 )
+
+
+@PACK.check_with
+def _slumber_map(cat: Catalog) -> Iterator[Problem]:
+    """The Slumber map ("The Slumber Dreamscape Map"): 2 Setup tiles, every tile lays on
+    the map with the others; a journey needs exactly one Delta Phase tile ("Delta Phase")."""
+    tiles = list(cat.all("slumber_map")) if "slumber_map" in cat.kinds() else []
+    slumbers = list(cat.all("slumber")) if "slumber" in cat.kinds() else []
+    if not tiles and not slumbers:
+        return
+    setup = [t for t in tiles if t.setup]
+    if len(setup) != 2:
+        yield Problem(
+            "slumbers",
+            "(pack)",
+            f'{len(setup)} Setup Slumber map tiles, the map starts from 2 (etherfields "The Slumber Dreamscape Map")',
+        )
+    grid = TileMap(MAP_COLUMNS, MAP_ROWS)
+    for tile in tiles:
+        file, entry = cat.where("slumber_map", tile.id)
+        try:
+            grid.place(tile.id, tile.at, [tile_space(s) for s in tile.spaces], tile.rotation)
+        except BoardError as exc:
+            yield Problem(file, entry, str(exc))
+    deltas = [s for s in slumbers if s.kind == "delta"]
+    if slumbers and len(deltas) != 1:
+        yield Problem(
+            "slumbers",
+            "(pack)",
+            f'{len(deltas)} Delta Phase tiles, the Slumber deck has 1 (etherfields "Delta Phase")',
+        )
 
 
 PRINTED_COUNTS = {"Turn cards": 12, "Morphing tokens": 12, "starting Items": 5}

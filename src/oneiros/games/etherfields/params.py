@@ -31,3 +31,7 @@ STORED_ITEMS = ("rope-coil", "sleep-salts")
 DEFAULT_GATE = "OD-01X"
 MAX_HOURS = 12
 """The top of the Clock track (provisional: the track length is not printed in the rulebook)."""
+DELTA_HOURS = {1: 5, 2: 4, 3: 3, 4: 2, 5: 1}
+"""etherfields "Delta Phase": "Reset Hours to your limit, depending on the number of
+players: 1 player – 5 Hours, 2 players – 4 Hours, 3 players – 3 Hours, 4 players – 2 Hours,
+5 players – 1 Hour"."""

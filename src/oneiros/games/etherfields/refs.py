@@ -56,6 +56,13 @@ _SECTIONS = {
     "flaws": "Flaw Cards",
     "overlays": "Overlay Cards",
     "companions": "Companions",
+    # part 3: Slumbers, Fate and the Delta Phase
+    "slumbers": "Slumbers",
+    "slumber_map": "The Slumber Dreamscape Map",
+    "slumber_entity": "Slumber Entity Tiles",
+    "fate": "Fate Cards",
+    "delta": "Delta Phase",
+    "awakening": "Awakening",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -157,6 +164,23 @@ RULE_TEXTS = {
     "effect ignores them, but they count toward the space limit.",
     REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
     "action; a Rapid card may be played at any time, even in the middle of another action.",
+    REFS["slumbers"]: "Slumbers are drawn from the Slumber deck, whose last tile is the Delta "
+    "Phase; a new Slumber tile goes to the bottom of that deck.",
+    REFS["slumber_map"]: "The Slumber map starts from its 2 Setup tiles; the other Slumber map "
+    "tiles are shuffled face down and placed by Fate cards. The map stays between Slumbers.",
+    REFS["slumber_entity"]: "A Slumber Entity tile sets up its miniatures and a Turn deck; out "
+    "of Turns, its Out of Turns / Skip effect resolves, and the Dreamers may choose it at the "
+    "start of any Turn (before set-up when it uses nothing set up). Gain Loot: the current "
+    "Turn card's Loot. 'This Slumber ends': the tile goes to the bottom of the Slumber deck, "
+    "its Entities leave, the map, Quirks and Dreamers stay.",
+    REFS["fate"]: "Draw a Fate card and resolve it; after it places a Slumber map tile, it goes "
+    "into an empty Quirk space (the team chooses among several), else to the bottom of the "
+    "Fate deck.",
+    REFS["delta"]: "Each Dreamer chooses 1 option: cure all Distress, unseal all cards, unflip "
+    "all Progress cards, reshuffle the Influence deck or restore the Mask; Hours reset to "
+    "5/4/3/2/1 for 1-5 players; the Slumber deck is shuffled with the Delta tile at the bottom.",
+    REFS["awakening"]: "Awakening removes all Distress and Sealed cards, at the cost of Keys, "
+    "Shining Gems and placed Progress cards; the Slumber map goes back to its 2 Setup tiles.",
 }
 
 KINDS = Kinds("etherfields", REFS)

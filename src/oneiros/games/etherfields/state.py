@@ -17,7 +17,7 @@ from .kinds import KINDS, REFS
 from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
-from .steps import luck  # noqa: F401  (registers the reroll steps)
+from .steps import delta, fate, loot, luck  # noqa: F401  (registers the steps and ops)
 from .steps.turn import EnterGate, Entrance, StartTurn
 
 
@@ -76,7 +76,7 @@ class EtherfieldsState(FlowState, State):
         self.pack = str(content.pack_path(game.options.get("content", "")))
         cat = self.catalog
         zones = ZONES if not game.options.get("open_hands") else OPEN_HANDS
-        self.table = Table(n, zones + _pools(cat))
+        self.table = Table(n, zones + self.EXTRA_ZONES + _pools(cat))
         self.dreamers = list(game.dreamer_ids())
         for seat, dreamer in enumerate(self.dreamers):
             for card, count in cat.get("dreamer", dreamer).starting_deck.items():
@@ -93,7 +93,7 @@ class EtherfieldsState(FlowState, State):
         for morph in cat.all("morphing"):
             for k in range(morph.count):
                 self.table.create(f"morph.{morph.id}.{k + 1}", morph.id, "morph_pool")
-        self.gate_id = str(game.options.get("scenario", "dream:OD-01X")).split(":", 1)[1]
+        self.gate_id = str(game.options.get("scenario", "dream:OD-01X")).partition(":")[2]
         self.pos: list[str | None] = [None] * n
         self.distress = [0] * n
         self.ether = [0] * n
@@ -128,10 +128,17 @@ class EtherfieldsState(FlowState, State):
         self.flow = Flow(
             REFS,
             self._events,
-            [StartTurn(), Entrance(seats=tuple(range(n))), EnterGate()],
+            self.opening(),
             names=Names(self.pack, self.gate_id, tuple(self.masks)),
         )
         self.start()
+
+    EXTRA_ZONES: tuple[Zone, ...] = ()
+    """Zones a scenario adds (Slumbers: ``slumber_state.SLUMBER_ZONES``)."""
+
+    def opening(self) -> list[FlowStep]:
+        """The first steps of the flow, bottom first: a Dream's Gate and Entrance."""
+        return [StartTurn(), Entrance(seats=tuple(range(self.game.players))), EnterGate()]
 
     # -- content and map ------------------------------------------------------------------
     @property

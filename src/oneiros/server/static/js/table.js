@@ -335,9 +335,13 @@ function drawActions() {
   }
   $("controls").hidden = false;
   prompt.replaceChildren(...humanize(view.decision.prompt, view.seats), view.decision.rule ? " " : "", ruleLink(view.decision.rule));
+  // a redraw of the same choice (someone connected, a name changed) keeps the keyboard where it was
+  const had = box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   box.replaceChildren(...view.legal.map((a, k) =>
     el("button", { type: "button", dataset: { action: a.id }, title: humanText(a.label, view.seats), onclick: () => act(a.id) },
       k < 9 ? el("kbd", { "aria-hidden": "true" }, String(k + 1)) : null, humanize(a.label, view.seats))));
+  const again = had === null ? null : [...box.querySelectorAll("button")].find((b) => b.dataset.action === had);
+  if (again) again.focus({ preventScroll: true });
   $("hint").hidden = !view.hints;
   $("undo").hidden = !view.can_undo;
 }

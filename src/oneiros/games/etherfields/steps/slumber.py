@@ -1,0 +1,394 @@
+"""Slumbers (etherfields "Slumbers", "The Slumber Dreamscape Map", "Slumber Entity Tiles",
+"Finishing Dreams/Slumbers"): a journey draws Slumber tiles one after another on a Slumber
+map that stays, with a Fate card between two Slumbers, up to the Delta Phase tile.
+
+The flow keeps a ``Journey`` step at the bottom of the stack; a Slumber's steps lie above
+it, and "This Slumber ends." takes them all off (``end_slumber``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ....core import Action
+from ....core.effects import Ctx
+from ....core.flow import EACH, LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
+from ..kinds import KINDS, RUNTIME
+from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
+from .dreamscape import Dreamscape
+from .rounds import action_step
+
+if TYPE_CHECKING:
+    from ..slumber_state import SlumberState
+
+
+def tile_of(s: SlumberState, ident: str) -> Any:
+    return s.catalog.get("slumber", ident)
+
+
+@KINDS.step
+class Journey(AutoStep):
+    """etherfields "Slumbers": the next encounter: with ``journey``, a Fate card after each
+    Slumber ("Fate Cards"), then the next tile of the Slumber deck; the journey ends after
+    the Delta Phase ("Delta Phase"), with ``slumber:<id>`` after that one Slumber, or when
+    the team Awakens ("Awakening")."""
+
+    kind = "journey"
+    rule = "slumbers"
+
+    def run(self, s: SlumberState, flow: Flow) -> None:
+        if s.outcome is not None:
+            flow.clear()
+            return
+        if s.mode == "slumber" or s.delta_done or s.awake:
+            finish(s, flow)
+            return
+        if s.results and not s.between_done:
+            from .delta import AwakenChoice
+            from .fate import DrawFate
+
+            s.between_done = True
+            flow.push(DrawFate(), AwakenChoice(seats=tuple(range(s.game.players))))
+            return
+        s.between_done = False
+        flow.push(DrawSlumber())
+
+
+def finish(s: SlumberState, flow: Flow) -> None:
+    """The journey is over: a victory once every Slumber was played out and nobody died;
+    the Dreamers' states are then ``s.carry_over()`` ("Finishing Dreams/Slumbers")."""
+    won = sum(1 for _t, r in s.results if r == "won")
+    if s.mode == "slumber":
+        last = s.results[-1][1] if s.results else "lost"
+        s.outcome = {"won": "victory", "done": "victory", "skipped": "skipped"}.get(last, "defeat")
+        s.reason = f"slumber_{last}"
+    else:
+        s.outcome = "victory"
+        s.reason = "awakened" if s.awake else "delta_phase"
+    flow.emit(
+        "journey_over",
+        "The journey ends: {outcome} ({won} Slumbers won of {played})",
+        "finishing",
+        outcome=s.outcome,
+        won=won,
+        played=len(s.results),
+    )
+    flow.clear()
+
+
+@KINDS.step
+class DrawSlumber(ChanceStep):
+    """etherfields "Slumbers": the top tile of the Slumber deck: chance among the tiles
+    shuffled above the Delta Phase tile, else the known tile at the top of the rest (the
+    Delta tile, "Delta Phase")."""
+
+    kind = "slumber_draw"
+    rule = "slumbers"
+    decision_kind = "draw"
+    prompt = "Draw the next Slumber tile"
+
+    def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
+        if s.table.count("slumber_deck"):
+            return [
+                (Action(f"slumber:{f}", f"Slumber tile {f}"), p)
+                for f, p in s.table.outcomes("slumber_deck")
+            ]
+        top = s.table.top("slumber_bottom")
+        assert top is not None
+        face = s.table.face(top)
+        return [(Action(f"slumber:{face}", f"Slumber tile {face}"), 1.0)]
+
+    def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
+        face = action.id.split(":", 1)[1]
+        zone = "slumber_deck" if s.table.count("slumber_deck") else "slumber_bottom"
+        card = s.table.find(zone, face)
+        assert card is not None
+        s.table.move(
+            card,
+            "slumber_current",
+            flow=flow,
+            kind="slumber_drawn",
+            fmt="Slumber tile {face} is drawn",
+            rule="slumbers",
+        )
+        if tile_of(s, face).kind == "delta":
+            from .delta import DeltaPhase
+
+            flow.replace(DeltaPhase())
+            return
+        flow.replace(BeginSlumber(face))
+
+
+@KINDS.step
+class SlumberEntrance(GroupStep):
+    """etherfields "Game Setup" step 8: after the 2 Setup Slumber map tiles are placed,
+    each Dreamer is placed in any of their spaces."""
+
+    kind = "slumber_entrance"
+    rule = "slumber_map"
+    prompt = "Choose your space on the Setup Slumber tiles"
+    policy = EACH
+
+    def legal(self, s: SlumberState, seat: int) -> list[Action]:
+        board = s.board()
+        out = []
+        for ref in board.spaces:
+            tile, space = s.space(ref)
+            if getattr(tile, "setup", False) and not space.blocked:
+                out.append(Action(f"space:{ref}", f"Start at {ref}"))
+        return out
+
+    def apply(self, s: SlumberState, flow: Flow, seat: int, action: Action) -> None:
+        s.pos[seat] = action.id.split(":", 1)[1]
+        flow.emit("entered", "Dreamer {seat} starts at {space}", seat=seat, space=s.pos[seat])
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class BeginSlumber(AutoStep):
+    """etherfields "Slumber Entity Tiles" (Setup: Turns): a new Turn deck of the tile's
+    Turns from all 12 Turn cards ("Counting Turns"), then the set-up; an instruction tile
+    is simply followed ("Slumbers": "If the tile drawn is not one of these, just follow its
+    instructions")."""
+
+    kind = "slumber_begin"
+    rule = "slumber_entity"
+    tile: str
+
+    def run(self, s: SlumberState, flow: Flow) -> None:
+        rec = tile_of(s, self.tile)
+        s.slumber = self.tile
+        s.ending = None
+        s.flags = []
+        if s.table.top("slumber_current") is None:
+            card = s.table.find("slumber_deck", self.tile) or s.table.find(
+                "slumber_bottom", self.tile
+            )
+            if card is not None:
+                s.table.move(card, "slumber_current")
+        flow.emit(
+            "slumber",
+            "The Slumber {name} begins ({turns} Turn cards)",
+            "slumbers",
+            tile=self.tile,
+            name=str(rec.name),
+            turns=rec.turns,
+        )
+        _new_turn_deck(s, rec.turns)
+        ctx = Ctx(seat=s.first, source=f"slumber:{self.tile}")
+        if rec.kind == "instruction":
+            flow.replace(SlumberEnds("done"), *reversed(RUNTIME.steps(rec.effects, ctx)))
+            return
+        steps: list[Any] = [SlumberStartTurn()]
+        if turns_visible(s):
+            steps.append(DealTurns(rec.turns))
+        if rec.setup is not None:
+            steps += list(reversed(RUNTIME.steps(rec.setup, ctx)))
+        if rec.out_of_turns is not None and rec.skip_before_setup:
+            steps.append(SkipChoice(before=True, seats=tuple(range(s.game.players))))
+        flow.replace(*steps)
+
+
+def _new_turn_deck(s: SlumberState, turns: int) -> None:
+    """Every Turn card back among the 12; the new deck holds ``turns`` of them."""
+    t = s.table
+    for zone in ("turn_current", "turn_deck", "turn_discard"):
+        for card in list(t.ids(zone)):
+            t.move(card, "turns")
+    s.turns_left = turns
+    s.turn_no = 0
+    s.blocked_steps = []
+    s.gradual = {}
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class SkipChoice(GroupStep):
+    """etherfields "Slumber Entity Tiles" (Out of Turns / Skip): at the start of any Turn
+    the Dreamers may resolve the Out of Turns effect instead of playing the Slumber; before
+    set-up only when that effect uses nothing set up. The First Player settles it
+    ("Multiple Choices")."""
+
+    kind = "slumber_skip"
+    rule = "slumber_entity"
+    prompt = "Play this Slumber, or skip it (resolve its Out of Turns effect)"
+    policy = LEADER
+    before: bool = False
+
+    def leader(self, s: SlumberState) -> int:
+        return s.first
+
+    def legal(self, s: SlumberState, seat: int) -> list[Action]:
+        rec = tile_of(s, s.slumber or "")
+        return [
+            Action("continue", f"Play {rec.name}"),
+            Action("skip", f"Skip {rec.name}: resolve its Out of Turns effect"),
+        ]
+
+    def apply(self, s: SlumberState, flow: Flow, seat: int, action: Action) -> None:
+        flow.pop()
+        if action.id == "continue":
+            return
+        flow.emit(
+            "slumber_skipped",
+            "The Dreamers skip the Slumber {tile}",
+            "slumber_entity",
+            tile=s.slumber,
+            before_setup=self.before,
+        )
+        resolve_out_of_turns(s, flow, "skipped")
+
+
+def resolve_out_of_turns(s: SlumberState, flow: Flow, result: str) -> None:
+    """The tile's Out of Turns / Skip effect, then the Slumber ends (unless the effect ends
+    it itself)."""
+    rec = tile_of(s, s.slumber or "")
+    s.ending = result
+    ctx = Ctx(seat=s.first, source=f"slumber:{rec.id}")
+    steps = RUNTIME.steps(rec.out_of_turns, ctx) if rec.out_of_turns is not None else []
+    flow.push(SlumberEnds(result), *reversed(steps))
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class SlumberStartTurn(AutoStep):
+    """etherfields "Turn Order" in a Slumber: the Skip choice at the start of the Turn
+    ("Slumber Entity Tiles"), the Quirks in play ("Fate Cards"), then the Turn as in a
+    Dream; it ends with ``SlumberEndTurn``."""
+
+    kind = "slumber_turn"
+    rule = "turn"
+    asked: bool = False
+
+    def run(self, s: SlumberState, flow: Flow) -> None:
+        rec = tile_of(s, s.slumber or "")
+        if rec.out_of_turns is not None and not self.asked:
+            flow.replace_top(evolve(self, asked=True))
+            flow.push(SkipChoice(seats=tuple(range(s.game.players))))
+            return
+        s.turn_no += 1
+        s.turn_used = []
+        seats = tuple(range(s.game.players))
+        flow.emit(
+            "turn",
+            "Turn {n} begins ({left} Turn cards after this one)",
+            n=s.turn_no,
+            left=s.turns_left - 1,
+        )
+        from .fate import quirk_steps
+
+        draws = [DrawFor(seat) for seat in seats]
+        holding = tuple(x for x in seats if s.table.count("hand", x))
+        flow.replace(
+            SlumberEndTurn(),
+            Dreamscape(),
+            action_step(s),
+            *reversed(draws),
+            PreDraw(seats=holding),
+            DrawTurn(),
+            *reversed(quirk_steps(s)),
+        )
+
+
+@KINDS.step
+class SlumberEndTurn(AutoStep):
+    """etherfields "2) Discard Turn Step" in a Slumber: with no Turn card left, the
+    Slumber Entity's "Out of Turns/Skip Effect" ("Slumber Entity Tiles")."""
+
+    kind = "slumber_end_turn"
+    rule = "discard_turn"
+
+    def run(self, s: SlumberState, flow: Flow) -> None:
+        card = s.table.top("turn_current")
+        if card is not None:
+            s.table.move(
+                card,
+                "turn_discard",
+                flow=flow,
+                kind="turn_discarded",
+                fmt="Turn card {face} is discarded",
+            )
+        from .states import end_of_turn
+
+        end_of_turn(s, flow)
+        s.table.give("block", len(s.blocked_steps))
+        s.blocked_steps = []
+        s.first = (s.first + 1) % s.game.players
+        if s.turns_left > 0:
+            flow.replace(SlumberStartTurn())
+            return
+        flow.pop()
+        flow.emit(
+            "out_of_turns", "Out of Turns in the Slumber {tile}", "slumber_entity", tile=s.slumber
+        )
+        resolve_out_of_turns(s, flow, "lost")
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class SlumberEnds(AutoStep):
+    """What is left of a Slumber once its last effect resolved: it ends ("This Slumber
+    ends.")."""
+
+    kind = "slumber_ends"
+    rule = "slumber_entity"
+    result: str
+
+    def run(self, s: SlumberState, flow: Flow) -> None:
+        flow.pop()
+        end_slumber(s, flow, self.result)
+
+
+def end_slumber(s: SlumberState, flow: Flow, result: str | None = None) -> None:
+    """etherfields "Slumber Entity Tiles" ("This Slumber ends."): the tile to the bottom of
+    the Slumber deck, the Entity's miniatures, Morphings, Threat and States back to the
+    box; the map tiles, Quirks and the Dreamers stay where they are ("The next Slumber will
+    begin with everything as it is now"); the Slumber's steps leave the stack."""
+    tile = s.slumber
+    if tile is None:
+        return
+    rec = tile_of(s, tile)
+    result = result or s.ending or ("won" if rec.kind == "entity" else "done")
+    t = s.table
+    entity = rec.entity
+    for mini in [m for m in s.minis if m[1] == entity]:
+        t.give("threat", mini[3])
+        s.minis.remove(mini)
+    for token in s.morphs.pop(entity or "", []):
+        t.move(token, "morph_pool")
+    # "State Tokens": a State lasts at most to the end of the Slumber
+    from .states import clear
+
+    clear(s, flow, lambda target, kind: False)
+    card = t.top("slumber_current")
+    if card is not None:
+        t.move(card, "slumber_bottom", bottom=True)
+    s.results.append([tile, result])
+    s.slumber = None
+    s.ending = None
+    flow.emit(
+        "slumber_over",
+        "The Slumber {tile} ends ({result}); its tile goes to the bottom of the Slumber deck",
+        "slumber_entity",
+        tile=tile,
+        result=result,
+    )
+    items = flow.items
+    while items and not isinstance(items[-1], Journey):
+        flow.pop()
+
+
+__all__ = [
+    "BeginSlumber",
+    "DrawSlumber",
+    "Journey",
+    "SkipChoice",
+    "SlumberEndTurn",
+    "SlumberEnds",
+    "SlumberEntrance",
+    "SlumberStartTurn",
+    "end_slumber",
+    "finish",
+    "resolve_out_of_turns",
+]
