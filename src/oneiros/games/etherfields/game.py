@@ -85,7 +85,7 @@ class EtherfieldsGame(Game):
                 False,
                 "open the Dream's branches written for the whole card vocabulary (the "
                 "original Dream: the Gardener, a Big Entity, his Note, the Fallen Bridge "
-                "overlay and the Flaw of script 12; default: closed, as in part 1)",
+                "overlay and the Flaws of script 10; default: closed, as in part 1)",
             ),
             OptionSpec(
                 "flaw_draw",
