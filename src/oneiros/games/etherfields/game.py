@@ -132,6 +132,21 @@ class EtherfieldsGame(Game):
                 choices=("intent", "plus_one"),
             ),
             OptionSpec(
+                "full_vocabulary",
+                False,
+                "open the Dream's branches written for the whole card vocabulary (the "
+                "original Dream: the Gardener, a Big Entity, his Note, the Fallen Bridge "
+                "overlay and the Flaws of script 10; default: closed, as in part 1)",
+            ),
+            OptionSpec(
+                "flaw_draw",
+                "counts",
+                "counts: a Flaw drawn from an Influence deck is one of the cards drawn; "
+                'replaced: another card is drawn in its place ("Flaw Cards", design reading 7)',
+                str,
+                choices=("counts", "replaced"),
+            ),
+            OptionSpec(
                 "delta",
                 "tile",
                 "tile: in the Delta Phase each Dreamer chooses 1 option, as the tile says; "
@@ -340,8 +355,12 @@ class EtherfieldsGame(Game):
                 # every card of the Dreamer: a determinized state may deal any face to it
                 ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
                 ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
+                faces = [cat.get("influence", face) for face in board.starting_deck]
+                for k in range(count):
+                    ids += _placed_ids(f"{seat}.{card}.{k + 1}", faces)
         for card in cat.ids("influence"):
             ids += [f"play:gained.{card}", f"place:gained.{card}"]  # any face, as above
+            ids += _placed_ids(f"gained.{card}", [cat.get("influence", card)])
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]
@@ -363,6 +382,10 @@ class EtherfieldsGame(Game):
                 ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
         for secret in cat.all("secret"):
             ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
+        for item in cat.ids("item"):  # "Items": Restore draws from Storage; a full row
+            ids += [f"item:{item}", f"discard:item.{item}"]
+        for flaw in cat.ids("flaw"):  # "Flaw Cards"
+            ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
         ids += _slumber_ids(cat)
@@ -384,6 +407,16 @@ def _slumber_texts(cat: Any) -> dict[str, dict[str, Any]]:
             out[card.id]["quirk"] = str(card.quirk.text)
     for tile in cat.all("slumber_map"):
         out[tile.id] = {"name": str(tile.name), "text": "", "kind": "slumber_map"}
+    return out
+
+
+def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
+    """What a placed Progress card may be named by, whatever its face (determinized states
+    deal any face): its actions and the flip choices (steps/flips.py)."""
+    out = [f"target:progress:{ident}"]
+    for rec in cards:
+        if rec.type == "progress":
+            out += [f"use:card:{ident}:{a.id}" for a in rec.abilities if a.kind == "action"]
     return out
 
 
