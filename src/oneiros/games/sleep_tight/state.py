@@ -27,6 +27,7 @@ from .observation import observe
 from .params import START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
 from .steps.base import KINDS, DeckDraw
 from .steps.end import checkpoint
+from .steps.play import owed
 from .steps.setup import setup
 
 if TYPE_CHECKING:
@@ -89,11 +90,13 @@ class SleepTightState(State):
         self.phase = "setup"
         self.frozen_hands: list[int] | None = None
         self.consumer_active = False
-        self.consumer_cancelled = False
         self.nullified = False
         self.result: str | None = None
         self.winner_seats: list[int] = []
         self.discarded_by_players = 0
+        self.unfinished: tuple[Any, ...] = ()
+        """The steps the end of the game left on the stack (their work never done: an
+        exposed agent's harm discards still lie by their seat)."""
         self.flow = self.stack = Flow(R.RULES, self._events, (), checkpoint)
         """The pending steps (``stack`` is the same ``Flow``, by its older name)."""
         self.flow.items.extend(setup(self))
@@ -124,7 +127,7 @@ class SleepTightState(State):
 
     @property
     def pending_offer(self) -> list[bool]:
-        return [seat.pending_offer for seat in self.seats]
+        return [self.offer_open(seat) for seat in range(self.n)]
 
     @property
     def dreamscape(self) -> list[str | None]:
@@ -136,11 +139,21 @@ class SleepTightState(State):
 
     @property
     def pending_discards(self) -> list[list[str]]:
-        return [seat.pending_discards for seat in self.seats]
+        """The cards each seat discarded face down for a fragment, taken at the reveal
+        (held by the flow's steps: ``steps.play.owed``)."""
+        out: list[list[str]] = [[] for _ in self.seats]
+        for seat, card in owed(self)[0]:
+            out[seat].append(card)
+        return out
 
     @property
     def pending_harm(self) -> list[list[tuple[str, int]]]:
-        return [seat.pending_harm for seat in self.seats]
+        """The exposed agent's discards, ``(card, target)``, each dealing 1 damage at the
+        start of phase 4 (held by the flow's steps: ``steps.play.owed``)."""
+        out: list[list[tuple[str, int]]] = [[] for _ in self.seats]
+        for seat, card, target in owed(self)[1]:
+            out[seat].append((card, target))
+        return out
 
     @property
     def buys(self) -> list[int]:
@@ -197,8 +210,17 @@ class SleepTightState(State):
                     req = req * mod.multiply + mod.add
         return max(0, req)
 
+    def offer_open(self, seat: int) -> bool:
+        """Whether ``seat`` has the Sandman's offer still to answer: a living dreamer holding
+        I Am the Sandman (drawing it makes the offer; accepting makes the seat his agent,
+        refusing shuffles the card back, exposing lays it face up: sleep-tight "Special
+        Cards"). The card never moves from hand to hand, so the offer needs no field."""
+        me = self.seats[seat]
+        return me.role == "dreamer" and me.alive and self.iam is not None and self.iam in me.hand
+
     def pending_gain(self, seat: int) -> int:
-        return len(self.seats[seat].pending_discards)
+        """The fragments ``seat``'s discards so far will take at the reveal."""
+        return sum(1 for x, _card in owed(self)[0] if x == seat)
 
     def effective_fragments(self, seat: int) -> int:
         return self.seats[seat].fragments + self.pending_gain(seat)
