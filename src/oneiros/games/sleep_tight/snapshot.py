@@ -267,7 +267,7 @@ def _migrate(s: SleepTightState, data: Mapping[str, Any], known: frozenset[str])
     ``ConsumerApply``), and check that each offer is what the seat's hand and role say."""
     from .steps.play import Play as PlayStep
     from .steps.reveal import Discards, Reveal
-    from .steps.specials import ConsumerApply
+    from .steps.specials import Cancel, ConsumerApply
 
     discards: list[Discard] = []
     harm: list[Harm] = []
@@ -295,7 +295,8 @@ def _migrate(s: SleepTightState, data: Mapping[str, Any], known: frozenset[str])
             hand_on(flow, Discards, harm=tuple(harm))
         else:
             raise _Bad("fields.seats hold discards owed, but no step on the stack owes them")
-    if data.get("consumer_cancelled"):
+    if data.get("consumer_cancelled") and flow.find(Cancel) is None:
+        # (while the question is open, ``Cancel.used`` holds it and hands it on)
         if flow.find(ConsumerApply) is None:
             raise _Bad("fields.consumer_cancelled is true, but no Soul Consumer is on the stack")
         hand_on(flow, ConsumerApply, cancelled=True)
