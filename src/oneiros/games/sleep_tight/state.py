@@ -20,7 +20,7 @@ from ...core import CHANCE, Action, Decision, Deck, Event, State
 from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
 from . import actions as A
 from . import refs as R
-from .content import HELD_SPECIALS, Content
+from .content import Content
 from .model import Place, Play, SeatState, watchers
 from .observation import determinize as _determinize
 from .observation import observe
@@ -43,6 +43,9 @@ class SleepTightState(State):
         c: Content = game.content
         self.c = c
         self.cards = game.card_index
+        self._kinds = game.effect_kinds
+        self._face_down = game.face_down_cards
+        self._reqs = game.requirements
         self._acts = game.action_cache
         n = game.players
         self.n = n
@@ -201,14 +204,18 @@ class SleepTightState(State):
     def requirement(self, seat: int, card: str) -> int:
         """The requirement of ``card`` in ``seat``'s Dreamscape (sleep-tight "Dreamscapes Can
         Change Fragment Requirements")."""
-        info = self.cards[card]
-        req = info.requirement
         ds = self.seats[seat].dreamscape
-        if ds is not None and info.type != "special":
-            for mod in self.c.dreamscape(ds).modifiers:
-                if mod.type == info.type:
-                    req = req * mod.multiply + mod.add
-        return max(0, req)
+        key = (ds, card)
+        req = self._reqs.get(key)
+        if req is None:
+            info = self.cards[card]
+            req = info.requirement
+            if ds is not None and info.type != "special":
+                for mod in self.c.dreamscape(ds).modifiers:
+                    if mod.type == info.type:
+                        req = req * mod.multiply + mod.add
+            req = self._reqs[key] = max(0, req)
+        return req
 
     def offer_open(self, seat: int) -> bool:
         """Whether ``seat`` has the Sandman's offer still to answer: a living dreamer holding
@@ -216,7 +223,7 @@ class SleepTightState(State):
         refusing shuffles the card back, exposing lays it face up: sleep-tight "Special
         Cards"). The card never moves from hand to hand, so the offer needs no field."""
         me = self.seats[seat]
-        return me.role == "dreamer" and me.alive and self.iam is not None and self.iam in me.hand
+        return self.iam in me.hand and me.role == "dreamer" and me.alive
 
     def pending_gain(self, seat: int) -> int:
         """The fragments ``seat``'s discards so far will take at the reveal."""
@@ -303,13 +310,12 @@ class SleepTightState(State):
                     p.status = "failed"
 
     def _has(self, card: str, kind: str) -> bool:
-        return any(e.kind == kind for e in self.cards[card].effects)
+        return kind in self._kinds[card]
 
     def playable(self, seat: int, card: str) -> bool:
         """Whether ``card`` may be played face down (the special cards used from the hand
-        and the cards that must be played face up cannot)."""
-        info = self.cards[card]
-        return info.special not in HELD_SPECIALS and not info.face_up
+        and the cards that must be played face up cannot: ``game.face_down_cards``)."""
+        return card in self._face_down
 
     # ================================================================== fragments
     def _gain(self, seat: int, n: int) -> int:

@@ -97,7 +97,8 @@ class Play(OpenChoice):
     harm: tuple[Harm, ...] = ()
 
     def legal(self, s: SleepTightState, seat: int) -> list[Action]:
-        return play_actions(s, seat, sum(1 for x, _c in self.discards if x == seat))
+        discards = self.discards
+        return play_actions(s, seat, sum(x == seat for x, _c in discards) if discards else 0)
 
     def finish(self, s: Any, flow: Flow) -> None:
         """Every seat is done: the discards go to the reveal (on top now), the harm to the
@@ -195,18 +196,19 @@ def play_actions(s: SleepTightState, seat: int, gain: int = 0) -> list[Action]:
     out: list[Action] = []
     me = s.seats[seat]
     plays = me.plays
-    has = s._has
-    locked = any(has(p.card, "untouchable") for p in plays)
+    effects = s._kinds  # each card's effect kinds
+    locked = any("untouchable" in effects[p.card] for p in plays)
     frags = me.fragments + gain
     hand = me.hand
     kinds = sorted(set(hand))
     a = s._a
     if not locked:
+        face_down = s._face_down  # the cards ``s.playable`` lets be played face down
         for card in kinds:
-            if not s.playable(seat, card):
+            if card not in face_down:
                 continue
             req = s.requirement(seat, card)
-            untouch = has(card, "untouchable")
+            untouch = "untouchable" in effects[card]
             if req <= frags and not (untouch and plays):
                 out.append(a(f"play:{card}"))
             if s.n >= 3 and req > frags and not untouch:
