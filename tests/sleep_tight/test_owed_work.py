@@ -3,9 +3,11 @@
 Soul Fragment each (sleep-tight "3. Play Actions Facedown"; the ``Play`` step, then
 ``Reveal``), the exposed agent's harm discards ("Playing as an Exposed Agent"; ``Play``,
 then ``Discards``), a cancelled Soul Consumer ("Special Cards"; ``Cancel``, then
-``ConsumerApply``), and the Sandman's offer, which is no field at all: a living dreamer
-holding I Am the Sandman has it to answer ("Special Cards"). Each survives a snapshot
-taken while it is owed, and snapshots made before the move still load."""
+``ConsumerApply``) and the losses it deals instead of the Sandman's damage
+(``SandmanDamage``, then each ``SandmanHit``), and the Sandman's offer, which is no field
+at all: a living dreamer holding I Am the Sandman has it to answer ("Special Cards"). Each
+survives a snapshot taken while it is owed, and snapshots made before the move still
+load."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from .helpers import (
 OLD_SNAPSHOTS = Path(__file__).parent / "data" / "snapshots_before_owed_steps.json"
 """Snapshots of the positions below made by the engine before this move (commit 27019dd),
 when the work owed was kept in seat fields (``pending_discards``, ``pending_harm``,
-``pending_offer``) and ``consumer_cancelled``."""
+``pending_offer``, ``consumer_extra``), ``consumer_cancelled`` and ``consumer_active``."""
 
 
 def round_trip(state: SleepTightState) -> SleepTightState:
@@ -93,11 +95,26 @@ def consumer_cancelled() -> SleepTightState:
     return state
 
 
+def consumer_losses() -> SleepTightState:
+    """The Soul Consumer applies: seat 0 (12 fragments) loses the 1 its Paper Slingshot
+    required and is asked about Wake Up! at 11, before the Sandman turns to seats 1 and 2."""
+    state = scenario(3, hands={0: ["paper-slingshot"]}, fragments={0: 12})
+    play(state, 0, "play:paper-slingshot")
+    all_done(state)
+    while step_top(state) == "wake":
+        state.apply("wait")
+    state.apply("sandman:soul-consumer")
+    for seat in range(3):
+        state.apply("pass", player=seat)
+    return state
+
+
 POSITIONS: dict[str, Callable[[], SleepTightState]] = {
     "discards_mid": discards_mid,
     "harm_after_reveal": harm_after_reveal,
     "offer": offer,
     "consumer_cancelled": consumer_cancelled,
+    "consumer_losses": consumer_losses,
 }
 
 
@@ -217,6 +234,20 @@ def test_a_cancelled_soul_consumer_survives_a_snapshot_before_the_others_answer(
         s.apply("pass", player=1)
         assert kinds(s, "consumer_cancelled") and not kinds(s, "soul_consumer")
         assert not kinds(s, "sandman_damage")
+    assert again.to_snapshot() == state.to_snapshot()
+
+
+def test_the_soul_consumers_losses_survive_a_snapshot_between_two_seats_damage() -> None:
+    state = consumer_losses()
+    assert step_top(state) == "wake" and state.fragments[0] == 11
+    again = round_trip(state)
+    for s in (state, again):
+        s.apply("wait")
+        # seats 1 and 2 played nothing: the Soul Consumer takes nothing from them, and no
+        # Sandman damage either (it replaces his usual damage)
+        lost = [(e.data["seat"], e.data["lost"]) for e in kinds(s, "sandman_damage")]
+        assert lost == [(0, 1), (1, 0), (2, 0)]
+        assert s.fragments == [11, 3, 3]
     assert again.to_snapshot() == state.to_snapshot()
 
 

@@ -58,7 +58,6 @@ class SeatState:
         "agent_round",
         "alive",
         "buys",
-        "consumer_extra",
         "dreamscape",
         "fragments",
         "hand",
@@ -96,7 +95,6 @@ class SeatState:
         self.prevent_players = 0
         self.shield = False
         self.untouchable = False
-        self.consumer_extra = 0
         self.killer: tuple[int, str] | None = None
         self.wake_seen: tuple[int, int] | None = None
 
@@ -115,7 +113,6 @@ class SeatState:
         new.prevent_players = self.prevent_players
         new.shield = self.shield
         new.untouchable = self.untouchable
-        new.consumer_extra = self.consumer_extra
         new.killer = self.killer
         new.wake_seen = self.wake_seen
         return new
@@ -137,13 +134,11 @@ class SeatState:
         self.known_hand.sort()
 
     def end_round(self) -> None:
-        """The round's protections and Soul Consumer charge end (sleep-tight "4. Resolve
-        Actions and the Sandman")."""
+        """The round's protections end (sleep-tight "4. Resolve Actions and the Sandman")."""
         self.prevent_sandman = 0
         self.prevent_players = 0
         self.shield = False
         self.untouchable = False
-        self.consumer_extra = 0
 
 
 ZONES: tuple[Zone | Pool, ...] = (

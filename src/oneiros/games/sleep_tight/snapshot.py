@@ -50,7 +50,6 @@ SCALARS: dict[str, tuple[type, ...]] = {
     "first": (int,),
     "phase": (str,),
     "frozen_hands": (list, type(None)),
-    "consumer_active": (bool,),
     "nullified": (bool,),
     "result": (str, type(None)),
     "winner_seats": (list,),
@@ -58,7 +57,7 @@ SCALARS: dict[str, tuple[type, ...]] = {
 }
 """The other fields, with the JSON types they may hold."""
 FIELDS = frozenset({"seats", "unfinished", *DECKS, *CARD_LISTS, *SCALARS})
-OLD_FIELDS = frozenset({"consumer_cancelled"})
+OLD_FIELDS = frozenset({"consumer_cancelled", "consumer_active"})
 """Fields of snapshots made before the work owed moved into the flow's steps: still read."""
 
 _SEAT_LISTS = ("hand", "known_hand")
@@ -73,7 +72,6 @@ _SEAT_SCALARS: dict[str, tuple[type, ...]] = {
     "prevent_players": (int,),
     "shield": (bool,),
     "untouchable": (bool,),
-    "consumer_extra": (int,),
 }
 _SEAT_PAIRS = ("killer", "wake_seen")
 SEAT_FIELDS = frozenset({*_SEAT_LISTS, *_SEAT_SCALARS, *_SEAT_PAIRS, "plays"})
@@ -81,7 +79,7 @@ if frozenset(SeatState.__slots__) != SEAT_FIELDS:  # a new seat field must be sa
     raise TypeError(
         f"snapshot.py does not save SeatState's {set(SeatState.__slots__) ^ SEAT_FIELDS}"
     )
-OLD_SEAT_FIELDS = frozenset({"pending_offer", "pending_discards", "pending_harm"})
+OLD_SEAT_FIELDS = frozenset({"pending_offer", "pending_discards", "pending_harm", "consumer_extra"})
 """Seat fields of snapshots made before the work owed moved into the flow's steps (the
 offer is read from the hand and role, the discards are handed to the steps that owe
 them): such snapshots still load."""
@@ -295,11 +293,31 @@ def _migrate(s: SleepTightState, data: Mapping[str, Any], known: frozenset[str])
             hand_on(flow, Discards, harm=tuple(harm))
         else:
             raise _Bad("fields.seats hold discards owed, but no step on the stack owes them")
+    if data.get("consumer_active"):
+        _migrate_consumer(s, data["seats"])
     if data.get("consumer_cancelled") and flow.find(Cancel) is None:
         # (while the question is open, ``Cancel.used`` holds it and hands it on)
         if flow.find(ConsumerApply) is None:
             raise _Bad("fields.consumer_cancelled is true, but no Soul Consumer is on the stack")
         hand_on(flow, ConsumerApply, cancelled=True)
+
+
+def _migrate_consumer(s: SleepTightState, seats: list[Any]) -> None:
+    """An older snapshot's Soul Consumer losses (``consumer_active`` and each seat's
+    ``consumer_extra``) go to the steps that deal them: ``SandmanDamage.consumer``, or the
+    ``SandmanHit`` steps already laid out."""
+    from .steps.sandman import SandmanDamage, SandmanHit
+
+    losses = []
+    for i, raw in enumerate(seats):
+        value = raw.get("consumer_extra", 0) if isinstance(raw, Mapping) else 0
+        losses.append(_typed(f"fields.seats[{i}].consumer_extra", value, (int,)))
+    items = s.flow.items
+    for i, step in enumerate(items):
+        if type(step) is SandmanDamage:
+            items[i] = evolve(step, consumer=tuple(losses))
+        elif type(step) is SandmanHit:
+            items[i] = evolve(step, consumer=losses[step.seat])
 
 
 def _steps(s: SleepTightState, where: str, value: Any) -> tuple[Any, ...]:

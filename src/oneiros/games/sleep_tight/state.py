@@ -92,7 +92,6 @@ class SleepTightState(State):
         self.first = 0
         self.phase = "setup"
         self.frozen_hands: list[int] | None = None
-        self.consumer_active = False
         self.nullified = False
         self.result: str | None = None
         self.winner_seats: list[int] = []

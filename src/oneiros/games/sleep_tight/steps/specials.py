@@ -170,7 +170,8 @@ class Cancel(OpenChoice):
 class ConsumerApply(AutoStep):
     """The Soul Consumer, unless cancelled (``cancelled``: handed on by ``Cancel``): every
     Action card fails and each player loses the requirements of the cards they played
-    instead of the Sandman's damage (sleep-tight "Special Cards")."""
+    instead of the Sandman's damage (sleep-tight "Special Cards"): the losses are handed on
+    to ``SandmanDamage.consumer``."""
 
     kind = "consumer_apply"
     rule = "special"
@@ -184,9 +185,14 @@ class ConsumerApply(AutoStep):
                 R.SPECIAL,
             )
             return
-        s.consumer_active = True
-        for seat in s._order():
-            s.seats[seat].consumer_extra = sum(s._required(seat, p) for p in s.seats[seat].plays)
+        from .sandman import SandmanDamage
+
+        living = s._order()
+        losses = tuple(
+            sum(s._required(seat, p) for p in me.plays) if seat in living else 0
+            for seat, me in enumerate(s.seats)
+        )
+        hand_on(flow, SandmanDamage, consumer=losses)
         s._fail_all()
         s.emit(
             "soul_consumer",
@@ -194,8 +200,8 @@ class ConsumerApply(AutoStep):
             "Soul Fragment requirement of the cards they played, instead of the Sandman's "
             "usual damage ({losses})",
             R.SPECIAL,
-            extra=[seat.consumer_extra for seat in s.seats],
-            losses=", ".join(f"seat {i}: {x.consumer_extra}" for i, x in enumerate(s.seats)),
+            extra=list(losses),
+            losses=", ".join(f"seat {i}: {x}" for i, x in enumerate(losses)),
         )
 
 
