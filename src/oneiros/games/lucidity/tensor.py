@@ -39,6 +39,7 @@ from .encoding import (
     _layout,
     encode_state,
 )
+from .steps.resolve import pending
 
 __all__ = ["encode_array"]
 
@@ -61,9 +62,10 @@ def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
     counts = [0, 0, 0, 0, 0]
     for c in state.hand:
         counts[colour_at[c]] += 1
-    for d in state.rolled:
+    rolled, limbo = pending(state)  # held by the steps on the stack
+    for d in rolled:
         counts[colour_at[d[0]]] += 1
-    for d in state.limbo:
+    for d in limbo:
         counts[colour_at[d[0]]] += 1
     for d in state.pool:
         counts[colour_at[d[0]]] += 1
@@ -265,9 +267,10 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         hand = [0, 0, 0, 0, 0]
         for c in state.hand:
             hand[colour_at[c]] += 1
-        for d in state.rolled:
+        rolled, limbo = pending(state)  # held by the steps on the stack
+        for d in rolled:
             hand[colour_at[d[0]]] += 1
-        for d in state.limbo:
+        for d in limbo:
             hand[colour_at[d[0]]] += 1
         for d in state.pool:
             hand[colour_at[d[0]]] += 1

@@ -115,13 +115,14 @@ def end_turn(s: LucidityState) -> None:
     Power goal is reached, the next of the final turns)."""
     if s.reason is not None:
         return
-    s.stack.clear()
     _nightmare.give_back_limbo(s)
+    unresolved = _resolve.take_rolled(s)
+    s.stack.clear()
     if s.revealed or s.pool:
         _manifestations.return_revealed(s)
-    if s.hand or s.rolled:
-        s._to_bag([die(c, "") for c in s.hand] + s.rolled)
-        s.hand, s.rolled = [], []
+    if s.hand or unresolved:
+        s._to_bag([die(c, "") for c in s.hand] + list(unresolved))
+        s.hand = []
     seats = s.seats
     if "dreamer" not in [x.role for x in seats]:
         _end.end_game(s, "nightmare")
