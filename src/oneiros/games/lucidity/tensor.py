@@ -39,7 +39,8 @@ from .encoding import (
     _layout,
     encode_state,
 )
-from .steps.resolve import pending
+from .steps.base import HOLDERS
+from .steps.resolve import Resolve, pending
 
 __all__ = ["encode_array"]
 
@@ -262,16 +263,19 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         if state.bag != tracker.bag:
             tracker.update_bag(state.bag)
         # _in_hand, written out (this runs after every step, and the counts change at
-        # most steps: comparing the lists first costs more than it saves)
+        # most steps: comparing the lists first costs more than it saves); the dreams not
+        # yet rolled are counted in C, the others are few
+        drawn = state.hand.count
+        hand = [drawn("blue"), drawn("green"), drawn("yellow"), drawn("red"), drawn("bone")]
         colour_at = tracker.lay.colour_at
-        hand = [0, 0, 0, 0, 0]
-        for c in state.hand:
-            hand[colour_at[c]] += 1
-        rolled, limbo = pending(state)  # held by the steps on the stack
-        for d in rolled:
-            hand[colour_at[d[0]]] += 1
-        for d in limbo:
-            hand[colour_at[d[0]]] += 1
+        for step in state.stack.items:  # the dreams the steps hold (steps.resolve.pending)
+            cls = step.__class__
+            if cls is Resolve:
+                for d in step.rolled:
+                    hand[colour_at[d[0]]] += 1
+            elif cls in HOLDERS:
+                for d in step.held():
+                    hand[colour_at[d[0]]] += 1
         for d in state.pool:
             hand[colour_at[d[0]]] += 1
         if hand != tracker.hand:

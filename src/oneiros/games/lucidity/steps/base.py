@@ -130,12 +130,18 @@ class HoldsDreams:
         return None
 
 
+HOLDERS: set[Any] = set()
+"""Every ``HoldsDreams`` step class (a look-up by class is cheaper than ``isinstance``;
+``steps/__init__.py`` fills it once every kind is registered)."""
+
+
 def limbo(s: LucidityState) -> list[Die]:
     """Every dream drawn or rerolled by an effect and not yet resolved, as the steps on the
     stack hold them (bottom to top)."""
     out: list[Die] = []
+    step: Any
     for step in s.stack.items:
-        if isinstance(step, HoldsDreams):
+        if step.__class__ in HOLDERS:
             out += step.held()
     return out
 
@@ -157,10 +163,10 @@ def hold(s: LucidityState, d: Die) -> None:
 def take_limbo(s: LucidityState) -> list[Die]:
     """Take every dream drawn for an effect off the steps that hold it (they then hold
     nothing); the caller returns them to the bag."""
-    items = s.stack.items
+    items: list[Any] = s.stack.items
     out: list[Die] = []
     for i, step in enumerate(items):
-        if isinstance(step, HoldsDreams):
+        if step.__class__ in HOLDERS:
             dice = step.held()
             if dice:
                 out += dice

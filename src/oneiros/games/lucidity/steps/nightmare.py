@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.flow import DecisionStep, Flow
+from ....core.flow import DecisionStep, Flow, evolve
 from ..actions import A
 from ..content import COLOURS
 from ..model import Die, die
@@ -154,10 +154,10 @@ class MinionPick(DecisionStep, HoldsDreams):
         return self.drawn
 
     def emptied(self) -> MinionPick:
-        return dataclasses.replace(self, drawn=())
+        return evolve(self, drawn=())
 
     def holding(self, d: Die) -> MinionPick:
-        return dataclasses.replace(self, drawn=(*self.drawn, d))
+        return evolve(self, drawn=(*self.drawn, d))
 
     @property
     def player(self) -> int:
@@ -210,7 +210,7 @@ class MinionTarget(DecisionStep, HoldsDreams):
         return (self.dream,) if self.dream is not None else ()
 
     def emptied(self) -> MinionTarget:
-        return dataclasses.replace(self, dream=None)
+        return evolve(self, dream=None)
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         if self.dream is not None:

@@ -9,7 +9,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ....core import Action
-from ....core.flow import DecisionStep, Flow, shared
+from ....core.flow import DecisionStep, Flow, evolve, shared
 from ..actions import A
 from ..model import REROLL_FACES, Die, die
 from .base import KINDS, HoldsDreams
@@ -110,7 +110,7 @@ class Spend(DecisionStep, HoldsDreams):
         return (self.dream,) if self.dream is not None else ()
 
     def emptied(self) -> Spend:
-        return dataclasses.replace(self, dream=None)
+        return evolve(self, dream=None)
 
     @property
     def player(self) -> int:
@@ -199,7 +199,7 @@ class Now(DecisionStep, HoldsDreams):
         return (self.dream,) if self.dream is not None else ()
 
     def emptied(self) -> Now:
-        return dataclasses.replace(self, dream=None)
+        return evolve(self, dream=None)
 
     def done(self, s: LucidityState) -> bool:
         return self.dream is None

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
-from ....core.flow import ChanceStep, DecisionStep, Flow
+from ....core.flow import ChanceStep, DecisionStep, Flow, shared
 from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import KINDS, HoldsDreams
+from .base import HOLDERS, KINDS
 
 PLACED_TEXTS = {
     "hunt": "Seat {seat} places a {colour} hunt dream",
@@ -66,15 +66,16 @@ class Roll(ChanceStep):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
         face = action.id[5:]
+        d = die(c, face)
         # the rolled dream joins the unresolved ones, which the resolution below holds (the
         # step under this one, unless an interruption or a reroll pushed this roll)
         items = flow.items
         i = len(items) - 2
         below = items[i] if i >= 0 else None
         if below.__class__ is Resolve:
-            items[i] = Resolve(below.seat, (*below.rolled, (c, face, False)))
+            items[i] = Resolve(below.seat, (*below.rolled, d))
         else:
-            add_rolled(s, (c, face, False))
+            add_rolled(s, d)
         s._events.append(
             Event(
                 "rolled",
@@ -181,7 +182,7 @@ class Resolve(DecisionStep):
                 if d[0] == c and d[1] == "shadow":
                     del left[i]
                     break
-            items[-1] = Resolve(seat, tuple(left))
+            items[-1] = Resolve(seat, tuple(left)) if left else shared(Resolve, seat)
             place(s, seat, die(c, "shadow"), pool=True)
             return
         keep: list[Die] = []
@@ -191,7 +192,7 @@ class Resolve(DecisionStep):
                 take.append(d)
             else:
                 keep.append(d)
-        items[-1] = Resolve(seat, tuple(keep))
+        items[-1] = Resolve(seat, tuple(keep)) if keep else shared(Resolve, seat)
         # placing may push interrupting steps (a Nightmare ability); later dreams of the same
         # category wait among the unresolved ones until those are done
         for i, d in enumerate(take):
@@ -215,9 +216,10 @@ def pending(s: LucidityState) -> tuple[tuple[Die, ...], list[Die]]:
     unresolved: tuple[Die, ...] = ()
     held: list[Die] = []
     for step in s.stack.items:
-        if step.__class__ is Resolve:
+        cls = step.__class__
+        if cls is Resolve:
             unresolved = step.rolled  # the nearest to the top holds them
-        elif isinstance(step, HoldsDreams):
+        elif cls in HOLDERS:
             held += step.held()
     return unresolved, held
 

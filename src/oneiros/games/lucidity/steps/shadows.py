@@ -12,7 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action, Event
-from ....core.flow import DecisionStep, Flow
+from ....core.flow import DecisionStep, Flow, evolve
 from ..actions import A
 from ..content import COLOURS
 from ..model import POWER_FACES, Die, die, pick_id, remove_pick
@@ -136,10 +136,10 @@ class RollNow(Chance, HoldsDreams):
         return (self.dream,) if self.dream is not None else ()
 
     def emptied(self) -> RollNow:
-        return dataclasses.replace(self, dream=None)
+        return evolve(self, dream=None)
 
     def holding(self, d: Die) -> RollNow | None:
-        return dataclasses.replace(self, dream=d) if self.dream is None else None
+        return evolve(self, dream=d) if self.dream is None else None
 
     def rule_key(self) -> str:
         return self.ref

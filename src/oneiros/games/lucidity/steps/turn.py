@@ -115,8 +115,10 @@ def end_turn(s: LucidityState) -> None:
     Power goal is reached, the next of the final turns)."""
     if s.reason is not None:
         return
-    _nightmare.give_back_limbo(s)
-    unresolved = _resolve.take_rolled(s)
+    unresolved: tuple[Any, ...] = ()
+    if s.stack.items:  # the dreams its steps still hold
+        _nightmare.give_back_limbo(s)
+        unresolved = _resolve.take_rolled(s)
     s.stack.clear()
     if s.revealed or s.pool:
         _manifestations.return_revealed(s)
