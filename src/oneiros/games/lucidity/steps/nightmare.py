@@ -157,7 +157,7 @@ class MinionPick(DecisionStep, HoldsDreams):
         return evolve(self, drawn=())
 
     def holding(self, d: Die) -> MinionPick:
-        return evolve(self, drawn=(*self.drawn, d))
+        return MinionPick(self.nightmare, self.target, self.ref, (*self.drawn, d))
 
     @property
     def player(self) -> int:

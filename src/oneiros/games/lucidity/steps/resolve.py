@@ -66,7 +66,7 @@ class Roll(ChanceStep):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
         face = action.id[5:]
-        d = die(c, face)
+        d = (c, face, False)
         # the rolled dream joins the unresolved ones, which the resolution below holds (the
         # step under this one, unless an interruption or a reroll pushed this roll)
         items = flow.items

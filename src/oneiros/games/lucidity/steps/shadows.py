@@ -139,7 +139,7 @@ class RollNow(Chance, HoldsDreams):
         return evolve(self, dream=None)
 
     def holding(self, d: Die) -> RollNow | None:
-        return evolve(self, dream=d) if self.dream is None else None
+        return RollNow(self.seat, self.pool, self.ref, d) if self.dream is None else None
 
     def rule_key(self) -> str:
         return self.ref
