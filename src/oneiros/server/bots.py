@@ -182,9 +182,8 @@ class Bots:
             bots = table.bot_seats_to_move()
             if not bots or self._cost(table, bots[0]) >= CHEAP_BOT:
                 break
-            start = time.thread_time()
             action_id = self._decide_here(table, bots[0])
-            spent += time.thread_time() - start
+            spent += self._cost(table, bots[0])  # what it just took (noted by _decide_here)
             self._bot_move(table, bots[0], action_id)
             self._chance_chain(table)
 
