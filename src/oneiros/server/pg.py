@@ -87,13 +87,12 @@ STATE = (
     "SELECT (SELECT status FROM oneiros_tables WHERE id = %(t)s), "
     "(SELECT json_agg(entry ORDER BY idx) FROM oneiros_actions "
     "WHERE table_id = %(t)s AND idx >= %(start)s), "
-    "(SELECT json_build_array(generation, seat) FROM oneiros_undos WHERE table_id = %(t)s)"
+    "(SELECT json_build_array(generation, seat) FROM oneiros_undos WHERE table_id = %(t)s), "
+    "(SELECT json_agg(json_build_array(seat, kind, agent, name, token_hash, claimed) "
+    "ORDER BY seat) FROM oneiros_seats WHERE table_id = %(t)s)"
 )
-"""A table's status, its entries from a point on and its undo generation."""
-SEATS = (
-    "SELECT seat, kind, agent, name, token_hash, claimed FROM oneiros_seats "
-    "WHERE table_id = %s ORDER BY seat"
-)
+"""A table's status, its entries from a point on, its undo generation and its seats: one
+statement (one round trip, one snapshot)."""
 HEAD = (
     "head AS (SELECT "
     "(SELECT status FROM oneiros_tables WHERE id = %(t)s) = 'running' "
@@ -246,22 +245,17 @@ class PgTables:
     async def news(self, table_id: str, start: int) -> News:
         """What other processes stored for a table (no lock: a read)."""
         async with self.pool.connection() as conn:
-            async with conn.pipeline():
-                state = await conn.execute(STATE, {"t": table_id, "start": start})
-                seats = await conn.execute(SEATS, (table_id,))
-            row = await state.fetchone()
-            status, entries, undo = row if row is not None else (None, None, None)
-            if status is None:
-                return News(None)
-            return News(
-                status,
-                [
-                    SeatRow(int(s[0]), s[1], s[2], s[3], s[4], bool(s[5]))
-                    for s in await seats.fetchall()
-                ],
-                entries or [],
-                (0, -1) if undo is None else (int(undo[0]), int(undo[1])),
-            )
+            cur = await conn.execute(STATE, {"t": table_id, "start": start}, prepare=True)
+            row = await cur.fetchone()
+        status, entries, undo, seats = row if row is not None else (None, None, None, None)
+        if status is None:
+            return News(None)
+        return News(
+            status,
+            [SeatRow(int(s[0]), s[1], s[2], s[3], s[4], bool(s[5])) for s in seats or []],
+            entries or [],
+            (0, -1) if undo is None else (int(undo[0]), int(undo[1])),
+        )
 
 
 def _settle(done: asyncio.Future[bool], outcome: bool | BaseException) -> None:
