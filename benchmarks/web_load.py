@@ -756,13 +756,17 @@ def measure(
             f"({counts['idle_refused']} refused), {counts['giant_sent']} 2 MiB frames"
         )
     per_move = f"{cpu / stats.moves * 1000:.2f} ms" if stats.moves else "-"
+
+    def each(seconds: float) -> str:
+        return f" ({seconds / stats.moves * 1000:.2f} ms per move)" if stats.moves else ""
+
     return (
         f"| {workers} | {n} | {think:g} s | {what} | {stats.moves / args.seconds:.0f} | "
         f"{stats.actions / args.seconds:.0f} | {percentile(lat, 50) * 1000:.1f} ms | "
         f"{percentile(lat, 99) * 1000:.1f} ms | {stats.games} | {len(stats.errors)} "
         f"| {cpu / wall:.0%} of a core | {per_move} "
-        f"| {f'{pg / wall:.0%} of a core' if CLUSTER or pg else '-'} "
-        f"| {own / wall:.0%} of a core |"
+        f"| {f'{pg / wall:.0%} of a core{each(pg)}' if CLUSTER or pg else '-'} "
+        f"| {own / wall:.0%} of a core{each(own)} |"
     )
 
 
