@@ -4,6 +4,7 @@ Tight): every problem is listed, and their loaders still raise the first one."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,21 @@ def test_every_shipped_content_passes_strict():
         report = content_format(game).check()
         assert report.ok(strict=True), [str(p) for p in report.problems]
         assert report.summary
+
+
+def test_a_pack_hashes_the_same_in_every_process():
+    """A record holding a set (an Etherfields ability's keywords, a tile's walls) hashes to
+    the same content hash whatever the process's string hashing: a record saved by one
+    process replays in another."""
+    code = "import oneiros; print(oneiros.make('etherfields').content_hash())"
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        ).stdout.strip()
+        for seed in (1, 2, 3, 4)
+    }
+    assert len(seen) == 1, seen

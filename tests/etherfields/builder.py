@@ -4,7 +4,7 @@
 things are: the revealed tiles, the Dreamers' spaces, each Dreamer's hand, discard pile and
 Sealed pile (faces of their starting deck; the rest stays in the deck, or is Sealed when
 ``deck`` is given), the Entities on the map with their Morphings, the current Turn card,
-the Hours, the flags, the placed Progress cards, and which step of the Turn is next (``phase``). Chance is then
+the Hours, the flags, the placed Progress cards (and which are flipped), and which step of the Turn is next (``phase``). Chance is then
 forced by id in the tests (``state.apply("luck:skull")``)."""
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ def _take(s: EtherfieldsState, seat: int, face: str, zones: tuple[str, ...] = ("
         card = s.table.find(zone, face, seat)
         if card is not None:
             return card
+    if s.catalog.has("flaw", face) and s.table.place(f"flaw.{face}")[0] == "flaw_deck":
+        return f"flaw.{face}"  # a Flaw comes from the Flaw deck ("Flaw Cards")
     ident = f"gained.{face}"
     if ident not in s.table.faces:
         return s.table.create(ident, face, "deck", seat)
@@ -42,6 +44,7 @@ def position(
     discards: dict[int, list[str]] | None = None,
     sealed: dict[int, list[str]] | None = None,
     progress: dict[int, list[str]] | None = None,
+    flipped: dict[int, list[str]] | None = None,
     decks: dict[int, list[str]] | None = None,
     entities: list[tuple[str, str]] = (),  # type: ignore[assignment]
     morphings: dict[str, list[str]] | None = None,
@@ -57,6 +60,7 @@ def position(
     blocked: list[int] = (),  # type: ignore[assignment]
     used: list[str] = (),  # type: ignore[assignment]
     items: list[str] | None = None,
+    storage: list[str] | None = None,
     phase: str = "actions",
     options: dict[str, Any] | None = None,
 ) -> EtherfieldsState:
@@ -85,7 +89,10 @@ def position(
                     (c for c in t.ids("deck", seat) if t.face(c) == face and c not in keep),
                     None,
                 )
-                keep.append(card if card is not None else _take(s, seat, face, ("deck",)))
+                card = card if card is not None else _take(s, seat, face, ("deck",))
+                if t.place(card) != ("deck", seat):
+                    t.move(card, "deck", seat)
+                keep.append(card)
             for card in list(t.ids("deck", seat)):
                 if card not in keep:
                     t.move(card, "sealed", seat, bottom=True)
@@ -119,6 +126,21 @@ def position(
         for item in list(t.ids("items")):
             if t.face(item) not in items:
                 t.move(item, "storage")
+        for face in items:  # an Item of the pack beyond the starting ones
+            if f"item.{face}" not in t.faces:
+                t.create(f"item.{face}", face, "items")
+            t.move(f"item.{face}", "items")
+    if storage is not None:  # exactly these Items in Storage
+        for item in list(t.ids("storage")):
+            if t.face(item) not in storage:
+                t.move(item, "item_market")
+        for face in storage:
+            if f"item.{face}" not in t.faces:
+                t.create(f"item.{face}", face, "storage")
+            t.move(f"item.{face}", "storage")
+    s.flipped = [  # placed Progress cards turned face down ("Progress Influence Cards")
+        t.find("progress", face, seat) for seat, faces in (flipped or {}).items() for face in faces
+    ]
     s.flags = list(flags)
     s.first = first
     s.blocked_steps = list(blocked)

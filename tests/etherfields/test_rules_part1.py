@@ -106,7 +106,9 @@ def test_a_gradual_cost_is_times_the_player_count_and_several_dreamers_pay_it():
         flags=["gears"],
     )
     play(s, "use:map:C1.2:wind", seat=0)
-    play(s, f"pay:{_card(s, 's05')}:cunning", f"pay:{_card(s, 's09')}:cunning", "resolve")
+    # after each card, the other Dreamer may add to the Gradual payment ("done": not now)
+    play(s, f"pay:{_card(s, 's05')}:cunning", "done", f"pay:{_card(s, 's09')}:cunning", "done")
+    play(s, "resolve")
     assert s.gradual == {"map:C1.2:wind": 3} and not s.is_terminal()
     play(s, "use:map:C1.2:wind", seat=1)
     assert s.flow.top.need(s) == 3
@@ -345,7 +347,7 @@ def test_gradual_actions_example_markers_from_several_dreamers():
     )
     play(s, "use:map:C1.2:wind", seat=0)
     for face in ("s05", "s09", "s05", "s02"):
-        play(s, "pay:" + s.table.find("hand", face, 0) + ":cunning")
+        play(s, "pay:" + s.table.find("hand", face, 0) + ":cunning", "done")  # Dreamer 1
     assert s.flow.top.paid == 7
     play(s, "resolve")
     assert s.gradual == {"map:C1.2:wind": 6}  # 2 markers; the 7th Cunning is lost

@@ -48,10 +48,25 @@ def test_a_slumber_without_skip_effect_offers_no_skip():
 
 
 def test_out_of_turns_resolves_the_skip_effect_and_loses_the_slumber():
+    # "Slumber Entity Tiles" (Out of Turns / Skip): the Lamplighter's 4 Turns run out with
+    # nobody dying (plain play: continue and pass); its effect seals 2 and deals 1 Distress
+    # to each Dreamer, then the Slumber is lost and, alone, ends the game in a defeat
     s = _placed(start("slumber:OS-03"))
     drive(s, lambda st: st.is_terminal())
-    assert s.results == [["OS-03", "lost"]] or s.outcome == "defeat"
-    assert any(e.kind == "out_of_turns" for e in s.events()) or s.reason == "distress"
+    assert s.results == [["OS-03", "lost"]]
+    assert s.outcome == "defeat" and s.reason == "slumber_lost"
+    assert s.stats()["turns_used"] == 4 and s.stats()["slumbers_lost"] == 1
+    kinds = [e.kind for e in s.events()]
+    assert kinds.count("out_of_turns") == 1 and "dying" not in kinds
+    after = s.events()[kinds.index("out_of_turns") + 1 : kinds.index("slumber_over")]
+    sealed = [e.data["seat"] for e in after if e.kind == "sealed"]
+    assert sorted(sealed) == [0, 0, 1, 1]
+    assert [(e.data["seat"], e.data["total"]) for e in after if e.kind == "distress"] == [
+        (0, 3),
+        (1, 3),
+    ]
+    assert [e.kind for e in after] == ["sealed"] * 4 + ["distress"] * 2
+    assert s.distress == [3, 3]
 
 
 def test_gain_loot_uses_the_current_turn_card_and_the_first_player_chooses():

@@ -47,7 +47,11 @@ OPTION_CASES = [
     for name in sorted({c[0] for c in CONFIGS})
     if (options := all_switches_on(name))
 ]
-"""Each game with all its yes/no options on, default rule set and player count."""
+OPTION_CASES.append(
+    pytest.param("etherfields", {"scenario": "journey"}, id="etherfields-scenario=journey")
+)
+"""Each game with all its yes/no options on, default rule set and player count; and
+Etherfields playing a journey of Slumbers (its other tensor and action parts)."""
 
 
 def opponent_spec(name: str) -> str:

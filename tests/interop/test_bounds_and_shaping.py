@@ -128,7 +128,7 @@ def test_lucidity_extreme_counts_reach_one_and_no_more():
     s1.hunt = [die("green", "hunt")] * bag["green"]
     s2.marks = [die("bone", "shadowmark")] * bag["bone"]
     state.cards["red"] = [die("red", "power1")] * bag["red"]
-    state.rolled = [die("yellow", "exhaust")] * bag["yellow"]
+    state.hand = ["yellow"] * bag["yellow"]  # in hand: counted by colour, rolled or not
     for c in bag:
         bag[c] = 0
     for seat in range(4):

@@ -6,11 +6,21 @@ its Intent), at desktop and phone sizes, and a player plays by clicking spaces
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
-from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
+from .browser import (
+    DESKTOP,
+    PHONE,
+    Messages,
+    browser,
+    browser_marks,
+    screenshot_path,
+    seats,
+    server,
+)
 from .helpers import ServerProcess
 from .test_browser import instant
 
@@ -150,3 +160,132 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     page.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-phone.png")))
     assert not errors, errors
     page.close()
+
+
+PLAIN = ("continue", "pass", "done", "stop", "delta:cure", "resolve", "give-up")
+"""The choices that move a Slumber on without a plan (play on, pass, the first option)."""
+
+
+def quirk_frames(upto: str) -> list[str]:
+    """The table messages of Ada (seat 0) in a journey after A Quiet Stream: A Bench in the
+    Fog (F-02) draws Sunken Square (SM-3, at B2) and lies in its Quirk space B2.1 ("Fate
+    Cards"); ``upto``: ``start`` (before the Fate card) or ``quirk`` (the Quirk placed)."""
+    from tests.etherfields.slumber_play import drive
+    from tests.etherfields.test_slumber_rules import _journey_after_first_slumber
+
+    s = _journey_after_first_slumber()
+    msgs = Messages(s, 0, seats([("human", "Ada"), ("bot", None)]))
+    frames = [msgs.next("snapshot")]
+    if upto == "quirk":
+        s.apply("continue", player=s.first)
+        drive(s, "map_tile_draw", {"fate_draw": ["fate:F-02"]})
+        frames.append(msgs.next())
+        s.apply("tile:SM-3")
+        s.apply("space:B2.1", player=s.first)
+        frames.append(msgs.next())
+    return frames
+
+
+def scripted(browser: Any, url: str, frames: list[str], viewport: dict[str, int]) -> Any:
+    """The table page at ``url`` (a real table: its glossary names the cards) whose
+    WebSocket answers the hello with ``frames``."""
+    page = instant(browser.new_page(viewport=viewport))
+
+    def on_socket(ws: Any) -> None:
+        def on_message(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "hello":
+                for frame in frames:
+                    ws.send(frame)
+
+        ws.on_message(on_message)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), on_socket)
+    page.goto(url)
+    page.wait_for_selector("#board svg.ef-map", timeout=20_000)
+    return page
+
+
+NAMED = """() => {
+  const t = document.querySelector("#board .space[data-ref='B2.1'] title");
+  return t && t.textContent.includes("A Bench in the Fog");
+}"""
+TILES = "() => [...document.querySelectorAll('#board .ef-map .tile')].map(t => t.dataset.tile)"
+
+
+def test_a_journey_from_the_lobby_menu_plays_to_the_end_and_the_map_grows(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    page = instant(browser.new_page(viewport=DESKTOP))
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Ada")
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#advanced summary")
+    # the scenario option is a menu of the pack's Dreams, Slumbers and a journey, by name
+    menu = page.eval_on_selector_all(
+        "#opt-scenario option", "os => os.map(o => [o.value, o.textContent])"
+    )
+    assert ["dream:OD-01X", "Dream: The Clockwork Orchard"] in menu
+    assert ["slumber:OS-03", "Slumber: The Hollow Lamplighter"] in menu
+    assert menu[-1] == ["journey", "Journey: Slumbers up to the Delta Phase"]
+    page.select_option("#opt-scenario", "journey")
+    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    table_url = page.url
+    page.wait_for_selector("#your-turn", timeout=20_000)
+    assert "Slumber Dreamscape" in page.inner_text("#board .ef-dreamscape h2")
+    assert sorted(page.evaluate(TILES)) == ["SM-S1", "SM-S2"]  # the 2 Setup tiles
+    assert "Journey" in page.inner_text("#board .ef-slumber")
+
+    # the Slumber Entrance: any space of the Setup tiles; then play on plainly to the end
+    for _ in range(400):
+        wait_turn(page)
+        if page.locator("#game-over").count():
+            break
+        ids = buttons(page)
+        if not ids:
+            continue
+        pick = next((a for a in PLAIN if a in ids), None)
+        pick = pick or next((a for a in ids if a.startswith("space:")), ids[0])
+        page.click(f"#actions button[data-action='{pick}']")
+        answered(page)
+    assert page.locator("#game-over").count(), "the journey did not end in 400 clicks"
+    ends = page.inner_text("#board")
+    assert "The journey ends" in ends and "Slumbers so far" in ends
+    page.screenshot(path=str(tmp_path / "web-etherfields-journey-end.png"))
+    assert not errors, errors
+    page.close()
+
+    # a Fate card places a tile: the map grows by it, and its Quirk lies on its space
+    before = scripted(browser, table_url, quirk_frames("start"), DESKTOP)
+    assert sorted(before.evaluate(TILES)) == ["SM-S1", "SM-S2"]
+    assert before.locator("#board .ef-map .quirk").count() == 0
+    before.close()
+    after = scripted(browser, table_url, quirk_frames("quirk"), DESKTOP)
+    after.wait_for_selector("#board .ef-map .quirk", timeout=20_000)
+    after.wait_for_function(NAMED, timeout=20_000)  # the table's glossary names the cards
+    assert sorted(after.evaluate(TILES)) == ["SM-3", "SM-S1", "SM-S2"]
+    assert after.locator("#board .ef-map .space[data-ref^='B2.']").count() == 4
+    quirk = after.locator("#board .space[data-ref='B2.1'] .quirk")
+    assert quirk.count() == 1 and quirk.get_attribute("data-card") == "F-02"
+    title = after.locator("#board .space[data-ref='B2.1'] title").text_content() or ""
+    assert "Quirk of A Bench in the Fog" in title and "removes 1 Distress" in title
+    assert after.locator("#board .space[data-ref='B1.3'] .quirk-slot").count() == 1
+    assert "Sunken Square" in after.inner_text("#board .ef-dreamscape")  # the tile's name
+    panel = after.inner_text("#board .ef-slumber")
+    assert "Quirk at B2.1: A Bench in the Fog" in panel and "A Quiet Stream" in panel
+    # the picture a player sees: the journey so far, the Quirks and the grown map (docs/img)
+    after.set_viewport_size({"width": DESKTOP["width"], "height": 1000})
+    after.evaluate(
+        "() => { document.querySelector('#board .ef-slumber').scrollIntoView();"
+        " window.scrollBy(0, -70); }"
+    )
+    after.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-slumber.png")))
+    after.set_viewport_size(PHONE)
+    after.wait_for_timeout(200)
+    width = after.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
+    after.close()

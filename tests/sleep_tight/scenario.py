@@ -118,8 +118,7 @@ def scenario(
         _make_agent(state, seat, role)
     for seat in offers:
         _take_card(state, IAM)
-        _add_to_hand(state, seat, IAM)
-        state.seats[seat].pending_offer = True
+        _add_to_hand(state, seat, IAM)  # a dreamer holding it: the offer is open
     for card in sandman_discard:
         state.sandman_deck.remove_anywhere(card)
         state.sandman_discard.append(card)

@@ -135,10 +135,12 @@ def counterfactual(spy: Sightings, state, seat: int, actor: int, aid: str, playe
     if aid not in legal:
         return 0
     mine = state.clone()
-    secret = [x for x in mine.flow.items if isinstance(x, SimultaneousStep)]
+    # a secret choice closes when its step leaves the stack (a choice made inside it gives
+    # a new step of the same class: the pending discards are the step's fields)
+    secret = {type(x) for x in mine.flow.items if isinstance(x, SimultaneousStep)}
     new_a, seen_a = spy.run(mine, aid, player)
     new_b, seen_b = spy.run(other, aid, player)
-    if {seat, None} & (seen_a | seen_b) or any(x not in mine.flow.items for x in secret):
+    if {seat, None} & (seen_a | seen_b) or secret - {type(x) for x in mine.flow.items}:
         return 0
     events_a = [(e.kind, e.text) for e in new_a if e.visible(seat)]
     events_b = [(e.kind, e.text) for e in new_b if e.visible(seat)]

@@ -23,10 +23,11 @@ import typer
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
+from typer.core import TyperCommand
 
 from ..agents import Agent, make_agent
 from ..agents.base import view_for
-from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, replay
+from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, games, replay
 from ..core.i18n import LANGUAGES, LanguageError, card_texts_in, default_language, for_game
 from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
 from .render import (
@@ -733,8 +734,67 @@ def _check_lang(lang: str | None) -> str | None:
         fail(f"--lang: {exc}")
 
 
+SCENARIO_OPT = typer.Option(
+    None,
+    "--scenario",
+    metavar="ID",
+    help="What to play, for a game with scenarios (its `scenario` option): a Dream, a Slumber "
+    "or a journey of Slumbers for etherfields; the list is below. A bare id (OS-03) is enough "
+    "when it names one.",
+)
+
+
+def scenario_list() -> str:
+    """The scenarios every game offers (its ``scenario`` option's menu), one game a
+    paragraph: read from the games' content packs, so only when the help is shown."""
+    out = []
+    for info in games():
+        spec = next((o for o in info.options if o.name == "scenario" and o.choices), None)
+        if spec is None:
+            continue
+        labels = spec.labels or {}
+        listed = "; ".join(
+            f"{c} ({labels[c]})" if c in labels else str(c) for c in spec.choices or ()
+        )
+        out.append(f"Scenarios of {info.name} (--scenario): {listed}.")
+    return "\n\n".join(out)
+
+
+class PlayCommand(TyperCommand):
+    """``oneiros play``: its help ends with the scenarios the games' content packs offer."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if self.epilog is None:
+            self.epilog = scenario_list() or None
+        super().format_help(ctx, formatter)
+
+
+def scenario_options(game_name: str, scenario: str | None, option: list[str] | None) -> list[str]:
+    """``--option`` with ``--scenario ID`` added as ``scenario=ID``; a bare id (``OS-03``)
+    becomes the one scenario of the game's menu that ends with it (``slumber:OS-03``)."""
+    options = list(option or [])
+    if scenario is None:
+        return options
+    if any(o.partition("=")[0].strip() == "scenario" for o in options):
+        fail("--scenario and --option scenario=... both say what to play: give one")
+    try:
+        info = next(i for i in games() if i.name == game_name)
+    except StopIteration:
+        return [*options, f"scenario={scenario}"]  # make_game names the unknown game
+    spec = next((o for o in info.options if o.name == "scenario"), None)
+    if spec is None:
+        fail(f"--scenario: {game_name} has no scenarios")
+    wanted = scenario.strip()
+    menu = [str(c) for c in spec.choices or ()]
+    if wanted not in menu:
+        named = [c for c in menu if c.split(":", 1)[-1] == wanted]
+        if len(named) == 1:
+            wanted = named[0]
+    return [*options, f"scenario={wanted}"]
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("play")
+    @app.command("play", cls=PlayCommand)
     def play_cmd(
         game_name: str = typer.Argument(
             ..., metavar="GAME", help="The game, e.g. lucidity (see `oneiros games`)."
@@ -747,6 +807,7 @@ def register(app: typer.Typer) -> None:
             "(default: you at seat 0, heuristic bots elsewhere).",
         ),
         ruleset: str | None = RULESET_OPT,
+        scenario: str | None = SCENARIO_OPT,
         option: list[str] | None = OPTION_OPT,
         seed: int | None = SEED_OPT,
         delay: float = DELAY_OPT,
@@ -762,7 +823,7 @@ def register(app: typer.Typer) -> None:
             count = len(seats.split(",")) if seats is not None else default_players(game_name)
         else:
             count = players
-        game = make_game(game_name, count, ruleset, option)
+        game = make_game(game_name, count, ruleset, scenario_options(game_name, scenario, option))
         seat_specs = parse_seats(seats, game)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)

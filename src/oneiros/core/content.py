@@ -52,6 +52,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import to_jsonable_python
 
 from .effects import EffectLanguage, Node
 from .errors import ContentError
@@ -355,7 +356,8 @@ class Catalog:
 
     @property
     def hash(self) -> str:
-        """``sha256:…`` of the pack's records in canonical form (sorted by kind and id)."""
+        """``sha256:…`` of the pack's records in canonical form (sorted by kind and id; a
+        set's members sorted, so the hash never depends on the process's string hashing)."""
         if self._hash is None:
             doc = {
                 "game": self.info.game,
@@ -363,7 +365,7 @@ class Catalog:
                 "provenance": self.info.provenance,
                 "records": {
                     kind: {
-                        ident: loc.record.model_dump(mode="json")
+                        ident: _canonical(loc.record.model_dump(mode="python"))
                         for ident, loc in sorted(by_id.items())
                     }
                     for kind, by_id in sorted(self._records.items())
@@ -749,6 +751,19 @@ class FileFormat:
             detail = self.describe(data) if self.describe else ""
             report.summary = f"{self.game} content {name} ({detail + ', ' if detail else ''}sha256:{digest[:12]})"
         return report
+
+
+def _canonical(value: Any) -> Any:
+    """A record's dump as JSON values, with every set's members in sorted order (a set
+    dumped as it iterates would change the pack's hash from one process to the next)."""
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        members = [_canonical(v) for v in value]
+        return sorted(members, key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return to_jsonable_python(value)
 
 
 __all__ = [

@@ -36,6 +36,11 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     min: int | None = None
     max: int | None = None
+    labels: Mapping[Any, str] | None = field(default=None, hash=False, compare=False)
+    """What a menu shows for a choice (the value itself when a choice has none)."""
+    open_choices: bool = False
+    """``choices`` is a menu of the usual values, not the only ones: any value of ``type``
+    parses and the game's ``check_config`` decides (a Dream of another content pack)."""
 
     def parse(self, value: Any) -> Any:
         """Check and convert ``value`` (strings from a command line are accepted)."""
@@ -62,7 +67,7 @@ class OptionSpec:
             raise ConfigError(
                 f"option {self.name!r}: {value!r} is not allowed ({allowed})"
             ) from None
-        if self.choices is not None and out not in self.choices:
+        if self.choices is not None and not self.open_choices and out not in self.choices:
             raise ConfigError(f"option {self.name!r}: {value!r} is not allowed ({allowed})")
         if (self.min is not None and out < self.min) or (self.max is not None and out > self.max):
             raise ConfigError(f"option {self.name!r}: {value!r} is not allowed ({allowed})")
@@ -70,7 +75,10 @@ class OptionSpec:
 
     def describe_allowed(self) -> str:
         if self.choices is not None:
-            return "one of " + ", ".join(map(str, self.choices))
+            listed = ", ".join(map(str, self.choices))
+            return (
+                f"{listed} or another the game accepts" if self.open_choices else f"one of {listed}"
+            )
         if self.type is bool:
             return "true or false"
         if self.type is int:
@@ -88,6 +96,8 @@ class OptionSpec:
             "choices": list(self.choices) if self.choices is not None else None,
             "min": self.min,
             "max": self.max,
+            "labels": {str(k): v for k, v in self.labels.items()} if self.labels else None,
+            "open_choices": self.open_choices,
         }
 
 

@@ -472,9 +472,11 @@ def lobby_messages() -> dict[str, list[tuple[str, int]]]:
             name = str(option["name"]).replace("-", " ").replace("_", " ")
             add(name[:1].upper() + name[1:], f"lobby:{info.name}:option")  # as pretty() in JS
             add(str(option.get("help") or ""), f"lobby:{info.name}:option:{option['name']}")
+            labels = option.get("labels") or {}
             for choice in option.get("choices") or []:
-                if isinstance(choice, str) and not choice.isdigit():
-                    add(choice, f"lobby:{info.name}:option:{option['name']}:choice")
+                shown = labels.get(str(choice), choice)  # the menu shows a choice's label
+                if isinstance(shown, str) and not shown.isdigit():
+                    add(shown, f"lobby:{info.name}:option:{option['name']}:choice")
     for text, where in assigned_strings(
         Path(__file__).parent.parent / "server", "CONTENT_HELP"
     ).items():

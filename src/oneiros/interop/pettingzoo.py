@@ -273,8 +273,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         enc = self._encoder
         # The mask is the seat's legal actions when it is the selected agent and decides
         # now (checked against the state too, should it have been changed from outside).
-        if agent == self.agent_selection and self._acting == seat and seat in state.to_move():
-            legal = state.legal_actions(seat)
+        to_move = state.to_move()
+        if agent == self.agent_selection and self._acting == seat and seat in to_move:
+            # the only seat deciding: the state's own short path (no seat to check)
+            legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
             key = tuple(map(id, legal))
             made = enc.masks.get(key)  # Encoder.legal_mask, written out
             mask = enc.legal_mask(legal) if made is None else made[0].copy()

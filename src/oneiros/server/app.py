@@ -727,10 +727,13 @@ def app_from_env() -> FastAPI:
     import os
     import sys
 
+    from . import tune_gc
     from .config import ENV
 
     sys.setswitchinterval(0.0005)  # as in the parent (see oneiros.server.run)
-    return create_app(os.environ[ENV + "_DB"], settings=Settings.from_env())
+    app = create_app(os.environ[ENV + "_DB"], settings=Settings.from_env())
+    tune_gc()
+    return app
 
 
 __all__ = ["app_from_env", "create_app"]

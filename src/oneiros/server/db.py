@@ -218,13 +218,19 @@ class Database:
     def create_schema(self) -> None:
         """Create the tables that do not exist yet. On PostgreSQL under an advisory lock:
         the processes of ``--workers N`` start together on a fresh database, and two
-        ``CREATE TABLE`` of the same table at once make one of them fail."""
+        ``CREATE TABLE`` of the same table at once make one of them fail. On PostgreSQL
+        also the function that stores moves (``pg.py``), when it is missing."""
         if self.is_sqlite:
             metadata.create_all(self.engine)
             return
+        from .pg import APPEND_FUNCTION, APPEND_SIGNATURE
+
         with self.engine.begin() as conn:
             conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
             metadata.create_all(conn)
+            # the function that stores the moves (pg.py), created once per version
+            if conn.execute(select(func.to_regprocedure(APPEND_SIGNATURE))).scalar() is None:
+                conn.exec_driver_sql(APPEND_FUNCTION)
 
     def dispose(self) -> None:
         self.engine.dispose()

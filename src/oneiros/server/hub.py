@@ -95,7 +95,7 @@ class Hub(Bots):
         ] = []
         self._flusher: asyncio.Task[None] | None = None
         self.bot_costs: dict[tuple[str, str], float] = {}
-        """CPU seconds a bot of a game takes to decide, per (game, agent spec): the last
+        """Seconds a bot of a game takes to decide, per (game, agent spec): the last
         decision, or half the one before when that was more (see :data:`CHEAP_BOT`)."""
         self.pg = PgTables(db.listen_dsn()) if self.shared else None
         """PostgreSQL: the changes of tables, on the event loop (see ``pg.py``)."""

@@ -32,13 +32,43 @@ def catalog(path: str | Path | None = None) -> Catalog:
     return _load(str(path or pack_path()))
 
 
+OVERLAY = "overlay:"
+"""An Overlay card placed on the map is listed among the tiles as ``overlay:<id>``, in the
+order placed (etherfields "Overlay Cards")."""
+
+
+def _covered(cat: Catalog, records: list[MapTile], overlay_id: str) -> list[MapTile]:
+    """The tiles with the spaces an Overlay covers replaced by its own ("Each Overlay card
+    changes the Dreamscape in some way"); a covered space off the revealed tiles is
+    skipped."""
+    overlay = cat.get("overlay", overlay_id)
+    out = list(records)
+    for ref, new in zip(overlay.covers, overlay.spaces, strict=False):
+        slot, _, index = ref.partition(".")
+        for k, tile in enumerate(out):
+            if tile.at != slot:
+                continue
+            spaces = list(tile.spaces)
+            for printed in range(1, 5):
+                if rotate_index(printed, tile.rotation) == int(index):
+                    spaces[printed - 1] = new
+            out[k] = tile.model_copy(update={"spaces": tuple(spaces)})
+    return out
+
+
 @functools.lru_cache(maxsize=256)
 def _board(path: str, tiles: tuple[str, ...]) -> tuple[Board, dict[str, tuple[MapTile, Space]]]:
     cat = _load(path)
-    # a Slumber map tile is a tile of its own kind ("The Slumber Dreamscape Map")
+    # a Slumber map tile is a tile of its own kind ("The Slumber Dreamscape Map"); an
+    # Overlay card covers spaces of the tiles ("Overlay Cards")
     records = [
-        cat.get("tile", t) if cat.has("tile", t) else cat.get("slumber_map", t) for t in tiles
+        cat.get("tile", t) if cat.has("tile", t) else cat.get("slumber_map", t)
+        for t in tiles
+        if not t.startswith(OVERLAY)
     ]
+    for t in tiles:
+        if t.startswith(OVERLAY):
+            records = _covered(cat, records, t[len(OVERLAY) :])
     spaces: dict[str, tuple[MapTile, Space]] = {}
     for tile in records:
         for printed, space in enumerate(tile.spaces, start=1):

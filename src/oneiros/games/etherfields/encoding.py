@@ -3,7 +3,8 @@ observation tensor of a seat, built from its redacted observation only.
 
 ``encode(obs, player, layout)`` reads ``state.observation(player)``, so it sees exactly what
 the seat sees: the other Dreamers' hands are counts, never cards. The vocabulary (cards,
-Turn cards, tiles, spaces, Entities, Items, Morphings) comes from the content pack, so the
+Turn cards, tiles, spaces, Entities, Items, Morphings, Slumber tiles, Slumber map tiles,
+Fate cards and Quirk spaces) comes from the content pack, so the
 shape is fixed for one configuration. Every entry lies in [0, 1]
 (``EtherfieldsGame.observation_bounds``): a count is divided by the largest value it can
 take under the rules (the Distress pool, a pool's size, the Turn deck, the Clock track) and
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ...core.board import rotate_index
 from ...core.content import Catalog
 from .params import DEATH_DISTRESS, HAND_LIMIT, MAX_HOURS, SPACE_CAPACITY
 
@@ -27,8 +29,20 @@ OPEN_CAP = 10.0
 """Counts without a printed limit (flags, Peek memories, an Entity's wounds): capped at 1."""
 
 
+RESULTS = ("won", "lost", "skipped", "done")
+"""How a Slumber ended (``SlumberState.results``)."""
+
+
 def _frac(x: float, top: float) -> float:
     return 0.0 if x <= 0 else min(1.0, x / top)
+
+
+def _all(cat: Catalog, kind: str) -> list[Any]:
+    """The records of a kind, none when the pack has no such kind."""
+    try:
+        return list(cat.all(kind))
+    except KeyError:
+        return []
 
 
 class Layout:
@@ -41,18 +55,30 @@ class Layout:
         self.items = cat.ids("item")
         self.morphs = cat.ids("morphing")
         self.tiles = cat.ids("tile")
-        self.spaces = [f"{t.at}.{i}" for t in cat.all("tile") for i in range(1, len(t.spaces) + 1)]
-        self.space_info = {
-            f"{t.at}.{i}": (
-                t.id,
-                [a.id for a in sp.actions] + ([sp.gem_slot.id] if sp.gem_slot else []),
-                sp.trap is not None,
-                bool(sp.spawn),
+        smaps = _all(cat, "slumber_map")
+        self.smaps = [t.id for t in smaps]
+        """The Slumber map tiles ("The Slumber Dreamscape Map")."""
+        boards = [*cat.all("tile"), *smaps]
+        self.spaces = list(
+            dict.fromkeys(f"{t.at}.{i}" for t in boards for i in range(1, len(t.spaces) + 1))
+        )
+        self.space_info: dict[str, list[tuple[str, list[str], bool, bool]]] = {}
+        """Per space: for each tile that may lie at its slot (a Dream's or a Slumber map's),
+        that tile, its map actions, a Trap, a Spawn (printed on the tile)."""
+        for t in boards:
+            for i, sp in enumerate(t.spaces, start=1):
+                acts = [a.id for a in sp.actions] + ([sp.gem_slot.id] if sp.gem_slot else [])
+                self.space_info.setdefault(f"{t.at}.{i}", []).append(
+                    (t.id, acts, sp.trap is not None, bool(sp.spawn))
+                )
+        self.slumbers = [r.id for r in _all(cat, "slumber")]
+        self.fates = [r.id for r in _all(cat, "fate")]
+        self.quirk_spaces = list(
+            dict.fromkeys(
+                f"{t.at}.{rotate_index(i, t.rotation)}" for t in smaps for i in t.quirk_slots
             )
-            for t in cat.all("tile")
-            for i, sp in enumerate(t.spaces, start=1)
-        }
-        """Per space: its tile, its map actions, a Trap, a Spawn (printed on the tile)."""
+        )
+        """The Quirk spaces printed on the Slumber map tiles ("Fate Cards")."""
         self.minis = [f"{e.id}.{k}" for e in cat.all("entity") for k in range(1, e.copies + 1)]
         self.morph_total = {m.id: float(max(1, m.count)) for m in cat.all("morphing")}
         pools = {p.id: float(p.size) for p in cat.all("pool")}
@@ -68,11 +94,15 @@ class Layout:
         self.seat = 10 + len(self.dreamers) + 3 * n_cards + n_spaces
         self.space = 6
         self.mini = 2 + n_spaces
+        n_slumbers, n_fates = len(self.slumbers), len(self.fates)
+        self.slumber = 8 + (2 + len(RESULTS)) * n_slumbers + len(self.smaps)
+        self.slumber += (2 + len(self.quirk_spaces)) * n_fates
         self.size = (
             self.header
             + MAX_SEATS * self.seat
             + n_spaces * self.space
             + len(self.minis) * self.mini
+            + self.slumber
         )
 
 
@@ -115,7 +145,8 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
       Dreamer's space (one-hot);
     - per space of the pack: on the map, Entities there / 4 (the space capacity), tokens
       there (capped), map actions used / its actions, a Trap, a Spawn;
-    - per Entity miniature: on the map, wounds (capped), its space (one-hot).
+    - per Entity miniature: on the map, wounds (capped), its space (one-hot);
+    - the Slumbers (``_slumber``).
     """
     out: list[float] = []
     turns = float(len(lay.turns))
@@ -165,10 +196,11 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
     entities = Counter(m[2] for m in obs["entities"])
     tokens = Counter(t[0] for t in obs["tokens"])
     for ref in lay.spaces:
-        tile, acts, trap, spawn = lay.space_info[ref]
-        if tile not in placed:
+        here = [info for info in lay.space_info[ref] if info[0] in placed]
+        if not here:
             out += [0.0] * lay.space
             continue
+        _tile, acts, trap, spawn = here[0]
         out += [
             1.0,
             _frac(entities[ref], SPACE_CAPACITY),
@@ -185,6 +217,42 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
             continue
         out += [1.0, _frac(m[3], OPEN_CAP)]
         out += _hot([m[2]], lay.spaces)
+    out += _slumber(obs, lay)
+    return out
+
+
+def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
+    """The Slumbers (zeros in a Dream): a single Slumber or a journey; the Slumber decks
+    by their counts (each draw is chance: never what lies inside) over the pack's cards of
+    that kind; Slumbers played / the pack's Slumber tiles, Loot gained (capped), the Delta
+    Phase done; the current Slumber tile (one-hot, its Slumber Entity is among the
+    miniatures) and the tiles known at the bottom of the Slumber deck; how each Slumber
+    tile ended (won, lost, skipped, done); the Slumber map tiles placed; the Fate card
+    being resolved, the Fate cards known at the bottom of the Fate deck, and the Fate card
+    lying in each Quirk space."""
+    sl = obs.get("slumber")
+    if sl is None:
+        return [0.0] * lay.slumber
+    n_slumbers = max(1, len(lay.slumbers))
+    out = [
+        1.0 if sl["mode"] == "slumber" else 0.0,
+        1.0 if sl["mode"] == "journey" else 0.0,
+        _frac(sl["deck"], n_slumbers),
+        _frac(sl["fate_deck"], max(1, len(lay.fates))),
+        _frac(sl["map_deck"], max(1, len(lay.smaps))),
+        _frac(len(sl["results"]), n_slumbers),
+        _frac(sl["loot"], OPEN_CAP),
+        1.0 if sl["delta_done"] else 0.0,
+    ]
+    out += _hot([sl["tile"]], lay.slumbers)
+    out += _hot(sl["bottom"], lay.slumbers)
+    ended = {(tile, result) for tile, result in sl["results"]}
+    out += [1.0 if (t, r) in ended else 0.0 for t in lay.slumbers for r in RESULTS]
+    out += _hot(obs["tiles"], lay.smaps)
+    out += _hot(sl["fate_current"], lay.fates)
+    out += _hot(sl["fate_bottom"], lay.fates)
+    lying = {(ref, face) for ref, face in sl["quirks"]}
+    out += [1.0 if (q, f) in lying else 0.0 for q in lay.quirk_spaces for f in lay.fates]
     return out
 
 

@@ -14,6 +14,38 @@ from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
 
 
+def _menu() -> tuple[tuple[str, ...], dict[str, str]]:
+    """The ``scenario`` menu of the shipped pack (or ``ONEIROS_ETHERFIELDS_CONTENT``): its
+    Dreams, its Slumbers and a journey, each with the name a player knows it by. A pack that
+    does not load gives no menu (the option stays free text; ``check_config`` says why)."""
+    try:
+        cat = content.catalog(content.pack_path())
+        return scenario_menu(cat)
+    except Exception:
+        return (), {}
+
+
+def scenario_menu(cat: Any) -> tuple[tuple[str, ...], dict[str, str]]:
+    """What a pack can play, in order (its Dreams, its Slumbers, then a journey of them),
+    and the label of each ("Dream: The Clockwork Orchard")."""
+    values: list[str] = []
+    labels: dict[str, str] = {}
+    for gate in cat.all("gate"):
+        values.append(f"dream:{gate.id}")
+        labels[values[-1]] = f"Dream: {gate.name}"
+    slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
+    for tile in sorted(slumbers, key=lambda r: r.id):
+        values.append(f"slumber:{tile.id}")
+        labels[values[-1]] = f"Slumber: {tile.name}"
+    if slumbers:
+        values.append("journey")
+        labels["journey"] = "Journey: Slumbers up to the Delta Phase"
+    return tuple(values), labels
+
+
+SCENARIOS, SCENARIO_LABELS = _menu()
+
+
 class EtherfieldsGame(Game):
     info = GameInfo(
         name="etherfields",
@@ -32,6 +64,9 @@ class EtherfieldsGame(Game):
                 "what to play: one Dream, dream:<gate>; one Slumber, slumber:<tile>; or "
                 "journey: Slumbers drawn one after another up to the Delta Phase",
                 str,
+                choices=SCENARIOS or None,
+                labels=SCENARIO_LABELS or None,
+                open_choices=True,
             ),
             OptionSpec(
                 "campaign",
@@ -95,6 +130,21 @@ class EtherfieldsGame(Game):
                 'adds exactly 1 space ("Luck Die — Boosting Your Intent", design reading 3)',
                 str,
                 choices=("intent", "plus_one"),
+            ),
+            OptionSpec(
+                "full_vocabulary",
+                False,
+                "open the Dream's branches written for the whole card vocabulary (the "
+                "original Dream: the Gardener, a Big Entity, his Note, the Fallen Bridge "
+                "overlay and the Flaws of script 10; default: closed, as in part 1)",
+            ),
+            OptionSpec(
+                "flaw_draw",
+                "counts",
+                "counts: a Flaw drawn from an Influence deck is one of the cards drawn; "
+                'replaced: another card is drawn in its place ("Flaw Cards", design reading 7)',
+                str,
+                choices=("counts", "replaced"),
             ),
             OptionSpec(
                 "delta",
@@ -167,12 +217,7 @@ class EtherfieldsGame(Game):
     def scenarios(self) -> list[str]:
         """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
         cat = content.catalog(content.pack_path(self.options["content"]))
-        out = [f"dream:{g}" for g in cat.ids("gate")]
-        slumbers = [r for r in cat.all("slumber") if r.kind != "delta"]
-        out += [f"slumber:{r.id}" for r in slumbers]
-        if slumbers:
-            out.append("journey")
-        return out
+        return list(scenario_menu(cat)[0])
 
     def dreamer_ids(self) -> list[str]:
         raw = self.options["dreamers"]
@@ -258,6 +303,7 @@ class EtherfieldsGame(Game):
             out[mask.id] = {"name": str(mask.name), "text": said(mask.abilities), "kind": "mask"}
         for morph in cat.all("morphing"):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
+        out.update(_slumber_texts(cat))
         return out
 
     def heuristic_policy(self) -> Policy:
@@ -309,8 +355,12 @@ class EtherfieldsGame(Game):
                 # every card of the Dreamer: a determinized state may deal any face to it
                 ids += [f"play:{seat}.{card}.{k + 1}" for k in range(count)]
                 ids += [f"place:{seat}.{card}.{k + 1}" for k in range(count)]
+                faces = [cat.get("influence", face) for face in board.starting_deck]
+                for k in range(count):
+                    ids += _placed_ids(f"{seat}.{card}.{k + 1}", faces)
         for card in cat.ids("influence"):
             ids += [f"play:gained.{card}", f"place:gained.{card}"]  # any face, as above
+            ids += _placed_ids(f"gained.{card}", [cat.get("influence", card)])
             ids.append(f"draw:{card}")
             ids.append(f"discard:gained.{card}")
             ids += [f"pay:gained.{card}:{c}" for c in colours]
@@ -332,12 +382,42 @@ class EtherfieldsGame(Game):
                 ids += [f"use:entity:{entity.id}.{k}:{a.id}" for a in entity.interactions]
         for secret in cat.all("secret"):
             ids.append(f"target:secret:{secret.id.rsplit(' ', 1)[-1]}")
+        for item in cat.ids("item"):  # "Items": Restore draws from Storage; a full row
+            ids += [f"item:{item}", f"discard:item.{item}"]
+        for flaw in cat.ids("flaw"):  # "Flaw Cards"
+            ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
         ids += _slumber_ids(cat)
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
         return list(dict.fromkeys(ids))
+
+
+def _slumber_texts(cat: Any) -> dict[str, dict[str, Any]]:
+    """The Slumber tiles, Fate cards (with their Quirk, "Fate Cards") and Slumber map tiles
+    by the ids of the observation's ``slumber`` part and map."""
+    out: dict[str, dict[str, Any]] = {}
+    for tile in cat.all("slumber"):
+        out[tile.id] = {"name": str(tile.name), "text": str(tile.text), "kind": "slumber"}
+    for card in cat.all("fate"):
+        quirk = f" {card.quirk.text}" if card.quirk is not None else ""  # "Quirk: ..."
+        out[card.id] = {"name": str(card.name), "text": f"{card.text}{quirk}", "kind": "fate"}
+        if card.quirk is not None:
+            out[card.id]["quirk"] = str(card.quirk.text)
+    for tile in cat.all("slumber_map"):
+        out[tile.id] = {"name": str(tile.name), "text": "", "kind": "slumber_map"}
+    return out
+
+
+def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
+    """What a placed Progress card may be named by, whatever its face (determinized states
+    deal any face): its actions and the flip choices (steps/flips.py)."""
+    out = [f"target:progress:{ident}"]
+    for rec in cards:
+        if rec.type == "progress":
+            out += [f"use:card:{ident}:{a.id}" for a in rec.abilities if a.kind == "action"]
+    return out
 
 
 def _slumber_ids(cat: Any) -> list[str]:

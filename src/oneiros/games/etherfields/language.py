@@ -224,9 +224,40 @@ _reg(
 _plain("seal_this", "effect", "Seal the card being resolved.")
 _reg("gain_card", "effect", CardArg, "Gain an Influence card to the discard pile.")
 _plain("reshuffle", "effect", 'Reshuffle without the penalty ("Reshuffle!").')
-_plain("gain_flaw remove_flaw", "effect", '"Flaw Cards"', supported=False)
-for _op in ("flip_progress", "unflip_progress", "discard_progress"):
-    _reg(_op, "effect", N, '"Progress Influence Cards"', supported=False)
+
+
+class WhoOnly(Args):
+    who: Selector | None = None
+
+
+_reg(
+    "gain_flaw",
+    "effect",
+    WhoOnly,
+    'Gain a Flaw from the Flaw deck to the discard pile ("Flaw Cards").',
+)
+_reg(
+    "remove_flaw",
+    "effect",
+    WhoOnly,
+    "Remove a Flaw (this one, or one of the Dreamer's choice) to the Flaw deck's bottom (\"Flaw Cards\").",
+)
+_reg(
+    "flip_progress",
+    "effect",
+    N,
+    'Turn n placed Progress cards face down ("Progress Influence Cards").',
+)
+_reg(
+    "unflip_progress",
+    "effect",
+    N,
+    'Turn n flipped Progress cards face up ("Progress Influence Cards").',
+)
+_reg(
+    "discard_progress", "effect", N, 'Discard n placed Progress cards ("Progress Influence Cards").'
+)
+_reg("restore_item", "effect", N, 'Restore n Items from the Storage to Active slots ("Items").')
 _reg("return_to_market", "effect", CardArg, '"Influence Market"', supported=False)
 
 # -- effects: resources and time ("Component Limitations", "The Clock", "Other Turn Card Rules") ----
@@ -286,7 +317,7 @@ class RevealArgs(Args):
 
 
 class OverlayArg(Args):
-    code: Code
+    code: Annotated[str, Ref("overlay")]
 
 
 class BlockAction(Args):
@@ -319,7 +350,15 @@ _reg("relocate", "effect", Relocate, 'Relocate, ignoring range and walls ("Movem
 _reg("place", "effect", TokenAt, "Place a token.")
 _reg("remove", "effect", TokenAt, "Remove a token.")
 _reg("reveal", "effect", RevealArgs, 'Reveal a Secret card or tile ("Reveal").')
-_reg("overlay", "effect", OverlayArg, '"Overlay Cards"', supported=False)
+_reg("overlay", "effect", OverlayArg, 'Place an Overlay card on the map ("Overlay Cards").')
+
+
+class Summon(Args):
+    companion: Annotated[str, Ref("companion")]
+    at: Selector | None = None
+
+
+_reg("summon", "effect", Summon, 'Summon a Companion to a space (default: here) ("Companions").')
 _reg("block_action", "effect", BlockAction, 'Block a map action ("Map Actions").')
 _reg(
     "terrain",
@@ -420,7 +459,8 @@ _reg("forbid", "modifier", Forbid, 'Forbid something while the source is in play
 _plain(
     "enter_space move_through end_move turn_start turn_end dreamscape_start revealed spawned out_of_turns",
     "trigger",
-    "When this happens.",
+    "When this happens (no rule of play runs trigger abilities yet).",
+    supported=False,
 )
 
 
@@ -428,6 +468,6 @@ class TurnStepArg(Args):
     step: TurnStep
 
 
-_reg("turn_step", "trigger", TurnStepArg, "When a Turn card step resolves.")
+_reg("turn_step", "trigger", TurnStepArg, "When a Turn card step resolves.", supported=False)
 
 __all__ = ["LANGUAGE", "Colour", "Suit", "Terrain", "TurnStep"]

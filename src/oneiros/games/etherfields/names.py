@@ -41,7 +41,8 @@ def _named(pack: str) -> dict[str, Any]:
     tiles (the records themselves, so a name is read in its language when shown)."""
     cat: Catalog = content.catalog(pack)
     out: dict[str, Any] = {}
-    for kind in ("tile", "mask", "dreamer", "entity", "item", "influence"):
+    kinds = ("tile", "mask", "dreamer", "entity", "item", "influence", "flaw", "companion")
+    for kind in (*kinds, "overlay"):
         for record in cat.all(kind):
             out[record.id] = record.name
     return out

@@ -212,6 +212,10 @@ def _reveal(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     flow.emit("revealed", "Secret {code} is revealed", "reveal", code=a.code, holds=secret.holds)
     if secret.holds_kind == "tile" and secret.holds not in s.tiles:
         s.tiles.append(secret.holds)
+    elif secret.holds_kind == "overlay":  # "placed on the Dreamscape when revealed"
+        from .steps.overlays import lay
+
+        lay(s, flow, secret.holds)
 
 
 @effect("set_flag")

@@ -12,7 +12,7 @@ from .kinds import RUNTIME
 from .language import LANGUAGE
 from .ops import _in_range
 from .rules import minis_of
-from .steps import states
+from .steps import choices, flaws, flips, items, overlays, states  # noqa: F401  (their ops)
 from .steps.cards import reshuffle
 from .steps.dreamscape import BlockStep, EntityWalk
 from .steps.luck import roll_luck
@@ -179,3 +179,98 @@ def _apply_state(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("state", "condition")
 def _state(s: EtherfieldsState, a: Any, ctx: Ctx) -> bool:
     return any(states.has(s, t, a.kind) for t in RUNTIME.select(s, a.target, ctx))
+
+
+# -- choices, cards and the Turn (part 2) ----------------------------------------------------
+
+
+def _chosen(s: EtherfieldsState, op: str, n: int | None, ctx: Ctx) -> tuple[Any, ...]:
+    """A ``choose_*`` selector: the target chosen for the running effect (``kinds.py``);
+    read outside an effect (a condition), every candidate."""
+    from .steps.choices import candidates_of
+
+    bound = dict(ctx.extra)
+    if "chosen" in bound:
+        return () if bound["chosen"] is None else (bound["chosen"],)
+    return candidates_of(s, op, n, ctx)
+
+
+@effect("choose_dreamer", "selector")
+def _choose_dreamer(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
+    """ "Multiple Choices": a Dreamer the team chooses (``choose:<seat>``)."""
+    return _chosen(s, "choose_dreamer", None, ctx)
+
+
+@effect("choose_entity", "selector")
+def _choose_entity(s: EtherfieldsState, a: Any, ctx: Ctx) -> tuple[Any, ...]:
+    """ "Multiple Choices": a miniature within range the acting Dreamer chooses
+    (``target:entity:<id>``)."""
+    return _chosen(s, "choose_entity", a.range, ctx)
+
+
+@effect("discard")
+def _discard(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Performing Actions": each Dreamer named discards n cards from hand, their choice."""
+    from .ops import seats
+    from .steps.choices import DiscardEffect
+
+    n = RUNTIME.amount(s, a.n, ctx)
+    flow.push(*reversed([DiscardEffect(seat, n) for seat in seats(s, a.who, ctx)]))
+
+
+@effect("end_turn")
+def _end_turn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Turn Order", "2) Discard Turn Step": the current Turn ends now: what is left of
+    the Dreamers Phase and the Dreamscape Phase is skipped, and the Turn card is
+    discarded."""
+    from .steps.turn import EndTurn
+
+    stack = flow.items
+    at = next((i for i in range(len(stack) - 1, -1, -1) if isinstance(stack[i], EndTurn)), None)
+    if at is None:
+        return
+    del stack[at + 1 :]
+    flow.changed()
+    flow.emit("turn_ended", "The Turn ends", "discard_turn")
+
+
+@effect("reroll")
+def _reroll(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Rerolls": the roll the card answers (a reroll window binds it) is rolled again;
+    with no roll to answer, nothing happens."""
+    from .steps.luck import Reroll
+
+    roll = ctx.get("roll")
+    if roll is None:
+        flow.emit("no_reroll", "There is no roll to reroll", "rerolls")
+        return
+    flow.push(Reroll(str(roll[0]), str(roll[1])))
+
+
+@effect("seal_this")
+def _seal_this(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """ "Sealing and Unsealing Cards": the card whose ability runs goes to its owner's
+    Sealed pile, from wherever it is (a placed Progress card leaves the Progress zone)."""
+    from .rules import check_cards
+    from .steps.flips import unmark
+
+    parts = (ctx.source or "").split(":")
+    if parts[0] != "card" or len(parts) < 2 or parts[1] not in s.table.faces:
+        return
+    card = parts[1]
+    seat = ctx.seat if ctx.seat is not None else s.first
+    if s.table.top("sealed", seat) == card:
+        return  # sealed already, to play it ("Seal this card" as its cost)
+    unmark(s, card)
+    s.table.move(
+        card,
+        "sealed",
+        seat,
+        flow=flow,
+        kind="sealed",
+        fmt="Dreamer {seat} seals {face}",
+        rule="sealing",
+        seat=seat,
+    )
+    s.tally["sealed"] += 1
+    check_cards(s, flow)

@@ -41,6 +41,7 @@ from .records import (
     TurnCard,
     script_ident,
 )
+from .records_more import Companion, Flaw, Overlay
 from .slumber_records import FateCard, SlumberMapTile, SlumberTile
 
 DEFAULT_PACK = Path(__file__).parent / "data" / "original"
@@ -61,12 +62,15 @@ PACK = PackFormat(
         Kind("influence", InfluenceCard, "influence*.toml", "cards", required=True),
         Kind("item", Item, "items.toml", "items"),
         Kind("mask", Mask, "masks.toml", "masks"),
+        Kind("flaw", Flaw, "flaws.toml", "flaws"),
+        Kind("companion", Companion, "companions.toml", "companions"),
         Kind("turn", TurnCard, "turns.toml", "turns", required=True),
         Kind("gate", DreamGate, "dreams/*.toml", "gates"),
         Kind("tile", MapTile, "dreams/*.toml", "tiles"),
         Kind("entity", EntityTile, "*/*.toml", "entities"),  # dreams/ and slumbers/
         Kind("secret", SecretCard, "dreams/*.toml", "secrets"),
         Kind("script", Script, "dreams/*.toml", "scripts", ident=script_ident),
+        Kind("overlay", Overlay, "dreams/*.toml", "overlays"),
         # part 3: Slumbers, their map and Entities, Fate cards (design §2.2)
         Kind("slumber", SlumberTile, "slumbers/*.toml", "slumbers"),
         Kind("slumber_map", SlumberMapTile, "slumbers/*.toml", "map_tiles"),
@@ -289,6 +293,23 @@ def _abilities(value: object, path: str) -> Iterator[tuple[str, Ability]]:
     elif isinstance(value, list | tuple):
         for i, item in enumerate(value):
             yield from _abilities(item, f"{path}[{i}]")
+
+
+MODIFIED_STATS = frozenset({"hand_limit", "progress_limit", "draw_bonus", "item_slots"})
+"""The statistics a ``modify`` passive changes in play (``steps/progress.py`` ``modifier``)."""
+
+
+@PACK.check_with
+def _modified_stats(cat: Catalog) -> Iterator[Problem]:
+    """A passive that modifies a statistic no rule reads yet: a warning, never a silent
+    no-op."""
+    for loc in cat.located():
+        for path, node in nodes(loc.record):
+            stat = getattr(node.args, "stat", None) if node.op == "modify" else None
+            if stat is not None and stat not in MODIFIED_STATS:
+                yield _warn(
+                    loc.file, f"{loc.entry}.{path}", f"modify({stat!r}) is not supported yet"
+                )
 
 
 @PACK.check_with

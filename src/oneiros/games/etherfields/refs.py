@@ -53,6 +53,9 @@ _SECTIONS = {
     "states": "State Tokens",
     "rounds": "Variants — Structured Rounds",
     "space_limit": "Limit of Miniatures & Entity Tokens per Space",
+    "flaws": "Flaw Cards",
+    "overlays": "Overlay Cards",
+    "companions": "Companions",
     # part 3: Slumbers, Fate and the Delta Phase
     "slumbers": "Slumbers",
     "slumber_map": "The Slumber Dreamscape Map",
@@ -152,6 +155,13 @@ RULE_TEXTS = {
     REFS["states"]: "A State affects its Dreamer or miniature alone: Dazed, range at most 1; "
     "Stunned, its Distress is ignored this Turn; Paralyzed, no Move; Poisoned, its Entity "
     "gains no Morphing. With no free token, a State is ignored.",
+    REFS["flaws"]: "A Flaw gained goes on top of your discard pile; a Flaw drawn is resolved "
+    "at once, then discarded or placed in the Progress zone (outside its limit); Seals skip "
+    "Flaws and put them back on top; most Flaws are removed for 1 Ether.",
+    REFS["overlays"]: "An Overlay card covers spaces of the map with new ones; what stands "
+    "on a covered space stays there, on the Overlay.",
+    REFS["companions"]: "Companions are neither Dreamers nor Entities: every action and "
+    "effect ignores them, but they count toward the space limit.",
     REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
     "action; a Rapid card may be played at any time, even in the middle of another action.",
     REFS["slumbers"]: "Slumbers are drawn from the Slumber deck, whose last tile is the Delta "

@@ -1,7 +1,9 @@
 """Drawing an Etherfields table with rich, from the observation dict alone (no rules here):
 the Dreamscape map (Walls, Blocked spaces, the Entrance, Spawn spaces with suits, terrain,
 Traps, map actions), the miniatures, the Entities with their Morphings, the Turn card and
-Hours, each Dreamer's Distress, Ether, Gems and pile sizes, and the viewer's hand. With a
+Hours, each Dreamer's Distress, Ether, Gems and pile sizes, and the viewer's hand; in a
+Slumber the Slumber map as its tiles are placed, Quirk spaces (``q``) and the Fate cards
+lying in them (``Q``), the Slumber, the Fate card drawn and the journey so far. With a
 translator (``tr``: ``oneiros play etherfields --lang es``) every word is looked up in the
 game's catalogue, and ``cards`` (``Game.card_texts`` in that language) names the cards."""
 
@@ -31,6 +33,11 @@ def _name(card: Any, names: Names | None) -> str:
     return str(known["name"]) if known and isinstance(known.get("name"), str) else str(card)
 
 
+def _said(tr: Translator, value: Any) -> str:
+    """A word of the observation (``slumber_lost``) as a player reads it."""
+    return str(tr.value(value)).replace("_", " ")
+
+
 def _cell(space: Mapping[str, Any], here: list[str], tr: Translator = ENGLISH) -> list[Text]:
     walls = set(space.get("walls") or [])
     top = ("━" if "n" in walls else "─") * CELL
@@ -48,6 +55,10 @@ def _cell(space: Mapping[str, Any], here: list[str], tr: Translator = ENGLISH) -
         icons += "T"
     if space.get("draw_bonus"):
         icons += f"+{space['draw_bonus']}"
+    if space.get("quirk"):
+        icons += "Q"
+    elif space.get("quirk_slot"):
+        icons += "q"
     icons += "".join(TERRAIN.get(t, "") for t in space.get("terrain") or [])
     actions = space.get("actions") or {}
     icons += "".join("·" if used else "*" for used in actions.values())
@@ -97,7 +108,40 @@ def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableTy
         ),
         style="dim",
     )
+    if obs.get("slumber") is not None:
+        legend.append(g(" · q Quirk space · Q a Quirk lies there"), style="dim")
     return Group(*lines, legend)
+
+
+def render_slumber(obs: Mapping[str, Any], tr: Translator, cards: Names | None) -> Text:
+    """The Slumber lines: the Slumber now, the decks, the Fate card drawn, the Quirks on the
+    map (the Fate card, its space and its Quirk) and how each Slumber of the journey ended."""
+    g = tr.gettext
+    sl = obs["slumber"]
+    out = Text()
+    title = g("Journey") if sl.get("mode") == "journey" else g("Slumber")
+    out.append(f"{title}: ", style="bold")
+    tile = sl.get("tile")
+    out.append(f"{_name(tile, cards)} ({tile})" if tile else g("between Slumbers"))
+    out.append(
+        g(" · Slumber deck {n} · Fate deck {fate} · Slumber map tiles left {tiles}").format(
+            n=sl.get("deck", 0), fate=sl.get("fate_deck", 0), tiles=sl.get("map_deck", 0)
+        )
+    )
+    if sl.get("loot"):
+        out.append(g(" · Loot gained {n}").format(n=sl["loot"]))
+    for face in sl.get("fate_current") or []:
+        out.append("\n" + g("Fate card: {name}").format(name=_name(face, cards)))
+    for ref, face in sl.get("quirks") or []:
+        quirk = ((cards or {}).get(face) or {}).get("quirk", "")
+        line = g("Quirk at {space}: {name}").format(space=ref, name=_name(face, cards))
+        out.append("\n" + line + (f" ({quirk})" if quirk else ""))
+    if sl.get("results"):
+        done = ", ".join(f"{_name(t, cards)} {_said(tr, r)}" for t, r in sl["results"])
+        out.append("\n" + g("Slumbers so far: {list}").format(list=done))
+    if sl.get("delta_done"):
+        out.append("\n" + g("The Delta Phase is done"))
+    return out
 
 
 def render_observation(
@@ -193,13 +237,12 @@ def render_observation(
             ", ".join(_name(c, cards) for c in d.get("progress") or []) or "-",
             _name(d.get("mask"), cards) if d.get("mask") else "-",
         )
-    parts: list[RenderableType] = [
-        head,
-        turn_line,
-        Panel(render_map(obs, tr), title=g("Dreamscape"), title_align="left"),
-        ents,
-        table,
-    ]
+    slumber = obs.get("slumber")
+    where = g("Slumber Dreamscape") if slumber is not None else g("Dreamscape")
+    parts: list[RenderableType] = [head, turn_line]
+    if slumber is not None:
+        parts.append(render_slumber(obs, tr, cards))
+    parts += [Panel(render_map(obs, tr), title=where, title_align="left"), ents, table]
     items = ", ".join(_name(i, cards) for i in obs.get("items") or []) or none
     storage = ", ".join(_name(i, cards) for i in obs.get("storage") or []) or none
     parts.append(
@@ -217,6 +260,13 @@ def render_observation(
         parts.append(Text(key.format(cards=", ".join(shown) or g("empty")), style="bold cyan"))
     if obs.get("outcome"):
         ends = g("The Dream ends: {outcome} ({reason})")
-        outcome, reason = tr.value(obs["outcome"]), tr.value(obs.get("end_reason"))
+        if slumber is not None:
+            journey = slumber.get("mode") == "journey"
+            ends = (
+                g("The journey ends: {outcome} ({reason})")
+                if journey
+                else g("The Slumber ends: {outcome} ({reason})")
+            )
+        outcome, reason = _said(tr, obs["outcome"]), _said(tr, obs.get("end_reason"))
         parts.append(Text(ends.format(outcome=outcome, reason=reason), style="bold"))
     return Group(*parts)

@@ -223,6 +223,22 @@ class SlumberState(EtherfieldsState):
     def entrance_spaces(self) -> list[str]:
         return []  # a Slumber map has no Entrance: the Dreamers start anywhere on Setup tiles
 
+    def map_view(self) -> list[dict[str, Any]]:
+        """The spaces of the Slumber map, each with its tile, whether it is a Quirk space
+        and the Fate card whose Quirk lies there ("The Slumber Dreamscape Map", "Fate
+        Cards"): the map grows as Fate cards place tiles."""
+        from .steps.fate import quirk_spaces
+
+        slots = set(quirk_spaces(self))
+        lying = {ref: face for ref, face in self.quirks}
+        out = super().map_view()
+        for space in out:
+            ref = space["ref"]
+            space["tile"] = self.space(ref)[0].id
+            space["quirk_slot"] = ref in slots
+            space["quirk"] = lying.get(ref)
+        return out
+
     # -- the contract ----------------------------------------------------------------------
     def _observation(self, player: int | None) -> dict[str, Any]:
         obs = super()._observation(player)

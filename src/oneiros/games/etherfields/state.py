@@ -50,6 +50,11 @@ ZONES = (
     Zone("turn_discard", ordered=True),
     Zone("morph_pool", visibility=PUBLIC),
     Zone("morph_on", visibility=PUBLIC),
+    # the Flaw deck ("Flaw Cards"): which Flaws it holds is public, the next one is chance
+    Zone("flaw_deck", visibility=PUBLIC),
+    # "Items": an Item being restored while no slot is free; Items back in the Item Market
+    Zone("restoring", visibility=PUBLIC),
+    Zone("item_market", visibility=PUBLIC),
 )
 
 
@@ -87,6 +92,8 @@ class EtherfieldsState(FlowState, State):
             self.table.create(f"item.{item}", item, "storage")
         for turn in cat.all("turn"):
             self.table.create(f"turn.{turn.id}", turn.id, "turns")
+        for flaw in cat.all("flaw"):
+            self.table.create(f"flaw.{flaw.id}", flaw.id, "flaw_deck")
         for morph in cat.all("morphing"):
             for k in range(morph.count):
                 self.table.create(f"morph.{morph.id}.{k + 1}", morph.id, "morph_pool")
@@ -95,7 +102,7 @@ class EtherfieldsState(FlowState, State):
         self.distress = [0] * n
         self.ether = [0] * n
         self.gems = [0] * n
-        self.team: dict[str, int] = {"gear": 0}
+        self.team: dict[str, int] = {"gear": 0, "keys": 0}  # team pools (design reading 12)
         self.hours = HOURS[n]
         self.turns_left = self.gate.turns
         self.turn_no = 0
@@ -113,6 +120,11 @@ class EtherfieldsState(FlowState, State):
         self.memory: list[list[Any]] = []  # [seat, code, holds]: what a Peek showed
         self.masks: list[str | None] = game.mask_ids() + [None] * (n - len(game.mask_ids()))
         self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
+        self.flipped: list[str] = []  # placed Progress cards face down (steps/flips.py)
+        self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
+        self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
+        self.item_slot_unlocked = False  # the 4th Active Item slot ("Items", steps/items.py)
+        self.companions: list[list[str]] = []  # [Companion, space] (steps/overlays.py)
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -144,7 +156,15 @@ class EtherfieldsState(FlowState, State):
         return self.catalog.get("gate", self.gate_id)
 
     def card(self, face: str) -> InfluenceCard:
-        return self.catalog.get("influence", face)
+        """An Influence card's record; a Flaw in an Influence deck ("Flaw Cards") reads as
+        a card without Intent whose abilities are the Flaw's (its persistent passives)."""
+        cat = self.catalog
+        if cat.has("influence", face) or not cat.has("flaw", face):
+            return cat.get("influence", face)
+        flaw = cat.get("flaw", face)
+        return InfluenceCard.model_construct(
+            id=face, name=flaw.name, intent=[], type="flaw", abilities=flaw.abilities
+        )
 
     def dreamer(self, seat: int) -> DreamerBoard:
         return self.catalog.get("dreamer", self.dreamers[seat])
@@ -169,6 +189,8 @@ class EtherfieldsState(FlowState, State):
 
     def entrance_spaces(self) -> list[str]:
         for tile_id in self.tiles:
+            if not self.catalog.has("tile", tile_id):
+                continue  # an Overlay card (``overlay:<id>``, "Overlay Cards")
             tile = self.catalog.get("tile", tile_id)
             if tile.entrance is not None:
                 return [f"{tile.at}.{i}" for i in tile.entrance]
@@ -258,6 +280,8 @@ class EtherfieldsState(FlowState, State):
             "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
+            "flipped": list(getattr(self, "flipped", ())),
+            "companions": [list(c) for c in getattr(self, "companions", ())],
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),

@@ -23,6 +23,7 @@ from ...core import CHANCE
 from .actions import ROWS
 from .content import COLOURS
 from .params import DEFAULT_GOAL, MARKS_OUT, MAX_SEATS, TRACKS
+from .steps.resolve import pending
 
 _BAG = (*COLOURS, "bone")
 _ROLES = ("dreamer", "nightmare", "eliminated")
@@ -260,7 +261,7 @@ def encode_state(state: Any, viewer: int | None = None, *, remember: bool = True
     hand = lay.hand
     for c in state.hand:
         out[hand + colour_at[c]] += 1.0
-    for group in (state.rolled, state.limbo, state.pool):
+    for group in (*pending(state), state.pool):
         for d in group:
             out[hand + colour_at[d[0]]] += 1.0
     for k in range(len(_BAG)):

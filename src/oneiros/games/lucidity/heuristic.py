@@ -82,7 +82,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
             if aid.startswith("reroll:") and aid.count(":") == 1:
                 c = aid[7:]
                 bad = 0
-                for d in state.rolled:
+                for d in top.rolled:
                     if d[0] != c:
                         continue
                     if (d[1] == "hunt" and len(s.hunt) >= 3) or (
@@ -107,7 +107,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
     if kind == "now":
         # a dream drawn or rerolled by an effect: reroll it if it would fill a row
         s = seats[player]
-        d = state.limbo[-1]
+        d = top.dream
         need = state.shadow_needed(player)
         rules = state.rules
         bad = (
@@ -185,7 +185,7 @@ def heuristic_policy(state: Any, player: int, rng: random.Random) -> Action:
         victim = max(targets, key=lambda t: state.power_of(t))
         return A[max(ids, key=lambda aid: _danger(state, victim, aid[7:]))]
     if kind == "minion_target":
-        colour = state.limbo[-1][0]
+        colour = top.dream[0]
         return A[
             max(
                 ids,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .content import COLOURS
 from .model import die_dict
+from .steps.resolve import pending
 
 if TYPE_CHECKING:
     from .state import LucidityState
@@ -41,9 +42,10 @@ def observation(state: LucidityState) -> dict[str, Any]:
             }
         )
     in_hand = [{"colour": c, "face": None, "shadow_side": False} for c in state.hand]
-    in_hand += [die_dict(d) for d in state.rolled]
+    rolled, limbo = pending(state)  # held by the steps on the stack
+    in_hand += [die_dict(d) for d in rolled]
     in_hand += [
-        {"colour": d[0], "face": d[1] or None, "shadow_side": d[1] == "shadow"} for d in state.limbo
+        {"colour": d[0], "face": d[1] or None, "shadow_side": d[1] == "shadow"} for d in limbo
     ]
     top = state.stack.top
     dec = state.decision()

@@ -4,7 +4,11 @@
 (``core.flow.FlowState.to_snapshot``): the configuration, the content hash and rules
 version, the seed, the history, every event, the flow stack (each step's ``to_json``) and
 the state's own ``fields`` (the bag, each seat's card, the Nightmare cards' holders, the
-dreams in hand, the Manifestation deck...). ``game.from_snapshot(data)`` rebuilds a state
+dreams drawn and not rolled, the Manifestation deck...). The dreams rolled and not yet
+resolved, and those drawn or rerolled by an effect, are fields of the steps that hold them
+(``Resolve.rolled``, ``RollNow.dream``, ``MinionPick.drawn``...), so they travel with the
+flow. A snapshot written before they moved there (with ``fields.rolled`` and
+``fields.limbo``) still loads: its dreams are given to the steps that hold them now. ``game.from_snapshot(data)`` rebuilds a state
 that shows the same ``snapshot()`` and goes on identically under the same actions and
 chance outcomes. A snapshot of another game, configuration, content or rules version, or
 one that does not have the shape written here, fails with a one-line ``ConfigError``.
@@ -15,6 +19,7 @@ A dream is written ``[colour, face, rotated]``; the Manifestation deck
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,7 +30,9 @@ from ...core.flow import Flow, _to_json
 from ...core.registry import check_provenance
 from ...core.state import SNAPSHOT_FORMAT, State
 from .model import Die, Seat, die
-from .steps.base import KINDS
+from .steps.base import KINDS, HoldsDreams
+from .steps.nightmare import MinionPick
+from .steps.resolve import Resolve
 
 if TYPE_CHECKING:
     from .game import LucidityGame
@@ -66,8 +73,8 @@ class _FieldsJson(_Strict):
     cards: dict[Colour, list[DieJson]]
     holder: dict[Colour, int | None]
     hand: list[DieColour]
-    rolled: list[DieJson]
-    limbo: list[DieJson]
+    rolled: list[DieJson] = []  # older snapshots only: now ``Resolve.rolled``
+    limbo: list[DieJson] = []  # older snapshots only: now held by the steps
     current: int
     turns: int
     final_turns: tuple[int, ...] | None
@@ -134,8 +141,6 @@ def to_snapshot(s: LucidityState) -> dict[str, Any]:
         "cards": {c: _dice(row) for c, row in s.cards.items()},
         "holder": dict(s.holder),
         "hand": list(s.hand),
-        "rolled": _dice(s.rolled),
-        "limbo": _dice(s.limbo),
         "current": s.current,
         "turns": s.turns,
         "final_turns": list(s.final_turns) if s.final_turns is not None else None,
@@ -176,6 +181,30 @@ def _problem(exc: ValidationError) -> str:
     where = ".".join(str(x) for x in first["loc"]) or "fields"
     more = exc.error_count() - 1
     return f"{where}: {first['msg']}" + (f" (and {more} more problems)" if more else "")
+
+
+def _older_pending(s: LucidityState, rolled: list[Die], limbo: list[Die]) -> None:
+    """A snapshot written while the state kept the unresolved dreams (``rolled``) and the
+    dreams drawn for an effect (``limbo``) in lists of its own: give them to the steps
+    that hold them now (the resolution, and the step nearest the top that rolls, gives or
+    returns a dream drawn for an effect)."""
+    items = s.stack.items
+    if rolled:
+        owner = [i for i, step in enumerate(items) if isinstance(step, Resolve)]
+        if not owner:
+            raise ConfigError("the snapshot's fields.rolled has no resolution on its flow")
+        i = owner[-1]
+        items[i] = Resolve(items[i].seat, (*items[i].rolled, *rolled))
+    if limbo:
+        owner = [i for i, step in enumerate(items) if isinstance(step, HoldsDreams)]
+        if not owner:
+            raise ConfigError("the snapshot's fields.limbo has no step on its flow to hold it")
+        i = owner[-1]
+        step: Any = items[i]
+        if isinstance(step, MinionPick):
+            items[i] = dataclasses.replace(step, drawn=(*step.drawn, *limbo))
+        else:
+            items[i] = dataclasses.replace(step, dream=limbo[-1])
 
 
 def from_snapshot(game: LucidityGame, data: Mapping[str, Any]) -> LucidityState:
@@ -224,8 +253,7 @@ def from_snapshot(game: LucidityGame, data: Mapping[str, Any]) -> LucidityState:
     s.cards = {c: _undice(fields.cards.get(c, [])) for c in ("blue", "green", "yellow", "red")}
     s.holder = {c: fields.holder.get(c) for c in ("blue", "green", "yellow", "red")}
     s.hand = list(fields.hand)
-    s.rolled = _undice(fields.rolled)
-    s.limbo = _undice(fields.limbo)
+    _older_pending(s, _undice(fields.rolled), _undice(fields.limbo))
     s.current = fields.current
     s.turns = fields.turns
     s.final_turns = tuple(fields.final_turns) if fields.final_turns is not None else None

@@ -6,8 +6,12 @@ the frequent steps.
 
 A dream (die) is a tuple ``(colour, face, rotated)``; ``rotated`` marks an exhaust dream
 turned to its shadow side (Shadow of Imprisonment). Dreams that are drawn or rolled but not
-yet placed are "in hand": ``hand`` (drawn, not rolled), ``rolled`` (rolled, unresolved) and
-``limbo`` (a dream drawn or rerolled by an effect and resolved at once).
+yet placed are "in hand": ``hand`` (drawn, not rolled), and the pending work of the steps
+that own it (core-v2, "pending work lives in step fields"): the unresolved rolled dreams are
+the ``rolled`` field of the ``Resolve`` step on the stack, a dream drawn or rerolled by an
+effect is held by the step that rolls, gives or returns it (``steps.base.HoldsDreams``:
+``RollNow``, ``Now``, ``Spend``, ``MinionPick``, ``MinionTarget``). ``state.rolled`` and
+``state.limbo`` read them off the stack.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from .model import Die, Seat, bag_total, power_value, to_bag
 from .observation import observation
 from .params import DEFAULT_RULES, MIN_SHADOW_SPACES, SHADOW_SPACES, SHADOW_SPACES_FOURTH
 from .steps import end, resolve, setup, turn
-from .steps.base import KINDS
+from .steps.base import KINDS, limbo
 from .steps.setup import DreamscapeDraw
 
 if TYPE_CHECKING:
@@ -94,8 +98,6 @@ class LucidityState(State):
         self.cards: dict[str, list[Die]] = {c: [] for c in COLOURS}
         self.holder: dict[str, int | None] = {c: None for c in COLOURS}
         self.hand: list[str] = []
-        self.rolled: list[Die] = []
-        self.limbo: list[Die] = []
         self.current = 0
         self.turns = 0
         self.final_turns: tuple[int, ...] | None = None
@@ -128,8 +130,6 @@ class LucidityState(State):
         new.cards = {k: v.copy() for k, v in c.items()}
         new.holder = self.holder.copy()
         new.hand = self.hand.copy()
-        new.rolled = self.rolled.copy()
-        new.limbo = self.limbo.copy()
         new.current = self.current
         new.turns = self.turns
         new.final_turns = self.final_turns
@@ -157,6 +157,19 @@ class LucidityState(State):
         from .snapshot import to_snapshot
 
         return to_snapshot(self)
+
+    # ----- the pending dreams, as the steps on the stack hold them -------------------------
+    @property
+    def rolled(self) -> list[Die]:
+        """The unresolved rolled dreams: the ``rolled`` field of the ``Resolve`` step on the
+        stack (a new list: changing it changes nothing)."""
+        return list(resolve.rolled(self))
+
+    @property
+    def limbo(self) -> list[Die]:
+        """The dreams drawn or rerolled by an effect and not yet resolved, held by the steps
+        on the stack, bottom to top (a new list: changing it changes nothing)."""
+        return limbo(self)
 
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:

@@ -39,6 +39,8 @@ from .encoding import (
     _layout,
     encode_state,
 )
+from .steps.base import HOLDERS
+from .steps.resolve import Resolve, pending
 
 __all__ = ["encode_array"]
 
@@ -61,9 +63,10 @@ def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
     counts = [0, 0, 0, 0, 0]
     for c in state.hand:
         counts[colour_at[c]] += 1
-    for d in state.rolled:
+    rolled, limbo = pending(state)  # held by the steps on the stack
+    for d in rolled:
         counts[colour_at[d[0]]] += 1
-    for d in state.limbo:
+    for d in limbo:
         counts[colour_at[d[0]]] += 1
     for d in state.pool:
         counts[colour_at[d[0]]] += 1
@@ -260,15 +263,19 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         if state.bag != tracker.bag:
             tracker.update_bag(state.bag)
         # _in_hand, written out (this runs after every step, and the counts change at
-        # most steps: comparing the lists first costs more than it saves)
+        # most steps: comparing the lists first costs more than it saves); the dreams not
+        # yet rolled are counted in C, the others are few
+        drawn = state.hand.count
+        hand = [drawn("blue"), drawn("green"), drawn("yellow"), drawn("red"), drawn("bone")]
         colour_at = tracker.lay.colour_at
-        hand = [0, 0, 0, 0, 0]
-        for c in state.hand:
-            hand[colour_at[c]] += 1
-        for d in state.rolled:
-            hand[colour_at[d[0]]] += 1
-        for d in state.limbo:
-            hand[colour_at[d[0]]] += 1
+        for step in state.stack.items:  # the dreams the steps hold (steps.resolve.pending)
+            cls = step.__class__
+            if cls is Resolve:
+                for d in step.rolled:
+                    hand[colour_at[d[0]]] += 1
+            elif cls in HOLDERS:
+                for d in step.held():
+                    hand[colour_at[d[0]]] += 1
         for d in state.pool:
             hand[colour_at[d[0]]] += 1
         if hand != tracker.hand:

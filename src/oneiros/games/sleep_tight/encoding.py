@@ -220,7 +220,7 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
         out[base] = 1.0
         if own:
             out[base + 1] = 1.0
-            if seat.pending_offer:
+            if state.offer_open(s):
                 out[base + 15] = 1.0
         if s == first:
             out[base + 2] = 1.0
@@ -257,7 +257,7 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                     out[at + i] += 1.0 / copies[i]
     at = mine
     me = seats[player]
-    for cards in (me.hand, state.action_discard, me.pending_discards):
+    for cards in (me.hand, state.action_discard, state.pending_discards[player]):
         for c in cards:
             i = cix[c]
             out[at + i] += 1.0 / copies[i]

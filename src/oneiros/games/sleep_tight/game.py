@@ -15,6 +15,7 @@ from .content import (
     CONTENT_ENV,
     DATA_DIR,
     DREAMS,
+    HELD_SPECIALS,
     Content,
     load_content,
 )
@@ -89,6 +90,20 @@ class SleepTightGame(Game):
         self.content: Content = load_content(path or None)
         self.card_index = {card.id: card for card in self.content.actions}
         self.action_cache: dict[str, Any] = {}
+        # facts of the card set the rules read at every choice, worked out once
+        self.effect_kinds = {
+            card.id: frozenset(e.kind for e in card.effects) for card in self.content.actions
+        }
+        """Each Action card's effect kinds (``SleepTightState._has``)."""
+        self.face_down_cards = frozenset(
+            card.id
+            for card in self.content.actions
+            if card.special not in HELD_SPECIALS and not card.face_up
+        )
+        """The Action cards that may be played face down (``SleepTightState.playable``)."""
+        self.requirements: dict[tuple[str | None, str], int] = {}
+        """A card's requirement in a Dreamscape (None: none), as it is met
+        (``SleepTightState.requirement``)."""
 
     def new_state(self, seed: int | None = None) -> SleepTightState:
         return SleepTightState(self, seed)

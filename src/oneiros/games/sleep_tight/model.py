@@ -51,21 +51,18 @@ class Play:
 
 class SeatState:
     """One player's part of the state: fragments, hand, role, Dreamscape, the round's plays
-    and protections (sleep-tight "Setup", "Playing the Game")."""
+    and protections (sleep-tight "Setup", "Playing the Game"). Work still owed (cards
+    discarded face down until the reveal) lives in the flow's steps, not here."""
 
     __slots__ = (
         "agent_round",
         "alive",
         "buys",
-        "consumer_extra",
         "dreamscape",
         "fragments",
         "hand",
         "killer",
         "known_hand",
-        "pending_discards",
-        "pending_harm",
-        "pending_offer",
         "plays",
         "prevent_players",
         "prevent_sandman",
@@ -86,22 +83,18 @@ class SeatState:
         seat sees; while the face-down plays are hidden it may still count a card the seat
         has just played or discarded face down (settled at the reveal)."""
         self.role = "dreamer"
-        """dreamer, undercover or exposed (sleep-tight "Playing as an Undercover Agent")."""
+        """dreamer, undercover or exposed (sleep-tight "Playing as an Undercover Agent"); a
+        living dreamer holding I Am the Sandman has the Sandman's offer still to answer
+        (``SleepTightState.offer_open``)."""
         self.agent_round = -1
         """The round in which the seat accepted the Sandman's offer."""
-        self.pending_offer = False
         self.dreamscape: str | None = None
         self.plays: list[Play] = []
-        self.pending_discards: list[str] = []
-        """Cards discarded face down for a fragment each, taken at the reveal."""
-        self.pending_harm: list[tuple[str, int]] = []
-        """An exposed agent's discards, each dealing 1 damage to a target seat."""
         self.buys = 0
         self.prevent_sandman = 0
         self.prevent_players = 0
         self.shield = False
         self.untouchable = False
-        self.consumer_extra = 0
         self.killer: tuple[int, str] | None = None
         self.wake_seen: tuple[int, int] | None = None
 
@@ -113,17 +106,13 @@ class SeatState:
         new.known_hand = list(self.known_hand)
         new.role = self.role
         new.agent_round = self.agent_round
-        new.pending_offer = self.pending_offer
         new.dreamscape = self.dreamscape
         new.plays = [p.copy() for p in self.plays]
-        new.pending_discards = list(self.pending_discards)
-        new.pending_harm = list(self.pending_harm)
         new.buys = self.buys
         new.prevent_sandman = self.prevent_sandman
         new.prevent_players = self.prevent_players
         new.shield = self.shield
         new.untouchable = self.untouchable
-        new.consumer_extra = self.consumer_extra
         new.killer = self.killer
         new.wake_seen = self.wake_seen
         return new
@@ -145,13 +134,11 @@ class SeatState:
         self.known_hand.sort()
 
     def end_round(self) -> None:
-        """The round's protections and Soul Consumer charge end (sleep-tight "4. Resolve
-        Actions and the Sandman")."""
+        """The round's protections end (sleep-tight "4. Resolve Actions and the Sandman")."""
         self.prevent_sandman = 0
         self.prevent_players = 0
         self.shield = False
         self.untouchable = False
-        self.consumer_extra = 0
 
 
 ZONES: tuple[Zone | Pool, ...] = (

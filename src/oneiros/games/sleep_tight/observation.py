@@ -22,6 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core import Deck
+from ...core.flow import evolve
 from ...core.zones import NOBODY, Table, Zone
 from .model import ZONES, Play
 
@@ -73,11 +74,21 @@ def sight(players: int, seat: int | None) -> Sight:
     return found
 
 
-def places(state: SleepTightState) -> dict[Place, list[str]]:
+Owed = tuple[list[list[str]], list[list[tuple[str, int]]]]
+"""Per seat, the cards discarded face down for fragments and the exposed agent's harm
+discards with their targets (held by the flow's steps: ``steps.play.owed``)."""
+
+
+def owed_by_seat(state: SleepTightState) -> Owed:
+    return state.pending_discards, state.pending_harm
+
+
+def places(state: SleepTightState, owed: Owed | None = None) -> dict[Place, list[str]]:
     """The cards in each place, as the zone declarations name them (``model.ZONES``): hands,
     face-down plays and discards (the exposed agent's harm with them until the reveal),
     stack tops, the cards in play, the decks and discard piles."""
     hiding = state.frozen_hands is not None
+    discards, harms = owed or owed_by_seat(state)
     where: dict[Place, list[str]] = {
         ("action_deck", None): state.action_deck.cards(),
         ("action_discard", None): state.action_discard,
@@ -104,11 +115,11 @@ def places(state: SleepTightState) -> dict[Place, list[str]]:
                 face_down.append(p.card)
             if p.bottom:
                 in_play.append(p.bottom)
-        harm = [c for c, _t in seat.pending_harm]
+        harm = [c for c, _t in harms[s]]
         where[("face_down", s)] = face_down
         where[("stack_top", s)] = tops
         where[("in_play", s)] = in_play
-        where[("discarding", s)] = seat.pending_discards + harm if hiding else seat.pending_discards
+        where[("discarding", s)] = discards[s] + harm if hiding else discards[s]
         where[("harm", s)] = [] if hiding else harm
         where[("dreamscape", s)] = [seat.dreamscape] if seat.dreamscape else []
     return where
@@ -119,7 +130,9 @@ def observe(state: SleepTightState, player: int | None) -> dict[str, Any]:
     (docs/games/sleep-tight.md, "Observation and hidden information"), redacted as the zone
     declarations say (``Sight``)."""
     see = sight(state.n, player)
-    where = places(state)
+    owed = owed_by_seat(state)
+    discards, harms = owed
+    where = places(state, owed)
     sees = see.sees
     players = []
     for s in range(state.n):
@@ -138,8 +151,8 @@ def observe(state: SleepTightState, player: int | None) -> dict[str, Any]:
             if (own or seat.role == "exposed" or not seat.alive or state.result)
             else "dreamer",
             "plays": _plays(seat.plays, sees, s),
-            "pending_discards": list(seat.pending_discards) if sees[("discarding", s)] else [],
-            "pending_harm": [list(h) for h in seat.pending_harm] if sees[("harm", s)] else [],
+            "pending_discards": discards[s] if sees[("discarding", s)] else [],
+            "pending_harm": [list(h) for h in harms[s]] if sees[("harm", s)] else [],
             "prevent_sandman": seat.prevent_sandman,
             "prevent_players": seat.prevent_players,
             "shield": seat.shield,
@@ -147,7 +160,7 @@ def observe(state: SleepTightState, player: int | None) -> dict[str, Any]:
             "buys": seat.buys,
         }
         if own:
-            entry["offer_pending"] = seat.pending_offer
+            entry["offer_pending"] = state.offer_open(s)
         players.append(entry)
     return {
         "round": state.round,
@@ -231,6 +244,7 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
     t, places = belief(state, player)
     world = t.determinize(player, rng)
     _playable_tops(state, world, places, player)
+    harm_faces: dict[int, list[str]] = {}
     for s, (hand, tops, harm) in places.items():
         seat = new.seats[s]
         seat.hand = sorted(world.face(e) for e in hand)
@@ -239,22 +253,51 @@ def determinize(state: SleepTightState, player: int, rng: random.Random) -> Slee
         ):
             p.card = world.face(e)
         seat.plays = [p for p in seat.plays if p.status != "hidden" or p.bottom]
-        seat.pending_discards = []
-        # folded into the hand while hidden; after the reveal, kept with their targets
-        targets = [target for _c, target in seat.pending_harm] if harm else []
-        seat.pending_harm = [(world.face(e), t) for e, t in zip(harm, targets, strict=True)]
-        seat.pending_offer = False
+        harm_faces[s] = [world.face(e) for e in harm]
         # A living undercover agent is whoever holds I Am the Sandman in the sample.
         if seat.alive and seat.role == "undercover":
             seat.role = "dreamer"
         if state.iam is not None and state.iam in seat.hand and seat.alive:
             seat.role = "undercover"
             seat.agent_round = min(state.seats[s].agent_round, state.round - 1)
+    _redeal_owed(new, player, harm_faces)
     new.action_deck = Deck(world.faces_in("action_deck"))
     new._events = [e for e in state._events if e.visible(player)]
     new.flow._events = new._events
     new._history = []
     return new
+
+
+def _redeal_owed(new: SleepTightState, player: int, harm_faces: dict[int, list[str]]) -> None:
+    """The discards owed in the sample, in the steps that hold them (``steps.play.owed``):
+    another seat's discards for fragments are not made (folded into its hand), nor its
+    harm discards while the plays are hidden; after the reveal its harm discards keep
+    their targets, with the faces dealt (``harm_faces``, in order)."""
+    from .steps.play import Play
+    from .steps.reveal import Discards, Reveal
+
+    items = new.flow.items
+    step: Any
+    for i, step in enumerate(items):
+        cls = type(step)
+        if cls is Play:
+            items[i] = evolve(
+                step,
+                discards=tuple(d for d in step.discards if d[0] == player),
+                harm=tuple(h for h in step.harm if h[0] == player),
+            )
+        elif cls is Reveal and step.discards:
+            items[i] = evolve(step, discards=tuple(d for d in step.discards if d[0] == player))
+        elif cls is Discards and step.harm:
+            faces = {s: iter(cards) for s, cards in harm_faces.items()}
+            items[i] = evolve(
+                step,
+                harm=tuple(
+                    (s, card if s == player else next(faces[s]), target)
+                    for s, card, target in step.harm
+                ),
+            )
+    new.flow.changed()
 
 
 Places = dict[int, tuple[list[str], list[str], list[str]]]
@@ -270,6 +313,7 @@ def belief(state: SleepTightState, player: int) -> tuple[Table, Places]:
     lay = _Layout(state)
     put, puts, t = lay.put, lay.puts, lay.table
     hiding = state.frozen_hands is not None
+    discards, harms = owed_by_seat(state)
     puts(state.action_deck.cards(), "action_deck")
     puts(state.action_discard, "action_discard")
     puts(state.removed_actions, "removed")
@@ -289,13 +333,13 @@ def belief(state: SleepTightState, player: int) -> tuple[Table, Places]:
         if s in (player, looked):
             mine = puts(seat.hand, "hand", s)
             mine += puts([p.card for p in seat.plays if p.status == "hidden"], "face_down", s)
-            mine += puts(seat.pending_discards, "discarding", s)
-            mine += puts([c for c, _t in seat.pending_harm], "discarding" if hiding else "harm", s)
+            mine += puts(discards[s], "discarding", s)
+            mine += puts([c for c, _t in harms[s]], "discarding" if hiding else "harm", s)
             if s == looked:
                 for e in mine:
                     t.reveal(e, (player,))
         else:
-            places[s] = _fold(state, lay, s, hiding, shown == s, stacks)
+            places[s] = _fold(state, lay, s, (discards[s], harms[s]), hiding, shown == s, stacks)
         if seat.dreamscape is not None:
             put(seat.dreamscape, "dreamscape", s)
         t.give("fragments", seat.fragments, s)
@@ -304,14 +348,20 @@ def belief(state: SleepTightState, player: int) -> tuple[Table, Places]:
 
 
 def _fold(
-    state: SleepTightState, lay: _Layout, s: int, hiding: bool, shown: bool, stacks: list[Play]
+    state: SleepTightState,
+    lay: _Layout,
+    s: int,
+    owed: tuple[list[str], list[tuple[str, int]]],
+    hiding: bool,
+    shown: bool,
+    stacks: list[Play],
 ) -> tuple[list[str], list[str], list[str]]:
     """Seat ``s``'s hand (with its hidden face-down cards while hidden), stack tops and harm
     discards as another seat believes them; the known cards revealed to every seat."""
     seat = state.seats[s]
     cards = list(seat.hand) + [p.card for p in seat.plays if p.status == "hidden" and not p.bottom]
-    cards += seat.pending_discards
-    harm = [c for c, _t in seat.pending_harm]
+    cards += owed[0]
+    harm = [c for c, _t in owed[1]]
     if hiding:
         cards += harm
     size = len(cards)

@@ -20,13 +20,14 @@ from ...core import CHANCE, Action, Decision, Deck, Event, State
 from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
 from . import actions as A
 from . import refs as R
-from .content import HELD_SPECIALS, Content
+from .content import Content
 from .model import Place, Play, SeatState, watchers
 from .observation import determinize as _determinize
 from .observation import observe
 from .params import START_FRAGMENTS, TOTAL_FRAGMENTS, WAKE_AT
 from .steps.base import KINDS, DeckDraw
 from .steps.end import checkpoint
+from .steps.play import owed
 from .steps.setup import setup
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ class SleepTightState(State):
         c: Content = game.content
         self.c = c
         self.cards = game.card_index
+        self._kinds = game.effect_kinds
+        self._face_down = game.face_down_cards
+        self._reqs = game.requirements
         self._acts = game.action_cache
         n = game.players
         self.n = n
@@ -88,12 +92,13 @@ class SleepTightState(State):
         self.first = 0
         self.phase = "setup"
         self.frozen_hands: list[int] | None = None
-        self.consumer_active = False
-        self.consumer_cancelled = False
         self.nullified = False
         self.result: str | None = None
         self.winner_seats: list[int] = []
         self.discarded_by_players = 0
+        self.unfinished: tuple[Any, ...] = ()
+        """The steps the end of the game left on the stack (their work never done: an
+        exposed agent's harm discards still lie by their seat)."""
         self.flow = self.stack = Flow(R.RULES, self._events, (), checkpoint)
         """The pending steps (``stack`` is the same ``Flow``, by its older name)."""
         self.flow.items.extend(setup(self))
@@ -124,7 +129,7 @@ class SleepTightState(State):
 
     @property
     def pending_offer(self) -> list[bool]:
-        return [seat.pending_offer for seat in self.seats]
+        return [self.offer_open(seat) for seat in range(self.n)]
 
     @property
     def dreamscape(self) -> list[str | None]:
@@ -136,11 +141,21 @@ class SleepTightState(State):
 
     @property
     def pending_discards(self) -> list[list[str]]:
-        return [seat.pending_discards for seat in self.seats]
+        """The cards each seat discarded face down for a fragment, taken at the reveal
+        (held by the flow's steps: ``steps.play.owed``)."""
+        out: list[list[str]] = [[] for _ in self.seats]
+        for seat, card in owed(self)[0]:
+            out[seat].append(card)
+        return out
 
     @property
     def pending_harm(self) -> list[list[tuple[str, int]]]:
-        return [seat.pending_harm for seat in self.seats]
+        """The exposed agent's discards, ``(card, target)``, each dealing 1 damage at the
+        start of phase 4 (held by the flow's steps: ``steps.play.owed``)."""
+        out: list[list[tuple[str, int]]] = [[] for _ in self.seats]
+        for seat, card, target in owed(self)[1]:
+            out[seat].append((card, target))
+        return out
 
     @property
     def buys(self) -> list[int]:
@@ -188,17 +203,30 @@ class SleepTightState(State):
     def requirement(self, seat: int, card: str) -> int:
         """The requirement of ``card`` in ``seat``'s Dreamscape (sleep-tight "Dreamscapes Can
         Change Fragment Requirements")."""
-        info = self.cards[card]
-        req = info.requirement
         ds = self.seats[seat].dreamscape
-        if ds is not None and info.type != "special":
-            for mod in self.c.dreamscape(ds).modifiers:
-                if mod.type == info.type:
-                    req = req * mod.multiply + mod.add
-        return max(0, req)
+        key = (ds, card)
+        req = self._reqs.get(key)
+        if req is None:
+            info = self.cards[card]
+            req = info.requirement
+            if ds is not None and info.type != "special":
+                for mod in self.c.dreamscape(ds).modifiers:
+                    if mod.type == info.type:
+                        req = req * mod.multiply + mod.add
+            req = self._reqs[key] = max(0, req)
+        return req
+
+    def offer_open(self, seat: int) -> bool:
+        """Whether ``seat`` has the Sandman's offer still to answer: a living dreamer holding
+        I Am the Sandman (drawing it makes the offer; accepting makes the seat his agent,
+        refusing shuffles the card back, exposing lays it face up: sleep-tight "Special
+        Cards"). The card never moves from hand to hand, so the offer needs no field."""
+        me = self.seats[seat]
+        return self.iam in me.hand and me.role == "dreamer" and me.alive
 
     def pending_gain(self, seat: int) -> int:
-        return len(self.seats[seat].pending_discards)
+        """The fragments ``seat``'s discards so far will take at the reveal."""
+        return sum(1 for x, _card in owed(self)[0] if x == seat)
 
     def effective_fragments(self, seat: int) -> int:
         return self.seats[seat].fragments + self.pending_gain(seat)
@@ -281,13 +309,12 @@ class SleepTightState(State):
                     p.status = "failed"
 
     def _has(self, card: str, kind: str) -> bool:
-        return any(e.kind == kind for e in self.cards[card].effects)
+        return kind in self._kinds[card]
 
     def playable(self, seat: int, card: str) -> bool:
         """Whether ``card`` may be played face down (the special cards used from the hand
-        and the cards that must be played face up cannot)."""
-        info = self.cards[card]
-        return info.special not in HELD_SPECIALS and not info.face_up
+        and the cards that must be played face up cannot: ``game.face_down_cards``)."""
+        return card in self._face_down
 
     # ================================================================== fragments
     def _gain(self, seat: int, n: int) -> int:

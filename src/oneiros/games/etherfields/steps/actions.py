@@ -11,10 +11,10 @@ from ....core import Action
 from ....core.effects import Ctx, Node
 from ....core.flow import ANY, DecisionStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
-from ..names import discards, names_of
+from ..names import names_of
 from ..params import BASE_RANGE_INTERACTION
 from ..records import Ability
-from ..rules import suffer
+from .peek import DiscardCost, Peek, peekable
 from .states import capped, has
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
     if parts[0] == "card":
         from .influence import card_ability
 
-        return card_ability(s, parts[1])
+        return card_ability(s, parts[1], parts[2] if len(parts) > 2 else None)
     if parts[0] == "mask":
         from .masks import mask_ability
 
@@ -109,8 +109,12 @@ def price(s: EtherfieldsState, cost: Node, ctx: Ctx) -> tuple[str, tuple[tuple[s
         mode, needs = price(s, a.cost, ctx)  # type: ignore[attr-defined]
         k = RUNTIME.amount(s, a.k, ctx)  # type: ignore[attr-defined]
         return mode, tuple((c, n * k) for c, n in needs)
-    if op in ("hours", "gems", "ether", "distress", "discard"):
+    if op in ("hours", "gems", "ether", "keys", "distress", "discard"):
         return op, ((op, RUNTIME.amount(s, a.n, ctx)),)  # type: ignore[attr-defined]
+    if op == "all":  # every part: resources at the start, then the Intent (costs.py)
+        from .costs import intent_part
+
+        return intent_part(s, cost, ctx)
     return "unsupported", ()
 
 
@@ -135,7 +139,20 @@ def intent_available(
 def affordable(
     s: EtherfieldsState, seat: int, ability: Ability, ctx: Ctx, exclude: str | None = None
 ) -> bool:
-    mode, needs = price(s, ability.cost, ctx)
+    if ability.cost.op == "all":
+        from .costs import affordable_all
+
+        return affordable_all(s, seat, ability.cost, ctx, exclude)
+    return affordable_price(s, seat, *price(s, ability.cost, ctx), exclude)
+
+
+def affordable_price(
+    s: EtherfieldsState,
+    seat: int,
+    mode: str,
+    needs: tuple[tuple[str, int], ...],
+    exclude: str | None = None,
+) -> bool:
     if mode == "free":
         return True
     if mode in ("intent", "gradual"):
@@ -151,6 +168,8 @@ def affordable(
         return s.hours >= needs[0][1]
     if mode in ("gems", "ether"):
         return getattr(s, mode)[seat] >= needs[0][1]
+    if mode == "keys":
+        return s.team.get("keys", 0) >= needs[0][1]
     if mode == "discard":
         return s.table.count("hand", seat) - (exclude is not None) >= needs[0][1]
     return mode == "distress"
@@ -214,11 +233,14 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
+    from .flaws import removable
+    from .flips import placed_actions
     from .influence import playable
     from .masks import usable
     from .progress import placeable
 
-    return out + usable(s, seat) + playable(s, seat) + placeable(s, seat)
+    more = placeable(s, seat) + placed_actions(s, seat) + removable(s, seat)
+    return out + usable(s, seat) + playable(s, seat) + more
 
 
 def _morphed_in_range(s: EtherfieldsState, seat: int) -> bool:
@@ -290,6 +312,11 @@ def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
     flow.emit(
         "action", "Dreamer {seat} starts an action: {action}", "actions", seat=seat, action=key
     )
+    if ability.cost.op == "all":
+        from .costs import pay_resources
+
+        if not pay_resources(s, flow, seat, ability.cost, ctx):
+            return
     if mode in ("intent", "gradual"):
         kind = mode
         if key == "basic:move":
@@ -298,107 +325,17 @@ def start(s: EtherfieldsState, flow: Flow, seat: int, key: str) -> None:
             kind = "multiple"
         flow.push(Pay(seat, key, needs, "", 0, 0, kind))
         return
-    if mode == "hours":
-        s.hours -= needs[0][1]
-        flow.emit(
-            "hours",
-            "The Clock loses {n} Hours ({hours} left)",
-            "clock",
-            n=needs[0][1],
-            hours=s.hours,
-        )
-    elif mode in ("gems", "ether"):
-        getattr(s, mode)[seat] -= needs[0][1]
-        s.table.give(mode, needs[0][1])
-    elif mode == "distress" and not suffer(s, flow, seat, needs[0][1], "actions"):
-        return
+    if mode in ("hours", "gems", "ether", "keys", "distress"):
+        from .costs import pay
+
+        if not pay(s, flow, seat, mode, needs[0][1]):
+            return
     elif mode == "discard":
         flow.push(DiscardCost(seat, key, needs[0][1]))
         return
     perform(s, flow, seat, key, 1)
     if key == "basic:peek":
         flow.push(Peek(seat))
-
-
-PEEK_BACKS = ("influence", "item", "flaw", "fate", "slumber")
-"""etherfields "Basic Actions Card": Peek at a Secret card with one of these backs."""
-
-
-def peekable(s: EtherfieldsState) -> list[str]:
-    """The Dream's unrevealed Secret cards a Dreamer may peek at, by letter."""
-    prefix = s.gate.id[:-1] + " "
-    out = []
-    for secret in s.catalog.all("secret"):
-        if (
-            secret.id.startswith(prefix)
-            and secret.back in PEEK_BACKS
-            and secret.id not in s.revealed
-        ):
-            out.append(secret.id[len(prefix) :])
-    return out
-
-
-@KINDS.step
-@dataclass(frozen=True, slots=True)
-class DiscardCost(DecisionStep):
-    """etherfields "Dreamers Actions": a cost of discarding cards from hand, one at a time."""
-
-    kind = "discard_cost"
-    rule = "actions"
-    prompt = "Discard {left} card(s) to pay for: {key}"
-    seat: int
-    key: str
-    left: int
-
-    def legal(self, s: EtherfieldsState) -> list[Action]:
-        return discards(s, self.seat)
-
-    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
-        card = action.id.split(":", 1)[1]
-        s.table.move(
-            card,
-            "discard",
-            self.seat,
-            flow=flow,
-            kind="paid",
-            fmt="Dreamer {seat} discards {face}",
-            seat=self.seat,
-        )
-        if self.left > 1:
-            flow.replace_top(evolve(self, left=self.left - 1))
-            return
-        flow.pop()
-        perform(s, flow, self.seat, self.key, 1)
-        if self.key == "basic:peek":
-            flow.push(Peek(self.seat))
-
-
-@KINDS.step
-@dataclass(frozen=True, slots=True)
-class Peek(DecisionStep):
-    """etherfields "Basic Actions Card": "a 5-second peek at 1 Secret card" with an
-    Influence, Item, Flaw, Fate or Slumber back; what is seen reaches that Dreamer only and
-    stays in their memory (design §3, reading 19)."""
-
-    kind = "peek"
-    rule = "basic"
-    prompt = "Peek at a Secret card"
-    seat: int
-
-    def legal(self, s: EtherfieldsState) -> list[Action]:
-        return [Action(f"target:secret:{k}", f"Peek at {s.gate.id[:-1]} {k}") for k in peekable(s)]
-
-    skip_without_choice = True
-
-    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
-        flow.pop()
-        code = f"{s.gate.id[:-1]} {action.id.split(':')[2]}"
-        holds = s.catalog.get("secret", code).holds
-        s.memory.append([self.seat, code, holds])
-        flow.emit("peeked", "Dreamer {seat} peeks at {code}", seat=self.seat, code=code)
-        flow.emit(
-            "peek_seen", "{code} holds {holds}", visible_to=(self.seat,), code=code, holds=holds
-        )
 
 
 def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> None:
@@ -545,20 +482,13 @@ class Pay(DecisionStep):
                 colour=colour,
             )
         else:
-            face = s.table.face(entity)
-            value = next(i.value for i in s.catalog.get("item", face).intent if i.colour == colour)
-            s.table.move(
-                entity,
-                "storage",
-                flow=flow,
-                kind="paid",
-                fmt="Dreamer {seat} uses {face} for {value} {colour}; it goes to Storage",
-                rule="items",
-                seat=self.seat,
-                value=value,
-                colour=colour,
-            )
+            from .items import pay_with
+
+            value = pay_with(s, flow, self.seat, entity, colour)
         flow.replace_top(evolve(self, colour=colour, paid=self.paid + value, cards=self.cards + 1))
+        from .responses import open_window
+
+        open_window(s, flow, flow.items[-1])  # type: ignore[arg-type]
 
 
 def finish_payment(s: EtherfieldsState, flow: Flow, pay: Pay, total: int) -> None:

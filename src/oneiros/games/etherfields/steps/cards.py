@@ -110,12 +110,28 @@ class DrawOne(ChanceStep):
         return True
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        from .flaws import known_top
+
+        top = known_top(s, self.seat)  # a Flaw a Seal put back on top ("Flaw Cards")
+        if top is not None:
+            face = s.table.face(top)
+            return [(Action(f"draw:{face}", chance_label(s, "draw", face)), 1.0)]
         return _draws(s, "deck", self.seat, "draw")
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .flaws import drawn, is_flaw
+
         face = action.id.split(":", 1)[1]
         card = s.table.find("deck", face, self.seat)
         assert card is not None
+        if is_flaw(s, face):  # "Flaw Cards": resolved at once (option flaw_draw)
+            replaced = s.game.options.get("flaw_draw") == "replaced"
+            if self.left > 1 or replaced:
+                flow.replace_top(evolve(self, left=self.left - (0 if replaced else 1)))
+            else:
+                flow.pop()
+            drawn(s, flow, self.seat, card)
+            return
         s.table.move(
             card,
             "hand",
@@ -134,9 +150,12 @@ class DrawOne(ChanceStep):
 
 def reshuffle(s: EtherfieldsState, flow: Flow, seat: int) -> None:
     """etherfields "Reshuffle!": the discard pile becomes the new deck."""
+    from .flaws import forget_tops
+
     t = s.table
     for card in list(t.ids("discard", seat)):
         t.move(card, "deck", seat)
+    forget_tops(s, seat)
     s.tally["reshuffles"] += 1
     flow.emit(
         "reshuffled",
@@ -184,15 +203,29 @@ class SealOne(ChanceStep):
     left: int
 
     def done(self, s: EtherfieldsState) -> bool:
-        return self.left <= 0 or not s.table.count("deck", self.seat)
+        from .flaws import sealable
+
+        return self.left <= 0 or not sealable(s, self.seat)
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
-        return _draws(s, "deck", self.seat, "draw", "seal")
+        from .flaws import sealable
+
+        cards = sealable(s, self.seat)
+        faces = [s.table.face(c) for c in cards]
+        return [
+            (Action(f"draw:{f}", chance_label(s, "draw", f, "seal")), faces.count(f) / len(faces))
+            for f in dict.fromkeys(faces)
+        ]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .flaws import is_flaw, sealable, set_aside
+
         face = action.id.split(":", 1)[1]
-        card = s.table.find("deck", face, self.seat)
+        card = next((c for c in sealable(s, self.seat) if s.table.face(c) == face), None)
         assert card is not None
+        if is_flaw(s, face):  # "Only Influence cards can be Sealed": skipped, back on top
+            set_aside(s, flow, self.seat, card)
+            return
         s.table.move(
             card,
             "sealed",

@@ -78,11 +78,17 @@ def delta_option(s: SlumberState, flow: Flow, seat: int, option: str) -> None:
         for card in list(reversed(t.ids("sealed", seat))):
             t.move(card, "discard", seat)
     elif option == "unflip":
-        pass  # the original pack flips no Progress card: nothing is face down
+        from .flips import choices, do
+
+        for card in choices(s, seat, "unflip"):
+            do(s, flow, seat, "unflip", card)
     elif option == "reshuffle":
         # "Reshuffle!" without its penalty: the discard pile shuffled into the deck
+        from .flaws import forget_tops
+
         for card in list(t.ids("discard", seat)):
             t.move(card, "deck", seat)
+        forget_tops(s, seat)
     elif option == "mask":
         s.used = [u for u in s.used if not u.startswith(f"mask:{seat}")]
         s.turn_used = [u for u in s.turn_used if not u.startswith(f"mask:{seat}")]

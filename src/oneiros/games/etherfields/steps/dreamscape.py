@@ -60,6 +60,15 @@ class TurnStep(AutoStep):
     step: str
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
+        if self.index in s.blocked_steps:  # blocked during this Dreamscape Phase (a Rapid card)
+            flow.emit(
+                "step_blocked",
+                "Turn step {n} ({step}) is blocked and skipped",
+                "other_turn",
+                n=self.index + 1,
+                step=self.step,
+            )
+            return
         if self.step == "movement":
             if not s.minis:
                 flow.emit("step_skipped", "Movement step: no Entity to move", step=self.step)
@@ -204,8 +213,11 @@ class EntityWalk(AutoStep):
 def walk(s: EtherfieldsState, flow: Flow, step: EntityWalk, to: str) -> None:
     """One space of an Entity's Move; into a full space it pushes a Dreamer out first, or
     stops ("Limit of Miniatures & Entity Tokens per Space")."""
+    from .bigs import big_enters
     from .movement import SPACE_CAPACITY, occupants
 
+    if big_enters(s, flow, step.mini, to, "walk"):
+        return  # a Big Entity pushes everything out, then enters and stops
     if occupants(s, to) >= SPACE_CAPACITY:
         options = push_options(s, to)
         if not options:
@@ -311,7 +323,20 @@ class Spawning(AutoStep):
         place(s, flow, self, options[0])
 
 
-def place(s: EtherfieldsState, flow: Flow, step: Spawning, where: str) -> None:
+def place(
+    s: EtherfieldsState,
+    flow: Flow,
+    step: Spawning,
+    where: str,
+    counted: str | None = None,
+    checked: bool = False,
+) -> None:
+    """A miniature spawns on ``where`` (a full space first makes room, ``bigs.py``);
+    ``counted``: the Spawn space it counts for when it went next to a full one."""
+    from .bigs import crowded_spawn
+
+    if not checked and counted is None and crowded_spawn(s, flow, step, where):
+        return
     tile = s.catalog.get("entity", step.entity)
     mini = next(
         f"{step.entity}.{i}"
@@ -327,7 +352,7 @@ def place(s: EtherfieldsState, flow: Flow, step: Spawning, where: str) -> None:
         mini=mini,
         space=where,
     )
-    k = step.spaces.index(where)
+    k = step.spaces.index(counted or where)
     counts = (*step.counts[:k], step.counts[k] + 1, *step.counts[k + 1 :])
     flow.replace_top(evolve(step, left=step.left - 1, counts=counts))
 
@@ -504,6 +529,9 @@ class Push(GroupStep):
             space=to,
         )
         flow.pop()
-        walker = flow.items[-1]
-        assert isinstance(walker, EntityWalk)
-        walk(s, flow, walker, self.at)
+        below = flow.items[-1]
+        if isinstance(below, Spawning):  # "(either by Moving or by Spawning)"
+            place(s, flow, below, self.at)
+            return
+        assert isinstance(below, EntityWalk)
+        walk(s, flow, below, self.at)

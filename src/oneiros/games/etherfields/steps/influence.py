@@ -28,13 +28,34 @@ if TYPE_CHECKING:
     from ..state import EtherfieldsState
 
 
-def card_ability(s: EtherfieldsState, card: str) -> Ability | None:
-    """The action (or Rapid) ability of an Influence card, None for a card without one or a
-    Progress card (its abilities work once placed, "Progress Influence Cards")."""
+def card_ability(s: EtherfieldsState, card: str, ident: str | None = None) -> Ability | None:
+    """The action (or Rapid) ability of an Influence card (``ident``: that one of a card
+    with several), None for a card without one or a Progress card not placed (its
+    abilities work once placed, "Progress Influence Cards")."""
+    if s.catalog.has("flaw", s.table.face(card)):
+        from .flaws import removal
+
+        return removal(s, card)  # "Flaw Cards": removed for a price
     rec = s.card(s.table.face(card))
-    if rec.type == "progress":
+    if rec.type == "progress" and not _placed(s, card):
         return None
-    return next((a for a in rec.abilities if a.kind in ("action", "rapid")), None)
+    return next(
+        (
+            a
+            for a in rec.abilities
+            if a.kind in ("action", "rapid") and (ident is None or a.id == ident)
+        ),
+        None,
+    )
+
+
+def _placed(s: EtherfieldsState, card: str) -> bool:
+    """A placed, active Progress card ("Progress Influence Cards": "From then on, you may
+    use any action or effect on this card"; not while flipped)."""
+    from .progress import active
+
+    zone, owner = s.table.place(card)
+    return zone == "progress" and owner is not None and card in active(s, owner)
 
 
 def rerolls(ability: Ability) -> str | None:

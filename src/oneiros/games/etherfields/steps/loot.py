@@ -93,7 +93,7 @@ def _end_slumber(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
 @effect("skip_slumber")
 def _skip_slumber(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """etherfields "Slumber Entity Tiles": the Out of Turns / Skip effect resolves now."""
-    if s.slumber is not None:
+    if getattr(s, "slumber", None) is not None:  # in a Dream, a card's skip does nothing
         resolve_out_of_turns(s, flow, "skipped")
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.effects import Ctx, render
 from ....core.flow import ANY, AutoStep, ChanceStep, DecisionStep, Flow, GroupStep, evolve
-from ..kinds import KINDS
+from ..kinds import KINDS, RUNTIME
 from ..names import chance_label, names_of
 from ..params import SKULL_SEAL
 from ..rules import suffer
@@ -25,9 +25,17 @@ FORBID = ("no_reroll", "no_gem_reroll")
 def gem_rerollers(s: EtherfieldsState) -> tuple[int, ...]:
     """Dreamers who may reroll with a Shining Gem now: they hold one, and no Morphing in
     play forbids rerolls or Gem rerolls ("Rerolls", "Morphings")."""
+    from .progress import forbidden
+
     if any(s.table.face(t) in FORBID for t in s.table.ids("morph_on")):
         return ()
-    return tuple(seat for seat in range(s.game.players) if s.gems[seat] > 0)
+    return tuple(
+        seat
+        for seat in range(s.game.players)
+        if s.gems[seat] > 0
+        and not forbidden(s, seat, "reroll")
+        and not forbidden(s, seat, "gem_reroll")
+    )
 
 
 def own_roll(die: str, owner: str, seat: int) -> bool:
@@ -40,10 +48,15 @@ def card_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]
     what every seat sees (``influence.may_hold``: the window never tells a hand); none
     under the Morphing that forbids every reroll ("Morphings")."""
     from .influence import may_hold
+    from .progress import forbidden
 
     if any(s.table.face(t) == "no_reroll" for t in s.table.ids("morph_on")):
         return ()
-    return tuple(seat for seat in range(s.game.players) if may_hold(s, seat, "reroll"))
+    return tuple(
+        seat
+        for seat in range(s.game.players)
+        if may_hold(s, seat, "reroll") and not forbidden(s, seat, "reroll")
+    )
 
 
 def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:
@@ -110,6 +123,11 @@ class RerollWindow(GroupStep):
             assert ability is not None
             if not leave_hand(s, flow, seat, card, ability):
                 return
+            flow.pop()  # the card's effect (``reroll``) rolls again: ops_extra.py
+            ctx = Ctx(seat=seat, source=f"card:{card}:{ability.id}")
+            roll = ("roll", (self.die, self.owner))
+            flow.push(*RUNTIME.steps(ability.effects, ctx.bind(extra=(roll,))))
+            return
         else:
             s.gems[seat] -= 1
             s.table.give("gems", 1)

@@ -48,10 +48,12 @@ def may_use(s: EtherfieldsState, seat: int) -> bool:
     """What every seat sees: an active Mask with an "at any time" ability not spent this
     Turn (the windows open on this alone)."""
     from .actions import spent
+    from .progress import forbidden
 
     ability = mask_ability(s, seat)
     return (
-        worn(s, seat) is not None
+        not forbidden(s, seat, "masks")
+        and worn(s, seat) is not None
         and ability is not None
         and ability.kind == "anytime"
         and not spent(s, f"mask:{seat}", ability, seat)

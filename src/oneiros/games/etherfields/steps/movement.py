@@ -36,7 +36,16 @@ def step_target(s: EtherfieldsState, here: str, d: str) -> str | None:
 
 
 def occupants(s: EtherfieldsState, space: str) -> int:
-    return sum(1 for p in s.pos if p == space) + sum(1 for m in s.minis if m[2] == space)
+    """Miniatures on a space ("Limit of Miniatures & Entity Tokens per Space"); a Big
+    Entity fills it alone ("They occupy the whole space in which they stand")."""
+    from .bigs import big_at
+
+    if big_at(s, space):
+        return SPACE_CAPACITY
+    from .overlays import companions_at  # "Companions": they count to the limit
+
+    minis = sum(1 for m in s.minis if m[2] == space) + len(companions_at(s, space))
+    return sum(1 for p in s.pos if p == space) + minis
 
 
 @KINDS.step

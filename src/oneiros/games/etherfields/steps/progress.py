@@ -52,7 +52,9 @@ def placeable(s: EtherfieldsState, seat: int) -> list[Action]:
     cards: the card itself goes to the Progress zone)."""
     from .actions import affordable
 
-    out = []
+    out: list[Action] = []
+    if forbidden(s, seat, "progress"):
+        return out
     for card in s.table.ids("hand", seat):
         ability = placement(s, card)
         if ability is not None and affordable(s, seat, ability, Ctx(seat=seat), card):
@@ -61,10 +63,17 @@ def placeable(s: EtherfieldsState, seat: int) -> list[Action]:
 
 
 def active(s: EtherfieldsState, seat: int) -> list[str]:
-    """The Dreamer's active placed Progress cards (none under the Stall Morphing)."""
-    if any(s.table.face(t) == STALL for t in s.table.ids("morph_on")):
-        return []
-    return list(s.table.ids("progress", seat))
+    """The Dreamer's active placed Progress cards: face up (flipped ones are not, "Flipping
+    Progress Cards"), and none under the Stall Morphing."""
+    from .flaws import is_flaw
+    from .flips import is_flipped
+
+    stall = any(s.table.face(t) == STALL for t in s.table.ids("morph_on"))
+    return [
+        c
+        for c in s.table.ids("progress", seat)
+        if is_flaw(s, s.table.face(c)) or (not stall and not is_flipped(s, c))
+    ]
 
 
 def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
@@ -88,6 +97,25 @@ def modifier(s: EtherfieldsState, seat: int, stat: str) -> int:
     return total
 
 
+def forbidden(s: EtherfieldsState, seat: int, what: str) -> bool:
+    """Whether a passive in play for the Dreamer (an active Progress card, a Flaw in the
+    Progress zone, the worn Mask) forbids something: ``forbid(what)`` ("reroll",
+    "gem_reroll", "masks", "progress"), as the Morphings of the same name do."""
+    from .masks import worn
+
+    sources = [s.card(s.table.face(card)).abilities for card in active(s, seat)]
+    mask = worn(s, seat)
+    if mask is not None:
+        sources.append(s.catalog.get("mask", mask).abilities)
+    return any(
+        node.op == "forbid" and node.args.what == what  # type: ignore[attr-defined]
+        for abilities in sources
+        for ability in abilities
+        if ability.kind == "passive"
+        for node in ability.modifiers
+    )
+
+
 def colour_icons(s: EtherfieldsState, seat: int, colour: str) -> int:
     """ "Some rules refer to Awareness/Cunning/Wrath icons – this refers to the number of
     your active Progress cards of the corresponding color\""""
@@ -100,8 +128,11 @@ def colour_icons(s: EtherfieldsState, seat: int, colour: str) -> int:
 
 def place(s: EtherfieldsState, flow: Flow, seat: int, card: str) -> None:
     """The placement cost is paid: make room if the zone is full, then place the card."""
+    from .flaws import is_flaw
+
     limit = s.dreamer(seat).progress_limit + modifier(s, seat, "progress_limit")
-    if s.table.count("progress", seat) >= limit:
+    placed = [c for c in s.table.ids("progress", seat) if not is_flaw(s, s.table.face(c))]
+    if len(placed) >= limit:  # "Flaw Cards": Flaws there are not counted
         flow.push(MakeRoom(seat, card))
         return
     put(s, flow, seat, card)
@@ -134,14 +165,21 @@ class MakeRoom(DecisionStep):
     card: str
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
+        from .flaws import is_flaw
+
         out = []
         for c in s.table.ids("progress", self.seat):
+            if is_flaw(s, s.table.face(c)):
+                continue  # a Flaw there is not a placed Progress card ("Flaw Cards")
             name = names_of(s).piece(s.table.face(c))
             out.append(Action(f"discard:{c}", f"Discard {name} from the Progress zone"))
         return out
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .flips import unmark
+
         flow.pop()
+        unmark(s, action.id.split(":", 1)[1])  # a flipped card may make room too
         s.table.move(
             action.id.split(":", 1)[1],
             "discard",

@@ -27,6 +27,8 @@ class EnterGate(AutoStep):
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
         gate = s.gate
+        if s.game.options.get("full_vocabulary") and "full_vocabulary" not in s.flags:
+            s.flags.append("full_vocabulary")  # the engine's flag (pack.ENGINE_FLAGS)
         flow.emit(
             "gate",
             "The Dream {name} begins ({turns} Turn cards)",

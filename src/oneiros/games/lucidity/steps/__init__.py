@@ -23,3 +23,5 @@ they share with other sections; every class names the rule key it cites (``refs.
 # every section, so that each kind is registered (the order resolves their imports)
 from . import base, end, draw, resolve, reroll, shadows, filled_rows, rest  # noqa: F401, I001
 from . import turn, setup, nightmare, abilities, manifestations  # noqa: F401
+
+base.HOLDERS.update(c for c in base.KINDS.by_kind.values() if issubclass(c, base.HoldsDreams))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import CHANCE, Action
 from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, Kinds
 from ..actions import DRAW_COLOUR, A
+from ..model import Die
 from ..refs import rule_refs
 
 if TYPE_CHECKING:
@@ -106,3 +107,68 @@ class BagDraw(Chance):
                 return A["draw:" + c]
             r -= n
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+class HoldsDreams:
+    """A step that holds dreams drawn or rerolled by an effect and not yet rolled, given or
+    returned (a Shadow of the Depths' draw, a Nightmare's minions, a dream rolled at once
+    that may still be rerolled). What the state once kept in a side list is the fields of
+    these steps; ``limbo`` reads them off the stack."""
+
+    __slots__ = ()
+
+    def held(self) -> tuple[Die, ...]:
+        """The dreams this step holds (bottom to top: the order they came)."""
+        raise NotImplementedError
+
+    def emptied(self) -> Any:
+        """The same step holding nothing (its dreams went back to the bag)."""
+        raise NotImplementedError
+
+    def holding(self, d: Die) -> Any:
+        """The same step holding the newly drawn ``d`` too, or None if it takes none."""
+        return None
+
+
+HOLDERS: set[Any] = set()
+"""Every ``HoldsDreams`` step class (a look-up by class is cheaper than ``isinstance``;
+``steps/__init__.py`` fills it once every kind is registered)."""
+
+
+def limbo(s: LucidityState) -> list[Die]:
+    """Every dream drawn or rerolled by an effect and not yet resolved, as the steps on the
+    stack hold them (bottom to top)."""
+    out: list[Die] = []
+    step: Any
+    for step in s.stack.items:
+        if step.__class__ in HOLDERS:
+            out += step.held()
+    return out
+
+
+def hold(s: LucidityState, d: Die) -> None:
+    """A dream drawn for an effect goes to the step on the stack that waits for it (the
+    nearest to the top)."""
+    items = s.stack.items
+    for i in range(len(items) - 1, -1, -1):
+        step = items[i]
+        if isinstance(step, HoldsDreams):
+            new = step.holding(d)
+            if new is not None:
+                items[i] = new
+                return
+    raise AssertionError(f"no step waits for the {d[0]} dream drawn")  # pragma: no cover
+
+
+def take_limbo(s: LucidityState) -> list[Die]:
+    """Take every dream drawn for an effect off the steps that hold it (they then hold
+    nothing); the caller returns them to the bag."""
+    items: list[Any] = s.stack.items
+    out: list[Die] = []
+    for i, step in enumerate(items):
+        if step.__class__ in HOLDERS:
+            dice = step.held()
+            if dice:
+                out += dice
+                items[i] = step.emptied()
+    return out

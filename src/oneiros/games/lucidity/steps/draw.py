@@ -295,7 +295,7 @@ class RollExcess(NextPlayerChooses):
     fixed: bool = False
 
     def done(self, s: LucidityState) -> bool:
-        return len(s.rolled) <= self.allowed or not self.legal(s)
+        return len(rolled(s)) <= self.allowed or not self.legal(s)
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         if self.fixed:
@@ -304,7 +304,7 @@ class RollExcess(NextPlayerChooses):
     def legal(self, s: LucidityState) -> list[Action]:
         seen: set[str] = set()
         out: list[Action] = []
-        for d in s.rolled:
+        for d in rolled(s):
             if d[0] != "bone":
                 aid = f"excess:{d[0]}:{d[1]}"
                 if aid not in seen:
@@ -314,7 +314,9 @@ class RollExcess(NextPlayerChooses):
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         _, c, f = action.id.split(":")
-        s.rolled.remove(die(c, f))
+        unresolved = list(rolled(s))
+        unresolved.remove(die(c, f))
+        set_rolled(s, unresolved)
         s.bag[c] += 1
         if s.game.ruleset == "es" and not self.fixed:
             # lucidity-es "peor caso": "Entonces debes ... volver a tirar los sueños"
@@ -337,10 +339,11 @@ def reroll_kept(s: LucidityState, seat: int) -> None:
     which may never be rerolled, keeps its result)."""
     from .resolve import Roll
 
-    again = [d for d in s.rolled if d[0] != "bone"]
+    unresolved = rolled(s)
+    again = [d for d in unresolved if d[0] != "bone"]
     if not again:
         return
-    s.rolled = [d for d in s.rolled if d[0] == "bone"]
+    set_rolled(s, [d for d in unresolved if d[0] == "bone"])
     s.hand.extend(d[0] for d in again)
     s.emit(
         "reroll",
@@ -350,3 +353,7 @@ def reroll_kept(s: LucidityState, seat: int) -> None:
         n=len(again),
     )
     s.stack.items.append(shared(Roll, seat))
+
+
+# the unresolved dreams are held by the resolution (imported last: resolving rolls again)
+from .resolve import rolled, set_rolled  # noqa: E402

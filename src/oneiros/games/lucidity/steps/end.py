@@ -49,12 +49,14 @@ def end_game(s: LucidityState, reason: str, capped: bool = False) -> None:
     the winners are found among the players still in the game (a Nightmare victory among
     the Nightmares)."""
     from .nightmare import give_back_limbo
+    from .resolve import take_rolled
 
-    s.stack.clear()
     give_back_limbo(s)
-    if s.hand or s.rolled:
-        s._to_bag([die(c, "") for c in s.hand] + s.rolled)
-        s.hand, s.rolled = [], []
+    unresolved = take_rolled(s)
+    s.stack.clear()
+    if s.hand or unresolved:
+        s._to_bag([die(c, "") for c in s.hand] + list(unresolved))
+        s.hand = []
     seats = s.seats
     n = len(seats)
     # an eaten player is out of the game ("You are eliminated from the game") and never

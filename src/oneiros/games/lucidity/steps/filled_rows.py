@@ -14,7 +14,7 @@ from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
 from ..params import MARKS_OUT
-from .base import AUTO, KINDS
+from .base import AUTO, KINDS, take_limbo
 from .rest import Rest
 
 if TYPE_CHECKING:
@@ -298,12 +298,16 @@ def marked_out(s: LucidityState, seat: int) -> None:
     turn the turn ends; outside it (a dream given by a Nightmare) the Nightmare's turn
     goes on."""
     eliminate(s, seat, "shadowmarks")
-    if s.limbo:
-        s._to_bag(s.limbo)
-        s.limbo = []
+    held = take_limbo(s)
+    if held:
+        s._to_bag(held)
     items = s.stack.items
     if s.current == seat:
-        # the hand and the unresolved dreams go back to the bag when the turn ends
+        # the unresolved dreams go back to the bag (the resolution that holds them is
+        # dropped), the hand when the turn ends
+        unresolved = _resolve.take_rolled(s)
+        if unresolved:
+            s._to_bag(list(unresolved))
         items.clear()
         items.append(_turn.END_TURN)
         return
@@ -316,4 +320,5 @@ def marked_out(s: LucidityState, seat: int) -> None:
 
 # the turn and the end of the game follow a check (imported last: they push checks)
 from . import end as _end  # noqa: E402
+from . import resolve as _resolve  # noqa: E402
 from . import turn as _turn  # noqa: E402

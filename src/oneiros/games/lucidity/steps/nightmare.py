@@ -7,14 +7,15 @@ sends a minion the same way (``ref`` "ability"); Bone Hunters are never given.""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.flow import DecisionStep, Flow
+from ....core.flow import DecisionStep, Flow, evolve
 from ..actions import A
 from ..content import COLOURS
-from ..model import die
-from .base import KINDS, BagDraw, Seated
+from ..model import Die, die
+from .base import KINDS, BagDraw, HoldsDreams, Seated, hold, take_limbo
 from .end import took_last
 
 if TYPE_CHECKING:
@@ -103,8 +104,8 @@ class MinionDraw(BagDraw):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = action.id[5:]
         s.bag[c] -= 1
-        s.limbo.append(die(c, ""))
         flow.pop()
+        hold(s, die(c, ""))  # the Nightmare's choice below holds it
         s.emit(
             "drawn",
             "The Nightmare (seat {seat}) draws a {colour} dream",
@@ -117,22 +118,28 @@ class MinionDraw(BagDraw):
 
 
 def give_back_limbo(s: LucidityState, ref: str = "minions") -> None:
-    """Every dream drawn for an effect and not given goes back to the bag."""
-    if s.limbo:
-        s._to_bag(s.limbo)
-        if all(d[0] == "bone" for d in s.limbo):
+    """Every dream drawn for an effect and not given (held by the steps on the stack) goes
+    back to the bag."""
+    give_back(s, take_limbo(s), ref)
+
+
+def give_back(s: LucidityState, dice: Sequence[Die], ref: str = "minions") -> None:
+    """The dreams ``dice``, drawn for an effect and not given, go back to the bag."""
+    if dice:
+        s._to_bag(list(dice))
+        if all(d[0] == "bone" for d in dice):
             # Bone Hunters are never given as minions
-            s.emit("returned", "{n} Bone Hunter(s) go back to the bag", s.R["bone"], n=len(s.limbo))
+            s.emit("returned", "{n} Bone Hunter(s) go back to the bag", s.R["bone"], n=len(dice))
         else:
-            s.emit("returned", "{n} dream(s) go back to the bag", s.R[ref], n=len(s.limbo))
-        s.limbo = []
+            s.emit("returned", "{n} dream(s) go back to the bag", s.R[ref], n=len(dice))
 
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class MinionPick(DecisionStep):
+class MinionPick(DecisionStep, HoldsDreams):
     """The Nightmare chooses which drawn dream to give (to ``target``, or to the dreamer it
-    chooses next when None); the others go back to the bag."""
+    chooses next when None); the others go back to the bag. ``drawn``: the dreams drawn
+    for it so far (the draws above it add them)."""
 
     kind = "minion_pick"
     rule = "minions"
@@ -141,6 +148,16 @@ class MinionPick(DecisionStep):
     nightmare: int
     target: int | None
     ref: str
+    drawn: tuple[Die, ...] = ()
+
+    def held(self) -> tuple[Die, ...]:
+        return self.drawn
+
+    def emptied(self) -> MinionPick:
+        return evolve(self, drawn=())
+
+    def holding(self, d: Die) -> MinionPick:
+        return MinionPick(self.nightmare, self.target, self.ref, (*self.drawn, d))
 
     @property
     def player(self) -> int:
@@ -153,7 +170,7 @@ class MinionPick(DecisionStep):
         return self.ref
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
-        give_back_limbo(s, self.ref)
+        give_back(s, self.drawn, self.ref)
 
     def legal(self, s: LucidityState) -> list[Action]:
         target = self.target
@@ -161,31 +178,43 @@ class MinionPick(DecisionStep):
             return []
         if target is None and not s.dreamers():
             return []
-        held = {d[0] for d in s.limbo}
+        held = {d[0] for d in self.drawn}
         return [A["minion:" + c] for c in COLOURS if c in held]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         keep = die(action.id[7:], "")
-        s.limbo.remove(keep)
-        give_back_limbo(s, self.ref)
-        s.limbo = [keep]
+        others = list(self.drawn)
+        others.remove(keep)
         flow.pop()
+        give_back(s, others, self.ref)
         if self.target is None:
-            s.stack.items.append(MinionTarget(self.nightmare))
+            s.stack.items.append(MinionTarget(self.nightmare, keep))
         else:
-            send_to(s, self.nightmare, self.target, self.ref)
+            send_to(s, self.nightmare, self.target, keep, self.ref)
 
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class MinionTarget(DecisionStep):
-    """The Nightmare chooses the dreamer who rolls the minion."""
+class MinionTarget(DecisionStep, HoldsDreams):
+    """The Nightmare chooses the dreamer who rolls the minion ``dream``; with no dreamer
+    left to choose, the dream goes back to the bag."""
 
     kind = "minion_target"
     rule = "minions"
     prompt = "Choose the dreamer who rolls it"
     skip_without_choice = True
     nightmare: int
+    dream: Die | None = None
+
+    def held(self) -> tuple[Die, ...]:
+        return (self.dream,) if self.dream is not None else ()
+
+    def emptied(self) -> MinionTarget:
+        return evolve(self, dream=None)
+
+    def finish(self, s: LucidityState, flow: Flow) -> None:
+        if self.dream is not None:
+            give_back(s, (self.dream,))
 
     @property
     def player(self) -> int:
@@ -199,23 +228,24 @@ class MinionTarget(DecisionStep):
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         flow.pop()
-        send_to(s, self.nightmare, int(action.id[11:]))
+        assert self.dream is not None
+        send_to(s, self.nightmare, int(action.id[11:]), self.dream)
 
 
-def send_to(s: LucidityState, nm: int, target: int, ref: str = "minions") -> None:
-    """Give the dream in limbo to ``target``, who rolls and resolves it at once (``ref``:
-    "minions" on the Nightmare's turn, "ability" for the Nightmare of the Depths')."""
+def send_to(s: LucidityState, nm: int, target: int, dream: Die, ref: str = "minions") -> None:
+    """Give ``dream`` to ``target``, who rolls and resolves it at once (``ref``: "minions"
+    on the Nightmare's turn, "ability" for the Nightmare of the Depths')."""
     s.emit(
         "minion",
         "Seat {target} must roll the {colour} dream sent by seat {seat}",
         s.R[ref],
         seat=nm,
         target=target,
-        colour=s.limbo[-1][0],
+        colour=dream[0],
     )
     if s.current != target:
         s.stack.items.append(_filled_rows.MinionCheck(target))
-    s.stack.items.append(_shadows.RollNow(target, False, ref))
+    s.stack.items.append(_shadows.RollNow(target, False, ref, dream))
 
 
 # the sections a Nightmare's turn leads to (imported last: they start turns)

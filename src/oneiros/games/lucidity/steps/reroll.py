@@ -9,23 +9,25 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ....core import Action
-from ....core.flow import DecisionStep, Flow, shared
+from ....core.flow import DecisionStep, Flow, evolve, shared
 from ..actions import A
-from ..model import REROLL_FACES, die
-from .base import KINDS
-from .resolve import Roll
+from ..model import REROLL_FACES, Die, die
+from .base import KINDS, HoldsDreams
+from .resolve import Roll, rolled, set_rolled
 
 if TYPE_CHECKING:
     from ..state import LucidityState
 
 
-def start_reroll(s: LucidityState, seat: int, c: str, then: str, pool: bool) -> None:
+def start_reroll(
+    s: LucidityState, seat: int, c: str, then: str, pool: bool, dream: Die | None = None
+) -> None:
     """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved dreams,
-    "now" for the dream in limbo). With both a 1-Power and a 2-Power dream of the colour,
-    the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
+    "now" for ``dream``, drawn or rerolled by an effect). With both a 1-Power and a 2-Power
+    dream of the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
     faces = {d[1] for d in s.seats[seat].power if d[0] == c}
     if "power1" in faces and "power2" in faces:
-        s.stack.items.append(Spend(seat, c, then, pool))
+        s.stack.items.append(Spend(seat, c, then, pool, dream))
         return
     reroll_with(s, seat, c, "power1" if "power1" in faces else "power2", then, pool)
 
@@ -38,28 +40,28 @@ def reroll_with(s: LucidityState, seat: int, c: str, face: str, then: str, pool:
     if then == "now":
         # the dream drawn or rerolled by an effect is rerolled; so are the dreamer's other
         # unresolved dreams of the colour (en: all of them; es: any number, chosen)
-        s.limbo.pop()
-        s.limbo.append(die(c, ""))
-        others = [x for x in s.rolled if x[0] == c] if s.current == seat else []
+        unresolved = rolled(s) if s.current == seat else ()
+        others = [x for x in unresolved if x[0] == c]
         if others:
             items.append(shared(Roll, seat))
         # the new dream is rolled (and resolved) first, then the others
-        items.append(_shadows.RollNow(seat, pool, "reroll"))
+        items.append(_shadows.RollNow(seat, pool, "reroll", die(c, "")))
         if others and es:
             items.append(RerollPick(seat, c, 1, 1, where))
             return
         if others:
-            s.rolled = [x for x in s.rolled if x[0] != c]
+            set_rolled(s, [x for x in unresolved if x[0] != c])
             s.hand.extend(x[0] for x in others)
         reroll_event(s, seat, c, where, len(others) + 1)
         return
-    again = [d for d in s.rolled if d[0] == c]
+    unresolved = rolled(s)
+    again = [d for d in unresolved if d[0] == c]
     items.append(shared(Roll, seat))
     if es and len(again) > 1:
         # lucidity-es: "cualquier número de sueños sin resolver" of the colour
         items.append(RerollPick(seat, c, 0, 1, where))
         return
-    s.rolled = [d for d in s.rolled if d[0] != c]
+    set_rolled(s, [d for d in unresolved if d[0] != c])
     for d in again:
         s.hand.append(d[0])
     reroll_event(s, seat, c, where, len(again))
@@ -91,8 +93,9 @@ def spend(s: LucidityState, seat: int, c: str, face: str) -> str:
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class Spend(DecisionStep):
-    """The dreamer holds a 1-Power and a 2-Power dream of the colour: which one is spent."""
+class Spend(DecisionStep, HoldsDreams):
+    """The dreamer holds a 1-Power and a 2-Power dream of the colour: which one is spent
+    (``dream``: the dream drawn or rerolled by an effect that is rerolled, if any)."""
 
     kind = "spend"
     rule = "reroll"
@@ -101,6 +104,13 @@ class Spend(DecisionStep):
     colour: str
     then: str
     pool: bool
+    dream: Die | None = None
+
+    def held(self) -> tuple[Die, ...]:
+        return (self.dream,) if self.dream is not None else ()
+
+    def emptied(self) -> Spend:
+        return evolve(self, dream=None)
 
     @property
     def player(self) -> int:
@@ -136,14 +146,14 @@ class RerollPick(DecisionStep):
 
     def done(self, s: LucidityState) -> bool:
         c = self.colour
-        return not any(d[0] == c for d in s.rolled)
+        return not any(d[0] == c for d in rolled(s))
 
     def finish(self, s: LucidityState, flow: Flow) -> None:
         reroll_event(s, self.seat, self.colour, self.where, self.n)
 
     def legal(self, s: LucidityState) -> list[Action]:
         c = self.colour
-        faces = {d[1] for d in s.rolled if d[0] == c}
+        faces = {d[1] for d in rolled(s) if d[0] == c}
         out = [A[f"reroll:{c}:{f}"] for f in REROLL_FACES if f in faces]
         if self.n >= self.least:
             out.append(A["reroll:chosen"])
@@ -156,20 +166,22 @@ class RerollPick(DecisionStep):
             reroll_event(s, self.seat, self.colour, self.where, self.n)
             return
         _, c, f = aid.split(":")
-        for i in range(len(s.rolled) - 1, -1, -1):
-            d = s.rolled[i]
+        unresolved = list(rolled(s))
+        for i in range(len(unresolved) - 1, -1, -1):
+            d = unresolved[i]
             if d[0] == c and d[1] == f:
-                del s.rolled[i]
+                del unresolved[i]
                 break
+        set_rolled(s, unresolved)
         s.hand.append(c)
         flow.replace(dataclasses.replace(self, n=self.n + 1))
 
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class Now(DecisionStep):
-    """A dream drawn or rerolled by an effect, held by a dreamer with Power of its colour:
-    resolve it now, or reroll it first. Taken off when nothing is in limbo."""
+class Now(DecisionStep, HoldsDreams):
+    """A ``dream`` drawn or rerolled by an effect (rolled), held by a dreamer with Power of
+    its colour: resolve it now, or reroll it first. Taken off when it holds none."""
 
     kind = "now"
     rule = "reroll"
@@ -177,24 +189,33 @@ class Now(DecisionStep):
     decision_kind = "resolve"
     seat: int
     pool: bool
+    dream: Die | None = None
 
     @property
     def player(self) -> int:
         return self.seat
 
+    def held(self) -> tuple[Die, ...]:
+        return (self.dream,) if self.dream is not None else ()
+
+    def emptied(self) -> Now:
+        return evolve(self, dream=None)
+
     def done(self, s: LucidityState) -> bool:
-        return not s.limbo
+        return self.dream is None
 
     def legal(self, s: LucidityState) -> list[Action]:
-        return [A["resolve:now"], A["reroll:" + s.limbo[-1][0]]]
+        return [A["resolve:now"], A["reroll:" + self.dream[0]]]  # type: ignore[index]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         seat = self.seat
+        d = self.dream
+        assert d is not None
         flow.pop()
         if action.id == "resolve:now":
-            _resolve.place(s, seat, s.limbo.pop(), pool=self.pool)
+            _resolve.place(s, seat, d, pool=self.pool)
             return
-        start_reroll(s, seat, s.limbo[-1][0], "now", self.pool)
+        start_reroll(s, seat, d[0], "now", self.pool, d)
 
 
 # the sections a reroll leads back to (imported last)

@@ -8,14 +8,15 @@ Nightmare (``steps/abilities.py``), a shadow's effect (``steps/shadows.py``)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
-from ....core.flow import ChanceStep, DecisionStep, Flow
+from ....core.flow import ChanceStep, DecisionStep, Flow, shared
 from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import KINDS
+from .base import HOLDERS, KINDS
 
 PLACED_TEXTS = {
     "hunt": "Seat {seat} places a {colour} hunt dream",
@@ -65,7 +66,16 @@ class Roll(ChanceStep):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
         face = action.id[5:]
-        s.rolled.append((c, face, False))
+        d = (c, face, False)
+        # the rolled dream joins the unresolved ones, which the resolution below holds (the
+        # step under this one, unless an interruption or a reroll pushed this roll)
+        items = flow.items
+        i = len(items) - 2
+        below = items[i] if i >= 0 else None
+        if below.__class__ is Resolve:
+            items[i] = Resolve(below.seat, (*below.rolled, d))
+        else:
+            add_rolled(s, d)
         s._events.append(
             Event(
                 "rolled",
@@ -79,14 +89,15 @@ class Roll(ChanceStep):
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
 class Resolve(DecisionStep):
-    """Resolve the unresolved (rolled) dreams, a category or a shadow at a time, or spend a
-    Power dream to reroll a colour. Taken off once nothing is left; a single category
-    left resolves by itself (there is nothing to choose)."""
+    """Resolve the unresolved dreams ``rolled`` (the rolls above it add them), a category or
+    a shadow at a time, or spend a Power dream to reroll a colour. Taken off once nothing
+    is left; a single category left resolves by itself (there is nothing to choose)."""
 
     kind = "resolve"
     rule = "resolve"
     prompt = "Resolve your dreams or reroll"
     seat: int
+    rolled: tuple[Die, ...] = ()
 
     @property
     def player(self) -> int:
@@ -110,7 +121,7 @@ class Resolve(DecisionStep):
         return False
 
     def legal(self, s: LucidityState) -> list[Action]:
-        rolled = s.rolled
+        rolled = self.rolled
         if not rolled:
             return []
         out: list[Action] = []
@@ -163,29 +174,91 @@ class Resolve(DecisionStep):
             _reroll.start_reroll(s, seat, parts[1], "resolve", False)
             return
         what = parts[1]
+        items = flow.items
         if what == "shadow":
             c = parts[2]
-            for i, d in enumerate(s.rolled):
+            left = list(self.rolled)
+            for i, d in enumerate(left):
                 if d[0] == c and d[1] == "shadow":
-                    del s.rolled[i]
+                    del left[i]
                     break
+            items[-1] = Resolve(seat, tuple(left)) if left else shared(Resolve, seat)
             place(s, seat, die(c, "shadow"), pool=True)
             return
         keep: list[Die] = []
         take: list[Die] = []
-        for d in s.rolled:
+        for d in self.rolled:
             if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
                 take.append(d)
             else:
                 keep.append(d)
-        s.rolled = keep
+        items[-1] = Resolve(seat, tuple(keep)) if keep else shared(Resolve, seat)
         # placing may push interrupting steps (a Nightmare ability); later dreams of the same
-        # category wait in ``rolled`` until those are done
+        # category wait among the unresolved ones until those are done
         for i, d in enumerate(take):
             pushed = place(s, seat, d, pool=True)
             if pushed:
-                s.rolled = take[i + 1 :] + s.rolled
+                left = take[i + 1 :]
+                if left:
+                    if any(x.__class__ is Resolve for x in items):
+                        set_rolled(s, left + list(rolled(s)))
+                    else:
+                        # the dreamer is out (a third Shadowmark) and the turn ends: what is
+                        # left of the category goes back to the bag with the rest in hand
+                        s._to_bag(left)
                 return
+
+
+def pending(s: LucidityState) -> tuple[tuple[Die, ...], list[Die]]:
+    """The dreams rolled or drawn and not yet placed, as the steps on the stack hold them,
+    in one look: the unresolved ones (``rolled``) and those drawn or rerolled by an effect
+    (``base.limbo``)."""
+    unresolved: tuple[Die, ...] = ()
+    held: list[Die] = []
+    for step in s.stack.items:
+        cls = step.__class__
+        if cls is Resolve:
+            unresolved = step.rolled  # the nearest to the top holds them
+        elif cls in HOLDERS:
+            held += step.held()
+    return unresolved, held
+
+
+def rolled(s: LucidityState) -> tuple[Die, ...]:
+    """The unresolved (rolled) dreams of the turn: the ``rolled`` field of the resolution
+    on the stack (none without one)."""
+    items = s.stack.items
+    for i in range(len(items) - 1, -1, -1):
+        step = items[i]
+        if step.__class__ is Resolve:
+            return step.rolled
+    return ()
+
+
+def set_rolled(s: LucidityState, dice: Sequence[Die]) -> None:
+    """The unresolved dreams are now ``dice`` (the resolution on the stack holds them)."""
+    items = s.stack.items
+    for i in range(len(items) - 1, -1, -1):
+        step = items[i]
+        if step.__class__ is Resolve:
+            items[i] = Resolve(step.seat, tuple(dice))
+            return
+    if dice:  # pragma: no cover - a dream is rolled only with a resolution to follow
+        raise AssertionError("unresolved dreams with no resolution on the stack")
+
+
+def add_rolled(s: LucidityState, d: Die) -> None:
+    """A rolled dream joins the unresolved ones."""
+    set_rolled(s, (*rolled(s), d))
+
+
+def take_rolled(s: LucidityState) -> tuple[Die, ...]:
+    """Take the unresolved dreams off the resolution that holds them (the caller returns
+    them to the bag)."""
+    dice = rolled(s)
+    if dice:
+        set_rolled(s, ())
+    return dice
 
 
 def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:

@@ -12,11 +12,11 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action, Event
-from ....core.flow import DecisionStep, Flow
+from ....core.flow import DecisionStep, Flow, evolve
 from ..actions import A
 from ..content import COLOURS
 from ..model import POWER_FACES, Die, die, pick_id, remove_pick
-from .base import KINDS, BagDraw, Chance, Seated
+from .base import KINDS, BagDraw, Chance, HoldsDreams, Seated, hold
 from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
@@ -106,8 +106,8 @@ class DrawNow(BagDraw):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = action.id[5:]
         s.bag[c] -= 1
-        s.limbo.append(die(c, ""))
         flow.pop()
+        hold(s, die(c, ""))  # the roll below holds it
         s.emit(
             "drawn", "Seat {seat} draws a {colour} dream", s.R[self.ref], seat=self.seat, colour=c
         )
@@ -117,10 +117,11 @@ class DrawNow(BagDraw):
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class RollNow(Chance):
-    """Roll the dream an effect gave ``seat`` (the last one in limbo) and resolve it at once;
-    ``pool``: it came from the turn's own dreams (lucidity-es: a new shadow then joins the
-    unresolved dreams); ``ref``: the rule of the effect."""
+class RollNow(Chance, HoldsDreams):
+    """Roll the ``dream`` an effect gave ``seat`` and resolve it at once (None until the draw
+    above it gives it; taken off without one, once the bag is empty); ``pool``: it came from
+    the turn's own dreams (lucidity-es: a new shadow then joins the unresolved dreams);
+    ``ref``: the rule of the effect."""
 
     kind = "roll_now"
     rule = "resolve"
@@ -129,28 +130,38 @@ class RollNow(Chance):
     seat: int
     pool: bool
     ref: str
+    dream: Die | None = None
+
+    def held(self) -> tuple[Die, ...]:
+        return (self.dream,) if self.dream is not None else ()
+
+    def emptied(self) -> RollNow:
+        return evolve(self, dream=None)
+
+    def holding(self, d: Die) -> RollNow | None:
+        return RollNow(self.seat, self.pool, self.ref, d) if self.dream is None else None
 
     def rule_key(self) -> str:
         return self.ref
 
     def decision_data(self, s: LucidityState) -> dict[str, Any]:
-        return {"seat": self.seat, "colour": s.limbo[-1][0] if s.limbo else None}
+        return {"seat": self.seat, "colour": self.dream[0] if self.dream is not None else None}
 
     def done(self, s: LucidityState) -> bool:
-        return not s.limbo
+        return self.dream is None
 
     def possible(self, s: LucidityState, action: Action) -> bool:
-        return action.id in s.game.roll_ids[s.limbo[-1][0]]
+        return action.id in s.game.roll_ids[self.dream[0]]  # type: ignore[index]
 
     def outcomes(self, s: LucidityState) -> list[tuple[Action, float]]:
-        return s.game.roll_outcomes[s.limbo[-1][0]]
+        return s.game.roll_outcomes[self.dream[0]]  # type: ignore[index]
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
-        faces = s.game.roll_actions[s.limbo[-1][0]]
+        faces = s.game.roll_actions[self.dream[0]]  # type: ignore[index]
         return faces[rng.randrange(len(faces))]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        c = s.limbo.pop()[0]
+        c = self.dream[0]  # type: ignore[index]
         face = action.id[5:]
         seat = self.seat
         flow.pop()
@@ -168,14 +179,13 @@ class RollNow(Chance):
             return
         if face == "shadow" and self.pool and s.game.ruleset == "es":
             # lucidity-es: a new shadow joins the unresolved dreams; anything else resolves now
-            s.rolled.append(d)
+            _resolve.add_rolled(s, d)
             return
         if c != "bone":
             for x in s.seats[seat].power:
                 if x[0] == c and x[1] in POWER_FACES:
                     # "Re-rolling dreams": at any time, so also before this new dream resolves
-                    s.limbo.append(d)
-                    s.stack.items.append(_reroll.Now(seat, self.pool))
+                    s.stack.items.append(_reroll.Now(seat, self.pool, d))
                     return
         _resolve.place(s, seat, d, pool=self.pool)
 
@@ -245,7 +255,6 @@ class Envy(DecisionStep):
         aid = action.id
         d = remove_pick(s.seats[seat], seat, aid)
         flow.pop()
-        s.limbo.append(die(d[0], ""))
         s.emit(
             "envy",
             "Seat {chooser} makes seat {seat} reroll a {colour} dream from the {row} row",
@@ -255,7 +264,7 @@ class Envy(DecisionStep):
             colour=d[0],
             row=aid.split(":")[2],
         )
-        s.stack.items.append(RollNow(seat, self.pool, "envy"))
+        s.stack.items.append(RollNow(seat, self.pool, "envy", die(d[0], "")))
 
 
 def imprison(s: LucidityState, seat: int, colour: str) -> None:

@@ -115,13 +115,16 @@ def end_turn(s: LucidityState) -> None:
     Power goal is reached, the next of the final turns)."""
     if s.reason is not None:
         return
+    unresolved: tuple[Any, ...] = ()
+    if s.stack.items:  # the dreams its steps still hold
+        _nightmare.give_back_limbo(s)
+        unresolved = _resolve.take_rolled(s)
     s.stack.clear()
-    _nightmare.give_back_limbo(s)
     if s.revealed or s.pool:
         _manifestations.return_revealed(s)
-    if s.hand or s.rolled:
-        s._to_bag([die(c, "") for c in s.hand] + s.rolled)
-        s.hand, s.rolled = [], []
+    if s.hand or unresolved:
+        s._to_bag([die(c, "") for c in s.hand] + list(unresolved))
+        s.hand = []
     seats = s.seats
     if "dreamer" not in [x.role for x in seats]:
         _end.end_game(s, "nightmare")

@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ....core import Action, Deck
-from ....core.flow import ChanceStep, Kinds
+from ....core.flow import ChanceStep, Flow, FlowStep, Kinds, evolve
 from ..refs import RULES
 
 if TYPE_CHECKING:
@@ -41,3 +41,15 @@ class DeckDraw(ChanceStep):
         known = deck.next_known()
         ok = card == known if known is not None else deck.unknown.count(card) > 0
         return s._a(action_id) if prefix == self.verb and ok else None
+
+
+def hand_on(flow: Flow, cls: type[FlowStep], **fields: object) -> None:
+    """Give work still owed to the step of class ``cls`` that will do it: the topmost one
+    waiting on the stack gets ``fields`` (a new immutable step in its place)."""
+    items = flow.items
+    for i in range(len(items) - 1, -1, -1):
+        if type(items[i]) is cls:
+            items[i] = evolve(items[i], **fields)
+            flow.changed()
+            return
+    raise LookupError(f"no {cls.kind} step on the stack to take {sorted(fields)}")

@@ -87,8 +87,6 @@ class Draw(DeckDraw):
             card=card,
             name=s._name(card),
         )
-        if card == s.iam:
-            s.seats[seat].pending_offer = True
         if self.n > 1:
             flow.replace_top(Draw(seat, self.n - 1, why))
         else:
@@ -131,7 +129,7 @@ class Buy(OpenChoice):
 
     def legal(self, s: SleepTightState, seat: int) -> list[Action]:
         me = s.seats[seat]
-        if me.pending_offer:
+        if s.offer_open(seat):
             return offer_legal(s, seat)
         out = []
         ds = me.dreamscape

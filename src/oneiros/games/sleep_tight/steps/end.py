@@ -100,7 +100,6 @@ def die(s: SleepTightState, seat: int) -> None:
     "Playing as an Undercover Agent")."""
     record = s.seats[seat]
     record.alive = False
-    record.pending_offer = False
     hand = record.hand
     record.hand = []
     record.known_hand = []
@@ -207,9 +206,12 @@ def check_end(s: SleepTightState) -> bool:
 def end(
     s: SleepTightState, reason: str, winners: list[int], fmt: str, ref: str, **data: Any
 ) -> None:
-    """The game is over: ``reason``, the winning seats, and the event saying so."""
+    """The game is over: ``reason``, the winning seats, and the event saying so. The steps
+    still on the stack are kept as ``unfinished``: the work they owed is never done (an
+    exposed agent's harm discards stay by their seat)."""
     s.result = reason
     s.winner_seats = sorted(winners)
     s.phase = "over"
+    s.unfinished = tuple(s.flow.items)
     s.flow.clear()
     s.emit("game_over", fmt, ref, reason=reason, **data)

@@ -4,19 +4,26 @@ requirement their Soul Fragments meet (in their Dreamscape: "Dreamscapes Can Cha
 Requirements"), stacks a card on a face-up one to lower its requirement ("Reducing Fragment
 Requirements by Discarding Cards", 3 players or more), discards cards for 1 Soul Fragment
 each (taken at the reveal), or, as the exposed agent, discards cards to deal 1 damage each
-("Playing as an Exposed Agent")."""
+("Playing as an Exposed Agent").
+
+The discards owed until the reveal live in the ``Play`` step's fields while the seats
+choose, then in the steps that settle them: ``Reveal.discards`` (the fragments taken) and
+``Discards.harm`` (the damage dealt, "first" in phase 4); ``owed`` reads them from the
+stack.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.flow import AutoStep, Flow, FlowStep
+from ....core.flow import AutoStep, Flow, FlowStep, evolve
 from .. import refs as R
 from ..model import Play as Played
 from ..params import DISCARD_LIMIT
-from .base import KINDS
-from .reveal import ResolveCard
+from .base import KINDS, hand_on
+from .reveal import Discard, Discards, Harm, ResolveCard, Reveal
 from .specials import OpenChoice
 
 if TYPE_CHECKING:
@@ -76,16 +83,30 @@ class PlayOpen(AutoStep):
 
 
 @KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
 class Play(OpenChoice):
     """Every player plays, stacks or discards cards face down, at the same time, until
-    done."""
+    done. ``discards``: the ``(seat, card)`` discarded face down for a fragment each, and
+    ``harm``: the exposed agent's ``(seat, card, target)`` discarded to deal 1 damage each,
+    in the order chosen; both are handed on when the step ends (``finish``)."""
 
     kind = "play"
     rule = "phase3"
     prompt = "Play Action cards face down, stack two, discard for fragments; then done"
+    discards: tuple[Discard, ...] = ()
+    harm: tuple[Harm, ...] = ()
 
     def legal(self, s: SleepTightState, seat: int) -> list[Action]:
-        return play_actions(s, seat)
+        discards = self.discards
+        return play_actions(s, seat, sum(x == seat for x, _c in discards) if discards else 0)
+
+    def finish(self, s: Any, flow: Flow) -> None:
+        """Every seat is done: the discards go to the reveal (on top now), the harm to the
+        discards of phase 4."""
+        if self.discards:
+            hand_on(flow, Reveal, discards=self.discards)
+        if self.harm:
+            hand_on(flow, Discards, harm=self.harm)
 
     def on_choose(self, s: SleepTightState, flow: Flow, seat: int, action: Action) -> None:
         verb, _, rest = action.id.partition(":")
@@ -139,7 +160,7 @@ class Play(OpenChoice):
             )
         elif verb == "discard":
             s._hand_remove(seat, rest, "face_down")
-            me.pending_discards.append(rest)
+            flow.replace_top(evolve(self, discards=(*self.discards, (seat, rest))))
             s.moved(
                 "discard_pending",
                 "You discard {name} for 1 Soul Fragment (taken at the reveal)",
@@ -153,7 +174,7 @@ class Play(OpenChoice):
         elif verb == "harm":
             card, target = rest.split(":")
             s._hand_remove(seat, card, "face_down")
-            me.pending_harm.append((card, int(target)))
+            flow.replace_top(evolve(self, harm=(*self.harm, (seat, card, int(target)))))
             s.moved(
                 "harm_pending",
                 "You discard {name} to deal 1 damage to seat {target} at the reveal",
@@ -167,25 +188,27 @@ class Play(OpenChoice):
             )
 
 
-def play_actions(s: SleepTightState, seat: int) -> list[Action]:
+def play_actions(s: SleepTightState, seat: int, gain: int = 0) -> list[Action]:
     """What ``seat`` may do at the face-down plays, in a fixed order: play, stack (3
     players or more), harm (the exposed agent) or discard for a fragment, then done. A card
-    that makes its player untouchable is played alone."""
+    that makes its player untouchable is played alone. ``gain``: the fragments the seat's
+    discards so far will take at the reveal (counted for the requirements)."""
     out: list[Action] = []
     me = s.seats[seat]
     plays = me.plays
-    has = s._has
-    locked = any(has(p.card, "untouchable") for p in plays)
-    frags = s.effective_fragments(seat)
+    effects = s._kinds  # each card's effect kinds
+    locked = any("untouchable" in effects[p.card] for p in plays)
+    frags = me.fragments + gain
     hand = me.hand
     kinds = sorted(set(hand))
     a = s._a
     if not locked:
+        face_down = s._face_down  # the cards ``s.playable`` lets be played face down
         for card in kinds:
-            if not s.playable(seat, card):
+            if card not in face_down:
                 continue
             req = s.requirement(seat, card)
-            untouch = has(card, "untouchable")
+            untouch = "untouchable" in effects[card]
             if req <= frags and not (untouch and plays):
                 out.append(a(f"play:{card}"))
             if s.n >= 3 and req > frags and not untouch:
@@ -201,9 +224,27 @@ def play_actions(s: SleepTightState, seat: int) -> list[Action]:
                 continue
             for t in s._others(seat):
                 out.append(a(f"harm:{card}:{t}"))
-    elif frags + 1 < DISCARD_LIMIT and s.pile - s.pending_gain(seat) > 0:
+    elif frags + 1 < DISCARD_LIMIT and s.pile - gain > 0:
         for card in kinds:
             if card != s.iam:
                 out.append(a(f"discard:{card}"))
     out.append(a("done"))
     return out
+
+
+def owed(s: SleepTightState) -> tuple[tuple[Discard, ...], tuple[Harm, ...]]:
+    """The discards for fragments and the exposed agent's harm still owed, from the steps
+    that hold them: the ``Play`` step while the seats choose, then ``Reveal`` and
+    ``Discards``; at the end of the game, the steps it left unfinished."""
+    items: Any = s.flow.items or s.unfinished
+    discards: tuple[Discard, ...] = ()
+    harm: tuple[Harm, ...] = ()
+    for step in reversed(items):
+        cls = type(step)
+        if cls is Play:
+            return step.discards, step.harm
+        if cls is Reveal:
+            discards = step.discards
+        elif cls is Discards:
+            return discards, step.harm
+    return discards, harm

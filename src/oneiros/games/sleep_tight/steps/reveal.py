@@ -19,15 +19,26 @@ from .symbols import effect_steps
 if TYPE_CHECKING:
     from ..state import SleepTightState
 
+Discard = tuple[int, str]
+"""A card discarded face down for a Soul Fragment: ``(seat, card)``."""
+Harm = tuple[int, str, int]
+"""An exposed agent's discard, dealing 1 damage: ``(seat, card, target seat)``."""
+
 
 @KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reveal(AutoStep):
-    """The face-down plays are revealed; discards for fragments are settled, First Player
-    first, each for 1 fragment while the pile has one; then every play's requirement is
-    checked against the fragments really held."""
+    """The face-down plays are revealed; discards for fragments (``discards``, handed on by
+    the ``Play`` step) are settled, First Player first, each for 1 fragment while the pile
+    has one; then every play's requirement is checked against the fragments really held."""
 
     kind = "reveal"
     rule = "phase4"
+    discards: tuple[Discard, ...] = ()
+
+    def of(self, seat: int) -> list[str]:
+        """The cards ``seat`` discarded for fragments, in order."""
+        return [card for x, card in self.discards if x == seat]
 
     def run(self, s: SleepTightState, flow: Flow) -> None:
         s.phase = "resolve"
@@ -41,7 +52,7 @@ class Reveal(AutoStep):
                     p.status = "revealed"
             # What was played or discarded face down is seen now: those cards have left
             # the hand (a stack's bottom card was seen when played).
-            for card in [p["card"] for p in shown] + me.pending_discards:
+            for card in [p["card"] for p in shown] + self.of(seat):
                 me.forget(card)
             s.moved(
                 "revealed",
@@ -63,10 +74,9 @@ class Reveal(AutoStep):
         # Actions Facedown": "For each Action card you discard, you take 1 Soul Fragment").
         for seat in s._order():
             me = s.seats[seat]
-            cards = me.pending_discards
+            cards = self.of(seat)
             if not cards:
                 continue
-            me.pending_discards = []
             paid = cards[: s.pile]
             refused = cards[len(paid) :]
             if paid:
@@ -139,13 +149,16 @@ def check_requirements(s: SleepTightState, seat: int) -> None:
 
 
 @KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
 class Discards(AutoStep):
     """First, discard cards if prompted (sleep-tight "4. Resolve Actions ..."): untouchable
     players, the cards that discard a type of action, the passive protections of the cards
-    still in play, and the exposed agent's discards, each dealing 1 damage."""
+    still in play, and the exposed agent's discards (``harm``, handed on by the ``Play``
+    step), each dealing 1 damage."""
 
     kind = "discards"
     rule = "phase4"
+    harm: tuple[Harm, ...] = ()
 
     def run(self, s: SleepTightState, flow: Flow) -> None:
         # Untouchable players cannot be affected by any other effect this round.
@@ -171,9 +184,9 @@ class Discards(AutoStep):
         # so the target's protections of the round apply (sleep-tight "Card Symbols").
         for seat in s._order():
             me = s.seats[seat]
-            harms = me.pending_harm
-            me.pending_harm = []
-            for card, target in harms:
+            for x, card, target in self.harm:
+                if x != seat:
+                    continue
                 s.action_discard.append(card)
                 me.forget(card)
                 s.moved(

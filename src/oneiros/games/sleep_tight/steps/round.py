@@ -131,7 +131,6 @@ class RoundEnd(AutoStep):
             s.sandman_current = None
         for record in s.seats:
             record.end_round()
-        s.consumer_active = False
         s.nullified = False
         s.emit("round_end", "Round {round} ends", R.PHASE4, round=s.round)
         flow.replace(RoundStart())

@@ -129,12 +129,21 @@ class SandmanEffect(AutoStep):
 
 
 @KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
 class SandmanDamage(AutoStep):
+    """The Sandman damages every player, First Player first. ``consumer``: what each seat
+    loses to the Soul Consumer instead (handed on by ``ConsumerApply``; empty when it does
+    not apply)."""
+
     kind = "sandman_damage"
     rule = "phase4"
+    consumer: tuple[int, ...] = ()
 
     def run(self, s: SleepTightState, flow: Flow) -> None:
-        flow.replace(*[SandmanHit(seat) for seat in reversed(s._order())])
+        losses = self.consumer
+        flow.replace(
+            *[SandmanHit(seat, losses[seat] if losses else -1) for seat in reversed(s._order())]
+        )
 
 
 def dodge_effect(s: SleepTightState, seat: int, option: str | None = None) -> Effect | None:
@@ -161,12 +170,14 @@ def dodge_targets(s: SleepTightState, seat: int, eff: Effect) -> list[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class SandmanHit(AutoStep):
     """The Sandman's damage to one player: the card's damage, 1 more in a Dreamscape of a
-    dream he lurks in (the Soul Consumer's instead, when it applies), less what the round's
-    protections prevent; a dodge card asks first, a redirect card turns him away."""
+    dream he lurks in (the Soul Consumer's instead, when it applies: ``consumer``, -1 when
+    it does not), less what the round's protections prevent; a dodge card asks first, a
+    redirect card turns him away."""
 
     kind = "sandman_hit"
     rule = "phase4"
     seat: int
+    consumer: int = -1
 
     def run(self, s: SleepTightState, flow: Flow) -> None:
         seat = self.seat
@@ -195,10 +206,10 @@ class SandmanHit(AutoStep):
             # Its damage replaces the Sandman's base damage: the requirements of the cards
             # played, 0 for a player who played nothing, none at all once it is cancelled
             # (sleep-tight "Special Cards": "he loses 5").
-            if not s.consumer_active:
+            if self.consumer < 0:
                 return
             extra = 0
-            damage = me.consumer_extra
+            damage = self.consumer
         else:
             ds = me.dreamscape
             dream = s.c.dreamscape(ds).dream if ds else None

@@ -46,7 +46,7 @@ def setup(s: SleepTightState) -> list[FlowStep]:
 def keep_needs(s: SleepTightState, seat: int) -> bool:
     """Whether ``seat`` still has an offer to answer or cards to shuffle back."""
     me = s.seats[seat]
-    return me.pending_offer or (len(me.hand) > KEEP and bool(s._movable(seat)))
+    return s.offer_open(seat) or (len(me.hand) > KEEP and bool(s._movable(seat)))
 
 
 @KINDS.step
@@ -70,7 +70,7 @@ class Keep(OpenChoice):
     offers = True
 
     def legal(self, s: SleepTightState, seat: int) -> list[Action]:
-        if s.seats[seat].pending_offer:
+        if s.offer_open(seat):
             return offer_legal(s, seat)
         return [s._a(f"return:{c}") for c in s._movable(seat)]
 

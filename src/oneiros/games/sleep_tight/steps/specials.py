@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ....core import Action, Decision
 from ....core.flow import AutoStep, DecisionStep, Flow, SimultaneousStep, evolve
 from .. import refs as R
-from .base import KINDS
+from .base import KINDS, hand_on
 
 if TYPE_CHECKING:
     from ..state import SleepTightState
@@ -43,7 +43,6 @@ def answer_offer(s: SleepTightState, aid: str, player: int) -> bool:
     """Apply ``accept`` or ``refuse``; False for any other action."""
     me = s.seats[player]
     if aid == "accept":
-        me.pending_offer = False
         me.role = "undercover"
         me.agent_round = s.round
         s.emit(
@@ -56,7 +55,6 @@ def answer_offer(s: SleepTightState, aid: str, player: int) -> bool:
         return True
     if aid == "refuse":
         assert s.iam is not None
-        me.pending_offer = False
         s._lose(player, 1, None, "refuse")
         s._hand_remove(player, s.iam)
         s.action_deck.add_unknown(s.iam)
@@ -82,7 +80,6 @@ def expose(s: SleepTightState, seat: int, forced: bool) -> None:
     s.exposed_cards.append(s.iam)
     me = s.seats[seat]
     me.role = "exposed"
-    me.pending_offer = False
     s.moved(
         "exposed",
         "Seat {seat} reveals I Am the Sandman and becomes an exposed Sandman agent"
@@ -116,7 +113,7 @@ class OpenChoice(SimultaneousStep):
         self.finish(s, flow)
 
     def private_decision(self, s: SleepTightState, seat: int, player: int | None) -> Any:
-        if self.offers and player is not None and s.seats[seat].pending_offer:
+        if self.offers and player is not None and s.offer_open(seat):
             # The offer is private: without a player (spectators, other viewers) the public
             # decision of the step is returned.
             return offer_decision(seat)
@@ -145,6 +142,11 @@ class Cancel(OpenChoice):
         out.append(s._a("pass"))
         return out
 
+    def finish(self, s: Any, flow: Flow) -> None:
+        """Every seat has answered: a cancel is handed on to the Soul Consumer's step."""
+        if self.used >= 0:
+            hand_on(flow, ConsumerApply, cancelled=True)
+
     def on_choose(self, s: SleepTightState, flow: Flow, seat: int, action: Action) -> None:
         self.leave(flow, seat)
         if action.id == "cancel" and self.used < 0:
@@ -152,7 +154,6 @@ class Cancel(OpenChoice):
             s._hand_remove(seat, s.cancel_card)
             s.action_discard.append(s.cancel_card)
             flow.replace_top(evolve(flow.items[-1], used=seat))
-            s.consumer_cancelled = True
             s.moved(
                 "cancelled",
                 "Seat {seat} uses Discard Soul Consumer: the Soul Consumer's effect is cancelled",
@@ -165,26 +166,33 @@ class Cancel(OpenChoice):
 
 
 @KINDS.step
+@dataclasses.dataclass(frozen=True, slots=True)
 class ConsumerApply(AutoStep):
-    """The Soul Consumer, unless cancelled: every Action card fails and each player loses the
-    requirements of the cards they played instead of the Sandman's damage (sleep-tight
-    "Special Cards")."""
+    """The Soul Consumer, unless cancelled (``cancelled``: handed on by ``Cancel``): every
+    Action card fails and each player loses the requirements of the cards they played
+    instead of the Sandman's damage (sleep-tight "Special Cards"): the losses are handed on
+    to ``SandmanDamage.consumer``."""
 
     kind = "consumer_apply"
     rule = "special"
+    cancelled: bool = False
 
     def run(self, s: SleepTightState, flow: Flow) -> None:
-        if s.consumer_cancelled:
-            s.consumer_cancelled = False
+        if self.cancelled:
             s.emit(
                 "consumer_cancelled",
                 "The Soul Consumer is cancelled: it deals no damage this round",
                 R.SPECIAL,
             )
             return
-        s.consumer_active = True
-        for seat in s._order():
-            s.seats[seat].consumer_extra = sum(s._required(seat, p) for p in s.seats[seat].plays)
+        from .sandman import SandmanDamage
+
+        living = s._order()
+        losses = tuple(
+            sum(s._required(seat, p) for p in me.plays) if seat in living else 0
+            for seat, me in enumerate(s.seats)
+        )
+        hand_on(flow, SandmanDamage, consumer=losses)
         s._fail_all()
         s.emit(
             "soul_consumer",
@@ -192,8 +200,8 @@ class ConsumerApply(AutoStep):
             "Soul Fragment requirement of the cards they played, instead of the Sandman's "
             "usual damage ({losses})",
             R.SPECIAL,
-            extra=[seat.consumer_extra for seat in s.seats],
-            losses=", ".join(f"seat {i}: {x.consumer_extra}" for i, x in enumerate(s.seats)),
+            extra=list(losses),
+            losses=", ".join(f"seat {i}: {x}" for i, x in enumerate(losses)),
         )
 
 
@@ -216,7 +224,7 @@ class Where(DecisionStep):
     seat: int
 
     def legal(self, s: SleepTightState) -> list[Action]:
-        if not s.seats[self.seat].pending_offer:
+        if not s.offer_open(self.seat):
             return [s._a("expose")]
         return offer_legal(s, self.seat)
 

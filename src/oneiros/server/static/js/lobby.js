@@ -28,7 +28,7 @@ function optionInput(o) {
   const id = `opt-${o.name}`;
   let input;
   if (o.type === "bool") input = el("input", { type: "checkbox", id, checked: !!o.default, dataset: { option: o.name, kind: "bool" } });
-  else if (o.choices) input = el("select", { id, dataset: { option: o.name } }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, t(String(c)))));
+  else if (o.choices) input = el("select", { id, dataset: { option: o.name } }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, t(o.labels?.[c] ?? String(c)))));
   else if (o.type === "int") input = el("input", { type: "number", id, value: o.default, min: o.min ?? undefined, max: o.max ?? undefined, dataset: { option: o.name, kind: "int" } });
   else input = el("input", { id, value: o.default ?? "", dataset: { option: o.name } });
   if (o.type === "bool") return el("div", { class: "field" }, el("label", { class: "check", for: id }, input, ` ${t(pretty(o.name))}`), el("span", { class: "muted small-text" }, t(o.help)));

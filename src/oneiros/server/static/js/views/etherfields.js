@@ -1,8 +1,10 @@
 // Etherfields: the Dreamscape map in SVG (Walls, Blocked spaces, the Entrance, Spawn spaces
 // with their suits, terrain, Traps, drawing bonuses, map actions), the miniatures, the
 // Entities with their Morphings, the Turn card and the Hours, each Dreamer's Distress, Ether,
-// Gems and piles, and the viewer's hand with its Intent. Everything comes from the
-// observation and the card texts; no rule is decided here.
+// Gems and piles, and the viewer's hand with its Intent. In a Slumber: the Slumber map as
+// Fate cards place its tiles, each tile's name, the Quirk spaces and the Fate cards lying in
+// them (their Quirk on the card), the Slumber, the Fate card drawn and the journey so far.
+// Everything comes from the observation and the card texts; no rule is decided here.
 //
 // A space stands for the ids that name it (space:<ref>, use:map:<ref>:<ability>), the space
 // one step from the viewer's Dreamer for step:<dir>, and a miniature for the ids naming its
@@ -31,6 +33,11 @@ const STYLE = `
 .ef-intent { display: inline-block; min-width: 1.4rem; text-align: center; border-radius: .3rem; padding: 0 .25rem; font-weight: 700; margin-right: .15rem; }
 .ef-intent.awareness { background: #3a7bd5; color: #fff; } .ef-intent.cunning { background: #3fa34d; color: #fff; }
 .ef-intent.wrath { background: #d64545; color: #fff; }
+.ef-map .quirk-slot { fill: none; stroke: #9fd8cb; stroke-width: 2; stroke-dasharray: 5 4; }
+.ef-map .quirk rect { fill: #efe3c2; stroke: #7a5c2e; stroke-width: 2; }
+.ef-map .quirk text { fill: #3b2a12; }
+.ef-map .tile-edge { fill: none; stroke: #8a7fb8; stroke-width: 2; stroke-dasharray: 2 6; pointer-events: none; }
+.ef-slumber ul { margin: .3rem 0 0 1.1rem; padding: 0; }
 .ef-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .2rem .6rem; font-size: .9rem; }
 `;
 
@@ -43,6 +50,10 @@ function word(value) {
     victory: t("victory"), defeat: t("defeat"), distress: t("a Dreamer suffered an 8th Distress"),
     empty_pool: t("Distress was due and the pool was empty"), out_of_turns: t("out of Turn cards"),
     too_few_cards: t("a Dreamer had fewer than 6 cards"),
+    slumber_won: t("the Slumber is won"), slumber_lost: t("the Slumber is lost"),
+    slumber_skipped: t("the Slumber was skipped"), slumber_done: t("the Slumber is over"),
+    awakened: t("the Dreamers awakened"), delta_phase: t("the Delta Phase came"),
+    won: t("won"), lost: t("lost"), skipped: t("skipped"), done: t("done"),
   };
   return words[value] || String(value ?? "").replace(/_/g, " ");
 }
@@ -85,8 +96,8 @@ function drawMap(o, msg, ctx) {
   (o.dreamers || []).forEach((d, seat) => { if (d.space) (here.get(d.space) || here.set(d.space, []).get(d.space)).push({ seat }); });
   for (const m of o.entities || []) (here.get(m[2]) || here.set(m[2], []).get(m[2])).push({ entity: m[0], kind: m[1] });
 
-  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group", "aria-label": t("The Dreamscape map") },
-    svg("style", {}, STYLE));
+  const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group",
+    "aria-label": o.slumber ? t("The Slumber Dreamscape map") : t("The Dreamscape map") }, svg("style", {}, STYLE));
   const layer = svg("g");
   const walls = svg("g", { "pointer-events": "none" });
   const minis = svg("g");
@@ -99,7 +110,10 @@ function drawMap(o, msg, ctx) {
     const facts = [s.ref, s.blocked ? t("Blocked") : "", s.entrance ? t("Entrance") : "",
       s.spawn ? (typeof s.spawn === "string" ? t("Spawn {suit}", { suit: word(s.spawn) }) : t("Spawn")) : "", s.trap ? t("Trap") : "",
       s.draw_bonus ? t("drawing bonus +{n}", { n: s.draw_bonus }) : "", terrain.map(word).join(", "),
-      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: a }) : t("map action {name}", { name: a })))].filter(Boolean);
+      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: a }) : t("map action {name}", { name: a }))),
+      s.tile && cards[s.tile] ? t("tile {name}", { name: cards[s.tile].name }) : "",
+      s.quirk ? t("Quirk of {name}: {text}", { name: cardName(s.quirk, cards), text: (cards[s.quirk] || {}).quirk || "" })
+        : (s.quirk_slot ? t("an empty Quirk space") : "")].filter(Boolean);
     const g = svg("g", { class: `space${s.blocked ? " blocked" : ""}`, dataset: { actions: own.join(" "), ref: s.ref } },
       svg("title", {}, facts.join(" · ")),
       svg("rect", { class: "floor", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill }),
@@ -114,6 +128,15 @@ function drawMap(o, msg, ctx) {
     if (s.draw_bonus) marks.push(`+${s.draw_bonus}`);
     for (const t of terrain) marks.push((TERRAIN[t] || {}).mark || t[0]);
     if (marks.length) g.append(text(x + CELL - 6, y + 17, marks.join(" "), { "text-anchor": "end", "font-size": 13, fill: "#f3e7b3" }));
+    if (s.quirk_slot && !s.quirk) g.append(svg("rect", { class: "quirk-slot", x: x + 46, y: y + 46, width: 48, height: 36, rx: 4 }));
+    if (s.quirk) {
+      // the Fate card lying in its Quirk space, its Quirk printed on it ("Fate Cards")
+      const name = cardName(s.quirk, cards);
+      g.append(svg("g", { class: "quirk", dataset: { card: s.quirk } },
+        svg("rect", { x: x + 44, y: y + 44, width: 52, height: 40, rx: 4 }),
+        text(x + 70, y + 59, "Q", { "text-anchor": "middle", "font-size": 12, "font-weight": 700 }),
+        text(x + 70, y + 75, name.length > 9 ? `${name.slice(0, 8)}…` : name, { "text-anchor": "middle", "font-size": 9 })));
+    }
     Object.entries(s.actions || {}).forEach(([a, used], k) => {
       g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${a}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
     });
@@ -140,7 +163,20 @@ function drawMap(o, msg, ctx) {
       }
     });
   }
-  root.append(layer, walls, minis);
+  // a Slumber map: each tile's outline and name, so a newly placed tile reads as one
+  const tiles = svg("g", { class: "tiles" });
+  if (o.slumber) {
+    const byTile = new Map();
+    for (const s of spaces) if (s.tile) (byTile.get(s.tile) || byTile.set(s.tile, []).get(s.tile)).push(s);
+    for (const [tile, own] of byTile) {
+      const tx = Math.min(...own.map((s) => s.x)) - x0, ty = Math.min(...own.map((s) => s.y)) - y0;
+      const tw = Math.max(...own.map((s) => s.x)) - x0 - tx + 1, th = Math.max(...own.map((s) => s.y)) - y0 - ty + 1;
+      tiles.append(svg("g", { class: "tile", dataset: { tile } },
+        svg("rect", { class: "tile-edge", x: tx * CELL + 1, y: ty * CELL + 1, width: tw * CELL - 2, height: th * CELL - 2, rx: 8 }),
+        text(tx * CELL + tw * CELL / 2, ty * CELL + th * CELL - 3, cardName(tile, cards), { "text-anchor": "middle", "font-size": 10, fill: "#b3acc9" })));
+    }
+  }
+  root.append(layer, tiles, walls, minis);
   return root;
 }
 
@@ -176,6 +212,27 @@ function dreamerPanel(d, i, me, ctx, o) {
       ...(o.states || []).filter(([who]) => who === i).map(([, s]) => el("span", { class: "pill warn", title: t("State token") }, cardName(s, ctx.cards)))));
 }
 
+/** The Slumber: the tile being played, the decks, the Fate card drawn, the Quirks and how
+ * each Slumber of the journey ended. */
+function slumberPanel(sl, cards) {
+  const tile = sl.tile ? cards[sl.tile] || { name: sl.tile, text: "" } : null;
+  const lines = [];
+  for (const f of sl.fate_current || []) lines.push(el("li", { class: "ef-fate" }, el("b", {}, t("Fate card: {name}", { name: cardName(f, cards) })), " ", (cards[f] || {}).text || ""));
+  for (const [ref, f] of sl.quirks || []) lines.push(el("li", { class: "ef-quirk" }, t("Quirk at {space}: {name}", { space: ref, name: cardName(f, cards) }), " — ", (cards[f] || {}).quirk || ""));
+  if ((sl.results || []).length) lines.push(el("li", {}, t("Slumbers so far: {list}", { list: sl.results.map(([s, r]) => `${cardName(s, cards)} (${word(r)})`).join(", ") })));
+  if (sl.delta_done) lines.push(el("li", {}, t("The Delta Phase is done")));
+  return el("section", { class: "panel ef-slumber" },
+    el("h2", {}, sl.mode === "journey" ? t("Journey") : t("Slumber")),
+    el("div", { class: "row" },
+      el("span", { class: "chip", title: tile ? tile.text : "" }, tile ? tile.name : t("between Slumbers")),
+      el("span", { class: "chip", title: t("Slumber tiles left in the Slumber deck") }, t("Slumber deck {n}", { n: sl.deck ?? 0 })),
+      el("span", { class: "chip", title: t("Fate cards left in the Fate deck") }, t("Fate deck {n}", { n: sl.fate_deck ?? 0 })),
+      el("span", { class: "chip", title: t("Slumber map tiles not placed yet") }, t("Map tiles left {n}", { n: sl.map_deck ?? 0 })),
+      sl.loot ? el("span", { class: "chip" }, t("Loot {n}", { n: sl.loot })) : null),
+    tile && tile.text ? el("p", { class: "muted" }, tile.text) : null,
+    lines.length ? el("ul", {}, lines) : null);
+}
+
 export function render(board, msg, ctx) {
   const o = msg.observation || {};
   const cards = ctx.cards || {};
@@ -196,9 +253,11 @@ export function render(board, msg, ctx) {
     el("span", { class: "chip" }, t("Gears {n}", { n: (o.team || {}).gear ?? 0 })),
     o.first !== undefined ? el("span", { class: "chip" }, t("First: "), seatTag(ctx.seats, o.first)) : null);
   const sections = [el("section", { class: "panel ef-head" }, head)];
-  sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, t("Dreamscape")),
+  if (o.slumber) sections.push(slumberPanel(o.slumber, cards));
+  sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, o.slumber ? t("Slumber Dreamscape") : t("Dreamscape")),
     (o.map || []).length ? drawMap(o, msg, ctx) : el("p", { class: "muted" }, t("No map yet.")),
-    el("p", { class: "muted small-text" }, t("⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked"))));
+    el("p", { class: "muted small-text" }, t("⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked"),
+      o.slumber ? t(" · dashed box: an empty Quirk space · Q card: a Fate card's Quirk") : "")));
   const morphings = o.morphings || {};
   const kinds = [...new Set([...(o.entities || []).map((m) => m[1]), ...Object.keys(morphings)])];
   sections.push(el("section", { class: "panel ef-entities" }, el("h2", {}, t("Entities")),
@@ -220,6 +279,11 @@ export function render(board, msg, ctx) {
   sections.push(el("section", { class: "panel ef-items" },
     el("p", {}, el("b", {}, t("Active Items: ")), itemLine(o.items || [])),
     el("p", {}, el("b", {}, t("Storage: ")), itemLine(o.storage || []))));
-  if (o.outcome) sections.push(el("section", { class: "panel" }, el("h2", {}, t("The Dream ends: {outcome}", { outcome: word(o.outcome) })), el("p", {}, word(o.end_reason))));
+  if (o.outcome) {
+    const ends = !o.slumber ? t("The Dream ends: {outcome}", { outcome: word(o.outcome) })
+      : o.slumber.mode === "journey" ? t("The journey ends: {outcome}", { outcome: word(o.outcome) })
+        : t("The Slumber ends: {outcome}", { outcome: word(o.outcome) });
+    sections.push(el("section", { class: "panel" }, el("h2", {}, ends), el("p", {}, word(o.end_reason))));
+  }
   board.replaceChildren(...sections);
 }
