@@ -150,8 +150,8 @@ def test_tree_search_playouts_go_through_the_kernel() -> None:
     assert action in state.legal_actions()
     # the search may stop early once the move is settled (mcts.STOP_CHECK)
     assert 50 <= agent.last_iterations <= 60  # type: ignore[attr-defined]
-    # each new leaf: four playouts averaged through the compiled kernel, else one
-    each = 4 if game.kernel_backend() == "numba" else 1
+    # each new leaf: two playouts averaged through the compiled kernel, else one
+    each = 2 if game.kernel_backend() == "numba" else 1
     assert calls == [each] * agent.last_iterations  # type: ignore[attr-defined]
     assert make_agent("mcts:playouts=2", game).playouts == 2  # type: ignore[attr-defined]
 

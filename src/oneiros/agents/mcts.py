@@ -12,7 +12,7 @@ Both search with UCT from the position they are handed and know nothing of any g
   or uniformly random moves (``rollout=random``); they run through the game's playout kernel
   (``Game.playout_results``: the same game without the per-action API) when it has one that
   covers the configuration (``fast=false`` turns that off); ``playouts=N`` values each new
-  leaf by the mean of N playouts (default 4 through a compiled kernel, else 1);
+  leaf by the mean of N playouts (default 2 through a compiled kernel, else 1);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
   progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
   it off), so a short search departs from the heuristic only on evidence; with
@@ -45,15 +45,15 @@ from ..core import CHANCE, Action, ConfigError, Game, Policy, State
 from .base import Agent, AgentInfo, register_agent
 
 DEFAULT_ITERATIONS = 200
-FAST_ITERATIONS = 1100
+FAST_ITERATIONS = 1500
 """The default budget when playouts run through a compiled playout kernel, where they cost
 about a fifteenth of an engine playout (the plain Python kernel: about three quarters, so
 the default stays 200 there)."""
-FAST_PLAYOUTS = 4
+FAST_PLAYOUTS = 2
 """The default playouts per new leaf through a compiled playout kernel: after the walk down
 the tree and the conversion of the leaf, a further compiled playout costs little, and
-averaging four chooses better moves than four times the iterations with one in the same
-time (see docs/benchmarks.md); elsewhere the default is one."""
+averaging two chose better moves than one with more iterations in the same time (see
+docs/benchmarks.md); elsewhere the default is one."""
 WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
@@ -439,7 +439,7 @@ class ISMCTSAgent(MCTSAgent):
 
 
 _PARAMS = {
-    "iterations": "search iterations per decision (default 200, or 1100 when the playouts "
+    "iterations": "search iterations per decision (default 200, or 1500 when the playouts "
     "run through the game's compiled playout kernel, unless seconds is given); the search "
     "stops sooner once the remaining iterations cannot change the move",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
@@ -451,7 +451,7 @@ _PARAMS = {
     "does better in total (default 0: off)",
     "fast": "playouts through the game's playout kernel when it has one that covers the "
     "configuration (default true; false: through the per-action API)",
-    "playouts": "playouts from each new leaf of the tree, their rewards averaged (default 4 "
+    "playouts": "playouts from each new leaf of the tree, their rewards averaged (default 2 "
     "when they run through the game's compiled playout kernel, else 1)",
     "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
