@@ -50,6 +50,7 @@ def test_spec_strings_round_trip():
         ("mcts:rollout=smart", "rollout must be heuristic or random"),
         ("mcts:confirm=-2", "confirm must be"),
         ("mcts:bias=-1", "bias must be"),
+        ("mcts:playouts=0", "playouts must be"),
         ("mcts:budget=3", "unknown parameter 'budget'"),
         ("mcts:iterations", "is not key=value"),
     ],
@@ -107,7 +108,13 @@ def _position(banked, pot, current=0, gift=None):
 
 
 @pytest.mark.parametrize(
-    "spec", ["mcts:iterations=200", "ismcts:iterations=200", "mcts:iterations=100,confirm=20"]
+    "spec",
+    [
+        "mcts:iterations=200",
+        "ismcts:iterations=200",
+        "mcts:iterations=100,confirm=20",
+        "mcts:iterations=100,playouts=3",
+    ],
 )
 def test_search_banks_the_winning_pot(spec):
     # Seat 0 has 5 banked and 2 in the pot: stopping ends the game with a win; rolling
@@ -181,6 +188,26 @@ def test_a_settled_search_stops_early_with_the_same_move(monkeypatch):
         assert agent.last_iterations == 400
     assert early == full
     assert min(spent) < 400, spent
+
+
+def test_several_playouts_a_leaf_average_their_rewards(monkeypatch):
+    """``playouts=3``: every new leaf is valued by three playouts, each its own game."""
+    from oneiros.agents import mcts
+
+    game, state = _position([3, 2], 1)
+    agent = make_agent("mcts:iterations=30,playouts=3", game, seed=2)
+    played = []
+    engine_playout = mcts.MCTSAgent._engine_playout
+
+    def counted(self, leaf, rng):
+        played.append(leaf)
+        return engine_playout(self, leaf, rng)
+
+    monkeypatch.setattr(mcts.MCTSAgent, "_engine_playout", counted)
+    agent.act(state, 0)
+    assert len(played) == 3 * agent.last_iterations
+    assert len({id(leaf) for leaf in played}) == len(played)  # separate copies
+    assert mcts._mean([[1.0, 0.0], [0.0, 0.5], [0.5, 1.0]]) == [0.5, 0.5]
 
 
 def test_same_seed_same_choices():

@@ -138,10 +138,22 @@ def test_tree_search_playouts_go_through_the_kernel() -> None:
             state.sample_chance(rng) if state.to_move()[0] == CHANCE else state.legal_actions()[0]
         )
     agent = make_agent("mcts:iterations=60", game, seed=1)
+    calls = []
+    playout_results = game.playout_results
+
+    def counted(count: int, *args: Any, **kwargs: Any) -> Any:
+        calls.append(count)
+        return playout_results(count, *args, **kwargs)
+
+    game.playout_results = counted  # type: ignore[method-assign]
     action = agent.act(state, state.to_move()[0])
     assert action in state.legal_actions()
     # the search may stop early once the move is settled (mcts.STOP_CHECK)
     assert 50 <= agent.last_iterations <= 60  # type: ignore[attr-defined]
+    # each new leaf: two playouts averaged through the compiled kernel, else one
+    each = 2 if game.kernel_backend() == "numba" else 1
+    assert calls == [each] * agent.last_iterations  # type: ignore[attr-defined]
+    assert make_agent("mcts:playouts=2", game).playouts == 2  # type: ignore[attr-defined]
 
 
 def test_fast_runs_are_the_same_whatever_the_workers() -> None:

@@ -11,7 +11,8 @@ Both search with UCT from the position they are handed and know nothing of any g
 - playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
   or uniformly random moves (``rollout=random``); they run through the game's playout kernel
   (``Game.playout_results``: the same game without the per-action API) when it has one that
-  covers the configuration (``fast=false`` turns that off);
+  covers the configuration (``fast=false`` turns that off); ``playouts=N`` values each new
+  leaf by the mean of N playouts (default 2 through a compiled kernel, else 1);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
   progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
   it off), so a short search departs from the heuristic only on evidence; with
@@ -44,10 +45,15 @@ from ..core import CHANCE, Action, ConfigError, Game, Policy, State
 from .base import Agent, AgentInfo, register_agent
 
 DEFAULT_ITERATIONS = 200
-FAST_ITERATIONS = 2000
+FAST_ITERATIONS = 1500
 """The default budget when playouts run through a compiled playout kernel, where they cost
 about a fifteenth of an engine playout (the plain Python kernel: about three quarters, so
 the default stays 200 there)."""
+FAST_PLAYOUTS = 2
+"""The default playouts per new leaf through a compiled playout kernel: after the walk down
+the tree and the conversion of the leaf, a further compiled playout costs little, and
+averaging two chose better moves than one with more iterations in the same time (see
+docs/benchmarks.md); elsewhere the default is one."""
 WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
@@ -162,6 +168,7 @@ class MCTSAgent(Agent):
         bias: float | None = None,
         confirm: int | None = None,
         fast: bool | None = None,
+        playouts: int | None = None,
         **params: Any,
     ) -> None:
         given = dict(params)
@@ -173,6 +180,7 @@ class MCTSAgent(Agent):
             ("bias", bias),
             ("confirm", confirm),
             ("fast", fast),
+            ("playouts", playouts),
         ):
             if value is not None:
                 given[key] = value
@@ -204,14 +212,24 @@ class MCTSAgent(Agent):
         if self.bias == 0:
             self.hint_policy = None
         self.confirm = confirm or 0
+        if playouts is not None and (
+            isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
+        ):
+            raise ConfigError(
+                f"{self.name}: playouts must be a whole number >= 1, not {playouts!r}"
+            )
+        self.playouts = playouts or 1
+        """Playouts from each new leaf, their rewards averaged (the default: below)."""
         if fast is not None and not isinstance(fast, bool):
             raise ConfigError(f"{self.name}: fast must be true or false, not {fast!r}")
         self.depth = depth if depth is not None else game.info.max_decisions
         self.fast = fast is not False and depth is None and game.kernel_gap() is None
+        compiled = self.fast and game.kernel_backend() == "numba"
         if iterations is None and seconds is None:
             # about the same time per move either way (see docs/benchmarks.md)
-            compiled = self.fast and game.kernel_backend() == "numba"
             self.iterations = FAST_ITERATIONS if compiled else DEFAULT_ITERATIONS
+        if playouts is None:
+            self.playouts = FAST_PLAYOUTS if compiled else 1
         """Playouts through the game's playout kernel (``Game.playout_results``): the same
         games, played without the per-action API."""
         self.rollout = rollout
@@ -375,13 +393,22 @@ class MCTSAgent(Agent):
         return (seen, state.to_move())
 
     def _playout(self, state: State, rng: random.Random) -> list[float]:
+        count = self.playouts
         if self.fast and not state.is_terminal():
             results = state.game.playout_results(
-                1, seed=rng.getrandbits(31), policy=self.rollout, start=state
+                count, seed=rng.getrandbits(31), policy=self.rollout, start=state
             )
             if results:
-                r = results[0]
-                return outcome_rewards(state.game.players, r.scores, r.winners)
+                n = state.game.players
+                if count == 1:
+                    return outcome_rewards(n, results[0].scores, results[0].winners)
+                return _mean([outcome_rewards(n, r.scores, r.winners) for r in results])
+        if count > 1:
+            samples = [self._engine_playout(state.clone(), rng) for _ in range(count - 1)]
+            return _mean([*samples, self._engine_playout(state, rng)])
+        return self._engine_playout(state, rng)
+
+    def _engine_playout(self, state: State, rng: random.Random) -> list[float]:
         policy = self.policy
         for _ in range(self.depth):
             to_move = state.to_move()
@@ -400,6 +427,10 @@ class MCTSAgent(Agent):
         return terminal_rewards(state)
 
 
+def _mean(rewards: list[list[float]]) -> list[float]:
+    return [sum(column) / len(rewards) for column in zip(*rewards, strict=True)]
+
+
 class ISMCTSAgent(MCTSAgent):
     """Single-observer information-set MCTS over determinizations."""
 
@@ -408,7 +439,7 @@ class ISMCTSAgent(MCTSAgent):
 
 
 _PARAMS = {
-    "iterations": "search iterations per decision (default 200, or 2000 when the playouts "
+    "iterations": "search iterations per decision (default 200, or 1500 when the playouts "
     "run through the game's compiled playout kernel, unless seconds is given); the search "
     "stops sooner once the remaining iterations cannot change the move",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
@@ -420,6 +451,8 @@ _PARAMS = {
     "does better in total (default 0: off)",
     "fast": "playouts through the game's playout kernel when it has one that covers the "
     "configuration (default true; false: through the per-action API)",
+    "playouts": "playouts from each new leaf of the tree, their rewards averaged (default 2 "
+    "when they run through the game's compiled playout kernel, else 1)",
     "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
 }

@@ -334,7 +334,7 @@ def playouts(
     out = _array([0] * (width * count), impl)
     per_game = _array([x & 0x7FFFFFFF for x in seeds], impl)
     impl["play_many"](_state_array(S, impl), out, per_game, MAX_ACTIONS)
-    flat = [int(x) for x in out]
+    flat = out.tolist() if hasattr(out, "tolist") else out  # Python ints either way
     n = game.players
     results = []
     for g in range(count):
