@@ -50,8 +50,8 @@ def test_the_heuristic_pays_with_the_fewest_cards_and_uses_the_action_it_stands_
 
 def test_the_heuristic_passes_when_nothing_useful_is_affordable():
     used = ["map:A2.1:ladder", "map:B2.3:gate"]  # no map action left to head for
-    s = position(1, hands={0: ["s03"]}, at=["A2.3"], hours=0, used=used)
-    assert "use:basic:move" in legal(s)  # affordable (an Item) but of no use
+    s = position(1, hands={0: ["s03"]}, at=["A2.3"], hours=0, used=used, items=["pocket-watch"])
+    assert "use:basic:move" in legal(s)  # affordable (the Pocket Watch) but of no use
     assert bot_choice(s) == "pass"
 
 

@@ -1,0 +1,276 @@
+"""The team plan of the cooperative heuristic (etherfields "Cooperative Play": the Dreamers
+win or lose together, so they agree who goes where and who pays for what).
+
+A *goal* is a map action or an Entity interaction not used yet; its worth is read from
+the content (what its effects lead to through the Dream's scripts: victory, a revealed
+tile, a team token the Dream counts, a removed Entity), never from the Dream's ids. The
+plan gives every Dreamer one goal: the one it can reach and pay for best, in the order
+that serves the team most (each goal is one Dreamer's, but a Gradual action takes every
+Dreamer who can add a marker, "Gradual Actions"). A goal whose requirement does not
+hold yet (the clock needs three gears) is kept as a place to walk to, at half worth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.effects import Ctx, Node
+from .kinds import RUNTIME
+from .params import BASE_RANGE_INTERACTION
+
+if TYPE_CHECKING:
+    from .records import Ability
+    from .state import EtherfieldsState
+
+WORTH = {
+    "victory": 100,
+    "reveal_tile": 30,
+    "team_token": 40,
+    "remove_entity": 8,
+    "reveal": 4,
+    "set_flag": 3,
+    "gain": 3,
+}
+"""What each effect a goal leads to is worth to the team (the plan's only numbers)."""
+DEFEAT = -200
+STEP = 4
+"""What one space of walking costs a goal's score (one Cunning card, "Movement Actions")."""
+LATER = 15
+"""What a goal the Dreamer cannot pay for this Turn loses (it waits for the next draw)."""
+WORTH_PAYING = 10
+"""A goal worth less than this is not worth Intent (``crank``: a flag for a consolation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """An action the team wants: where it is done, its key (``map:B1.2:gear``,
+    ``entity:rust-moth.1:swat``), its cost's colours and amount, and its worth."""
+
+    key: str
+    spaces: frozenset[str]
+    colours: frozenset[str]
+    amount: int
+    worth: int
+    gradual: bool
+    ready: bool
+    unit: int
+    """The basic cost: what one Dreamer's marker pays of a Gradual goal, else ``amount``."""
+
+
+def _ops(s: EtherfieldsState, node: Node | None, seen: frozenset[int] = frozenset()) -> list[Node]:
+    """Every node an effect reaches, through the scripts it reads (each script once)."""
+    if node is None:
+        return []
+    out: list[Node] = []
+    for n in node.walk():
+        out.append(n)
+        if n.op == "script":
+            k = n.args.n  # type: ignore[attr-defined]
+            if k in seen:
+                continue
+            rec = s.catalog.get("script", f"{s.gate.id}/{k}")
+            out += _ops(s, rec.effects, seen | {k})
+    return out
+
+
+def tile_worth(s: EtherfieldsState, tile: str, depth: int) -> int:
+    """What the actions of a tile not revealed yet would bring (a tile that only opens a
+    Gem slot is worth little; one that leads to the Dream's end, a lot)."""
+    rec = s.catalog.get("tile", tile)
+    return sum(max(0, worth(s, a, depth)) for space in rec.spaces for a in space.actions)
+
+
+def worth(s: EtherfieldsState, ability: Ability, depth: int = 0) -> int:
+    """What an ability's effects bring the team now (``WORTH``), from the content."""
+    total = 0
+    for n in _ops(s, ability.effects):
+        op = n.op
+        if op == "victory":
+            total += WORTH["victory"]
+        elif op == "defeat":
+            total += DEFEAT
+        elif op == "reveal":
+            code = n.args.code  # type: ignore[attr-defined]
+            if code in s.revealed:
+                continue
+            rec = s.catalog.get("secret", code) if s.catalog.has("secret", code) else None
+            if rec is not None and rec.holds_kind == "tile" and depth < 3:
+                total += WORTH["reveal_tile"] + tile_worth(s, rec.holds, depth + 1) // 2
+            else:
+                total += WORTH["reveal"]
+        elif op == "gain":
+            pool = n.args.pool  # type: ignore[attr-defined]
+            if pool in s.team:  # a token the Dream counts, while the pool still has one
+                total += WORTH["team_token"] if s.table.amount(pool) > 0 else 0
+            else:
+                total += WORTH["gain"]
+        elif op == "remove_entity":
+            total += WORTH["remove_entity"]
+        elif op == "set_flag":
+            total += 0 if n.args.name in s.flags else WORTH["set_flag"]  # type: ignore[attr-defined]
+    return total
+
+
+def goals(s: EtherfieldsState, seat: int) -> list[Goal]:
+    """The team's goals as ``seat`` sees them (map actions and Entity interactions)."""
+    from .steps.actions import price
+
+    out: list[Goal] = []
+    ctx = Ctx(seat=seat)
+    board = s.board()
+    for ref in board.spaces:
+        _tile, space = s.space(ref)
+        for ability in space.actions:
+            key = f"map:{ref}:{ability.id}"
+            if key in s.used:
+                continue
+            ready = RUNTIME.holds(s, ability.requires, ctx)
+            out += _goal(s, key, ability, frozenset({ref}), ready, price(s, ability.cost, ctx))
+    for mini in s.minis:
+        entity = s.catalog.get("entity", mini[1])
+        for ability in entity.interactions:
+            if f"entity:{mini[1]}:{ability.id}" in s.used:
+                continue
+            r = ability.range if isinstance(ability.range, int) else BASE_RANGE_INTERACTION
+            near = frozenset(board.within(mini[2], r))
+            key = f"entity:{mini[0]}:{ability.id}"
+            out += _goal(s, key, ability, near, True, price(s, ability.cost, ctx))
+    return out
+
+
+def _goal(
+    s: EtherfieldsState, key: str, ability: Ability, spaces: frozenset[str], ready: bool, cost: Any
+) -> list[Goal]:
+    mode, needs = cost
+    if mode not in ("intent", "gradual") or not needs:
+        return []  # Gems, Hours, Ether: the plan spends Intent only
+    value = worth(s, ability)
+    if not ready:
+        value //= 2
+    if value < WORTH_PAYING:
+        return []
+    amount = unit = min(n for _, n in needs)
+    if mode == "gradual":
+        unit = max(1, amount // s.game.players)
+        amount -= s.gradual.get(key, 0)
+    return [
+        Goal(
+            key,
+            spaces,
+            frozenset(c for c, _ in needs),
+            amount,
+            value,
+            mode == "gradual",
+            ready,
+            unit,
+        )
+    ]
+
+
+def _best(s: EtherfieldsState, card: str, colours: frozenset[str]) -> int:
+    face = s.table.face(card)
+    return max((i.value for i in s.card(face).intent if i.colour in colours), default=0)
+
+
+def intent(
+    s: EtherfieldsState, seat: int, colours: frozenset[str], viewer: int | None = None
+) -> int:
+    """The Intent of these colours in the Dreamer's hand (Items are the team's: apart).
+    Another Dreamer's hand is private (design reading 18): ``viewer`` counts on what it
+    may know, the hand's size times the mean of that Dreamer's unseen cards (its deck and
+    hand together, a multiset every seat can work out from the public piles)."""
+    hand = s.table.ids("hand", seat)
+    if viewer is None or viewer == seat or s.game.options.get("open_hands"):
+        return sum(_best(s, card, colours) for card in hand)
+    unseen = hand + s.table.ids("deck", seat)
+    if not unseen:
+        return 0
+    return len(hand) * sum(_best(s, card, colours) for card in unseen) // len(unseen)
+
+
+def items(s: EtherfieldsState, colours: frozenset[str]) -> int:
+    total = 0
+    for item in s.table.faces_in("items"):
+        rec = s.catalog.get("item", item)
+        total += max((i.value for i in rec.intent if i.colour in colours), default=0)
+    return total
+
+
+CUNNING = frozenset({"cunning"})
+
+
+def score(s: EtherfieldsState, seat: int, goal: Goal, viewer: int | None = None) -> tuple[int, int]:
+    """``(score, distance)`` of a Dreamer taking a goal: its worth, less the walk and a
+    Turn's wait when hand and Items cannot pay for both the walk and the cost now (as
+    ``viewer`` may know the Dreamer's hand)."""
+    here = s.pos[seat]
+    if here is None:
+        return -(10**6), 0
+    dist_map = s.board().distances(here)
+    dist = min((dist_map[r] for r in goal.spaces if r in dist_map), default=None)
+    if dist is None:
+        return -(10**6), 0
+    have = intent(s, seat, goal.colours, viewer) + items(s, goal.colours)
+    moves = intent(s, seat, CUNNING, viewer)
+    need = goal.amount
+    if goal.gradual:  # one Dreamer pays a marker; the team pays the rest
+        need = min(need, goal.unit)
+    walk = dist if "cunning" in goal.colours else 0
+    ok = have >= need + walk and moves >= dist
+    value = goal.worth - STEP * dist - (0 if ok and goal.ready else LATER)
+    return value, dist
+
+
+def assign(s: EtherfieldsState, seat: int) -> dict[int, tuple[Goal, int]]:
+    """The plan as ``seat`` makes it: each Dreamer's goal and distance, best pairs first;
+    a goal is one Dreamer's, but a Gradual goal takes everyone it suits."""
+    gs = goals(s, seat)
+    pairs = []
+    for p in range(s.game.players):
+        for g in gs:
+            value, dist = score(s, p, g, seat)
+            if value > -(10**5):
+                pairs.append((value, -dist, p, g))
+    pairs.sort(key=lambda t: (t[0], t[1], -t[2]), reverse=True)
+    plan: dict[int, tuple[Goal, int]] = {}
+    taken: set[str] = set()
+    for _value, neg, p, g in pairs:
+        if p in plan or (g.key in taken and not g.gradual):
+            continue
+        plan[p] = (g, -neg)
+        taken.add(g.key)
+    return plan
+
+
+TIME = 25
+"""What one more Hour or Turn is worth ("The Clock": an Hour buys a Turn on the last one)."""
+
+
+def time_worth(s: EtherfieldsState, ability: Ability) -> int:
+    """What an ability brings in time: Hours gained and Turns added, less Hours lost (a
+    bell that adds a Turn but tolls an Hour away is worth nothing)."""
+    from .params import MAX_HOURS
+
+    total = 0
+    for n in _ops(s, ability.effects):
+        k = getattr(n.args, "n", None)
+        if not isinstance(k, int):
+            continue
+        if n.op == "add_turn" or (n.op == "hours" and (k < 0 or s.hours < MAX_HOURS)):
+            total += TIME * k
+    return total
+
+
+def repeats(s: EtherfieldsState, seat: int, ability: Ability) -> int:
+    """How many times an Assault or Contact is worth paying for: while each one brings a
+    team token the pool still holds, and an Entity is there to take it from."""
+    wanted = 1
+    for n in _ops(s, ability.effects):
+        if n.op == "gain" and n.args.pool in s.team:  # type: ignore[attr-defined]
+            wanted = max(wanted, s.table.amount(n.args.pool))  # type: ignore[attr-defined]
+    here = s.pos[seat]
+    if here is None:
+        return 1
+    near = s.board().within(here, BASE_RANGE_INTERACTION)
+    return max(1, min(wanted, sum(1 for m in s.minis if m[2] in near)))
