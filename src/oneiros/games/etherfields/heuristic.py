@@ -130,6 +130,8 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
     (``plan.assign``); the windows and penalties are the greedy bot's."""
     s: Any = state
     legal = state.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
     ids = {a.id: a for a in legal}
     top = s.flow.top
     kind = getattr(top, "kind", "")

@@ -38,6 +38,8 @@ STEP = 4
 """What one space of walking costs a goal's score (one Cunning card, "Movement Actions")."""
 LATER = 15
 """What a goal the Dreamer cannot pay for this Turn loses (it waits for the next draw)."""
+PAY = 2
+"""What each point of the goal's cost the Dreamer already holds adds to its score."""
 WORTH_PAYING = 10
 """A goal worth less than this is not worth Intent (``crank``: a flag for a consolation)."""
 
@@ -58,8 +60,24 @@ class Goal:
     """The basic cost: what one Dreamer's marker pays of a Gradual goal, else ``amount``."""
 
 
-def _ops(s: EtherfieldsState, node: Node | None, seen: frozenset[int] = frozenset()) -> list[Node]:
+_REACHED: dict[tuple[str, int], tuple[Node, list[Node]]] = {}
+"""``_ops`` of an effect by Dream and node (content is immutable: the node is kept alive)."""
+
+
+def _ops(s: EtherfieldsState, node: Node | None) -> list[Node]:
     """Every node an effect reaches, through the scripts it reads (each script once)."""
+    if node is None:
+        return []
+    key = (f"{s.pack}/{s.gate.id}", id(node))
+    hit = _REACHED.get(key)
+    if hit is None or hit[0] is not node:
+        if len(_REACHED) > 4096:
+            _REACHED.clear()
+        hit = _REACHED[key] = (node, _walk(s, node, frozenset()))
+    return hit[1]
+
+
+def _walk(s: EtherfieldsState, node: Node | None, seen: frozenset[int]) -> list[Node]:
     if node is None:
         return []
     out: list[Node] = []
@@ -70,7 +88,7 @@ def _ops(s: EtherfieldsState, node: Node | None, seen: frozenset[int] = frozense
             if k in seen:
                 continue
             rec = s.catalog.get("script", f"{s.gate.id}/{k}")
-            out += _ops(s, rec.effects, seen | {k})
+            out += _walk(s, rec.effects, seen | {k})
     return out
 
 
@@ -186,7 +204,7 @@ def intent(
     unseen = hand + s.table.ids("deck", seat)
     if not unseen:
         return 0
-    return len(hand) * sum(_best(s, card, colours) for card in unseen) // len(unseen)
+    return round(len(hand) * sum(_best(s, card, colours) for card in unseen) / len(unseen))
 
 
 def items(s: EtherfieldsState, colours: frozenset[str]) -> int:
@@ -200,25 +218,43 @@ def items(s: EtherfieldsState, colours: frozenset[str]) -> int:
 CUNNING = frozenset({"cunning"})
 
 
-def score(s: EtherfieldsState, seat: int, goal: Goal, viewer: int | None = None) -> tuple[int, int]:
+def score(
+    s: EtherfieldsState,
+    seat: int,
+    goal: Goal,
+    viewer: int | None = None,
+    memo: dict[Any, Any] | None = None,
+) -> tuple[int, int]:
     """``(score, distance)`` of a Dreamer taking a goal: its worth, less the walk and a
     Turn's wait when hand and Items cannot pay for both the walk and the cost now (as
-    ``viewer`` may know the Dreamer's hand)."""
+    ``viewer`` may know the Dreamer's hand). ``memo`` keeps distances and Intent between
+    the goals of one plan."""
+    memo = {} if memo is None else memo
     here = s.pos[seat]
     if here is None:
         return -(10**6), 0
-    dist_map = s.board().distances(here)
+    dist_map = memo.get(here)
+    if dist_map is None:
+        dist_map = memo[here] = s.board().distances(here)
     dist = min((dist_map[r] for r in goal.spaces if r in dist_map), default=None)
     if dist is None:
         return -(10**6), 0
-    have = intent(s, seat, goal.colours, viewer) + items(s, goal.colours)
-    moves = intent(s, seat, CUNNING, viewer)
+
+    def have_of(colours: frozenset[str], with_items: bool) -> int:
+        key = (seat, colours, with_items)
+        if key not in memo:
+            memo[key] = intent(s, seat, colours, viewer) + (items(s, colours) if with_items else 0)
+        return int(memo[key])
+
+    have = have_of(goal.colours, True)
+    moves = have_of(CUNNING, False)
     need = goal.amount
     if goal.gradual:  # one Dreamer pays a marker; the team pays the rest
         need = min(need, goal.unit)
     walk = dist if "cunning" in goal.colours else 0
     ok = have >= need + walk and moves >= dist
     value = goal.worth - STEP * dist - (0 if ok and goal.ready else LATER)
+    value += PAY * min(have, need)  # between two who must wait, the one closer to paying
     return value, dist
 
 
@@ -227,9 +263,10 @@ def assign(s: EtherfieldsState, seat: int) -> dict[int, tuple[Goal, int]]:
     a goal is one Dreamer's, but a Gradual goal takes everyone it suits."""
     gs = goals(s, seat)
     pairs = []
+    memo: dict[Any, Any] = {}
     for p in range(s.game.players):
         for g in gs:
-            value, dist = score(s, p, g, seat)
+            value, dist = score(s, p, g, seat, memo)
             if value > -(10**5):
                 pairs.append((value, -dist, p, g))
     pairs.sort(key=lambda t: (t[0], t[1], -t[2]), reverse=True)
