@@ -64,6 +64,7 @@ def test_the_terminal_hint_names_the_move_and_its_win_chance(tmp_path):
     )
     panel = after(out, "> hint").split("> quit")[0]
     hint = " ".join(line.strip("│ ") for line in panel.splitlines())  # the panel's lines
-    assert re.search(r"The mcts bot would play \d+\. .+ \[(use|play|place|pass)[^\]]*\]", hint), hint
+    named = r"The mcts bot would play \d+\. .+ \[(use|play|place|pass)[^\]]*\]"
+    assert re.search(named, hint), hint
     match = re.search(r"estimated win chance after it: (\d+)% \((\d+) playouts", hint)
     assert match and 0 <= int(match.group(1)) <= 100 and int(match.group(2)) >= 1, hint
