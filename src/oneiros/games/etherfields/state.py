@@ -331,6 +331,14 @@ class EtherfieldsState(FlowState, State):
             "gears": self.team.get("gear", 0),
         }
 
+    def determinize(self, player: int, rng: Any) -> EtherfieldsState:
+        """The seat's world (``FlowState.determinize``: unseen cards dealt anew), holding
+        only the seat's own Peeks: another Dreamer's Peek showed a Secret's front to that
+        Dreamer alone ("Basic Actions Card", design §3)."""
+        world: EtherfieldsState = super().determinize(player, rng)
+        world.memory = [m for m in world.memory if m[0] == player]
+        return world
+
     def _copy(self) -> EtherfieldsState:
         new = EtherfieldsState.__new__(type(self))
         new.__dict__.update(self.__dict__)
