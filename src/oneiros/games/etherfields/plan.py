@@ -92,14 +92,7 @@ def _walk(s: EtherfieldsState, node: Node | None, seen: frozenset[int]) -> list[
     return out
 
 
-def tile_worth(s: EtherfieldsState, tile: str, depth: int) -> int:
-    """What the actions of a tile not revealed yet would bring (a tile that only opens a
-    Gem slot is worth little; one that leads to the Dream's end, a lot)."""
-    rec = s.catalog.get("tile", tile)
-    return sum(max(0, worth(s, a, depth)) for space in rec.spaces for a in space.actions)
-
-
-def worth(s: EtherfieldsState, ability: Ability, depth: int = 0) -> int:
+def worth(s: EtherfieldsState, ability: Ability) -> int:
     """What an ability's effects bring the team now (``WORTH``), from the content."""
     total = 0
     for n in _ops(s, ability.effects):
@@ -112,11 +105,10 @@ def worth(s: EtherfieldsState, ability: Ability, depth: int = 0) -> int:
             code = n.args.code  # type: ignore[attr-defined]
             if code in s.revealed:
                 continue
-            rec = s.catalog.get("secret", code) if s.catalog.has("secret", code) else None
-            if rec is not None and rec.holds_kind == "tile" and depth < 3:
-                total += WORTH["reveal_tile"] + tile_worth(s, rec.holds, depth + 1) // 2
-            else:
-                total += WORTH["reveal"]
+            # the printed action says where a tile goes (``at=``); what a Secret holds is
+            # its front, which nobody sees before it is revealed ("Dream Gate Tiles")
+            placed = getattr(n.args, "at", None) is not None
+            total += WORTH["reveal_tile" if placed else "reveal"]
         elif op == "gain":
             pool = n.args.pool  # type: ignore[attr-defined]
             if pool in s.team:  # a token the Dream counts, while the pool still has one
