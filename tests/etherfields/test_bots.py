@@ -187,3 +187,18 @@ def test_the_team_plan_wins_far_more_dreams_than_the_greedy_bot():
 
     team, greedy = wins(heuristic.policy), wins(heuristic.greedy_policy)
     assert team >= 8 and team >= greedy + 5
+
+
+def test_cunning_beyond_the_walk_is_thinned_when_the_goal_wants_wrath():
+    """Standing on the Dry Well's gate (2 Wrath) with a hand of Cunning only: no walk is
+    needed, so Cunning is surplus and goes before the draw, the smallest first."""
+    s = position(
+        1,
+        at=["B2.3"],
+        hands={0: ["s02", "s05", "s05", "s09", "s09", "d2"]},
+        used=["map:A2.1:ladder"],
+        items=[],
+        phase="draw",
+    )
+    first = choice(s, 0)
+    assert first.startswith("discard:") and s.table.face(first.split(":", 1)[1]) == "s02"

@@ -268,22 +268,38 @@ def _fewest(s: Any, pays: list[Action], short: int) -> Action:
 
 
 def _discard(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -> Action:
-    """ "1) Draw Step": a full hand of colours the plan does not need makes room for the
-    draw (a card of no use to the Dreamer's goal nor to walking goes first)."""
+    """ "1) Draw Step": a full hand makes room for the draw. The bot keeps the cards that
+    pay for its goal and for the walk there (Cunning beyond the walk is surplus too) and
+    discards the others, the least Intent first."""
     from .params import DRAW
 
     if s.hand_limit(player) - s.table.count("hand", player) >= DRAW:
         return ids["done"]
     mine = _target(s, player)
-    needed = set(plan.CUNNING) | (set(mine[0].colours) if mine is not None else set())
-    useless = []
-    for a in legal:
-        if not a.id.startswith("discard:"):
-            continue
-        face = s.table.face(a.id.split(":", 1)[1])
-        intent = s.card(face).intent
-        if not any(i.colour in needed for i in intent):
-            useless.append((max((i.value for i in intent), default=0), a))
-    if not useless:
+    wants = {"cunning": 3}
+    if mine is not None:
+        goal, dist = mine
+        wants = {"cunning": dist}
+        for colour in goal.colours:
+            wants[colour] = wants.get(colour, 0) + min(goal.amount, goal.unit)
+    cards = [a for a in legal if a.id.startswith("discard:")]
+
+    def best(a: Action) -> tuple[int, str]:
+        intent = s.card(s.table.face(a.id.split(":", 1)[1])).intent
+        return max(((i.value, i.colour) for i in intent if wants.get(i.colour)), default=(0, ""))
+
+    spare = []
+    for a in sorted(cards, key=best, reverse=True):  # the biggest payers are kept first
+        value, colour = best(a)
+        if colour and wants[colour] > 0:
+            wants[colour] -= value
+        else:
+            spare.append(a)
+    if not spare:
         return ids["done"]
-    return min(useless, key=lambda t: t[0])[1]
+    return min(spare, key=lambda a: _value_any(s, a.id))
+
+
+def _value_any(s: Any, aid: str) -> int:
+    intent = s.card(s.table.face(aid.split(":", 1)[1])).intent
+    return max((i.value for i in intent), default=0)
