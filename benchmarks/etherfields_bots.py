@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from oneiros.games.etherfields import heuristic
 from oneiros.sim.stats import proportion
 
 Chooser = Callable[[State, int], Action]
+PROGRESS = False
+"""Print each game's end on standard error (``--progress``)."""
 
 
 def play(game: oneiros.Game, seed: int, choose: Chooser) -> tuple[str, int, float]:
@@ -70,6 +73,8 @@ def report(name: str, game: oneiros.Game, games: int, first: int, make: Callable
     for k in range(games):
         seed = first + k
         reason, n, cpu = play(game, seed, make(seed))
+        if PROGRESS:
+            print(f"  {name} seed {seed}: {reason}", file=sys.stderr, flush=True)
         reasons[reason] += 1
         decisions += n
         spent += cpu
@@ -90,7 +95,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--spec", default="ismcts:seconds=0.05", help="the search agent")
+    parser.add_argument("--progress", action="store_true", help="print each game's end")
     args = parser.parse_args()
+    global PROGRESS
+    PROGRESS = args.progress
     game = oneiros.make("etherfields", players=args.players)
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine_line()}")
     print(
