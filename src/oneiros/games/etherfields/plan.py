@@ -85,15 +85,17 @@ def _walk(s: EtherfieldsState, node: Node | None, seen: frozenset[int]) -> list[
         out.append(n)
         if n.op == "script":
             k = n.args.n  # type: ignore[attr-defined]
-            if k in seen:
-                continue
-            rec = s.catalog.get("script", f"{s.gate.id}/{k}")
-            out += _walk(s, rec.effects, seen | {k})
+            ident = f"{s.gate.id}/{k}"
+            if k in seen or not s.catalog.has("script", ident):
+                continue  # read once; a script of another Dream's book is not this one's
+            out += _walk(s, s.catalog.get("script", ident).effects, seen | {k})
     return out
 
 
-def worth(s: EtherfieldsState, ability: Ability) -> int:
-    """What an ability's effects bring the team now (``WORTH``), from the content."""
+def worth(s: EtherfieldsState, ability: Ability, locked: bool = False) -> int:
+    """What an ability's effects bring the team now (``WORTH``), from the content; an
+    effect that sets a flag a map action requires is worth half that action too (unless
+    ``locked``: that action's own worth is being counted)."""
     total = 0
     for n in _ops(s, ability.effects):
         op = n.op
@@ -119,7 +121,34 @@ def worth(s: EtherfieldsState, ability: Ability) -> int:
             total += WORTH["remove_entity"]
         elif op == "set_flag":
             total += 0 if n.args.name in s.flags else WORTH["set_flag"]  # type: ignore[attr-defined]
+    if not locked:
+        for name in _flags_set(ability.effects):
+            if name not in s.flags:  # a flag a map action waits for: half that action's worth
+                total += max((worth(s, a, True) for a in _waiting_for(s, name)), default=0) // 2
     return total
+
+
+def _flags_set(node: Node | None) -> list[str]:
+    """The flags an effect sets whatever happens (not inside a ``when``)."""
+    if node is None or node.op == "when":
+        return []
+    out = [node.args.name] if node.op == "set_flag" else []  # type: ignore[attr-defined]
+    for child in node.children():
+        out += _flags_set(child)
+    return out
+
+
+def _waiting_for(s: EtherfieldsState, name: str) -> list[Ability]:
+    """The map actions on the map whose requirement reads ``flag(name)``."""
+    out = []
+    for ref in s.board().spaces:
+        for ability in s.space(ref)[1].actions:
+            if ability.requires is not None and any(
+                n.op == "flag" and n.args.name == name  # type: ignore[attr-defined]
+                for n in ability.requires.walk()
+            ):
+                out.append(ability)
+    return out
 
 
 def goals(s: EtherfieldsState, seat: int) -> list[Goal]:
