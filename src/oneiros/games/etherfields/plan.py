@@ -99,8 +99,10 @@ def worth(s: EtherfieldsState, ability: Ability, locked: bool = False) -> int:
     total = 0
     for n in _ops(s, ability.effects):
         op = n.op
-        if op == "victory":
+        if op in ("victory", "end_slumber"):  # a Slumber ended by an action is won
             total += WORTH["victory"]
+        elif op == "gain_loot":
+            total += WORTH["gain"]
         elif op == "defeat":
             total += DEFEAT
         elif op == "reveal":
