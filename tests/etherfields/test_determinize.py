@@ -41,6 +41,9 @@ def test_determinize_keeps_every_card_with_its_dreamer(seed, players, steps):
             for z in ("discard", "sealed"):
                 assert w.faces_in(z, seat) == t.faces_in(z, seat)
         assert w.faces_in("hand", viewer) == t.faces_in("hand", viewer)
+        # no Secret front the viewer has not seen: the same tiles and reveals, its Peeks only
+        assert (world.tiles, world.revealed) == (state.tiles, state.revealed)
+        assert all(seat == viewer for seat, _code, _front in world.memory)
         for e, face in t.faces.items():
             if t.place(e)[1] is None:  # Turn cards, items, Morphing tokens: all seen
                 assert w.face(e) == face
@@ -54,3 +57,18 @@ def test_another_dreamers_unseen_cards_are_dealt_anew():
     own = set(_owned_faces(t, 1))
     assert faces <= own
     assert len(faces) > 1  # dealt anew among Dreamer 1's cards, not fixed
+
+
+def test_a_dreamers_peek_is_in_no_other_dreamers_world():
+    """ "Basic Actions Card" (Peek): the front is shown to the peeking Dreamer alone, so a
+    search for another Dreamer never holds it (design §3), while the peeker's does."""
+    from .builder import position
+
+    s = position(2, hands={0: ["s01", "s02"], 1: ["s03"]})
+    s.apply("use:basic:peek", player=1)
+    s.apply(f"discard:{s.table.find('hand', 's03', 1)}", player=1)
+    s.apply("target:secret:C", player=1)
+    assert s.memory == [[1, "OD-01 C", "c-wound-spring"]]
+    other = s.determinize(0, random.Random(1))
+    assert other.memory == [] and "c-wound-spring" not in str(other.observation(0))
+    assert s.determinize(1, random.Random(1)).memory == [[1, "OD-01 C", "c-wound-spring"]]

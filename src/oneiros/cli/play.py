@@ -27,6 +27,7 @@ from typer.core import TyperCommand
 
 from ..agents import Agent, make_agent
 from ..agents.base import view_for
+from ..agents.estimate import win_chance
 from ..core import CHANCE, Action, ConfigError, Game, IllegalAction, State, games, replay
 from ..core.i18n import LANGUAGES, LanguageError, card_texts_in, default_language, for_game
 from .common import OPTION_OPT, PLAYERS_OPT, RULESET_OPT, SEED_OPT, fail, make_game
@@ -48,6 +49,9 @@ HUMAN = "human"
 HINT_PLAYOUTS = 200
 """Playouts behind the hint's win-chance estimate (fewer if they take too long)."""
 HINT_SECONDS = 2.0
+HINT_SEARCH_SECONDS = 3.0
+"""At most this long for the hint's search (wall clock, on top of its own iteration budget:
+a game whose playouts are long, Etherfields, stops here)."""
 LAST_EVENTS = 8
 """Events shown under the table on a terminal."""
 LAST_MOVES = 14
@@ -548,6 +552,8 @@ class PlaySession:
         except ConfigError as exc:
             self.say(f"No hint: the {name} bot is not available ({exc}).")
             return
+        if getattr(agent, "seconds", 0) is None:
+            agent.seconds = HINT_SEARCH_SECONDS  # type: ignore[attr-defined]  # and its iterations
         view = view_for(self.state.clone(), seat, self._rng(f"hint{seat}"))
         try:
             with self.busy(f"The {name} bot is thinking..."):
@@ -578,30 +584,10 @@ class PlaySession:
     ) -> tuple[float, int, str]:
         """How often ``seat`` wins when the game is played out after ``action_id`` by the
         game's heuristic bot (random moves when it has none), from what the seat may know."""
-        bots = "heuristic" if self.game.heuristic_policy() is not None else "random"
-        rng = self._rng(f"estimate{seat}")
-        players = {
-            s: make_agent(bots, self.game, seed=rng.randrange(2**31))
-            for s in range(self.game.players)
-        }
-        wins = done = 0
-        deadline = time.monotonic() + HINT_SECONDS
-        limit = self.game.info.max_decisions
-        while done < playouts and (done == 0 or time.monotonic() < deadline):
-            sim = view_for(self.state, seat, rng)
-            sim = sim.clone() if sim is self.state else sim
-            sim.apply(action_id, player=seat)
-            steps = 0
-            while not sim.is_terminal() and steps < limit:
-                mover = sim.to_move()[0]
-                if mover == CHANCE:
-                    sim.apply(sim.sample_chance(rng))
-                else:
-                    sim.apply(players[mover].act(sim, mover).id, player=mover)
-                steps += 1
-            done += 1
-            wins += seat in sim.winners()
-        return wins / done, done, bots
+        got = win_chance(
+            self.state, seat, action_id, self._rng(f"estimate{seat}"), playouts, HINT_SECONDS
+        )
+        return got.chance, got.playouts, got.bots
 
     def undo(self, seat: int) -> bool:
         others = [s for i, s in enumerate(self.seats) if i != seat]

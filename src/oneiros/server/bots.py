@@ -20,6 +20,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 from ..agents.base import Agent, make_agent, view_for
+from ..agents.estimate import Estimate, win_chance
 from ..core import CHANCE, IllegalAction, State
 from ..core.i18n import default_language, for_game
 from .position import derive
@@ -36,6 +37,10 @@ machine, more than a random bot's whole decision); in a worker thread, with that
 CPU time."""
 INLINE_BUDGET = 0.005
 """Seconds of cheap bot moves a seat's move may carry in the same commit."""
+HINT_PLAYOUTS = 100
+HINT_SECONDS = 0.75
+"""The playouts behind a hint's win chance (fewer when they take longer than this; hints
+are rate limited, ``Settings.hints_per_second``)."""
 
 
 class Bots:
@@ -257,7 +262,8 @@ class Bots:
     async def hint(
         self, table: LiveTable, seat: int | None, lang: str | None = None
     ) -> dict[str, Any]:
-        """The game's heuristic suggestion for a seat's current decision."""
+        """The game's heuristic suggestion for a seat's current decision, with the seat's
+        estimated win chance after it (heuristic playouts from what the seat may know)."""
         if seat is None:
             raise TableError("spectator", "spectators get no hints")
         policy = table.game.heuristic_policy() if table.hints else None
@@ -272,15 +278,19 @@ class Bots:
         rng = random.Random(derive(table.seed, n, seat, "hint", secrets.randbits(32)))
         loop = asyncio.get_running_loop()
 
-        def suggest() -> Any:
-            return policy(view_for(snapshot, seat, rng), seat, rng)
+        def suggest() -> tuple[Any, Estimate]:
+            action = policy(view_for(snapshot, seat, rng), seat, rng)
+            got = win_chance(snapshot, seat, action.id, rng, HINT_PLAYOUTS, HINT_SECONDS)
+            return action, got
 
-        action = await loop.run_in_executor(self.bot_pool, suggest)
+        action, got = await loop.run_in_executor(self.bot_pool, suggest)
         return {
             "type": "hint",
             "action": action.id,
             "label": for_game(table.game, lang or default_language(table.game)).text(action.label),
             "decision_id": decision_id,
+            "win_chance": round(got.chance, 3),
+            "playouts": got.playouts,
         }
 
 

@@ -6,7 +6,9 @@ Server to client (JSON text frames):
   ``legal`` actions, new ``events``, ``seats``, ``status``, ``scores``...); a snapshot carries
   every event the seat may see, an update only the new ones.
 - ``error``: ``code`` and a one-line ``message``; nothing changed.
-- ``hint``: the game's suggestion for the seat's current decision.
+- ``hint``: the game's suggestion for the seat's current decision (``action``, ``label``,
+  ``decision_id``) and the seat's estimated ``win_chance`` after it (0 to 1, from
+  ``playouts`` games played out by the heuristic bots from what the seat may know).
 - ``notice``: something that happened to the table outside the game (``code`` ``undo``:
   ``seat`` took back a move; a fresh ``snapshot`` comes just before it).
 - ``pong``.

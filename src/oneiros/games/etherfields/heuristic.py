@@ -1,6 +1,7 @@
-"""A minimal heuristic Dreamer (etherfields design §1): pays with the fewest cards, heads
-for the nearest map action not yet used, buys Turns with the Hours left on the last Turn,
-passes when nothing useful is affordable."""
+"""The Etherfields heuristic: Dreamers who play to a shared plan (``plan.py``: who goes
+where, who pays for what), and the greedy part-1 bot (``greedy_policy``) kept for
+comparison: it pays with the fewest cards, heads for the nearest map action not yet used,
+buys Turns with the Hours left on the last Turn, passes when nothing useful is affordable."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 from ...core import Action, State
 from ...core.effects import Ctx
+from . import plan
 from .kinds import RUNTIME
+from .steps.actions import find_ability, price
 
 
 def _value(state: Any, aid: str) -> int:
@@ -50,7 +53,8 @@ def _worth_starting(s: Any, seat: int, aid: str) -> bool:
     return have + (0 if f"boost@{seat}" in s.turn_used else 1) >= unit
 
 
-def policy(state: State, player: int, rng: random.Random) -> Action:
+def greedy_policy(state: State, player: int, rng: random.Random) -> Action:
+    """The part-1 bot: every Dreamer for itself (kept to measure the team plan against)."""
     s: Any = state
     legal = state.legal_actions(player)
     ids = {a.id: a for a in legal}
@@ -116,3 +120,186 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
             ids["penalty:seal"] if s.table.count("deck", player) >= 12 else ids["penalty:distress"]
         )
     return legal[0]
+
+
+# -- the team plan ------------------------------------------------------------------------
+
+
+def policy(state: State, player: int, rng: random.Random) -> Action:
+    """The cooperative heuristic: each Dreamer plays its part of the team plan
+    (``plan.assign``); the windows and penalties are the greedy bot's."""
+    s: Any = state
+    legal = state.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    ids = {a.id: a for a in legal}
+    top = s.flow.top
+    kind = getattr(top, "kind", "")
+    if kind in ("card_action", "round"):
+        return _card_action(s, player, legal, ids)
+    if kind == "move":
+        return _step(s, player, legal, ids)
+    if kind == "discard_before_draw":
+        return _discard(s, player, legal, ids)
+    if kind == "pay" and top.mode == "move":
+        return _pay_move(s, player, top, legal, ids)
+    if kind == "pay" and top.mode in ("intent", "multiple"):
+        return _pay_intent(s, player, top, legal, ids, rng)
+    return greedy_policy(state, player, rng)
+
+
+def _target(s: Any, player: int) -> tuple[plan.Goal, int] | None:
+    return plan.assign(s, player).get(player)
+
+
+def _matches(aid: str, key: str) -> bool:
+    """A legal ``use:`` id doing the goal ``key`` (an Entity goal: any of its miniatures)."""
+    if not aid.startswith("use:"):
+        return False
+    got = aid[4:]
+    if got == key:
+        return True
+    if key.startswith("entity:") and got.startswith("entity:"):
+        a, b = got.split(":"), key.split(":")
+        return a[1].rsplit(".", 1)[0] == b[1].rsplit(".", 1)[0] and a[2] == b[2]
+    return False
+
+
+def _card_action(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -> Action:
+    if "use:basic:turn" in ids and s.turns_left == 0:
+        return ids["use:basic:turn"]  # the last Turn: Hours buy more ("The Clock")
+    team = plan.assign(s, player)
+    mine = team.get(player)
+    others = {g.key for p, (g, _d) in team.items() if p != player and not g.gradual}
+    if mine is not None:
+        goal = mine[0]
+        for a in legal:
+            if _matches(a.id, goal.key) and _worth_starting(s, player, a.id):
+                return a
+    for a in legal:  # an action here nobody else is on its way to, worth its Intent
+        if not a.id.startswith(("use:map:", "use:entity:")) or a.id[4:] in others:
+            continue
+        ability = find_ability(s, a.id[4:])
+        if ability is None or plan.worth(s, ability) < plan.WORTH_PAYING:
+            continue
+        if mine is not None and not _spare(s, player, mine[0], ability):
+            continue
+        if _worth_starting(s, player, a.id):
+            return a
+    for a in legal:  # time: Hours and Turns, paid with Intent the plan does not need
+        if not a.id.startswith(("use:item:", "use:flying:")):
+            continue
+        ability = find_ability(s, a.id[4:])
+        if ability is None or plan.time_worth(s, ability) <= 0:
+            continue
+        if mine is None or _spare(s, player, mine[0], ability):
+            return a
+    walk = mine is not None and mine[1] > 0
+    if walk and "use:basic:move" in ids and plan.intent(s, player, plan.CUNNING) > 0:
+        return ids["use:basic:move"]
+    return ids["pass"]
+
+
+def _spare(s: Any, player: int, goal: plan.Goal, ability: Any) -> bool:
+    """Whether the Dreamer can pay ``ability`` and still pay for its own goal."""
+    mode, needs = price(s, ability.cost, Ctx(seat=player))
+    if mode not in ("intent", "gradual"):
+        return True
+    colours = frozenset(c for c, _ in needs)
+    cost = min(n for _, n in needs)
+    if not colours & (goal.colours | plan.CUNNING):
+        return True
+    have = plan.intent(s, player, colours) + plan.items(s, colours)
+    return have - cost >= goal.amount
+
+
+def _step(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -> Action:
+    from .steps.movement import step_target
+
+    mine = _target(s, player)
+    here = s.pos[player]
+    if mine is None or here in mine[0].spaces:
+        return ids["stop"] if "stop" in ids else legal[0]
+    _d, _closest, steps = s.board().toward(here, mine[0].spaces)
+    for a in legal:
+        if a.id.startswith("step:") and step_target(s, here, a.id[5:]) in steps:
+            return a
+    return ids["stop"] if "stop" in ids else legal[0]
+
+
+def _pay_move(s: Any, player: int, top: Any, legal: list[Action], ids: dict[str, Action]) -> Action:
+    """Pay for exactly the walk to the Dreamer's goal, with as little waste as can be."""
+    mine = _target(s, player)
+    need = max(1, mine[1]) if mine is not None else 1
+    pays = [a for a in legal if a.id.startswith("pay:")]  # the team's Items stay for actions
+    if not top.paid and not pays:
+        pays = [a for a in legal if a.id.startswith("pay-item:")]
+    if top.paid >= need or not pays:
+        if top.paid and "resolve" in ids:
+            return ids["resolve"]
+        return ids.get("give-up", legal[0])
+    return _fewest(s, pays, need - top.paid)
+
+
+def _pay_intent(
+    s: Any, player: int, top: Any, legal: list[Action], ids: dict[str, Action], rng: random.Random
+) -> Action:
+    pays = [a for a in legal if a.id.startswith(("pay:", "pay-item:"))]
+    need = top.need(s)
+    if top.mode == "multiple" and top.paid >= need and "resolve" in ids:
+        # "Assault / Contact Actions": one more full cost only while it still brings a gear
+        ability = find_ability(s, top.key)
+        wanted = plan.repeats(s, player, ability) if ability is not None else 1
+        if top.paid >= need * wanted or not pays:
+            return ids["resolve"]
+        return _fewest(s, pays, need * (top.paid // need + 1) - top.paid)
+    if pays:
+        return _fewest(s, pays, need - top.paid)
+    return greedy_policy(s, player, rng)
+
+
+def _fewest(s: Any, pays: list[Action], short: int) -> Action:
+    """The card that completes ``short`` Intent with the least excess, else the largest;
+    a card of the hand before a team Item of the same value."""
+    done = [a for a in pays if _value(s, a.id) >= short]
+    if done:
+        return min(done, key=lambda a: (_value(s, a.id), not a.id.startswith("pay:")))
+    return max(pays, key=lambda a: (_value(s, a.id), a.id.startswith("pay:")))
+
+
+def _discard(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -> Action:
+    """ "1) Draw Step": a full hand makes room for the draw. The bot keeps the cards that
+    pay for its goal and for the walk there (Cunning beyond the walk is surplus too) and
+    discards the others, the least Intent first."""
+    from .params import DRAW
+
+    if s.hand_limit(player) - s.table.count("hand", player) >= DRAW:
+        return ids["done"]
+    mine = _target(s, player)
+    wants = {"cunning": 3}
+    if mine is not None:
+        goal, dist = mine
+        wants = {"cunning": dist}
+        for colour in goal.colours:
+            wants[colour] = wants.get(colour, 0) + min(goal.amount, goal.unit)
+    cards = [a for a in legal if a.id.startswith("discard:")]
+
+    def best(a: Action) -> tuple[int, str]:
+        intent = s.card(s.table.face(a.id.split(":", 1)[1])).intent
+        return max(((i.value, i.colour) for i in intent if wants.get(i.colour)), default=(0, ""))
+
+    spare = []
+    for a in sorted(cards, key=best, reverse=True):  # the biggest payers are kept first
+        value, colour = best(a)
+        if colour and wants[colour] > 0:
+            wants[colour] -= value
+        else:
+            spare.append(a)
+    if not spare:
+        return ids["done"]
+    return min(spare, key=lambda a: _value_any(s, a.id))
+
+
+def _value_any(s: Any, aid: str) -> int:
+    intent = s.card(s.table.face(aid.split(":", 1)[1])).intent
+    return max((i.value for i in intent), default=0)

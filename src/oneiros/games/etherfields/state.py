@@ -297,6 +297,14 @@ class EtherfieldsState(FlowState, State):
             return None
         return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
 
+    def determinize(self, player: int, rng: Any) -> EtherfieldsState:
+        """The seat's world (``FlowState.determinize``: unseen cards dealt anew), holding
+        only the seat's own Peeks: another Dreamer's Peek showed a Secret's front to that
+        Dreamer alone ("Basic Actions Card", design §3)."""
+        world: EtherfieldsState = super().determinize(player, rng)
+        world.memory = [m for m in world.memory if m[0] == player]
+        return world
+
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
         from .encoding import encode, layout

@@ -422,7 +422,10 @@ function drawRisk() {
 
 function showHint(msg) {
   if (!view || msg.decision_id !== view.decision_id) return;
-  fill($("hint-text"), t("Suggested: "), humanize(msg.label, view.seats));
+  const chance = typeof msg.win_chance === "number" && msg.playouts
+    ? [" ", el("span", { class: "muted" }, t("(estimated win chance after it: {p}, {n} playouts)", { p: percent(msg.win_chance), n: msg.playouts }))]
+    : [];
+  fill($("hint-text"), t("Suggested: "), humanize(msg.label, view.seats), ...chance);
   for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("focus", b.dataset.action === msg.action);
 }
 
