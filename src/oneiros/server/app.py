@@ -30,6 +30,7 @@ from .. import __version__
 from ..agents import agent_specs
 from ..core import OneirosError, games, replay
 from ..core.i18n import Lang, card_texts_in, default_language, for_game
+from .campaigns import register as register_campaigns
 from .config import Settings
 from .db import Database
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
@@ -261,6 +262,8 @@ def create_app(
         """Where invite links point: the configured public URL, or this request's own
         (validated) Host."""
         return settings.public_base or str(request.base_url).rstrip("/")
+
+    register_campaigns(app, hub, db_url, base_url, ERRORS)
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
