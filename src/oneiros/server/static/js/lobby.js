@@ -260,7 +260,6 @@ async function campaignLine(saved) {
   const details = [];
   if (s.next) details.push(s.next === "over" ? t("the campaign is over") : t("next: {what}", { what: s.next }));
   details.push(t("session {n}", { n: (seen.sessions || []).length + (seen.playing ? 0 : 1) }));
-  if (s["dreams won"] !== undefined) details.push(t("Dreams won {n}", { n: s["dreams won"] }));
   if (s.dreamers) details.push(s.dreamers);
   const actions = [];
   if (seen.playing && seen.playing.url) {
