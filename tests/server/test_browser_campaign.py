@@ -65,7 +65,12 @@ def test_a_campaign_starts_in_the_lobby_and_its_first_session_is_played(
     page.goto(f"{server.http}/")
     page.wait_for_selector("#my-campaigns li.campaign")
     line = page.inner_text("#my-campaigns")
-    assert "Ada's night" in line and "next: dream:OD-01X" in line and "session 1" in line and "dicer" in line
+    assert (
+        "Ada's night" in line
+        and "next: dream:OD-01X" in line
+        and "session 1" in line
+        and "dicer" in line
+    )
     back = page.get_attribute("#my-campaigns li.campaign a.button", "href")
     assert back is not None and back.split("#")[0] == table_url
     page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-lobby.png")))
