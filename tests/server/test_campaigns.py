@@ -69,6 +69,19 @@ def test_continue_opens_the_table_of_the_next_session(client: TestClient) -> Non
     assert again["resumed"]
     seen = client.get(f"/api/campaigns/{made['token']}").json()
     assert seen["playing"]["table"] == opened["table"]
+    assert opened["invites"] == []  # you against a bot
+
+
+def test_a_friend_gets_an_invite_link_to_the_session(client: TestClient) -> None:
+    made = new_campaign(client, name="two")
+    friends = [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
+    opened = client.post(f"/api/campaigns/{made['token']}/continue", json={"seats": friends})
+    assert opened.status_code == 200, opened.text
+    invites = opened.json()["invites"]
+    assert [i["seat"] for i in invites] == [1]
+    token = invites[0]["url"].split("#token=")[1]
+    joined = client.post(f"/api/tables/{opened.json()['table']}/join", json={"token": token})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
 
 
 def test_a_finished_session_stores_the_next_snapshot_that_the_terminal_sees(

@@ -208,6 +208,10 @@ class Campaigns:
         """Open (or reopen) the table of the campaign's next session."""
         playing = await self.settle(name)
         if playing is not None:
+            if playing["status"] == "lost":
+                raise HTTPException(
+                    409, f"the table of session {playing['n']} of {name!r} is no longer stored"
+                )
             if playing["table"] is None:
                 raise HTTPException(
                     409,
@@ -218,6 +222,7 @@ class Campaigns:
                 "session": playing["n"],
                 "table": playing["table"],
                 "url": _seat_url(base, playing),
+                "invites": _invites(base, playing),
                 "resumed": True,
             }
         async with self.lock(name):
@@ -252,8 +257,18 @@ class Campaigns:
                 "label": label,
                 "table": table.id,
                 "url": _seat_url(base, playing),
+                "invites": _invites(base, playing),
                 "resumed": False,
             }
+
+
+def _invites(base: str, playing: dict[str, Any]) -> list[dict[str, Any]]:
+    """The invite links of the human seats after yours (friends playing the session)."""
+    tokens = sorted((playing.get("tokens") or {}).items(), key=lambda kv: int(kv[0]))
+    return [
+        {"seat": int(seat), "url": f"{base}/t/{playing['table']}#token={token}"}
+        for seat, token in tokens[1:]
+    ]
 
 
 def _seat_url(base: str, playing: dict[str, Any]) -> str | None:

@@ -289,6 +289,8 @@ async function continueCampaign(token) {
     if (name) localStorage.setItem("oneiros:name", name);
     const opened = await api(`/api/campaigns/${encodeURIComponent(token)}/continue`, { method: "POST", body: { name } });
     localStorage.setItem(`oneiros:campaign-of:${opened.table}`, token);
+    // the table page shows the friends' invite links while their seats are free
+    localStorage.setItem(`oneiros:invites:${opened.table}`, JSON.stringify(opened.invites || []));
     location.href = opened.url;
   } catch (err) {
     $("campaign-error").textContent = err.message;
