@@ -171,3 +171,31 @@ def test_clear_errors(client: TestClient) -> None:
         json={"seats": [{"kind": "bot", "agent": "nosuchbot"}, {"kind": "human"}]},
     )
     assert bad.status_code == 400 and "nosuchbot" in bad.json()["error"]
+
+
+def test_a_session_that_ended_unseen_is_saved_when_the_campaign_is_read(
+    db_url: str,
+) -> None:
+    """A table finished where the hook did not run (another process, a restart) is
+    settled, once, the first time its campaign is read."""
+    from .helpers import close_all, make_app
+
+    with TestClient(make_app(db_url)) as other:
+        other.app.state.hub.on_finished.clear()  # type: ignore[attr-defined]
+        made = new_campaign(other, name="unseen")
+        opened = other.post(f"/api/campaigns/{made['token']}/continue", json={"seats": BOTS})
+        table = opened.json()["table"]
+        deadline = time.monotonic() + 120
+        while other.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots' table never finished"
+            time.sleep(0.2)
+    close_all()
+    store = CampaignStore(db_url)
+    assert store.playing("unseen") is not None  # nobody stored the next snapshot yet
+    store.dispose()
+    with TestClient(make_app(db_url)) as server:
+        seen = server.get(f"/api/campaigns/{made['token']}").json()
+        assert seen["snapshot"] == 1 and seen["playing"] is None
+        assert seen["sessions"] == [{"n": 1, "status": "done", "table": table}]
+        assert server.get(f"/api/campaigns/{made['token']}").json()["snapshot"] == 1
+    close_all()
