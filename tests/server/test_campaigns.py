@@ -199,3 +199,13 @@ def test_a_session_that_ended_unseen_is_saved_when_the_campaign_is_read(
         assert seen["sessions"] == [{"n": 1, "status": "done", "table": table}]
         assert server.get(f"/api/campaigns/{made['token']}").json()["snapshot"] == 1
     close_all()
+
+
+def test_starting_campaigns_counts_like_creating_tables(db_url: str) -> None:
+    from .helpers import close_all, make_app
+
+    with TestClient(make_app(db_url, tables_per_minute=1)) as slow:
+        new_campaign(slow, name="first")
+        r = slow.post("/api/campaigns", json={"game": "etherfields", "name": "second"})
+        assert r.status_code == 429 and "too many requests" in r.json()["error"]
+    close_all()

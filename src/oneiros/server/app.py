@@ -62,6 +62,8 @@ log = logging.getLogger("oneiros.server")
 STATIC = files("oneiros.server") / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 30.0
+CREATING = ("/api/tables", "/api/campaigns")
+"""POSTs limited like table creation (``tables_per_minute``): each makes stored rows."""
 FLOOD_CLOSE = 200
 """Messages dropped in a row (over the rate limit) before the socket is closed."""
 FLOOD_COOL_DOWN = 10.0
@@ -243,7 +245,7 @@ def create_app(
         if request.url.path.startswith("/api/"):
             who = client_of(request)
             wait = requests.allow(who)
-            if not wait and request.method == "POST" and request.url.path == "/api/tables":
+            if not wait and request.method == "POST" and request.url.path in CREATING:
                 wait = creations.allow(who)
             if wait:
                 return JSONResponse(
