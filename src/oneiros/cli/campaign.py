@@ -211,6 +211,11 @@ def register(app: typer.Typer) -> None:
             playing = store.playing(name)
             if playing is not None:
                 n, start, record = playing
+                if record.get("web"):
+                    fail(
+                        f"session {n} of {name} is being played at a web table: finish it in "
+                        "the browser (the campaign's link in the lobby)"
+                    )
                 doc = store.snapshot(name, start)
                 try:
                     state = replay(record)

@@ -30,6 +30,7 @@ from .. import __version__
 from ..agents import agent_specs
 from ..core import OneirosError, games, replay
 from ..core.i18n import Lang, card_texts_in, default_language, for_game
+from .campaigns import register as register_campaigns
 from .config import Settings
 from .db import Database
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
@@ -61,6 +62,8 @@ log = logging.getLogger("oneiros.server")
 STATIC = files("oneiros.server") / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 30.0
+CREATING = ("/api/tables", "/api/campaigns")
+"""POSTs limited like table creation (``tables_per_minute``): each makes stored rows."""
 FLOOD_CLOSE = 200
 """Messages dropped in a row (over the rate limit) before the socket is closed."""
 FLOOD_COOL_DOWN = 10.0
@@ -242,7 +245,7 @@ def create_app(
         if request.url.path.startswith("/api/"):
             who = client_of(request)
             wait = requests.allow(who)
-            if not wait and request.method == "POST" and request.url.path == "/api/tables":
+            if not wait and request.method == "POST" and request.url.path in CREATING:
                 wait = creations.allow(who)
             if wait:
                 return JSONResponse(
@@ -261,6 +264,8 @@ def create_app(
         """Where invite links point: the configured public URL, or this request's own
         (validated) Host."""
         return settings.public_base or str(request.base_url).rstrip("/")
+
+    register_campaigns(app, hub, db_url, base_url, ERRORS)
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await hub.get(table_id) if len(table_id) <= 32 else None

@@ -100,6 +100,8 @@ class Hub(Bots):
         self.pg = PgTables(db.listen_dsn()) if self.shared else None
         """PostgreSQL: the changes of tables, on the event loop (see ``pg.py``)."""
         self._listener: Listener | None = None
+        self.on_finished: list[Callable[[LiveTable], None]] = []
+        """Called when a table of this process finishes (campaigns store the next snapshot)."""
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -485,6 +487,8 @@ class Hub(Bots):
         table.saved = len(history)
         if result is not None:
             table.status = "finished"
+            for hook in self.on_finished:
+                hook(table)
         table.broadcast()
         self.start_insights(table)
 

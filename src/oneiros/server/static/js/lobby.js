@@ -1,5 +1,6 @@
 // The lobby: create a table (game, rule set, options, who sits where), share the invite
-// links, join an open table, watch a running one, replay a finished one.
+// links, join an open table, watch a running one, replay a finished one; start a campaign
+// and continue the ones this browser keeps (their secret links, in localStorage).
 import { api, el, personality, playerNames, pretty, setLanguage, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -204,10 +205,145 @@ function redraw() {
   }
   fillSeats(true);
   refresh();
+  drawCampaigns();
 }
 
 function fillRulesets(g, chosen) {
   $("ruleset").replaceChildren(...g.rulesets.map((r) => el("option", { value: r, selected: r === chosen }, t(g.ruleset_titles[r] || r))));
+}
+
+// ----- campaigns: saved links (oneiros:campaigns), new campaign, continue ----------------
+const CAMPAIGNS = "oneiros:campaigns";
+let campaignGames = [];
+
+function savedCampaigns() {
+  try {
+    const list = JSON.parse(localStorage.getItem(CAMPAIGNS) || "[]");
+    return Array.isArray(list) ? list.filter((c) => c && typeof c.token === "string") : [];
+  } catch { return []; }
+}
+
+function keepCampaign(entry) {
+  const list = savedCampaigns().filter((c) => c.token !== entry.token);
+  list.unshift(entry);
+  localStorage.setItem(CAMPAIGNS, JSON.stringify(list.slice(0, 50)));
+}
+
+function forgetCampaign(token) {
+  localStorage.setItem(CAMPAIGNS, JSON.stringify(savedCampaigns().filter((c) => c.token !== token)));
+  drawCampaigns();
+}
+
+function campaignLink(token) {
+  return `${location.origin}/#campaign=${encodeURIComponent(token)}`;
+}
+
+function fillCampaignPlayers() {
+  const g = campaignGames.find((x) => x.name === $("campaign-game").value);
+  if (!g) return;
+  const [lo, hi] = g.players;
+  const chosen = Number($("campaign-players").value) || g.default_players;
+  const out = [];
+  for (let n = lo; n <= hi; n++) out.push(el("option", { value: n, selected: n === chosen }, n));
+  $("campaign-players").replaceChildren(...out);
+}
+
+async function campaignLine(saved) {
+  let seen = null;
+  try {
+    seen = await api(`/api/campaigns/${encodeURIComponent(saved.token)}`);
+  } catch (err) {
+    return el("li", {}, el("span", {}, el("strong", {}, saved.name || "?"), ` · ${err.message}`),
+      el("span", { class: "row" }, el("button", { type: "button", class: "small", onclick: () => forgetCampaign(saved.token) }, t("Forget"))));
+  }
+  const s = seen.summary || {};
+  const details = [];
+  if (s.next) details.push(s.next === "over" ? t("the campaign is over") : t("next: {what}", { what: s.next }));
+  details.push(t("session {n}", { n: (seen.sessions || []).length + (seen.playing ? 0 : 1) }));
+  if (s.dreamers) details.push(s.dreamers);
+  const actions = [];
+  if (seen.playing && seen.playing.url) {
+    actions.push(el("a", { class: "button small", href: seen.playing.url, onclick: () => localStorage.setItem(`oneiros:campaign-of:${seen.playing.table}`, saved.token) }, t("Back to the session")));
+  } else if (seen.playing) {
+    details.push(t("a session is being played at a terminal"));
+  } else if (!seen.finished) {
+    actions.push(el("button", { type: "button", class: "small", dataset: { campaign: saved.name }, onclick: () => continueCampaign(saved.token) }, t("Continue")));
+  }
+  actions.push(el("button", { type: "button", class: "small", title: t("Copy the campaign's secret link"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(campaignLink(saved.token)) }, t("Copy link")));
+  return el("li", { class: "campaign" }, el("span", {}, el("strong", {}, seen.name), ` · ${details.join(" · ")}`), el("span", { class: "row" }, actions));
+}
+
+async function drawCampaigns() {
+  const saved = savedCampaigns();
+  if (!saved.length) {
+    $("my-campaigns").replaceChildren(el("li", { class: "muted" }, t("No campaign in this browser yet: start one below, or open a campaign's link.")));
+    return;
+  }
+  $("my-campaigns").replaceChildren(...(await Promise.all(saved.map(campaignLine))));
+}
+
+async function continueCampaign(token) {
+  $("campaign-error").textContent = "";
+  try {
+    const name = $("my-name").value.trim() || localStorage.getItem("oneiros:name") || undefined;
+    if (name) localStorage.setItem("oneiros:name", name);
+    const opened = await api(`/api/campaigns/${encodeURIComponent(token)}/continue`, { method: "POST", body: { name } });
+    localStorage.setItem(`oneiros:campaign-of:${opened.table}`, token);
+    // the table page shows the friends' invite links while their seats are free
+    localStorage.setItem(`oneiros:invites:${opened.table}`, JSON.stringify(opened.invites || []));
+    location.href = opened.url;
+  } catch (err) {
+    $("campaign-error").textContent = err.message;
+    drawCampaigns();
+  }
+}
+
+async function createCampaign(e) {
+  e.preventDefault();
+  $("campaign-error").textContent = "";
+  try {
+    const made = await api("/api/campaigns", { method: "POST", body: {
+      game: $("campaign-game").value, name: $("campaign-name").value.trim(), players: Number($("campaign-players").value) } });
+    keepCampaign({ token: made.token, name: made.name, game: made.game });
+    $("campaign-form").reset();
+    $("new-campaign").open = false;
+    await continueCampaign(made.token);
+  } catch (err) {
+    $("campaign-error").textContent = err.message;
+  }
+}
+
+/** ``#campaign=TOKEN`` (a campaign's link) is kept in this browser; ``#continue=TOKEN`` (the
+ * end of a session) also opens the next session's table. The token leaves the address bar. */
+async function campaignFromHash() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const token = hash.get("campaign") || hash.get("continue");
+  if (!token) return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    const seen = await api(`/api/campaigns/${encodeURIComponent(token)}`);
+    keepCampaign({ token, name: seen.name, game: seen.game });
+  } catch (err) {
+    $("campaign-error").textContent = err.message;
+    return false;
+  }
+  if (hash.get("continue")) { await continueCampaign(token); return true; }
+  return false;
+}
+
+async function startCampaigns() {
+  if (await campaignFromHash()) return;
+  try {
+    campaignGames = await api("/api/campaign-games");
+  } catch (err) {
+    $("campaign-error").textContent = err.message;
+  }
+  $("campaign-panel").hidden = !campaignGames.length && !savedCampaigns().length;
+  $("campaign-game").replaceChildren(...campaignGames.map((g) => el("option", { value: g.name }, g.title)));
+  fillCampaignPlayers();
+  $("campaign-game").addEventListener("change", fillCampaignPlayers);
+  $("campaign-form").addEventListener("submit", createCampaign);
+  drawCampaigns();
 }
 
 async function start() {
@@ -229,6 +365,7 @@ async function start() {
   $("my-name").addEventListener("input", summarise);
   $("another").addEventListener("click", () => { $("created").hidden = true; $("create-form").hidden = false; $("my-name").focus(); });
   refresh();
+  startCampaigns();
 }
 
 start();

@@ -8,6 +8,7 @@ import { fateOf, renderBoard, scoreText } from "./views/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const tokenKey = `oneiros:token:${tableId}`;
+const campaignOf = localStorage.getItem(`oneiros:campaign-of:${tableId}`);   // a campaign's session
 const params = new URLSearchParams(location.hash.slice(1));
 if (params.get("token")) localStorage.setItem(tokenKey, params.get("token"));
 const token = params.get("token") || localStorage.getItem(tokenKey);
@@ -284,6 +285,7 @@ function drawStatus() {
       el("div", { class: "row" },
         el("a", { class: "button small", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, t("Watch the replay")),
         el("a", { class: "button small", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, t("Download the record")),
+        campaignOf ? el("a", { class: "button small", id: "campaign-link", href: `/#continue=${encodeURIComponent(campaignOf)}` }, t("Continue the campaign")) : null,
         el("a", { class: "button small", href: "/" }, t("New game"))));
     return;
   }
