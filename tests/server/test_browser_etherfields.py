@@ -92,7 +92,11 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
 
     # the panels of the terminal, once the Dreamers Phase has dealt the hands
     head = page.inner_text("#board .ef-head")
-    assert "Turn card T-" in head and "Hours" in head and "Distress pool" in head
+    assert "Turn card of " in head and "Hours" in head and "Distress pool" in head
+    assert "T-0" not in head and "T-1" not in head  # a Turn card by its suit and steps
+    # a map action by its printed words, never its id ("ladder")
+    drawn = page.evaluate("document.querySelector('#board .ef-map').textContent")
+    assert "★ Climb the la" in drawn and "★ ladder" not in drawn
     assert page.locator("#board .ef-dreamer").count() == 2
     mine = page.inner_text("#board .ef-dreamer >> nth=0")
     for word in ("Distress", "Ether", "Gems", "deck", "discard", "sealed"):

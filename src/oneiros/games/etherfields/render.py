@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import Translator, translator
+from .names import reason as end_reason
 
 ENGLISH = translator("en")
 Names = Mapping[str, Mapping[str, Any]]
@@ -122,7 +123,7 @@ def render_slumber(obs: Mapping[str, Any], tr: Translator, cards: Names | None) 
     title = g("Journey") if sl.get("mode") == "journey" else g("Slumber")
     out.append(f"{title}: ", style="bold")
     tile = sl.get("tile")
-    out.append(f"{_name(tile, cards)} ({tile})" if tile else g("between Slumbers"))
+    out.append(_name(tile, cards) if tile else g("between Slumbers"))
     out.append(
         g(" · Slumber deck {n} · Fate deck {fate} · Slumber map tiles left {tiles}").format(
             n=sl.get("deck", 0), fate=sl.get("fate_deck", 0), tiles=sl.get("map_deck", 0)
@@ -162,7 +163,8 @@ def render_observation(
     head.append(g("Turn {n}").format(n=obs.get("turn", 0)), style="bold")
     head.append(
         g(" · Turn card {card} · {n} Turn cards left").format(
-            card=obs.get("turn_card") or "-", n=obs.get("turns_left", 0)
+            card=_name(obs["turn_card"], cards) if obs.get("turn_card") else "-",
+            n=obs.get("turns_left", 0),
         )
     )
     blocked = g("blocked")
@@ -177,7 +179,7 @@ def render_observation(
     if obs.get("turn_deck"):
         turn_line.append(
             g(" · Turn deck (top first): {cards}").format(
-                cards=", ".join(reversed(obs["turn_deck"]))
+                cards="; ".join(_name(c, cards) for c in reversed(obs["turn_deck"]))
             )
         )
     head.append(
@@ -267,6 +269,6 @@ def render_observation(
                 if journey
                 else g("The Slumber ends: {outcome} ({reason})")
             )
-        outcome, reason = _said(tr, obs["outcome"]), _said(tr, obs.get("end_reason"))
+        outcome, reason = _said(tr, obs["outcome"]), end_reason(obs.get("end_reason"), g)
         parts.append(Text(ends.format(outcome=outcome, reason=reason), style="bold"))
     return Group(*parts)

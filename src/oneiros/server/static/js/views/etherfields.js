@@ -58,6 +58,18 @@ function word(value) {
   return words[value] || String(value ?? "").replace(/_/g, " ");
 }
 
+/** A map action by its printed words ("Climb the ladder"), from the card texts
+ * (``map:<slot>:<ability>``); the whole printed text for a tooltip. */
+function actionName(ref, ability, cards) {
+  const found = cards[`map:${String(ref).split(".")[0]}:${ability}`];
+  return found ? found.name : ability.replace(/[-_]/g, " ");
+}
+
+function actionText(ref, ability, cards) {
+  const found = cards[`map:${String(ref).split(".")[0]}:${ability}`];
+  return found ? `${found.name} — ${found.text}` : actionName(ref, ability, cards);
+}
+
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -110,7 +122,7 @@ function drawMap(o, msg, ctx) {
     const facts = [s.ref, s.blocked ? t("Blocked") : "", s.entrance ? t("Entrance") : "",
       s.spawn ? (typeof s.spawn === "string" ? t("Spawn {suit}", { suit: word(s.spawn) }) : t("Spawn")) : "", s.trap ? t("Trap") : "",
       s.draw_bonus ? t("drawing bonus +{n}", { n: s.draw_bonus }) : "", terrain.map(word).join(", "),
-      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: a }) : t("map action {name}", { name: a }))),
+      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: actionText(s.ref, a, cards) }) : t("map action {name}", { name: actionText(s.ref, a, cards) }))),
       s.tile && cards[s.tile] ? t("tile {name}", { name: cards[s.tile].name }) : "",
       s.quirk ? t("Quirk of {name}: {text}", { name: cardName(s.quirk, cards), text: (cards[s.quirk] || {}).quirk || "" })
         : (s.quirk_slot ? t("an empty Quirk space") : "")].filter(Boolean);
@@ -138,7 +150,8 @@ function drawMap(o, msg, ctx) {
         text(x + 70, y + 75, name.length > 9 ? `${name.slice(0, 8)}…` : name, { "text-anchor": "middle", "font-size": 9 })));
     }
     Object.entries(s.actions || {}).forEach(([a, used], k) => {
-      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${a}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
+      const label = actionName(s.ref, a, cards);
+      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${label.length > 13 ? `${label.slice(0, 12)}…` : label}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
     });
     layer.append(g);
     // Walls: thick lines on the sides that have one
@@ -241,13 +254,13 @@ export function render(board, msg, ctx) {
   const turnCard = o.turn_card ? cards[o.turn_card] : null;
   const head = el("div", { class: "row" },
     el("span", { class: "chip" }, t("Turn {turn}", { turn: o.turn ?? 0 })),
-    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card || "—" })),
+    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card ? cardName(o.turn_card, cards) : "—" })),
     turnCard ? el("span", { class: "muted" }, turnCard.text) : null,
     el("span", { class: "chip" }, t("{n} Turn cards left", { n: o.turns_left ?? 0 })),
     (o.blocked_steps || []).length ? el("span", { class: "chip", title: t("Turn card steps marked with a Block token: skipped") },
       t("Blocked: {steps}", { steps: o.blocked_steps.map((k) => (o.turn_steps || [])[k] || k + 1).join(", ") })) : null,
     (o.turn_deck || []).length ? el("span", { class: "chip", title: t("The known Turn cards, top first") },
-      t("Turn deck: {cards}", { cards: [...o.turn_deck].reverse().join(", ") })) : null,
+      t("Turn deck: {cards}", { cards: [...o.turn_deck].reverse().map((c) => cardName(c, cards)).join("; ") })) : null,
     el("span", { class: "chip" }, t("◷ Hours {n}", { n: o.hours ?? 0 })),
     el("span", { class: "chip", title: t("Distress tokens left in the pool") }, t("Distress pool {n}/16", { n: o.distress_pool ?? 0 })),
     el("span", { class: "chip" }, t("Gears {n}", { n: (o.team || {}).gear ?? 0 })),
