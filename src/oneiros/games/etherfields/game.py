@@ -8,7 +8,7 @@ from ...core import Game, GameInfo, OptionSpec
 from ...core.errors import ConfigError
 from ...core.game import Policy
 from . import catalog as content
-from .names import Names, map_action_texts
+from .names import Names, map_action_texts, piece_texts
 from .params import DEFAULT_GATE
 from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
@@ -305,6 +305,7 @@ class EtherfieldsGame(Game):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
         out.update(_slumber_texts(cat))
         out.update(map_action_texts(cat))
+        out.update(piece_texts(cat))
         return out
 
     def heuristic_policy(self) -> Policy:

@@ -354,3 +354,16 @@ def map_action_texts(cat: Catalog) -> dict[str, dict[str, Any]]:
                     key = f"map:{tile.at}:{ability.id}"
                     out.setdefault(key, {"name": short, "text": text, "kind": "map_action"})
     return out
+
+
+def piece_texts(cat: Catalog) -> dict[str, dict[str, Any]]:
+    """Flaws (which lie in a Progress zone, "Flaws") and Companions (on the map,
+    "Companions") by their printed name and text, for a table (``Game.card_texts``)."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind in ("flaw", "companion"):
+        for record in cat.all(kind):
+            text = str(record.text or "")
+            if not text and getattr(record, "abilities", None):
+                text = " ".join(str(a.text) for a in record.abilities)
+            out[record.id] = {"name": str(record.name), "text": text, "kind": kind}
+    return out

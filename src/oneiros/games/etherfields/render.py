@@ -34,6 +34,12 @@ def _name(card: Any, names: Names | None) -> str:
     return str(known["name"]) if known and isinstance(known.get("name"), str) else str(card)
 
 
+def _initials(ident: Any, cards: Names | None) -> str:
+    """A Companion on a map cell: the initials of its name ("CS" for Cog Sparrow)."""
+    words = _name(ident, cards).replace("-", " ").split()
+    return "".join(w[0].upper() for w in words)[:3]
+
+
 def _said(tr: Translator, value: Any) -> str:
     """A word of the observation (``slumber_lost``) as a player reads it."""
     return str(tr.value(value)).replace("_", " ")
@@ -75,7 +81,35 @@ def _cell(space: Mapping[str, Any], here: list[str], tr: Translator = ENGLISH) -
     return out
 
 
-def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableType:
+def progress_shown(
+    obs: Mapping[str, Any], cards: Names | None, tr: Translator = ENGLISH
+) -> list[list[str]]:
+    """Each Dreamer's Progress zone as read ("Progress Influence Cards", "Flaws"): a card
+    by name, "(face down)" when flipped (``flipped`` holds the card ids, ``<owner>.<face>.<k>``
+    or ``gained.<face>``: a face flipped once marks one card of that face), a Flaw lying
+    there marked "(Flaw)"."""
+    g = tr.gettext
+    down = [str(c).split(".")[1] if "." in str(c) else str(c) for c in obs.get("flipped") or []]
+    out = []
+    for d in obs.get("dreamers") or []:
+        row = []
+        for face in d.get("progress") or []:
+            name = _name(face, cards)
+            if ((cards or {}).get(str(face)) or {}).get("kind") == "flaw":
+                name = g("{name} (Flaw)").format(name=name)
+            elif face in down:
+                down.remove(face)
+                name = g("{name} (face down)").format(name=name)
+            row.append(name)
+        out.append(row)
+    return out
+
+
+def render_map(
+    obs: Mapping[str, Any], tr: Translator = ENGLISH, cards: Names | None = None
+) -> RenderableType:
+    """The map with its miniatures: Dreamers ``D0``, Entities by number (``moth.1``) and
+    Companions by their initials (``CS``: Cog Sparrow, "Companions")."""
     g = tr.gettext
     spaces = obs.get("map") or []
     if not spaces:
@@ -86,6 +120,8 @@ def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableTy
             occupants.setdefault(d["space"], []).append(f"D{seat}")
     for mini in obs.get("entities") or []:
         occupants.setdefault(mini[2], []).append(str(mini[0]).split("-")[-1][:6])
+    for companion, space in obs.get("companions") or []:
+        occupants.setdefault(space, []).append(_initials(companion, cards))
     grid = {(s["x"], s["y"]): s for s in spaces}
     xs = range(min(x for x, _ in grid), max(x for x, _ in grid) + 1)
     ys = range(min(y for _, y in grid), max(y for _, y in grid) + 1)
@@ -201,12 +237,18 @@ def render_observation(
         )
     minis = [f"{_name(m[0], cards)}@{m[2]}" for m in obs.get("entities") or []]
     ents.append(", ".join(minis) or none)
+    if obs.get("companions"):
+        found = ", ".join(
+            f"{_name(c, cards)} ({_initials(c, cards)})@{at}" for c, at in obs["companions"]
+        )
+        ents.append(g(" · Companions: {list}").format(list=found))
     if obs.get("states"):
         held = ", ".join(
             f"{'D' + str(t) if isinstance(t, int) else _name(t, cards)} {_name(k, cards)}"
             for t, k in obs["states"]
         )
         ents.append(g(" · States: {list}").format(list=held))
+    progress = progress_shown(obs, cards, tr)
     table = Table(title=g("Dreamers"), title_justify="left")
     for col in (
         g("seat"),
@@ -236,7 +278,7 @@ def render_observation(
             str(d.get("hand", 0)),
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),
-            ", ".join(_name(c, cards) for c in d.get("progress") or []) or "-",
+            ", ".join(progress[seat]) or "-",
             _name(d.get("mask"), cards) if d.get("mask") else "-",
         )
     slumber = obs.get("slumber")
@@ -244,7 +286,7 @@ def render_observation(
     parts: list[RenderableType] = [head, turn_line]
     if slumber is not None:
         parts.append(render_slumber(obs, tr, cards))
-    parts += [Panel(render_map(obs, tr), title=where, title_align="left"), ents, table]
+    parts += [Panel(render_map(obs, tr, cards), title=where, title_align="left"), ents, table]
     items = ", ".join(_name(i, cards) for i in obs.get("items") or []) or none
     storage = ", ".join(_name(i, cards) for i in obs.get("storage") or []) or none
     parts.append(
