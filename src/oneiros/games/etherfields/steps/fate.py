@@ -44,10 +44,7 @@ class DrawFate(ChanceStep):
             top = s.table.top("fate_bottom")
             assert top is not None
             faces = [(s.table.face(top), 1.0)]
-        names = names_of(s)
-        return [
-            (Action(f"fate:{f}", f"The Fate card {names.piece(f)} is drawn"), p) for f, p in faces
-        ]
+        return [(_fate_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -102,11 +99,7 @@ class DrawMapTile(ChanceStep):
         flow.push(FateAway(self.card))
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
-        names = names_of(s)
-        return [
-            (Action(f"tile:{f}", f"The Slumber map tile {names.piece(f)} is drawn"), p)
-            for f, p in s.table.outcomes("map_deck")
-        ]
+        return [(_map_tile_drawn(s, f), p) for f, p in s.table.outcomes("map_deck")]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -123,6 +116,18 @@ class DrawMapTile(ChanceStep):
             slot=tile.at,
         )
         flow.replace(QuirkOrBottom(self.card))
+
+
+def _fate_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``fate:<card>``, naming the Fate card."""
+    name = names_of(s).piece(face)
+    return Action(f"fate:{face}", f"The Fate card {name} is drawn")
+
+
+def _map_tile_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``tile:<tile>``, naming the Slumber map tile."""
+    name = names_of(s).piece(face)
+    return Action(f"tile:{face}", f"The Slumber map tile {name} is drawn")
 
 
 def quirk_spaces(s: SlumberState) -> list[str]:

@@ -78,6 +78,12 @@ def finish(s: SlumberState, flow: Flow) -> None:
     flow.clear()
 
 
+def _slumber_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``slumber:<tile>``, naming the Slumber tile."""
+    name = names_of(s).piece(face)
+    return Action(f"slumber:{face}", f"The Slumber tile {name} is drawn")
+
+
 @KINDS.step
 class DrawSlumber(ChanceStep):
     """etherfields "Slumbers": the top tile of the Slumber deck: chance among the tiles
@@ -97,11 +103,7 @@ class DrawSlumber(ChanceStep):
             top = s.table.top("slumber_bottom")
             assert top is not None
             faces = [(s.table.face(top), 1.0)]
-        names = names_of(s)
-        return [
-            (Action(f"slumber:{f}", f"The Slumber tile {names.piece(f)} is drawn"), p)
-            for f, p in faces
-        ]
+        return [(_slumber_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]

@@ -152,8 +152,9 @@ function drawMap(o, msg, ctx) {
         text(x + 70, y + 75, name.length > 9 ? `${name.slice(0, 8)}…` : name, { "text-anchor": "middle", "font-size": 9 })));
     }
     Object.entries(s.actions || {}).forEach(([a, used], k) => {
-      const label = actionName(s.ref, a, cards);
-      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${label.length > 13 ? `${label.slice(0, 12)}…` : label}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
+      const name = actionName(s.ref, a, cards);
+      const label = name.length > 13 ? name.slice(0, 12) + "…" : name;
+      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${label}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
     });
     layer.append(g);
     // Walls: thick lines on the sides that have one
