@@ -32,7 +32,7 @@ def test_a_slumber_named_by_its_tile_plays_to_the_end(tmp_path):
     record = load(tmp_path / "game.json")
     assert record["options"]["scenario"] == "slumber:OS-03"
     assert oneiros.replay(record).is_terminal()
-    assert "The Slumber OS-03 ends" in out
+    assert "The Slumber The Hollow Lamplighter ends" in out and "OS-03 ends" not in out
 
 
 def test_a_journey_plays_to_the_delta_phase(tmp_path):

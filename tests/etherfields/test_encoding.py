@@ -76,3 +76,65 @@ def test_the_tensor_reads_the_own_hand_and_the_counts_of_the_others():
     assert sum(hand0) > 0 if state.table.count("hand", 0) else sum(hand0) == 0
     assert sum(hand1) == 0  # never another Dreamer's cards
     assert t0[lay.header + 2 * lay.seat] == 0.0  # no third Dreamer at a two-player table
+
+
+def _seat_part(state, seat_slot: int, viewer: int = 0):
+    """The Progress, flipped, Flaw, Mask and State entries of one seat slot of the tensor."""
+    lay = layout(state.catalog)
+    t = state.observation_tensor(viewer)
+    base = lay.header + seat_slot * lay.seat
+    k = base + 10 + len(lay.dreamers) + 3 * len(lay.cards)
+    n = len(lay.cards)
+    out = {}
+    for name, size in (
+        ("progress", n),
+        ("flipped", n),
+        ("flaws", len(lay.flaws)),
+        ("mask", len(lay.masks)),
+        ("states", len(lay.state_kinds)),
+    ):
+        out[name] = t[k : k + size]
+        k += size
+    assert k == base + lay.seat - len(lay.spaces)  # the Dreamer's space comes last
+    return lay, out
+
+
+def test_the_tensor_reads_placed_flipped_progress_flaws_masks_states_and_companions():
+    """ "Progress Influence Cards", "Flaws", "Masks", "State Tokens", "Companions": Dreamer
+    0's placed cards (Wound Spring flipped face down), the Flaw Dread Weight in the
+    Progress zone, a worn Mask, a State on the Dreamer and on the moth, and the Cog
+    Sparrow on its space all change the tensor, within [0, 1]."""
+    from .builder import run_effect
+    from .test_render import _flawed_and_flipped
+
+    s = _flawed_and_flipped()
+    lay, part = _seat_part(s, 0)
+    cix = lay.cix
+    assert part["progress"][cix["s10"]] == part["progress"][cix["c-wound-spring"]] == 0.25
+    assert part["flipped"][cix["c-wound-spring"]] == 0.25
+    assert sum(part["flipped"]) == 0.25  # only Wound Spring lies face down
+    assert part["flaws"] == [1.0 if f == "dread-weight" else 0.0 for f in lay.flaws]
+    assert sum(part["mask"]) == 0 and sum(part["states"]) == 0
+    run_effect(s, "apply_state('paralyzed')")  # on Dreamer 0
+    run_effect(s, "apply_state('dazed', to=entity('rust-moth'))")
+    _lay, part = _seat_part(s, 0)
+    assert part["states"] == [1.0 if k == "paralyzed" else 0.0 for k in lay.state_kinds]
+    t = s.observation_tensor(1)
+    moth = lay.header + 4 * lay.seat + len(lay.spaces) * lay.space
+    moth_states = t[moth + 2 + len(lay.spaces) : moth + lay.mini]
+    assert moth_states == [1.0 if k == "dazed" else 0.0 for k in lay.state_kinds]
+    companions = moth + len(lay.minis) * lay.mini
+    sparrow = t[companions : companions + lay.companion]
+    assert sparrow[0] == 1.0 and sparrow[1 + lay.spaces.index("B2.3")] == 1.0
+    assert sum(sparrow) == 2.0 and all(0.0 <= x <= 1.0 for x in t)
+    assert len(t) == lay.size == s.game.observation_shape[0]
+
+
+def test_the_tensor_reads_the_worn_mask():
+    from .builder import position
+
+    s = position(2, options={"masks": "grin,-"})
+    lay, part = _seat_part(s, 0)
+    assert part["mask"] == [1.0 if m == "grin" else 0.0 for m in lay.masks]
+    _lay, other = _seat_part(s, 1)
+    assert sum(other["mask"]) == 0

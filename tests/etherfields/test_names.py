@@ -24,9 +24,11 @@ CAT = content.catalog()
 
 def _pack_ids() -> set[str]:
     """Every id a text could leak: cards, Items, Entities and their miniatures, Masks,
-    Dreamers, Turn cards, Morphings, Luck die faces and every ability key."""
+    Dreamers, Turn cards, Morphings, Slumber tiles, Slumber map tiles, Fate cards, Luck die
+    faces and every ability key."""
     ids: set[str] = set()
-    for kind in ("influence", "item", "entity", "mask", "dreamer", "turn", "morphing"):
+    kinds = ("influence", "item", "entity", "mask", "dreamer", "turn", "morphing")
+    for kind in (*kinds, "slumber", "slumber_map", "fate"):
         ids |= set(CAT.ids(kind))
     ids |= set(CAT.get("die", "luck").faces) - set(string.digits)
     ids |= {f"basic:{a.id}" for a in CAT.get("basic", "basic").abilities}
@@ -38,7 +40,7 @@ def _pack_ids() -> set[str]:
             ids |= {f"entity:{entity.id}.{k}:{a.id}" for a in entity.interactions}
     for gate in CAT.all("gate"):
         ids |= {f"flying:{a.id}" for a in gate.flying}
-    for tile in CAT.all("tile"):
+    for tile in (*CAT.all("tile"), *CAT.all("slumber_map")):
         for i, space in enumerate(tile.spaces, start=1):
             extra = [space.gem_slot] if space.gem_slot else []
             ids |= {f"map:{tile.at}.{i}:{a.id}" for a in [*space.actions, *extra]}
@@ -98,13 +100,13 @@ def _games():
                 yield players, opts, 10 * k + seed
 
 
-def _play(players, options, seed):
+def _play(players, options, seed, limit=4000):
     """A random game, with every text a player reads on the way."""
     game = oneiros.make("etherfields", players=players, options=options)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     texts: list[tuple[str, str]] = []
-    for _ in range(4000):
+    for _ in range(limit):
         if state.is_terminal():
             break
         tm = state.to_move()
@@ -216,3 +218,100 @@ def test_a_restored_snapshot_and_a_clone_name_things_the_same():
     assert [e.text for e in state.clone().events()] == texts
     seen = [e.text for e in state.events(0)]
     assert [e.text for e in state.determinize(0, random.Random(1)).events()] == seen
+
+
+def _printed() -> list[str]:
+    """The texts printed on the components: a card may print another's code ("add OS-06 to
+    the Slumber deck"), and a text quoting it reads as printed."""
+    out = set()
+    for kind in ("entity", "slumber", "fate", "item", "influence"):
+        for record in CAT.all(kind):
+            for ability in getattr(record, "interactions", None) or []:
+                out.add(str(ability.text).rstrip("."))
+            for ability in getattr(record, "abilities", None) or []:
+                out.add(str(ability.text).rstrip("."))
+            if getattr(record, "text", None):
+                out.add(str(record.text).rstrip("."))
+    es = for_game(oneiros.make("etherfields", players=1), "es").gettext
+    out |= {es(text + ".").rstrip(".") for text in out} | {es(text) for text in out}
+    return sorted(out, key=len, reverse=True)
+
+
+PRINTED = _printed()
+_SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def _unprinted(text: str) -> str:
+    for printed in PRINTED:
+        text = text.replace(printed, "")
+    return text
+
+
+SLUMBER_GAMES = [
+    ("journey", 2, 0),
+    ("journey", 3, 1),
+    ("journey", 1, 2),
+    ("slumber:OS-02", 2, 3),
+    ("slumber:OS-03", 2, 4),
+    ("slumber:OS-05", 1, 5),
+]
+
+
+@pytest.mark.parametrize(("scenario", "players", "seed"), SLUMBER_GAMES)
+def test_no_text_of_a_slumber_or_a_journey_shows_an_internal_id(scenario, players, seed):
+    """etherfields "Slumbers", "Fate Cards", "The Slumber Dreamscape Map", "Delta Phase":
+    Slumber tiles, Slumber map tiles and Fate cards are named ("Sunken Square", "A Bench in
+    the Fog"), the draws read as what happened, and the end names the journey (or the
+    Slumber) and why it ended in words, never ``delta_phase``."""
+    game, state, texts = _play(players, {"scenario": scenario}, seed, limit=3000)
+    es = for_game(game, "es")
+    for viewer in [None, *range(players)]:
+        for event in state.events(viewer):
+            texts += [("event", event.text), ("event", event.text_in("es", es))]
+    bad = [(k, t, leaks(_unprinted(t))) for k, t in texts if leaks(_unprinted(t))]
+    bad += [(k, t, _SNAKE.findall(t)) for k, t in texts if _SNAKE.findall(t)]
+    assert not bad, bad[:8]
+    unnamed = [(e.text, _named_fields(e)) for e in state.events() if _named_fields(e)]
+    assert not unnamed, unnamed[:8]
+    ends = [e.text for e in state.events() if e.kind in ("dream_over", "journey_over")]
+    assert ends and not any(re.search(r"\bDream\b", t) for t in ends), ends
+
+
+def test_the_draws_of_a_journey_name_the_tile_and_the_card():
+    """etherfields "Fate Cards": a Fate card drawn, a Slumber map tile placed and the Quirk
+    space read with their printed names; the chance outcomes read as the draw."""
+    from .slumber_play import drive, start
+
+    s = start("journey", players=2)
+    s = drive(s, "fate_draw")
+    labels = {a.id: a.label for a, _p in s.chance_outcomes()}
+    assert labels["fate:F-02"] == "The Fate card A Bench in the Fog is drawn"
+    s.apply("fate:F-02")
+    texts = [e.text for e in s.events()]
+    assert "Fate card A Bench in the Fog is drawn" in texts
+    if s.is_chance() and any(a.id.startswith("tile:") for a, _p in s.chance_outcomes()):
+        labels = {a.id: a.label for a, _p in s.chance_outcomes()}
+        assert labels["tile:SM-3"] == "The Slumber map tile Sunken Square is drawn"
+        s.apply("tile:SM-3")
+        placed = [e.text for e in s.events() if e.kind == "map_tile_placed"]
+        assert placed[-1].startswith("Slumber map tile Sunken Square is placed at ")
+
+
+def test_the_end_of_a_journey_speaks_of_the_journey():
+    """etherfields "Finishing Dreams/Slumbers": a journey that reaches the Delta Phase ends
+    as a journey, its reason in words."""
+    from oneiros.games.etherfields.names import reason
+
+    assert reason("delta_phase") == "the Delta Phase came"
+    assert reason("slumber_lost") == "the Slumber is lost"
+    assert reason("out_of_turns") == "out of Turn cards"
+
+
+def test_the_table_names_turn_cards_and_map_actions():
+    """The web table labels a Turn card by its suit and steps and a map action by its
+    printed words (``card_texts``), never "T-01" or "ladder"."""
+    cards = oneiros.make("etherfields", players=2).card_texts()
+    assert cards["T-01"]["name"] == "of hearts (Morphing, Basic, Movement)"
+    assert cards["map:A2:ladder"]["name"] == "Climb the ladder"
+    assert cards["map:A2:ladder"]["text"].startswith("Climb the ladder: reveal")
+    assert cards["SM-3"]["name"] == "Sunken Square"

@@ -92,3 +92,58 @@ def test_the_terminal_names_the_miniatures_with_the_card_texts():
     console.print(draw(s.observation(0), 0, None, cards=s.game.card_texts()))
     out = buf.getvalue()
     assert "Rust Moth 1@B2.4" in out and "rust-moth.1" not in out
+
+
+def _named(state, viewer):
+    """The table as the terminal draws it, cards named (``Game.card_texts``)."""
+    from oneiros.games.etherfields.render import render_observation
+
+    buf = io.StringIO()
+    console = make_console(file=buf, width=240)
+    obs = state.observation(viewer)
+    console.print(render_observation(obs, viewer, None, cards=state.game.card_texts()))
+    return buf.getvalue()
+
+
+def _flawed_and_flipped():
+    """Dreamer 0 has Wound Spring flipped face down ("Progress Influence Cards") and draws
+    Dread Weight, a Flaw that lies in the Progress zone ("Flaws"); the Brass Whistle
+    summons the Cog Sparrow on Dreamer 0's space ("Companions")."""
+    from .builder import play, run_effect
+
+    s = position(
+        2,
+        at=["B2.3", "A2.3"],
+        progress={0: ["s10", "c-wound-spring", "m-brass-whistle"]},
+        flipped={0: ["c-wound-spring"]},
+        decks={0: ["dread-weight", "s01"]},
+        hands={0: ["s04"]},
+        entities=[("rust-moth", "B2.4")],
+    )
+    run_effect(s, "draw(1)")
+    play(s, "draw:dread-weight")
+    whistle = s.table.find("progress", "m-brass-whistle", 0)
+    play(s, f"use:card:{whistle}:whistle", f"pay:{s.table.find('hand', 's04', 0)}:awareness")
+    assert s.companions == [["cog-sparrow", "B2.3"]]
+    return s
+
+
+def test_flipped_progress_flaws_and_companions_are_drawn():
+    """The terminal reads a flipped Progress card as face down, a Flaw in the Progress zone
+    as a Flaw, and shows the Companion on its space and in the Entities line."""
+    s = _flawed_and_flipped()
+    out = _named(s, 1)
+    assert "Wound Spring (face down)" in out
+    assert "Dread Weight (Flaw)" in out
+    assert "Brass Whistle" in out and "Brass Whistle (face down)" not in out
+    assert "Companions: Cog Sparrow (CS)@B2.3" in out
+    rows = out.splitlines()
+    k = next(i for i, line in enumerate(rows) if "│B2.3 " in line)
+    col = rows[k].index("│B2.3 ") + 1
+    assert rows[k + 1][col : col + 11].split() == ["D0", "CS"]  # the Sparrow by Dreamer 0
+
+
+def test_a_card_flipped_back_is_drawn_face_up():
+    s = position(1, progress={0: ["s10", "c-wound-spring"]})
+    out = _named(s, 0)
+    assert "Wound Spring" in out and "(face down)" not in out and "(Flaw)" not in out

@@ -91,8 +91,20 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     assert page.evaluate(MY_SPACE) == entrance
 
     # the panels of the terminal, once the Dreamers Phase has dealt the hands
+    page.wait_for_function(
+        "() => document.querySelector('#board .ef-head').textContent.includes('Turn card of ')",
+        timeout=20_000,
+    )
     head = page.inner_text("#board .ef-head")
-    assert "Turn card T-" in head and "Hours" in head and "Distress pool" in head
+    assert "Turn card of " in head and "Hours" in head and "Distress pool" in head
+    assert "T-0" not in head and "T-1" not in head  # a Turn card by its suit and steps
+    # a map action by its printed words, never its id ("ladder")
+    page.wait_for_function(  # once the table's glossary names the cards
+        "() => document.querySelector('#board .ef-map').textContent.includes(' Climb the la')",
+        timeout=20_000,
+    )
+    drawn = page.evaluate("document.querySelector('#board .ef-map').textContent")
+    assert "★ ladder" not in drawn and "· ladder" not in drawn  # (· once used)
     assert page.locator("#board .ef-dreamer").count() == 2
     mine = page.inner_text("#board .ef-dreamer >> nth=0")
     for word in ("Distress", "Ether", "Gems", "deck", "discard", "sealed"):
@@ -289,3 +301,48 @@ def test_a_journey_from_the_lobby_menu_plays_to_the_end_and_the_map_grows(
     width = after.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the table is wider than a phone screen: {width}"
     after.close()
+
+
+def progress_frames() -> list[str]:
+    """The table messages of Ada (seat 1) once Dreamer 0 has Wound Spring flipped face down,
+    Dread Weight (a Flaw) in the Progress zone and the Cog Sparrow summoned on B2.3
+    ("Progress Influence Cards", "Flaws", "Companions")."""
+    from tests.etherfields.test_render import _flawed_and_flipped
+
+    s = _flawed_and_flipped()
+    return [Messages(s, 1, seats([("bot", None), ("human", "Ada")])).next("snapshot")]
+
+
+def test_flipped_progress_flaws_and_companions_on_the_web_table(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    page = instant(browser.new_page(viewport=DESKTOP))
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Ada")
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    table_url = page.url
+    page.close()
+    table = scripted(browser, table_url, progress_frames(), DESKTOP)
+    errors: list[str] = []
+    table.on("pageerror", lambda exc: errors.append(str(exc)))
+    table.wait_for_function(
+        "() => (document.querySelector('#board .ef-dreamer .ef-progress') || {}).textContent"
+        "?.includes('Wound Spring')",
+        timeout=20_000,
+    )
+    progress = table.inner_text("#board .ef-dreamer .ef-progress")
+    assert "Wound Spring (face down)" in progress and "Dread Weight (Flaw)" in progress
+    assert "Brass Whistle (face down)" not in progress
+    assert table.locator("#board .ef-progress .ef-placed.flipped").count() == 1
+    assert table.locator("#board .ef-progress .ef-placed.flaw").count() == 1
+    sparrow = table.locator("#board .ef-map .mini.companion")
+    assert sparrow.count() == 1 and sparrow.get_attribute("data-companion") == "cog-sparrow"
+    title = table.locator("#board .ef-map .mini.companion title").text_content() or ""
+    assert title == "Companion Cog Sparrow at B2.3"
+    table.locator("#board .ef-dreamer >> nth=0").scroll_into_view_if_needed()
+    table.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-progress.png")))
+    assert not errors, errors
+    table.close()

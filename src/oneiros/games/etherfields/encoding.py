@@ -80,6 +80,11 @@ class Layout:
         )
         """The Quirk spaces printed on the Slumber map tiles ("Fate Cards")."""
         self.minis = [f"{e.id}.{k}" for e in cat.all("entity") for k in range(1, e.copies + 1)]
+        self.masks = [r.id for r in _all(cat, "mask")]
+        self.flaws = [r.id for r in _all(cat, "flaw")]
+        self.companions = [r.id for r in _all(cat, "companion")]
+        self.state_kinds = sorted({side for r in _all(cat, "state") for side in r.sides})
+        """The States a token can show ("State Tokens")."""
         self.morph_total = {m.id: float(max(1, m.count)) for m in cat.all("morphing")}
         pools = {p.id: float(p.size) for p in cat.all("pool")}
         self.ether = pools.get("ether", 1.0)
@@ -92,8 +97,10 @@ class Layout:
         self.header = 8 + 2 * len(self.turns) + 2 * len(self.tiles) + 2 * len(self.items)
         self.header += len(self.morphs)
         self.seat = 10 + len(self.dreamers) + 3 * n_cards + n_spaces
+        self.seat += 2 * n_cards + len(self.flaws) + len(self.masks) + len(self.state_kinds)
         self.space = 6
-        self.mini = 2 + n_spaces
+        self.mini = 2 + n_spaces + len(self.state_kinds)
+        self.companion = 1 + n_spaces
         n_slumbers, n_fates = len(self.slumbers), len(self.fates)
         self.slumber = 8 + (2 + len(RESULTS)) * n_slumbers + len(self.smaps)
         self.slumber += (2 + len(self.quirk_spaces)) * n_fates
@@ -102,6 +109,7 @@ class Layout:
             + MAX_SEATS * self.seat
             + n_spaces * self.space
             + len(self.minis) * self.mini
+            + len(self.companions) * self.companion
             + self.slumber
         )
 
@@ -142,11 +150,15 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
       player, the Dreamer (one-hot), Distress / 8, Ether and Gems / their pools, deck /
       40 and hand / 10 (capped), whether the hand's cards are seen; the copies of each
       card in the hand (only the seat's own), discard and Sealed pile / 4 (capped); the
-      Dreamer's space (one-hot);
+      copies of each card placed in the Progress zone and of those flipped face down / 4
+      ("Progress Influence Cards"), the Flaws lying there ("Flaws"), the worn Mask
+      ("Masks", one-hot) and the States on the Dreamer ("State Tokens"); the Dreamer's
+      space (one-hot);
     - per space of the pack: on the map, Entities there / 4 (the space capacity), tokens
       there (capped), map actions used / its actions, a Trap, a Spawn;
-    - per Entity miniature: on the map, wounds (capped), its space (one-hot);
-    - the Slumbers (``_slumber``).
+    - per Entity miniature: on the map, wounds (capped), its space (one-hot), its States;
+    - per Companion of the pack: on the map, its space (one-hot) ("Companions");
+    - the Slumbers (``_slumber``, last).
     """
     out: list[float] = []
     turns = float(len(lay.turns))
@@ -169,6 +181,10 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
     morphs = Counter(k for ks in obs["morphings"].values() for k in ks)
     out += [_frac(morphs[m], lay.morph_total[m]) for m in lay.morphs]
     dreamers = obs["dreamers"]
+    flipped = _flipped(obs)
+    states: dict[Any, list[str]] = {}
+    for who, kind in obs.get("states") or []:
+        states.setdefault(who, []).append(kind)
     for s in range(MAX_SEATS):
         if s >= len(dreamers):
             out += [0.0] * lay.seat
@@ -190,6 +206,12 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
         out += _counts(d["hand_cards"], lay)
         out += _counts(d["discard"], lay)
         out += _counts(d["sealed"], lay)
+        progress = d.get("progress") or []
+        out += _counts(progress, lay)
+        out += _counts(flipped[s], lay)
+        out += _hot(progress, lay.flaws)
+        out += _hot([d.get("mask")], lay.masks)
+        out += _hot(states.get(s, ()), lay.state_kinds)
         out += _hot([d["space"]], lay.spaces)
     placed = set(obs["tiles"])
     used = set(obs["used"])
@@ -217,7 +239,26 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
             continue
         out += [1.0, _frac(m[3], OPEN_CAP)]
         out += _hot([m[2]], lay.spaces)
+        out += _hot(states.get(mini, ()), lay.state_kinds)
+    on_map = {c: at for c, at in obs.get("companions") or []}
+    for companion in lay.companions:
+        at = on_map.get(companion)
+        out += [1.0 if at is not None else 0.0, *_hot([at], lay.spaces)]
     out += _slumber(obs, lay)
+    return out
+
+
+def _flipped(obs: dict[str, Any]) -> list[list[str]]:
+    """Per seat slot, the faces of its placed Progress cards that are flipped face down:
+    ``flipped`` holds card ids (``<owner>.<face>.<k>``, ``gained.<face>``); a face flipped
+    once marks one card of that face, the Dreamers read in seat order."""
+    down = [str(c).split(".")[1] if "." in str(c) else str(c) for c in obs.get("flipped") or []]
+    out: list[list[str]] = [[] for _ in range(MAX_SEATS)]
+    for seat, d in enumerate((obs.get("dreamers") or [])[:MAX_SEATS]):
+        for face in d.get("progress") or []:
+            if face in down:
+                down.remove(face)
+                out[seat].append(face)
     return out
 
 

@@ -8,7 +8,7 @@ from ...core import Game, GameInfo, OptionSpec
 from ...core.errors import ConfigError
 from ...core.game import Policy
 from . import catalog as content
-from .names import Names
+from .names import Names, map_action_texts, piece_texts
 from .params import DEFAULT_GATE
 from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
@@ -295,7 +295,7 @@ class EtherfieldsGame(Game):
                 out[f"{entity.id}.{k}"] = {"name": mini, "text": text, "kind": "miniature"}
         for turn in cat.all("turn"):
             out[turn.id] = {
-                "name": f"Turn card {turn.id}",
+                "name": names.turn(turn.id),
                 "text": f"Suit {turn.suit}; steps: {', '.join(str(x) for x in turn.steps)}.",
                 "kind": "turn",
             }
@@ -304,6 +304,8 @@ class EtherfieldsGame(Game):
         for morph in cat.all("morphing"):
             out[morph.id] = {"name": str(morph.name), "text": str(morph.text), "kind": "morphing"}
         out.update(_slumber_texts(cat))
+        out.update(map_action_texts(cat))
+        out.update(piece_texts(cat))
         return out
 
     def heuristic_policy(self) -> Policy:

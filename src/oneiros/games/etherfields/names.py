@@ -38,11 +38,11 @@ def _capital(text: str) -> str:
 @functools.lru_cache(maxsize=8)
 def _named(pack: str) -> dict[str, Any]:
     """Every id of the pack with a printed name: cards, Items, Entities, Masks, Dreamers,
-    tiles (the records themselves, so a name is read in its language when shown)."""
+    Dream and Slumber map tiles, Slumber tiles and Fate cards (the records themselves, so a name is read in its language when shown)."""
     cat: Catalog = content.catalog(pack)
     out: dict[str, Any] = {}
     kinds = ("tile", "mask", "dreamer", "entity", "item", "influence", "flaw", "companion")
-    for kind in (*kinds, "overlay"):
+    for kind in (*kinds, "overlay", "slumber", "slumber_map", "fate"):
         for record in cat.all(kind):
             out[record.id] = record.name
     return out
@@ -251,8 +251,8 @@ class Names:
         if key == "die":
             return gettext("Luck") if value == "luck" else gettext(value)
         if key == "reason":
-            return gettext(REASONS.get(value, value))
-        if key in ("card", "holds", "entity", "target"):
+            return reason(value, gettext)
+        if key in ("card", "holds", "entity", "target", "tile"):
             return self.piece(value, gettext)
         return value
 
@@ -281,8 +281,19 @@ REASONS = {
     "empty_pool": "Distress was due and the pool was empty",
     "out_of_turns": "out of Turn cards",
     "too_few_cards": "a Dreamer had fewer than 6 cards",
+    "slumber_won": "the Slumber is won",
+    "slumber_lost": "the Slumber is lost",
+    "slumber_skipped": "the Slumber was skipped",
+    "slumber_done": "the Slumber is over",
+    "awakened": "the Dreamers awakened",
+    "delta_phase": "the Delta Phase came",
 }
-"""Why a Dream ended, in words (``end_reason``)."""
+"""Why a Dream, a Slumber or a journey ended, in words (``end_reason``)."""
+
+
+def reason(value: Any, gettext: Gettext = _same) -> str:
+    """An ``end_reason`` in words (``delta_phase``: "the Delta Phase came")."""
+    return gettext(REASONS.get(str(value), str(value).replace("_", " ")))
 
 
 def names_of(s: Any) -> Names:
@@ -325,4 +336,34 @@ def discards(s: Any, seat: int) -> list[Action]:
     for c in s.table.ids("hand", seat):
         name = names_of(s).piece(s.table.face(c))
         out.append(Action(f"discard:{c}", f"Discard {name}"))
+    return out
+
+
+def map_action_texts(cat: Catalog) -> dict[str, dict[str, Any]]:
+    """The map actions printed on the Dream and Slumber map tiles, for a table to label them
+    (``Game.card_texts``): ``map:<slot>:<ability>`` -> the action's words up to its colon
+    ("Climb the ladder") and its whole printed text."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind in ("tile", "slumber_map"):
+        for tile in cat.all(kind):
+            for space in tile.spaces:
+                extra = [space.gem_slot] if space.gem_slot is not None else []
+                for ability in [*space.actions, *extra]:
+                    text = str(ability.text)
+                    short = text.split(":", 1)[0].rstrip(".")
+                    key = f"map:{tile.at}:{ability.id}"
+                    out.setdefault(key, {"name": short, "text": text, "kind": "map_action"})
+    return out
+
+
+def piece_texts(cat: Catalog) -> dict[str, dict[str, Any]]:
+    """Flaws (which lie in a Progress zone, "Flaws") and Companions (on the map,
+    "Companions") by their printed name and text, for a table (``Game.card_texts``)."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind in ("flaw", "companion"):
+        for record in cat.all(kind):
+            text = str(record.text or "")
+            if not text and getattr(record, "abilities", None):
+                text = " ".join(str(a.text) for a in record.abilities)
+            out[record.id] = {"name": str(record.name), "text": text, "kind": kind}
     return out

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import Translator, translator
+from .names import reason as end_reason
 
 ENGLISH = translator("en")
 Names = Mapping[str, Mapping[str, Any]]
@@ -31,6 +32,12 @@ def _name(card: Any, names: Names | None) -> str:
     """A card's name from ``names`` (``Game.card_texts``), else its id."""
     known = (names or {}).get(str(card))
     return str(known["name"]) if known and isinstance(known.get("name"), str) else str(card)
+
+
+def _initials(ident: Any, cards: Names | None) -> str:
+    """A Companion on a map cell: the initials of its name ("CS" for Cog Sparrow)."""
+    words = _name(ident, cards).replace("-", " ").split()
+    return "".join(w[0].upper() for w in words)[:3]
 
 
 def _said(tr: Translator, value: Any) -> str:
@@ -74,7 +81,35 @@ def _cell(space: Mapping[str, Any], here: list[str], tr: Translator = ENGLISH) -
     return out
 
 
-def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableType:
+def progress_shown(
+    obs: Mapping[str, Any], cards: Names | None, tr: Translator = ENGLISH
+) -> list[list[str]]:
+    """Each Dreamer's Progress zone as read ("Progress Influence Cards", "Flaws"): a card
+    by name, "(face down)" when flipped (``flipped`` holds the card ids, ``<owner>.<face>.<k>``
+    or ``gained.<face>``: a face flipped once marks one card of that face), a Flaw lying
+    there marked "(Flaw)"."""
+    g = tr.gettext
+    down = [str(c).split(".")[1] if "." in str(c) else str(c) for c in obs.get("flipped") or []]
+    out = []
+    for d in obs.get("dreamers") or []:
+        row = []
+        for face in d.get("progress") or []:
+            name = _name(face, cards)
+            if ((cards or {}).get(str(face)) or {}).get("kind") == "flaw":
+                name = g("{name} (Flaw)").format(name=name)
+            elif face in down:
+                down.remove(face)
+                name = g("{name} (face down)").format(name=name)
+            row.append(name)
+        out.append(row)
+    return out
+
+
+def render_map(
+    obs: Mapping[str, Any], tr: Translator = ENGLISH, cards: Names | None = None
+) -> RenderableType:
+    """The map with its miniatures: Dreamers ``D0``, Entities by number (``moth.1``) and
+    Companions by their initials (``CS``: Cog Sparrow, "Companions")."""
     g = tr.gettext
     spaces = obs.get("map") or []
     if not spaces:
@@ -85,6 +120,8 @@ def render_map(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> RenderableTy
             occupants.setdefault(d["space"], []).append(f"D{seat}")
     for mini in obs.get("entities") or []:
         occupants.setdefault(mini[2], []).append(str(mini[0]).split("-")[-1][:6])
+    for companion, space in obs.get("companions") or []:
+        occupants.setdefault(space, []).append(_initials(companion, cards))
     grid = {(s["x"], s["y"]): s for s in spaces}
     xs = range(min(x for x, _ in grid), max(x for x, _ in grid) + 1)
     ys = range(min(y for _, y in grid), max(y for _, y in grid) + 1)
@@ -122,7 +159,7 @@ def render_slumber(obs: Mapping[str, Any], tr: Translator, cards: Names | None) 
     title = g("Journey") if sl.get("mode") == "journey" else g("Slumber")
     out.append(f"{title}: ", style="bold")
     tile = sl.get("tile")
-    out.append(f"{_name(tile, cards)} ({tile})" if tile else g("between Slumbers"))
+    out.append(_name(tile, cards) if tile else g("between Slumbers"))
     out.append(
         g(" · Slumber deck {n} · Fate deck {fate} · Slumber map tiles left {tiles}").format(
             n=sl.get("deck", 0), fate=sl.get("fate_deck", 0), tiles=sl.get("map_deck", 0)
@@ -162,7 +199,8 @@ def render_observation(
     head.append(g("Turn {n}").format(n=obs.get("turn", 0)), style="bold")
     head.append(
         g(" · Turn card {card} · {n} Turn cards left").format(
-            card=obs.get("turn_card") or "-", n=obs.get("turns_left", 0)
+            card=_name(obs["turn_card"], cards) if obs.get("turn_card") else "-",
+            n=obs.get("turns_left", 0),
         )
     )
     blocked = g("blocked")
@@ -177,7 +215,7 @@ def render_observation(
     if obs.get("turn_deck"):
         turn_line.append(
             g(" · Turn deck (top first): {cards}").format(
-                cards=", ".join(reversed(obs["turn_deck"]))
+                cards="; ".join(_name(c, cards) for c in reversed(obs["turn_deck"]))
             )
         )
     head.append(
@@ -199,12 +237,18 @@ def render_observation(
         )
     minis = [f"{_name(m[0], cards)}@{m[2]}" for m in obs.get("entities") or []]
     ents.append(", ".join(minis) or none)
+    if obs.get("companions"):
+        found = ", ".join(
+            f"{_name(c, cards)} ({_initials(c, cards)})@{at}" for c, at in obs["companions"]
+        )
+        ents.append(g(" · Companions: {list}").format(list=found))
     if obs.get("states"):
         held = ", ".join(
             f"{'D' + str(t) if isinstance(t, int) else _name(t, cards)} {_name(k, cards)}"
             for t, k in obs["states"]
         )
         ents.append(g(" · States: {list}").format(list=held))
+    progress = progress_shown(obs, cards, tr)
     table = Table(title=g("Dreamers"), title_justify="left")
     for col in (
         g("seat"),
@@ -234,7 +278,7 @@ def render_observation(
             str(d.get("hand", 0)),
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),
-            ", ".join(_name(c, cards) for c in d.get("progress") or []) or "-",
+            ", ".join(progress[seat]) or "-",
             _name(d.get("mask"), cards) if d.get("mask") else "-",
         )
     slumber = obs.get("slumber")
@@ -242,7 +286,7 @@ def render_observation(
     parts: list[RenderableType] = [head, turn_line]
     if slumber is not None:
         parts.append(render_slumber(obs, tr, cards))
-    parts += [Panel(render_map(obs, tr), title=where, title_align="left"), ents, table]
+    parts += [Panel(render_map(obs, tr, cards), title=where, title_align="left"), ents, table]
     items = ", ".join(_name(i, cards) for i in obs.get("items") or []) or none
     storage = ", ".join(_name(i, cards) for i in obs.get("storage") or []) or none
     parts.append(
@@ -267,6 +311,6 @@ def render_observation(
                 if journey
                 else g("The Slumber ends: {outcome} ({reason})")
             )
-        outcome, reason = _said(tr, obs["outcome"]), _said(tr, obs.get("end_reason"))
+        outcome, reason = _said(tr, obs["outcome"]), end_reason(obs.get("end_reason"), g)
         parts.append(Text(ends.format(outcome=outcome, reason=reason), style="bold"))
     return Group(*parts)

@@ -14,13 +14,23 @@ if TYPE_CHECKING:
 
 def end_game(s: EtherfieldsState, flow: Flow, outcome: str, reason: str, rule: str) -> None:
     """The Dream ends ("Finishing Dreams/Slumbers", "Distress and Dying"): a loss
-    mid-effect stops it, so the whole stack is cleared."""
+    mid-effect stops it, so the whole stack is cleared. In a Slumber (or a journey of
+    Slumbers) the text speaks of the Slumber (or of the journey)."""
     if s.outcome is not None:
         return
     s.outcome = outcome
     s.reason = reason
+    mode = getattr(s, "mode", None)
     flow.emit(
-        "dream_over", "The Dream ends: {outcome} ({reason})", rule, outcome=outcome, reason=reason
+        "dream_over",
+        "The journey ends: {outcome} ({reason})"
+        if mode == "journey"
+        else "The Slumber ends: {outcome} ({reason})"
+        if mode == "slumber"
+        else "The Dream ends: {outcome} ({reason})",
+        rule,
+        outcome=outcome,
+        reason=reason,
     )
     flow.clear()
 

@@ -12,6 +12,7 @@ from ....core.board import rotate_index
 from ....core.effects import Ctx
 from ....core.flow import LEADER, AutoStep, ChanceStep, Flow, GroupStep
 from ..kinds import KINDS, RUNTIME
+from ..names import names_of
 
 if TYPE_CHECKING:
     from ..slumber_state import SlumberState
@@ -36,14 +37,14 @@ class DrawFate(ChanceStep):
         return not s.table.count("fate_deck") and not s.table.count("fate_bottom")
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
+        faces: list[tuple[str, float]]
         if s.table.count("fate_deck"):
-            return [
-                (Action(f"fate:{f}", f"Fate card {f}"), p) for f, p in s.table.outcomes("fate_deck")
-            ]
-        top = s.table.top("fate_bottom")
-        assert top is not None
-        face = s.table.face(top)
-        return [(Action(f"fate:{face}", f"Fate card {face}"), 1.0)]
+            faces = s.table.outcomes("fate_deck")
+        else:
+            top = s.table.top("fate_bottom")
+            assert top is not None
+            faces = [(s.table.face(top), 1.0)]
+        return [(_fate_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -98,10 +99,7 @@ class DrawMapTile(ChanceStep):
         flow.push(FateAway(self.card))
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
-        return [
-            (Action(f"tile:{f}", f"Slumber map tile {f}"), p)
-            for f, p in s.table.outcomes("map_deck")
-        ]
+        return [(_map_tile_drawn(s, f), p) for f, p in s.table.outcomes("map_deck")]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
@@ -118,6 +116,18 @@ class DrawMapTile(ChanceStep):
             slot=tile.at,
         )
         flow.replace(QuirkOrBottom(self.card))
+
+
+def _fate_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``fate:<card>``, naming the Fate card."""
+    name = names_of(s).piece(face)
+    return Action(f"fate:{face}", f"The Fate card {name} is drawn")
+
+
+def _map_tile_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``tile:<tile>``, naming the Slumber map tile."""
+    name = names_of(s).piece(face)
+    return Action(f"tile:{face}", f"The Slumber map tile {name} is drawn")
 
 
 def quirk_spaces(s: SlumberState) -> list[str]:

@@ -15,6 +15,7 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import EACH, LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
+from ..names import names_of
 from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
 from .dreamscape import Dreamscape
 from .rounds import action_step
@@ -77,6 +78,12 @@ def finish(s: SlumberState, flow: Flow) -> None:
     flow.clear()
 
 
+def _slumber_drawn(s: SlumberState, face: str) -> Action:
+    """The chance outcome ``slumber:<tile>``, naming the Slumber tile."""
+    name = names_of(s).piece(face)
+    return Action(f"slumber:{face}", f"The Slumber tile {name} is drawn")
+
+
 @KINDS.step
 class DrawSlumber(ChanceStep):
     """etherfields "Slumbers": the top tile of the Slumber deck: chance among the tiles
@@ -89,15 +96,14 @@ class DrawSlumber(ChanceStep):
     prompt = "Draw the next Slumber tile"
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
+        faces: list[tuple[str, float]]
         if s.table.count("slumber_deck"):
-            return [
-                (Action(f"slumber:{f}", f"Slumber tile {f}"), p)
-                for f, p in s.table.outcomes("slumber_deck")
-            ]
-        top = s.table.top("slumber_bottom")
-        assert top is not None
-        face = s.table.face(top)
-        return [(Action(f"slumber:{face}", f"Slumber tile {face}"), 1.0)]
+            faces = s.table.outcomes("slumber_deck")
+        else:
+            top = s.table.top("slumber_bottom")
+            assert top is not None
+            faces = [(s.table.face(top), 1.0)]
+        return [(_slumber_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]

@@ -37,6 +37,7 @@ const STYLE = `
 .ef-map .quirk rect { fill: #efe3c2; stroke: #7a5c2e; stroke-width: 2; }
 .ef-map .quirk text { fill: #3b2a12; }
 .ef-map .tile-edge { fill: none; stroke: #8a7fb8; stroke-width: 2; stroke-dasharray: 2 6; pointer-events: none; }
+.ef-placed.flipped { color: #9a93b3; font-style: italic; } .ef-placed.flaw { color: #e07a7a; }
 .ef-slumber ul { margin: .3rem 0 0 1.1rem; padding: 0; }
 .ef-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .2rem .6rem; font-size: .9rem; }
 `;
@@ -56,6 +57,18 @@ function word(value) {
     won: t("won"), lost: t("lost"), skipped: t("skipped"), done: t("done"),
   };
   return words[value] || String(value ?? "").replace(/_/g, " ");
+}
+
+/** A map action by its printed words ("Climb the ladder"), from the card texts
+ * (``map:<slot>:<ability>``); the whole printed text for a tooltip. */
+function actionName(ref, ability, cards) {
+  const found = cards[`map:${String(ref).split(".")[0]}:${ability}`];
+  return found ? found.name : ability.replace(/[-_]/g, " ");
+}
+
+function actionText(ref, ability, cards) {
+  const found = cards[`map:${String(ref).split(".")[0]}:${ability}`];
+  return found ? `${found.name} — ${found.text}` : actionName(ref, ability, cards);
 }
 
 function svg(tag, attrs = {}, ...children) {
@@ -95,6 +108,7 @@ function drawMap(o, msg, ctx) {
   const here = new Map();
   (o.dreamers || []).forEach((d, seat) => { if (d.space) (here.get(d.space) || here.set(d.space, []).get(d.space)).push({ seat }); });
   for (const m of o.entities || []) (here.get(m[2]) || here.set(m[2], []).get(m[2])).push({ entity: m[0], kind: m[1] });
+  for (const [c, sp] of o.companions || []) (here.get(sp) || here.set(sp, []).get(sp)).push({ companion: c });
 
   const root = svg("svg", { class: "ef-map", viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "group",
     "aria-label": o.slumber ? t("The Slumber Dreamscape map") : t("The Dreamscape map") }, svg("style", {}, STYLE));
@@ -110,7 +124,7 @@ function drawMap(o, msg, ctx) {
     const facts = [s.ref, s.blocked ? t("Blocked") : "", s.entrance ? t("Entrance") : "",
       s.spawn ? (typeof s.spawn === "string" ? t("Spawn {suit}", { suit: word(s.spawn) }) : t("Spawn")) : "", s.trap ? t("Trap") : "",
       s.draw_bonus ? t("drawing bonus +{n}", { n: s.draw_bonus }) : "", terrain.map(word).join(", "),
-      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: a }) : t("map action {name}", { name: a }))),
+      ...Object.entries(s.actions || {}).map(([a, used]) => (used ? t("map action {name} (used)", { name: actionText(s.ref, a, cards) }) : t("map action {name}", { name: actionText(s.ref, a, cards) }))),
       s.tile && cards[s.tile] ? t("tile {name}", { name: cards[s.tile].name }) : "",
       s.quirk ? t("Quirk of {name}: {text}", { name: cardName(s.quirk, cards), text: (cards[s.quirk] || {}).quirk || "" })
         : (s.quirk_slot ? t("an empty Quirk space") : "")].filter(Boolean);
@@ -138,7 +152,9 @@ function drawMap(o, msg, ctx) {
         text(x + 70, y + 75, name.length > 9 ? `${name.slice(0, 8)}…` : name, { "text-anchor": "middle", "font-size": 9 })));
     }
     Object.entries(s.actions || {}).forEach(([a, used], k) => {
-      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${a}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
+      const name = actionName(s.ref, a, cards);
+      const label = name.length > 13 ? name.slice(0, 12) + "…" : name;
+      g.append(text(x + 7, y + CELL - 8 - 14 * k, `${used ? "·" : "★"} ${label}`, { "font-size": 11, fill: used ? "#7d7699" : "#ffb454", "text-decoration": used ? "line-through" : null }));
     });
     layer.append(g);
     // Walls: thick lines on the sides that have one
@@ -150,7 +166,14 @@ function drawMap(o, msg, ctx) {
     // miniatures: Dreamers as coloured discs, Entities as crimson diamonds
     (here.get(s.ref) || []).forEach((m, k) => {
       const cx = x + 22 + (k % 3) * 28, cy = y + 44 + Math.floor(k / 3) * 26;
-      if (m.seat !== undefined) {
+      if (m.companion !== undefined) {
+        // a Companion ("Companions"): a friendly miniature, neither Dreamer nor Entity
+        const name = cardName(m.companion, cards);
+        minis.append(svg("g", { class: "mini companion", dataset: { companion: m.companion } },
+          svg("title", {}, t("Companion {name} at {space}", { name, space: s.ref })),
+          svg("rect", { x: cx - 11, y: cy - 11, width: 22, height: 22, rx: 4, fill: "#3fb8a4", stroke: "#120f1f", "stroke-width": 2 }),
+          text(cx, cy + 5, name.slice(0, 1), { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#120f1f" })));
+      } else if (m.seat !== undefined) {
         minis.append(svg("g", { class: "mini dreamer", style: seatStyle(m.seat), dataset: { owner: String(m.seat) } },
           svg("title", {}, t("{dreamer} (player {n}) at {space}", { dreamer: cardName((o.dreamers[m.seat] || {}).dreamer, cards), n: m.seat + 1, space: s.ref })),
           svg("circle", { cx, cy, r: 12, style: "fill: var(--seat)", stroke: "#120f1f", "stroke-width": 2 }),
@@ -196,6 +219,20 @@ function handCard(id, cards, entity) {
     el("button", { type: "button", class: "card-more", "aria-label": t("Read {name}", { name: c.name }), onclick: () => showCard(c) }, "?"));
 }
 
+/** Each Dreamer's Progress zone as read: a card by name, "(face down)" when flipped
+ * (``o.flipped`` holds card ids, ``<owner>.<face>.<k>`` or ``gained.<face>``), a Flaw lying
+ * there "(Flaw)" ("Progress Influence Cards", "Flaws"): ``[[name, "flipped"|"flaw"|""]]``. */
+function progressNames(o, cards) {
+  const down = (o.flipped || []).map((c) => (String(c).includes(".") ? String(c).split(".")[1] : String(c)));
+  return (o.dreamers || []).map((d) => (d.progress || []).map((face) => {
+    const name = cardName(face, cards);
+    if ((cards[face] || {}).kind === "flaw") return [t("{name} (Flaw)", { name }), "flaw"];
+    const k = down.indexOf(face);
+    if (k >= 0) { down.splice(k, 1); return [t("{name} (face down)", { name }), "flipped"]; }
+    return [name, ""];
+  }));
+}
+
 function dreamerPanel(d, i, me, ctx, o) {
   const stat = (label, value, title) => el("span", { title }, el("b", {}, String(value ?? 0)), ` ${label}`);
   return el("article", { class: `mat ef-dreamer${i === o.first ? " first" : ""}`, style: seatStyle(i) },
@@ -207,7 +244,8 @@ function dreamerPanel(d, i, me, ctx, o) {
       stat(t("Distress"), d.distress, t("Distress tokens held")), stat(t("Ether"), d.ether, t("Ether")), stat(t("Gems"), d.gems, t("Gems")),
       stat(t("deck"), d.deck, t("cards in the deck")), stat(t("hand"), d.hand, t("cards in hand")),
       stat(t("discard"), (d.discard || []).length, t("cards in the discard pile")), stat(t("sealed"), (d.sealed || []).length, t("sealed cards")),
-      (d.progress || []).length ? el("span", { title: t("placed Progress cards") }, t("Progress: "), d.progress.map((c) => cardName(c, ctx.cards)).join(", ")) : null,
+      (d.progress || []).length ? el("span", { class: "ef-progress", title: t("placed Progress cards") }, t("Progress: "),
+        progressNames(o, ctx.cards)[i].map(([name, how], k) => el("span", { class: `ef-placed${how ? ` ${how}` : ""}` }, k ? ", " : "", name))) : null,
       d.mask ? el("span", { class: "pill", title: (ctx.cards[d.mask] || {}).text || t("worn Mask") }, t("Mask: {name}", { name: cardName(d.mask, ctx.cards) })) : null,
       ...(o.states || []).filter(([who]) => who === i).map(([, s]) => el("span", { class: "pill warn", title: t("State token") }, cardName(s, ctx.cards)))));
 }
@@ -241,13 +279,13 @@ export function render(board, msg, ctx) {
   const turnCard = o.turn_card ? cards[o.turn_card] : null;
   const head = el("div", { class: "row" },
     el("span", { class: "chip" }, t("Turn {turn}", { turn: o.turn ?? 0 })),
-    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card || "—" })),
+    el("span", { class: "chip", title: turnCard ? turnCard.text : "" }, t("Turn card {id}", { id: o.turn_card ? cardName(o.turn_card, cards) : "—" })),
     turnCard ? el("span", { class: "muted" }, turnCard.text) : null,
     el("span", { class: "chip" }, t("{n} Turn cards left", { n: o.turns_left ?? 0 })),
     (o.blocked_steps || []).length ? el("span", { class: "chip", title: t("Turn card steps marked with a Block token: skipped") },
       t("Blocked: {steps}", { steps: o.blocked_steps.map((k) => (o.turn_steps || [])[k] || k + 1).join(", ") })) : null,
     (o.turn_deck || []).length ? el("span", { class: "chip", title: t("The known Turn cards, top first") },
-      t("Turn deck: {cards}", { cards: [...o.turn_deck].reverse().join(", ") })) : null,
+      t("Turn deck: {cards}", { cards: [...o.turn_deck].reverse().map((c) => cardName(c, cards)).join("; ") })) : null,
     el("span", { class: "chip" }, t("◷ Hours {n}", { n: o.hours ?? 0 })),
     el("span", { class: "chip", title: t("Distress tokens left in the pool") }, t("Distress pool {n}/16", { n: o.distress_pool ?? 0 })),
     el("span", { class: "chip" }, t("Gears {n}", { n: (o.team || {}).gear ?? 0 })),
@@ -257,6 +295,7 @@ export function render(board, msg, ctx) {
   sections.push(el("section", { class: "panel ef-dreamscape" }, el("h2", {}, o.slumber ? t("Slumber Dreamscape") : t("Dreamscape")),
     (o.map || []).length ? drawMap(o, msg, ctx) : el("p", { class: "muted" }, t("No map yet.")),
     el("p", { class: "muted small-text" }, t("⌂E Entrance · S♥ Spawn (suit) · ⚠T Trap · +n drawing bonus · ★ map action (· used) · ≈ water · ▒ darkness · ☼ light · thick edge: Wall · ✕ Blocked"),
+      (o.companions || []).length ? t(" · teal square: a Companion") : "",
       o.slumber ? t(" · dashed box: an empty Quirk space · Q card: a Fate card's Quirk") : "")));
   const morphings = o.morphings || {};
   const kinds = [...new Set([...(o.entities || []).map((m) => m[1]), ...Object.keys(morphings)])];
