@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 from ..agents.base import make_agent
 from ..core import CHANCE, ConfigError, Game, IllegalAction, make
 from .bots import Bots
+from .commits import GroupCommit
 from .config import Settings
 from .db import Database, SeatRow, TableRow, now
 from .packs import ContentPacks, MissingPack
@@ -90,10 +91,7 @@ class Hub(Bots):
         """Analysis panels (Monte Carlo risk meters) take turns in one thread: they never
         hold up more than one bot thread's share of the interpreter."""
         self.closing = False
-        self._pending: list[
-            tuple[str, int, list[Any], dict[str, Any] | None, asyncio.Future[None]]
-        ] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._commits = GroupCommit(db, self._db)
         self.bot_costs: dict[tuple[str, str], float] = {}
         """Seconds a bot of a game takes to decide, per (game, agent spec): the last
         decision, or half the one before when that was more (see :data:`CHEAP_BOT`)."""
@@ -495,36 +493,8 @@ class Hub(Bots):
     async def _store(
         self, table_id: str, start: int, entries: list[Any], result: dict[str, Any] | None
     ) -> None:
-        """Commit a table's new actions. Commits waiting at the same time are grouped into
-        one transaction (group commit: one disk flush for many tables); each caller returns
-        only once its own actions are durable."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self._pending.append((table_id, start, entries, result, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = loop.create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                await self._db(self.db.append_batch, [b[:4] for b in batch])
-            except Exception:
-                # one bad write must not sink the others: retry them one by one
-                for table_id, start, entries, result, done in batch:
-                    try:
-                        await self._db(self.db.append_actions, table_id, start, entries, result)
-                    except Exception as exc:
-                        if not done.done():
-                            done.set_exception(exc)
-                    else:
-                        if not done.done():
-                            done.set_result(None)
-            else:
-                for *_, done in batch:
-                    if not done.done():
-                        done.set_result(None)
+        """Commit a table's new actions (grouped with others: ``commits.py``)."""
+        await self._commits.store(table_id, start, entries, result)
 
     async def _rebuild(self, table: LiveTable, undo: tuple[int, int] | None = None) -> None:
         """Rebuild the table from its record (after a failed write, or with ``undo`` after
