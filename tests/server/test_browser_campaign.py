@@ -29,7 +29,10 @@ def test_a_campaign_starts_in_the_lobby_and_its_first_session_is_played(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
     page.fill("#my-name", "Ada")
-    assert "No campaign in this browser yet" in page.inner_text("#my-campaigns")
+    page.wait_for_function(  # drawn by the lobby's script once the page has loaded
+        "() => /No campaign in this browser yet/.test("
+        "document.querySelector('#my-campaigns')?.textContent || '')"
+    )
     page.click("#new-campaign summary")
     assert page.eval_on_selector_all("#campaign-game option", "os => os.map(o => o.value)") == [
         "etherfields"

@@ -67,6 +67,8 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
+    # the lobby fills its menu from /api/games once the page has loaded
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
     offered = page.eval_on_selector_all("#game option", "os => os.map(o => o.value)")
     assert "etherfields" in offered
     page.fill("#my-name", "Ada")
