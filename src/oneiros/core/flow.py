@@ -104,6 +104,9 @@ from .flow_state import (
 from .flow_state import (
     restore_snapshot as restore_snapshot,
 )
+from .flow_state import (
+    snapshot_document as snapshot_document,
+)
 from .flow_steps import (
     _AUTO as _AUTO,
 )

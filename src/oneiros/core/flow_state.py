@@ -76,33 +76,13 @@ class FlowState:
         """The whole state as flat JSON: configuration, history, events, the flow stack,
         the table (``self.table``, when there is one) and every other attribute (which
         must hold JSON values). ``game.from_snapshot`` rebuilds it."""
-        from .state import SNAPSHOT_FORMAT
-
-        game = self.game  # type: ignore[attr-defined]
         fields = {}
         for key, value in self.__dict__.items():
             if key in _NOT_COPIED or key in ("seed", "table"):
                 continue
             fields[key] = _to_json(value)
         table = getattr(self, "table", None)
-        return {
-            "snapshot": SNAPSHOT_FORMAT,
-            **game.config(),
-            "content": game.content_hash(),
-            "rules": game.rules_version,
-            "seed": self.seed,  # type: ignore[attr-defined]
-            "history": [h if isinstance(h, str) else list(h) for h in self._history],  # type: ignore[attr-defined]
-            "events": [
-                [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
-                for e in self._events
-            ],
-            "flow": [
-                step.to_json() if step._role != _LEGACY else {"legacy_step": step.to_dict()}  # type: ignore[attr-defined]
-                for step in self.flow.items
-            ],
-            "table": table.to_json() if table is not None else None,
-            "fields": fields,
-        }
+        return snapshot_document(self, self.flow, fields, table)
 
     def start(self) -> None:
         """Run the first automatic steps (call once the initial steps are on the stack)."""
@@ -235,3 +215,32 @@ def restore_snapshot(game: Any, data: Mapping[str, Any]) -> Any:
     for key, value in data.get("fields", {}).items():
         setattr(state, key, value)
     return state
+
+
+def snapshot_document(
+    state: Any, flow: Any, fields: dict[str, Any], table: Any = None
+) -> dict[str, Any]:
+    """A snapshot's layout, shared by every game: the configuration, content hash and rules
+    version, seed, history, events and the flow stack around the game's own ``fields``
+    (and its ``table``, when it has one)."""
+    from .state import SNAPSHOT_FORMAT
+
+    game = state.game
+    return {
+        "snapshot": SNAPSHOT_FORMAT,
+        **game.config(),
+        "content": game.content_hash(),
+        "rules": game.rules_version,
+        "seed": state.seed,
+        "history": [h if isinstance(h, str) else list(h) for h in state._history],
+        "events": [
+            [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
+            for e in state._events
+        ],
+        "flow": [
+            step.to_json() if step._role != _LEGACY else {"legacy_step": step.to_dict()}
+            for step in flow.items
+        ],
+        "table": table.to_json() if table is not None else None,
+        "fields": fields,
+    }

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...core import ConfigError, Deck, Event
-from ...core.flow import Flow, _to_json
+from ...core.flow import Flow, _to_json, snapshot_document
 from ...core.registry import check_provenance
 from ...core.state import SNAPSHOT_FORMAT, State
 from .model import Die, Seat, die
@@ -133,7 +133,6 @@ def _seat(data: _SeatJson) -> Seat:
 
 def to_snapshot(s: LucidityState) -> dict[str, Any]:
     """The whole state ``s`` as plain JSON (see the module's docstring)."""
-    game = s.game
     deck = s.mdeck
     fields = {
         "bag": dict(s.bag),
@@ -159,21 +158,7 @@ def to_snapshot(s: LucidityState) -> dict[str, Any]:
         "revealed": list(s.revealed),
         "pool": _dice(s.pool),
     }
-    return {
-        "snapshot": SNAPSHOT_FORMAT,
-        **game.config(),
-        "content": game.content_hash(),
-        "rules": game.rules_version,
-        "seed": s.seed,
-        "history": [h if isinstance(h, str) else list(h) for h in s._history],
-        "events": [
-            [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
-            for e in s._events
-        ],
-        "flow": [step.to_json() for step in s.stack.items],
-        "table": None,
-        "fields": fields,
-    }
+    return snapshot_document(s, s.stack, fields)
 
 
 def _problem(exc: ValidationError) -> str:

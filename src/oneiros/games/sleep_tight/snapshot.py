@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import ConfigError, Deck
 from ...core.components import Bag
-from ...core.flow import _to_json, evolve, restore_snapshot
+from ...core.flow import _to_json, evolve, restore_snapshot, snapshot_document
 from ...core.state import SNAPSHOT_FORMAT
 from .model import Play, SeatState
 from .steps.base import hand_on
@@ -110,7 +110,6 @@ def seat_json(seat: SeatState) -> dict[str, Any]:
 
 def to_snapshot(s: SleepTightState) -> dict[str, Any]:
     """The whole state as flat JSON (the layout of ``core.flow.FlowState.to_snapshot``)."""
-    game = s.game
     fields: dict[str, Any] = {
         "seats": [seat_json(seat) for seat in s.seats],
         "unfinished": [step.to_json() for step in s.unfinished],
@@ -121,21 +120,7 @@ def to_snapshot(s: SleepTightState) -> dict[str, Any]:
         fields[name] = list(getattr(s, name))
     for name in SCALARS:
         fields[name] = _to_json(getattr(s, name))
-    return {
-        "snapshot": SNAPSHOT_FORMAT,
-        **game.config(),
-        "content": game.content_hash(),
-        "rules": game.rules_version,
-        "seed": s.seed,
-        "history": [h if isinstance(h, str) else list(h) for h in s._history],
-        "events": [
-            [e.kind, e._fmt, e.rule, _to_json(dict(e.data)), _to_json(e.visible_to)]
-            for e in s._events
-        ],
-        "flow": [step.to_json() for step in s.flow.items],
-        "table": None,
-        "fields": fields,
-    }
+    return snapshot_document(s, s.flow, fields)
 
 
 # ----- from JSON ----------------------------------------------------------------------------
