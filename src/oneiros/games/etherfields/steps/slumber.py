@@ -16,9 +16,7 @@ from ....core.effects import Ctx
 from ....core.flow import EACH, LEADER, AutoStep, ChanceStep, Flow, GroupStep, evolve
 from ..kinds import KINDS, RUNTIME
 from ..names import names_of
-from .cards import DealTurns, DrawFor, DrawTurn, PreDraw, turns_visible
-from .dreamscape import Dreamscape
-from .rounds import action_step
+from .cards import DealTurns, turns_visible
 
 if TYPE_CHECKING:
     from ..slumber_state import SlumberState
@@ -273,28 +271,10 @@ class SlumberStartTurn(AutoStep):
             flow.replace_top(evolve(self, asked=True))
             flow.push(SkipChoice(seats=tuple(range(s.game.players))))
             return
-        s.turn_no += 1
-        s.turn_used = []
-        seats = tuple(range(s.game.players))
-        flow.emit(
-            "turn",
-            "Turn {n} begins ({left} Turn cards after this one)",
-            n=s.turn_no,
-            left=s.turns_left - 1,
-        )
         from .fate import quirk_steps
+        from .turn import begin_turn
 
-        draws = [DrawFor(seat) for seat in seats]
-        holding = tuple(x for x in seats if s.table.count("hand", x))
-        flow.replace(
-            SlumberEndTurn(),
-            Dreamscape(),
-            action_step(s),
-            *reversed(draws),
-            PreDraw(seats=holding),
-            DrawTurn(),
-            *reversed(quirk_steps(s)),
-        )
+        begin_turn(s, flow, SlumberEndTurn(), *reversed(quirk_steps(s)))
 
 
 @KINDS.step

@@ -3,7 +3,7 @@ Entrance", "Turn Order", "2) Discard Turn Step", "Counting Turns")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.effects import Ctx
@@ -72,25 +72,33 @@ class StartTurn(AutoStep):
     rule = "turn"
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
-        s.turn_no += 1
-        s.turn_used = []
-        seats = tuple(range(s.game.players))
-        flow.emit(
-            "turn",
-            "Turn {n} begins ({left} Turn cards after this one)",
-            n=s.turn_no,
-            left=s.turns_left - 1,
-        )
-        draws = [DrawFor(seat) for seat in seats]
-        holding = tuple(x for x in seats if s.table.count("hand", x))
-        flow.replace(
-            EndTurn(),
-            Dreamscape(),
-            action_step(s),
-            *reversed(draws),
-            PreDraw(seats=holding),
-            DrawTurn(),
-        )
+        begin_turn(s, flow, EndTurn())
+
+
+def begin_turn(s: EtherfieldsState, flow: Flow, end: Any, *first: Any) -> None:
+    """A new Turn ("The Turn"): counted and announced, then its phases on the stack in
+    order: ``first`` (run before the draw), the Turn card and the Draw phase, the Card and
+    Action phase, the Dreamscape phase and ``end``."""
+    s.turn_no += 1
+    s.turn_used = []
+    seats = tuple(range(s.game.players))
+    flow.emit(
+        "turn",
+        "Turn {n} begins ({left} Turn cards after this one)",
+        n=s.turn_no,
+        left=s.turns_left - 1,
+    )
+    draws = [DrawFor(seat) for seat in seats]
+    holding = tuple(x for x in seats if s.table.count("hand", x))
+    flow.replace(
+        end,
+        Dreamscape(),
+        action_step(s),
+        *reversed(draws),
+        PreDraw(seats=holding),
+        DrawTurn(),
+        *first,
+    )
 
 
 @KINDS.step
