@@ -164,6 +164,33 @@ class PlayoutResult:
     """Played by the game's kernel (False: through the engine)."""
 
 
+def play_out(state: State, policies: Sequence[str], rng: Any, limit: int) -> tuple[int, int]:
+    """Play ``state`` on in place, each seat by its policy (``"random"`` or
+    ``"heuristic"``, the game's own), chance sampled from ``rng``, until nobody is to move
+    or ``limit`` steps; returns (steps applied, seats' decisions)."""
+    from .types import CHANCE
+
+    heuristic = state.game.heuristic_policy()
+    actions = decisions = 0
+    while actions < limit:
+        to_move = state.to_move()
+        if not to_move:
+            break
+        if to_move[0] == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            seat = to_move[0]
+            if policies[seat] == "heuristic" and heuristic is not None:
+                action = heuristic(state, seat, rng)
+            else:
+                legal = state.legal_actions(seat)
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action, player=seat if len(to_move) > 1 else None)
+            decisions += 1
+        actions += 1
+    return actions, decisions
+
+
 def engine_playouts(
     game: Game,
     count: int,
@@ -177,8 +204,6 @@ def engine_playouts(
     (default: from ``seed`` and ``g``)."""
     import random as _random
 
-    from .types import CHANCE
-
     names = [policy] * game.players if isinstance(policy, str) else list(policy)
     heuristic = game.heuristic_policy()
     for name in names:
@@ -190,23 +215,7 @@ def engine_playouts(
     for game_seed in seeds:
         rng = _random.Random(game_seed)
         state = start.clone() if start is not None else game.new_state(seed=seed)
-        actions = decisions = 0
-        while actions < game.info.max_decisions:
-            to_move = state.to_move()
-            if not to_move:
-                break
-            if to_move[0] == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                seat = to_move[0]
-                if names[seat] == "heuristic" and heuristic is not None:
-                    action = heuristic(state, seat, rng)
-                else:
-                    legal = state.legal_actions(seat)
-                    action = legal[rng.randrange(len(legal))]
-                state.apply(action, player=seat if len(to_move) > 1 else None)
-                decisions += 1
-            actions += 1
+        actions, decisions = play_out(state, names, rng, game.info.max_decisions)
         done = state.is_terminal()
         out.append(
             PlayoutResult(

@@ -24,31 +24,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import CHANCE, ConfigError, make
+from ..core import ConfigError, make
+from ..core.game import play_out
 
 MAX_SESSIONS = 40
 """Sessions one simulated campaign may play before it is stopped as capped."""
 
 
 def _play(state: Any, policies: Sequence[str], rng: random.Random, limit: int) -> int:
-    heuristic = state.game.heuristic_policy()
-    n = 0
-    while n < limit:
-        to_move = state.to_move()
-        if not to_move:
-            break
-        if to_move[0] == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            seat = to_move[0]
-            if policies[seat] == "heuristic" and heuristic is not None:
-                action = heuristic(state, seat, rng)
-            else:
-                legal = state.legal_actions(seat)
-                action = legal[rng.randrange(len(legal))]
-            state.apply(action, player=seat if len(to_move) > 1 else None)
-        n += 1
-    return n
+    return play_out(state, policies, rng, limit)[0]
 
 
 def run_campaign(
