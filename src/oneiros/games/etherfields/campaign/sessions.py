@@ -175,6 +175,19 @@ def new_campaign(
     )
 
 
+def players_fixed(doc: Campaign) -> str | None:
+    """Why the number of Dreamers cannot change now ("Adding a New Dreamer": only between
+    evenings, that is before the first session or after a save), or None when it can."""
+    if doc.finished:
+        return f"the campaign {doc.name!r} is over"
+    if not (doc.next == "dreamworld" and doc.phase == "setup") and doc.snapshot > 0:
+        return (
+            "the number of Dreamers changes only between evenings: play on until the team "
+            'saves on the Dreamworld map ("Saving Your Game")'
+        )
+    return None
+
+
 def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
     """ "Adding a New Dreamer": between evenings the team may grow or shrink. A Dreamer who
     sat out returns with what they held; a new one takes an unused Dreamer and its starting
@@ -184,11 +197,9 @@ def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
         return doc
     if not 1 <= players <= 4:
         raise ConfigError(f"{players} players is not allowed (from 1 to 4)")
-    if not (doc.next == "dreamworld" and doc.phase == "setup") and doc.snapshot > 0:
-        raise ConfigError(
-            "the number of Dreamers changes only between evenings: continue until the team "
-            'saves ("Saving Your Game"), then continue with --players'
-        )
+    fixed = players_fixed(doc)
+    if fixed:
+        raise ConfigError(fixed)
     seated = list(doc.dreamers)
     benched = list(doc.benched)
     while len(seated) > players:

@@ -48,6 +48,38 @@ def change_players(data: dict[str, Any], players: int) -> dict[str, Any]:
     return sessions.with_players(_catalog(doc.options), doc, players).to_json()
 
 
+def players(data: dict[str, Any]) -> dict[str, Any]:
+    """ "Adding a New Dreamer": how many Dreamers play (``count``), how many may (``min``,
+    ``max``) and why the number cannot change now (``fixed``; None when it can)."""
+    doc = _doc(data)
+    return {"count": doc.players, "min": 1, "max": 4, "fixed": sessions.players_fixed(doc)}
+
+
+def saving(data: dict[str, Any]) -> dict[str, Any]:
+    """ "Saving Your Game" while the session ``doc.next`` is played: whether saving ends it
+    (``ends``: inside a Dream, a Death; see :func:`interrupt`) and what it means (``note``)."""
+    kind = sessions.kind_of(_doc(data))
+    if kind == "dream":
+        return {
+            "ends": True,
+            "note": 'Saving inside a Dream is treated as a Death ("Saving Your Game", '
+            '"Distress and Dying"): the Dream ends now, each Dreamer takes back what they '
+            "held at its Gate, the Gate can be tried again and the team Awakens.",
+        }
+    if kind == "dreamworld":
+        note = (
+            "On the Dreamworld map the team saves after a Location's effect: choose "
+            '"Save the campaign and stop for tonight" ("Saving Your Game"). Until then the '
+            "leg waits where it stopped."
+        )
+    else:
+        note = (
+            "A Slumber journey cannot be saved inside: it waits where it stopped and "
+            "continues when you come back."
+        )
+    return {"ends": False, "note": note}
+
+
 def session(data: dict[str, Any]) -> tuple[Any, str]:
     """The configured game of the next session, and what it is (``dream:OD-01X``...)."""
     doc = _doc(data)
@@ -192,6 +224,8 @@ __all__ = [
     "finish",
     "interrupt",
     "new",
+    "players",
+    "saving",
     "session",
     "summary",
 ]
