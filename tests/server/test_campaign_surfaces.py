@@ -69,6 +69,12 @@ def test_a_new_campaign_takes_a_third_dreamer_before_its_first_session(
     busy = client.post(f"/api/campaigns/{made['token']}/continue", json={"players": 2})
     assert busy.status_code == 409 and "in progress" in busy.json()["error"]
     assert head(db_url, "night")[0] == 1
+    # the newcomer entered the First Dream with the others: a save there (a Death) gives
+    # each of the three back what they held at its Gate
+    assert client.post(f"/api/campaigns/{made['token']}/save").json()["ended"]
+    n, doc = head(db_url, "night")
+    assert n == 2 and doc["progress"]["deaths"] == 1 and len(doc["dreamers"]) == 3
+    assert [len(h["deck"]) for h in doc["dreamers"]] == [22, 22, 22]
 
 
 def test_after_a_save_one_dreamer_sits_out_and_comes_back(client: TestClient, db_url: str) -> None:

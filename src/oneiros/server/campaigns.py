@@ -363,12 +363,26 @@ class Campaigns:
                 raise HTTPException(
                     409, "the session waits for its players: it starts when every seat is taken"
                 )
-            if table.status == "running" and not table.state.is_terminal():
+            current = await self._run(self.store.playing, name)
+            if table.status == "running" and current is not None and current[0] == n:
+                # the next snapshot first: a save the game refuses leaves the table as it is
+                doc = await self._run(self.store.snapshot, name, current[1])
+                try:
+                    new = await self._run(support.interrupt, doc, table.state)
+                except Exception as exc:
+                    log.exception("campaign %s: session %d cannot be saved", name, n)
+                    raise HTTPException(409, f"this session cannot be saved now: {exc}") from None
+                if new is None:  # pragma: no cover - the game's saving said it ends
+                    return {"ended": False, "session": n, "note": saving["note"]}
                 if not await self._close(table):
                     raise HTTPException(409, "the table changed meanwhile: try again")
                 table.status = "finished"
                 table.broadcast()
-        await self.settle(name)  # the closed table's snapshot (or the finished game's)
+                final = {**table.state.record(), "web": current[2].get("web") or {}}
+                head = await self._run(self.store.finish_session, name, n, final, new)
+                self.tables.pop(table.id, None)
+                log.info("campaign %s: session %d saved inside, snapshot %s", name, n, head)
+        await self.settle(name)  # a table that finished meanwhile stores its snapshot
         self.hub.forget_if_idle(table)
         _game, head, _data = await self._run(self.store.head, name)
         return {"ended": True, "session": n, "snapshot": head, "note": saving["note"]}

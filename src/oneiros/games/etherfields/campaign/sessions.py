@@ -213,9 +213,10 @@ def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
         if not free:
             raise ConfigError("no unused Dreamer is left")
         seated.append(starting_holding(cat, free[0]))
-    return doc.model_copy(
-        update={"players": players, "dreamers": seated, "benched": benched, "first": 0}
-    )
+    update: dict[str, Any] = {"players": players, "dreamers": seated, "benched": benched}
+    if doc.entry is not None:  # before the First Dream: what each Dreamer holds at its Gate
+        update["entry"] = [h.model_copy(deep=True) for h in seated]
+    return doc.model_copy(update={**update, "first": 0})
 
 
 from . import slumber as _slumber  # noqa: E402, F401  (registers the slumber session kind)
