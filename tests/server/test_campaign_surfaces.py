@@ -6,9 +6,11 @@ surface continuing what the other saved."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner, Result
 
@@ -18,7 +20,7 @@ from oneiros.cli.main import app
 from tests.cli.helpers import oneiros as run_cli
 from tests.etherfields.campaign_scenarios import campaign
 
-from .helpers import Player
+from .helpers import Player, close_all, make_app
 from .test_campaigns import new_campaign
 
 
@@ -155,6 +157,25 @@ def test_saving_inside_a_dream_at_the_web_table_is_a_death(client: TestClient, d
     assert again.status_code == 409 and "no session" in again.json()["error"]
     nxt = client.post(f"/api/campaigns/{token}/continue", json={}).json()
     assert nxt["session"] == 2 and nxt["label"] == seen["summary"]["next"]
+
+
+@pytest.mark.postgres
+def test_saving_inside_a_dream_closes_the_table_on_postgresql(postgres_url: str) -> None:
+    with TestClient(make_app(postgres_url)) as client:
+        try:
+            name = f"pg {secrets.token_hex(4)}"
+            made = new_campaign(client, name=name)
+            opened = client.post(f"/api/campaigns/{made['token']}/continue", json={}).json()
+            ana = Player(client, opened["table"], opened["url"].split("#token=")[1])
+            ana.wait(lambda m: m.get("decision_id") is not None)
+            saved_now = client.post(f"/api/campaigns/{made['token']}/save")
+            assert saved_now.status_code == 200 and saved_now.json()["ended"], saved_now.text
+            ana.wait(lambda m: m.get("status") == "finished")
+            assert client.get(f"/api/tables/{opened['table']}").json()["status"] == "finished"
+            n, doc = head(postgres_url, name)
+            assert n == 1 and doc["progress"]["deaths"] == 1
+        finally:
+            close_all()
 
 
 def test_a_dreamworld_leg_is_kept_as_it_is_and_resumed(client: TestClient, db_url: str) -> None:

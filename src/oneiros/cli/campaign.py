@@ -357,10 +357,11 @@ def register(app: typer.Typer) -> None:
         ),
         db: str | None = DB_OPT,
     ) -> None:
-        """Print a new secret link that opens the campaign in the web lobby of `oneiros
-        serve` (which must use the same --db). Opening it adds the campaign to that
-        browser's lobby: continue it there, and here again between sessions. Keep the link
-        private: it is the only key the web table asks for.
+        """Print a secret link that opens the campaign in the web lobby.
+
+        The server (`oneiros serve`) must use the same --db. Opening the link adds the
+        campaign to that browser's lobby: continue it there, and here again between
+        sessions. Keep the link private: it is the only key the web table asks for.
 
         Examples:
 
