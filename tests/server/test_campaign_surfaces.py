@@ -178,17 +178,28 @@ def test_saving_inside_a_dream_closes_the_table_on_postgresql(postgres_url: str)
             close_all()
 
 
-def test_a_dreamworld_leg_is_kept_as_it_is_and_resumed(client: TestClient, db_url: str) -> None:
-    token = saved(db_url, "map", campaign(1, location="lamp-row"))
+@pytest.mark.parametrize(
+    ("where", "needle"),
+    [
+        ({"location": "lamp-row"}, "Save the campaign and stop for tonight"),
+        ({"location": "mist-ford", "nxt": "slumber"}, "cannot be saved inside"),
+    ],
+    ids=["dreamworld", "slumber"],
+)
+def test_a_leg_or_a_journey_is_kept_as_it_is_and_resumed(
+    client: TestClient, db_url: str, where: dict[str, str], needle: str
+) -> None:
+    token = saved(db_url, "kept", campaign(1, **where))
     opened = client.post(f"/api/campaigns/{token}/continue", json={}).json()
+    seen = client.get(f"/api/campaigns/{token}").json()
+    assert not seen["playing"]["save"]["ends"] and needle in seen["playing"]["save"]["note"]
     r = client.post(f"/api/campaigns/{token}/save")
     assert r.status_code == 200, r.text
-    kept = r.json()
-    assert not kept["ended"] and "Save the campaign and stop for tonight" in kept["note"]
+    assert r.json() == {"ended": False, "session": 1, "note": seen["playing"]["save"]["note"]}
     assert client.get(f"/api/tables/{opened['table']}").json()["status"] == "running"
     back = client.post(f"/api/campaigns/{token}/continue", json={}).json()
     assert back["resumed"] and back["table"] == opened["table"]
-    assert head(db_url, "map")[0] == 0
+    assert head(db_url, "kept")[0] == 0
 
 
 def test_a_session_at_the_terminal_is_saved_there(
