@@ -358,6 +358,7 @@ class Campaigns:
         table = await self.hub.get(str(playing["table"]))
         if table is None:
             raise HTTPException(409, f"the table of session {n} of {name!r} is no longer stored")
+        await self.hub.refresh(table)  # PostgreSQL: the moves other processes stored
         async with self.lock(name), table.lock:
             if table.status == "open":
                 raise HTTPException(
@@ -369,9 +370,13 @@ class Campaigns:
                 doc = await self._run(self.store.snapshot, name, current[1])
                 try:
                     new = await self._run(support.interrupt, doc, table.state)
-                except Exception as exc:
-                    log.exception("campaign %s: session %d cannot be saved", name, n)
+                except ConfigError as exc:
                     raise HTTPException(409, f"this session cannot be saved now: {exc}") from None
+                except Exception:  # the table stays as it is: nothing is lost
+                    log.exception("campaign %s: session %d cannot be saved", name, n)
+                    raise HTTPException(
+                        500, "this session cannot be saved now (see the server log)"
+                    ) from None
                 if new is None:  # pragma: no cover - the game's saving said it ends
                     return {"ended": False, "session": n, "note": saving["note"]}
                 if not await self._close(table):
