@@ -9,11 +9,14 @@ snapshot instead of their starting decks (``lay_out``, called by the state), and
   Distress and Sealed cards stay as they are, nothing is reshuffled; the Dreamers return to
   the Team marker; Items and Masks revealed as rewards are gained; the Season the Dream's
   outcome names becomes active ("Season Cards"); a won Dream's Gate leaves the envelope;
-  after the First Dream the team Awakens ("Finishing Dreams/Slumbers").
+  after the First Dream the team Awakens ("Finishing Dreams/Slumbers") and holds the
+  Awakening and Dreamworld Map Wisdom cards; Notes revealed go to the Note cards Storage
+  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards").
 - a Death ("Distress and Dying"): the original Death Wisdom card's steps: every card gained
   in the Dream is lost and each Dreamer takes back what they held at the Gate, Ether and
   Gems as they were; the Gate is kept; the Season does not change ("Season Cards": dying
-  does not cause Seasons to change); then the team Awakens.
+  does not cause Seasons to change); then the team Awakens. The first Death gains the
+  Death Wisdom card ("reveal II-42 I Secret card if it is not revealed yet").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core.errors import ConfigError
 from .document import DEATH_REASONS, Campaign, Holding
+from .wisdom import AFTER_FIRST_DREAM, gained
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -134,19 +138,23 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
     progress.dreams.setdefault(gate, []).append("death" if died else outcome)
     # "Finishing Dreams/Slumbers": after the First Dream the Dreamers Awaken
     first_dream = gate == _first_gate(s) and sum(map(len, progress.dreams.values())) == 1
+    cat = s.catalog
+    # "Awakening", "Dreamworld Map": their Wisdom cards come with the end of the First Dream
+    wisdom = gained(cat, doc.wisdom, *AFTER_FIRST_DREAM) if first_dream else list(doc.wisdom)
     if died:
         progress.deaths += 1
         entry = doc.entry or doc.dreamers
         return doc.following(
             dreamers=[h.model_dump(mode="json") for h in _kept(entry, doc)],
+            wisdom=gained(cat, wisdom, "death"),  # "resolve the Death Wisdom card"
             entry=None,
             next="dreamworld",
             phase="awaken",
             progress=progress.model_dump(mode="json"),
         )
     held = holdings(s, doc)
-    cat = s.catalog
     items, storage = team_items(s, doc)
+    notes = list(doc.notes)
     for code in s.revealed:  # rewards revealed by the Dream's scripts ("Reveal")
         if not cat.has("secret", code):
             continue
@@ -158,8 +166,10 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
             seat = next((k for k, h in enumerate(held) if h.dreamer == owner), s.first)
             if secret.holds not in held[seat].masks:
                 held[seat].masks.append(secret.holds)
-        elif secret.holds_kind == "note" and secret.holds not in storage:
-            storage.append(secret.holds)
+        elif secret.holds_kind == "note" and secret.holds not in notes + doc.removed:
+            notes.append(secret.holds)  # "Note Cards": kept in the Storage
+        elif secret.holds_kind == "wisdom" and secret.holds not in wisdom:
+            wisdom.append(secret.holds)  # "Wisdom Cards": always active
     season = doc.season
     for card in cat.all("season"):  # "Season Cards": the hint of the active card
         if (gate, outcome) in [tuple(x) for x in card.after]:
@@ -171,6 +181,8 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
         entry=None,
         items=items,
         storage=storage,
+        notes=notes,
+        wisdom=wisdom,
         keys=keys,
         season=season,
         gates=gates,

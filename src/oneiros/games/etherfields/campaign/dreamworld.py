@@ -40,6 +40,9 @@ class DreamworldState(FlowState, State):
         self.limit = int(game.options.get("session_limit") or SESSION_LIMIT)
         self.arrived = 0
         self.acted: list[str] = []
+        self.used: list[str] = []
+        """Limited abilities used on the map during this travel ("FAQ / Clarifications —
+        World Map": once per travel between Slumbers/Dreams), ``campaign.world_cards``."""
         self.drawn: list[str] = []
         self.ended: str | None = None
         self.flow = Flow(REFS, self._events, [WorldStart()])

@@ -38,14 +38,26 @@ from typing import TYPE_CHECKING, Any
 from .document import DEATH_REASONS, Campaign
 from .dream import holdings, team_items
 from .sessions import SessionKind, register
+from .wisdom import gained
 
 if TYPE_CHECKING:
     from ..slumber_state import SlumberState
 
 JOURNEY = "journey"
-"""The scenario a campaign's Slumber session plays."""
+"""The scenario a campaign's Slumber session played in format 1 saves (a whole journey, up
+to the Delta Phase): a session recorded so still replays as one."""
+VISIT = "visit"
+"""The scenario a Slumber Location plays: one Slumber tile from the Slumber deck, then back
+to the Dreamworld Map ("Slumbers": "mini-encounters you will sometimes discover when
+moving around the Dreamworld, drawn from a SLUMBER TILE deck"; "Slumber Entity Tiles":
+"This Slumber ends. ... Now, go back to the Dreamworld Map"; the Delta Phase tile:
+"resolve the Delta Phase instead of a Slumber")."""
+FATE = "fate"
+"""The scenario a Fate Location plays: one Fate card ("Fate Cards": "When you enter a Fate
+location, draw a FATE card from the top of the FATE DECK and resolve it")."""
 
-register(SessionKind("slumber", lambda doc: JOURNEY))
+register(SessionKind("slumber", lambda doc: VISIT))
+register(SessionKind("fate", lambda doc: FATE))
 
 
 def discard_dreamscape(slumber: dict[str, Any]) -> dict[str, Any]:
@@ -82,11 +94,16 @@ def dreamscape_of(s: SlumberState) -> dict[str, Any]:
 def finish(doc: Campaign, s: SlumberState) -> Campaign:
     """The snapshot after the journey ``s`` played from ``doc`` has ended."""
     progress = doc.progress.model_copy(deep=True)
-    progress.journeys += 1
-    progress.slumbers += [list(r) for r in s.results]
+    if s.mode == FATE:
+        drawn = [e.data.get("card") for e in s.events() if e.kind == "fate"]
+        progress.fates += [str(c) for c in drawn if c]
+    else:
+        progress.journeys += 1
+        progress.slumbers += [list(r) for r in s.results]
     if s.outcome == "defeat" and s.reason in DEATH_REASONS:
         progress.deaths += 1
         return doc.following(
+            wisdom=gained(s.catalog, doc.wisdom, "death"),  # "resolve the Death Wisdom card"
             slumber=discard_dreamscape(dreamscape_of(s)),
             next="dreamworld",
             phase="awaken",

@@ -11,7 +11,7 @@ from ....core import State
 from ....core.errors import ConfigError
 from .. import catalog as content
 from . import sessions
-from .document import Campaign, load
+from .document import FORMAT, Campaign, load, migrate
 
 GAME = "etherfields"
 
@@ -39,6 +39,9 @@ def check(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def _doc(data: dict[str, Any]) -> Campaign:
+    """The document, an older format read as the current one (``document.migrate``)."""
+    if isinstance(data, dict) and int(data.get("format", FORMAT)) < FORMAT:
+        data, _notes = migrate(data, _catalog(data.get("options")))
     return Campaign.model_validate(data)
 
 
@@ -148,7 +151,8 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         *[(f"Dream {g}", ", ".join(v)) for g, v in p.dreams.items()],
         ("Sessions / evenings", f"{p.sessions} / {p.evenings}"),
         ("Deaths", str(p.deaths)),
-        ("Slumber journeys", _journeys(p.journeys, p.slumbers)),
+        ("Slumbers visited", _journeys(p.journeys, p.slumbers)),
+        ("Fate cards drawn", ", ".join(p.fates) or "-"),
         ("Slumber Dreamscape", _dreamscape(doc.slumber)),
         ("Locations resolved", str(p.locations)),
         ("Snapshot", f"{doc.snapshot} ({doc.hash()})"),
