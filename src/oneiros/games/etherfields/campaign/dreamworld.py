@@ -18,6 +18,7 @@ from .document import Campaign
 from .dream import snapshot_of
 from .records import Arrow, CampaignStart, Location, Season
 from .refs import KINDS, REFS
+from .wisdom import legend
 from .world_steps import WorldStart
 
 if TYPE_CHECKING:
@@ -116,6 +117,9 @@ class DreamworldState(FlowState, State):
             "market": len(doc["market"]),
             "item_market": len(doc["item_market"]),
             "shopping": doc["shopping"],
+            "wisdom": list(doc["wisdom"]),
+            "notes": list(doc["notes"]),
+            "legend": legend(self.catalog, doc["wisdom"]),
             "drawn": list(self.drawn),
             "arrived": self.arrived,
             "session_limit": self.limit,

@@ -12,6 +12,7 @@ from ....core.errors import ConfigError
 from .. import catalog as content
 from . import sessions
 from .document import FORMAT, Campaign, load, migrate
+from .render import wisdom_rows
 
 GAME = "etherfields"
 
@@ -129,7 +130,6 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         ("Keys", str(doc.keys)),
         ("Active Items", ", ".join(doc.items) or "-"),
         ("Storage", ", ".join(doc.storage) or "-"),
-        ("Wisdom", ", ".join(doc.wisdom) or "-"),
         ("Shopping card", "held" if doc.shopping else "in the Secrets"),
         ("Influence Market", f"{len(doc.market)} cards"),
         ("Item Market", f"{len(doc.item_market)} Items"),
@@ -163,6 +163,7 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
             "Dreamworld map": rows_map,
             "Dreamers": dreamers,
             "Team": team,
+            "Wisdom and Notes": wisdom_rows(doc),
             "Seasons": seasons,
             "Flags": flags,
             "Progress": progress,

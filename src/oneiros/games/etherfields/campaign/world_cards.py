@@ -16,7 +16,12 @@ sources: a card in a Dreamer's hand (played: to the discard pile, or Sealed), a 
 placed Progress card, an active Item, a Note in the Storage (a one-use Note leaves it) and
 a Wisdom card. A limited ability is usable once per travel between Slumbers/Dreams ("FAQ /
 Clarifications — World Map": "All of the 'Once per Turn' actions / effects can be used
-only once during each travel between Slumbers/Dreams").
+only once during each travel between Slumbers/Dreams"); an unlimited one too (an engine
+limit: the map has no Turns to end a repetition).
+
+The team's ``Travel`` choice offers ``cards`` once per Location: then every Dreamer may
+use what they hold (``WorldCards``, any order, each until they are ``done``), so nobody's
+hand is shown to the First Player deciding for the team.
 
 Action ids: ``use:<seat>:<source>:<id>:<ability>``, ``source`` one of ``card``,
 ``progress``, ``item``, ``note``, ``wisdom``; the seat is the Dreamer who acts (pays the
@@ -30,7 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.effects import Node
-from ....core.flow import Flow
+from ....core.flow import ANY, Flow, GroupStep, evolve
+from .refs import KINDS
 from .world_rules import gain_ether
 
 if TYPE_CHECKING:
@@ -89,26 +95,26 @@ def _abilities(s: DreamworldState, kind: str, ident: str) -> list[Ability]:
     return list(cat.get(kind, ident).abilities)
 
 
-def _sources(s: DreamworldState) -> Iterator[tuple[int, str, str]]:
-    """(seat, source kind, id) of everything a Dreamer could use on the map now."""
+def _sources(s: DreamworldState, seat: int) -> Iterator[tuple[str, str]]:
+    """(source kind, id) of everything Dreamer ``seat`` could use on the map now: their
+    own hand (nobody else's: a hand is private) and Progress cards, the team's Items,
+    Notes and Wisdom cards."""
     doc = s.doc
-    seats = range(len(doc["dreamers"]))
-    for seat, h in enumerate(doc["dreamers"]):
-        for face in sorted(set(h["hand"])):
-            yield seat, "card", face
-        for face in sorted(set(h["progress"])):
-            if (
-                s.catalog.has("influence", face)
-                and s.catalog.get("influence", face).type == "progress"
-            ):
-                yield seat, "progress", face
+    h = doc["dreamers"][seat]
+    cat = s.catalog
+    for face in sorted(set(h["hand"])):
+        yield "card", face
+    for face in sorted(set(h["progress"])):
+        if cat.has("influence", face) and cat.get("influence", face).type == "progress":
+            yield "progress", face
     for kind, held in (("item", doc["items"]), ("note", doc["notes"]), ("wisdom", doc["wisdom"])):
         for ident in held:
-            for seat in seats:
-                yield seat, kind, ident
+            yield kind, ident
 
 
 def _limit_key(kind: str, ident: str, ability: Ability, seat: int) -> str:
+    """Every ability is used at most once per travel on the map: a limited one as the FAQ
+    says, any other as an engine limit (there are no Turns to end a repetition)."""
     return f"{kind}:{ident}:{ability.id}" + (f"@{seat}" if kind in ("card", "progress") else "")
 
 
@@ -119,15 +125,14 @@ def _payable(s: DreamworldState, seat: int, cost: Node) -> bool:
     return True
 
 
-def offers(s: DreamworldState) -> list[Action]:
-    """The ``use:`` actions open on the map now."""
+def offers(s: DreamworldState, seat: int) -> list[Action]:
+    """The ``use:`` actions open to Dreamer ``seat`` on the map now."""
     out = []
-    for seat, kind, ident in _sources(s):
+    for kind, ident in _sources(s, seat):
         for ability in _abilities(s, kind, ident):
             if unusable(ability) is not None:
                 continue
-            limited = ability.limit or "single_use" in ability.keywords
-            if limited and _limit_key(kind, ident, ability, seat) in s.used:
+            if _limit_key(kind, ident, ability, seat) in s.used:
                 continue
             if not _payable(s, seat, ability.cost):
                 continue
@@ -156,8 +161,7 @@ def use(s: DreamworldState, flow: Flow, action_id: str) -> None:
     ability = next(a for a in _abilities(s, kind, ident) if a.id == ab)
     h = s.doc["dreamers"][seat]
     rule = RULES.get(kind, "cards_world")
-    if ability.limit or "single_use" in ability.keywords:
-        s.used.append(_limit_key(kind, ident, ability, seat))
+    s.used.append(_limit_key(kind, ident, ability, seat))
     sealed = ability.cost.op == "seal_this" or any(
         n.op == "seal_this" for n in walk(ability.effects)
     )
@@ -192,6 +196,31 @@ def use(s: DreamworldState, flow: Flow, action_id: str) -> None:
         s.doc["notes"].remove(ident)
         s.doc["removed"].append(ident)
         flow.emit("note_used", "The one-use Note {card} leaves the Storage", "notes", card=ident)
+
+
+@KINDS.step
+class WorldCards(GroupStep):
+    """etherfields "Playing Cards in the Dreamworld": each Dreamer may use their cards in
+    hand, placed Progress cards and the team's Items, Notes and Wisdom cards on the map,
+    in any order, until they are done."""
+
+    kind = "world_cards"
+    rule = "cards_world"
+    prompt = "Use cards on the Dreamworld map, or done"
+    policy = ANY
+
+    def legal(self, s: DreamworldState, seat: int) -> list[Action]:
+        return [*offers(s, seat), Action("done", "Done with cards on the map")]
+
+    def apply(self, s: DreamworldState, flow: Flow, seat: int, action: Action) -> None:
+        if action.id != "done":
+            use(s, flow, action.id)
+            return
+        left = tuple(k for k in self.seats if k != seat)
+        if left:
+            flow.replace_top(evolve(self, seats=left))
+        else:
+            flow.pop()
 
 
 def _targets(s: DreamworldState, who: Node | None, seat: int) -> list[int]:
@@ -236,4 +265,4 @@ def _run(s: DreamworldState, flow: Flow, node: Node | None, seat: int, rule: str
         flow.emit(f"world_{node.op}", "Dreamer {seat} " + what, rule, seat=k, n=got)
 
 
-__all__ = ["WORLD_COSTS", "WORLD_EFFECTS", "offers", "unusable", "use", "walk"]
+__all__ = ["WORLD_COSTS", "WORLD_EFFECTS", "WorldCards", "offers", "unusable", "use", "walk"]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 from .shop_steps import SaveBuy, ShopChoice, ShopEnd
 from .wisdom import knows, procedure_event
-from .world_cards import offers, use
+from .world_cards import WorldCards
 from .world_rules import DECK_MAX, DECK_MIN, card_label, counted, gain_ether, is_flaw
 
 # -- helpers
@@ -296,7 +296,9 @@ class DeckBuild(DecisionStep):
 class Travel(GroupStep):
     """The team's choice on the Dreamworld map ("Dreamworld Map", "Multiple Choices": the
     First Player decides for the group): follow an arrow, enter a Dream Gate, shop, Awaken,
-    or save ("Saving Your Game": after resolving a Location effect)."""
+    let every Dreamer play cards on the map ("Playing Cards in the Dreamworld",
+    ``campaign.world_cards``), or save ("Saving Your Game": after resolving a Location
+    effect)."""
 
     kind = "travel"
     rule = "world"
@@ -330,7 +332,8 @@ class Travel(GroupStep):
             out.append(Action("shop", "Use the Shopping card"))
         if "awaken" not in s.acted and knows(s, "awakening"):
             out.append(Action("awaken", "Awaken at the Awakening Location"))
-        out += offers(s)
+        if "cards" not in s.acted:
+            out.append(Action("cards", "Play cards on the Dreamworld map"))
         out.append(Action("save", "Save the campaign and stop for tonight"))
         return out
 
@@ -347,8 +350,9 @@ class Travel(GroupStep):
         elif verb == "shop":
             s.acted.append("shop")
             flow.push(ShopEnd(), *[ShopChoice(seat=k) for k in reversed(range(s.players))])
-        elif verb == "use":
-            use(s, flow, action.id)
+        elif verb == "cards":
+            s.acted.append("cards")
+            flow.push(WorldCards(seats=tuple(range(s.players))))
         elif verb == "awaken":
             s.acted.append("awaken")
             flow.push(Awaken())
