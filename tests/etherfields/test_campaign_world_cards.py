@@ -102,3 +102,34 @@ def test_the_first_player_never_sees_another_dreamers_hand():
     leg.apply(aid, player=1)
     seen = [e for e in leg.events(0) if e.kind == "world_use"]
     assert seen and seen[0].data["card"] == "b3"
+
+
+def test_the_dreamworld_keyword_keeps_an_ability_on_the_map(tmp_path):
+    """The keyword ``dreamworld`` ("some cards will have specific references to movement
+    across the Dreamworld map or affect resolution of location effects"): such an ability
+    is offered on the map, never inside a Dream; without it the Sleep Salts work in both."""
+    import shutil
+
+    from oneiros.games.etherfields.pack import DEFAULT_PACK
+    from tests.etherfields.builder import legal as dream_legal
+    from tests.etherfields.builder import position
+
+    salts = "use:item:sleep-salts:salts"
+    plain = position(items=["sleep-salts"], distress=[1])
+    assert salts in dream_legal(plain)
+    root = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, root)
+    items = root / "items.toml"
+    text = items.read_text("utf-8")
+    marked = text.replace(
+        'id = "salts", kind = "action",',
+        'id = "salts", kind = "action", keywords = ["dreamworld"],',
+    )
+    assert marked != text
+    items.write_text(marked, "utf-8")
+    dream = position(items=["sleep-salts"], distress=[1], options={"content": str(root)})
+    assert salts not in dream_legal(dream)
+    doc = campaign(location="lamp-row", items=["sleep-salts"], distress=[1, 0])
+    leg = world(doc, content=str(root))
+    play(leg, "cards")
+    assert "use:0:item:sleep-salts:salts" in legal(leg, 0)

@@ -217,6 +217,8 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
     for key, ability, aid in candidates:
         if aid in seen or ability.kind not in ("action", "anytime"):
             continue
+        if "dreamworld" in ability.keywords:  # used on the Dreamworld map only (campaign)
+            continue
         if key == "basic:gem":
             continue  # Gem rerolls are not offered here (docs: not yet built)
         if key == "basic:peek" and not peekable(s):
