@@ -39,16 +39,36 @@ def test_the_first_dream_gives_the_awakening_and_dreamworld_map_wisdom_cards():
     assert "4. Put the Slumber map back" in shown[0].data["steps"]
 
 
-def test_victory_in_the_first_dream_reveals_a_note_and_the_gem_wisdom():
-    """ "Note Cards": "All Note cards gained during the game are kept in the Storage";
-    "Wisdom Cards": "All the Wisdom cards you have gained are always considered active":
-    script 17 reveals the Orchard Ledger (OD-01 K) and Gem Lore (OD-01 L)."""
+def test_victory_in_the_first_dream_reveals_the_gardeners_note():
+    """ "Note Cards": "All Note cards gained during the game are kept in the Storage":
+    script 17 (the Orchard's victory) reveals the Gardener's Note (OD-01 E)."""
     doc = new_campaign(catalog(), "night", 2)
     s = dream(doc)
     run_effect(s, "script(17)")
     nxt = next_snapshot(doc, s)
-    assert nxt.notes == ["orchard-ledger"] and "orchard-ledger" not in nxt.storage
-    assert set(nxt.wisdom) == {"morning-light", "cartographers-key", "gem-lore"}
+    assert nxt.notes == ["gardeners-note"] and "gardeners-note" not in nxt.storage
+    assert set(nxt.wisdom) == {"morning-light", "cartographers-key"}
+
+
+def test_the_ferry_reveals_a_note_and_the_gem_wisdom_and_a_ledger_when_lost():
+    """ "Wisdom Cards" ("you will acquire WISDOM CARDS during the course of the campaign"):
+    untying the Ferry's ropes (script 2) reveals the Ferry Timetable and Gem Lore; losing
+    to the tide (script 4) washes up the Orchard Ledger; all are kept after the Dream. A
+    Note is found once ("Component Limitations")."""
+    doc = campaign(nxt="dream:OD-02X")
+    s = dream(doc)
+    run_effect(s, "script(2)")
+    run_effect(s, "script(4)")
+    assert s.outcome == "defeat"
+    nxt = next_snapshot(doc, s)
+    assert nxt.notes == ["ferry-timetable", "orchard-ledger"]
+    assert "gem-lore" in nxt.wisdom
+    used = nxt.model_copy(
+        update={"notes": ["ferry-timetable"], "removed": ["orchard-ledger"], "next": "dream:OD-02X"}
+    )
+    s2 = dream(used)
+    run_effect(s2, "script(4)")
+    assert next_snapshot(used, s2).notes == ["ferry-timetable"]  # used once: gone
 
 
 def test_the_first_death_gains_the_death_wisdom_card():
@@ -113,7 +133,7 @@ def test_gem_lore_spends_a_shining_gem_on_the_map_to_unseal_two_cards():
 
 
 def test_a_note_is_gained_used_once_and_kept_across_a_save_and_resume(tmp_path):
-    """ "Note Cards", end to end: the First Dream's victory reveals the Orchard Ledger; the
+    """ "Note Cards", end to end: the First Dream's victory reveals the Gardener's Note; the
     campaign is saved and resumed through the store; on the map any Dreamer uses it (the
     team gains 2 Keys) and, one use, it leaves the Storage for good."""
     pytest.importorskip("sqlalchemy")
@@ -129,7 +149,7 @@ def test_a_note_is_gained_used_once_and_kept_across_a_save_and_resume(tmp_path):
         pick = next(p for p in ("done", "save", "skip") if p in ids)
         leg.apply(pick, player=leg.to_move()[0])
     saved = next_snapshot(after, leg)
-    assert saved.notes == ["orchard-ledger"] and saved.phase == "setup"
+    assert saved.notes == ["gardeners-note"] and saved.phase == "setup"
     store = CampaignStore(f"sqlite:///{tmp_path / 'c.db'}")
     store.create("ledger", "etherfields", saved.to_json())
     store.dispose()
@@ -137,17 +157,17 @@ def test_a_note_is_gained_used_once_and_kept_across_a_save_and_resume(tmp_path):
     _game, _head, data = store.head("ledger")
     store.dispose()
     resumed, notes = support.check(data)
-    assert notes == [] and resumed["notes"] == ["orchard-ledger"]
+    assert notes == [] and resumed["notes"] == ["gardeners-note"]
     leg = world(load(resumed, catalog())[0])
     while leg.flow.top.kind != "travel":  # the next evening's deckbuilding
         leg.apply("done", player=leg.to_move()[0])
     play(leg, "cards")
-    assert "use:1:note:orchard-ledger:read" in legal(leg, 1)
-    leg.apply("use:1:note:orchard-ledger:read", player=1)
+    assert "use:1:note:gardeners-note:follow" in legal(leg, 1)
+    leg.apply("use:1:note:gardeners-note:follow", player=1)
     assert leg.doc["keys"] == 2 and leg.doc["notes"] == []
-    assert "orchard-ledger" in leg.doc["removed"]
+    assert "gardeners-note" in leg.doc["removed"]
     assert "note_used" in [e.kind for e in leg.events()]
-    assert not [a for a in legal(leg, 0) if "orchard-ledger" in a]
+    assert not [a for a in legal(leg, 0) if "gardeners-note" in a]
 
 
 def test_a_format_one_document_is_migrated_with_a_note():
@@ -185,7 +205,7 @@ def test_content_check_reports_wisdom_and_note_cards_the_map_cannot_use(tmp_path
     )
     notes = root / "notes.toml"
     notes.write_text(
-        notes.read_text("utf-8").replace("cure(1, who=each)", "move(2)"),
+        notes.read_text("utf-8").replace("gain('keys', 2, who=team)", "move(2)"),
         "utf-8",
     )
     lines = [str(p) for p in PACK.check(root).errors]
