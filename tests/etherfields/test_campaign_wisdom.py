@@ -215,3 +215,34 @@ def test_content_check_reports_wisdom_and_note_cards_the_map_cannot_use(tmp_path
         for x in lines
     )
     assert len(lines) == 2
+
+
+def test_a_campaign_saved_by_the_format_one_engine_continues():
+    """A document the previous engine saved (``fixtures/campaign-format1.json``: the First
+    Dream won, the team at Mist Ford with a journey next) loads through ``campaign
+    continue``'s check with one note, gains its Wisdom cards, and its next session plays
+    one Slumber; the session then leaves a format 2 snapshot."""
+    import json
+    from pathlib import Path
+
+    raw = json.loads((Path(__file__).parent / "fixtures" / "campaign-format1.json").read_text())
+    assert raw["format"] == 1 and raw["next"] == "slumber" and raw["wisdom"] == []
+    data, notes = support.check(raw)
+    assert any("document format 1" in n for n in notes)
+    assert data["format"] == FORMAT and {"morning-light", "cartographers-key"} <= set(
+        data["wisdom"]
+    )
+    game, label = support.session(data)
+    assert label == "slumber" and game.options["scenario"] == "visit"
+    s = game.new_state(seed=3)
+    rng = __import__("random").Random(3)
+    policy = game.heuristic_policy()
+    while not s.is_terminal():
+        tm = s.to_move()
+        if s.is_chance():
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(policy(s, tm[0], rng), player=tm[0])
+    nxt = support.finish(data, s)
+    assert nxt["format"] == FORMAT and nxt["snapshot"] == raw["snapshot"] + 1
+    assert len(nxt["progress"]["slumbers"]) <= 1 and nxt["next"] == "dreamworld"
