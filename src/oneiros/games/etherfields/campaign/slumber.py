@@ -1,9 +1,12 @@
-"""A Slumber journey played from a campaign snapshot, and the snapshot it leaves.
+"""A Slumber (or a Fate card) played from a campaign snapshot, and the snapshot it leaves.
 
-The Dreamworld's Slumber Location ends a leg with ``next = "slumber"`` ("Dreamworld Map":
-"a Slumber is drawn", "Slumbers"); the session is the ``journey`` that
-``SlumberState`` plays: Slumber tiles from the Slumber deck one after another, a Fate card
-and the choice to Awaken between two of them, up to the Delta Phase ("Delta Phase"). With
+The Dreamworld's Slumber Location ends a leg with ``next = "slumber"`` ("Slumbers"); the
+session is the ``visit`` that ``SlumberState`` plays: one tile from the Slumber deck (the
+Delta tile when only the played tiles lie under it), then back to the Dreamworld Map. A
+Fate Location ends a leg with ``next = "fate"``; the session draws and resolves one Fate
+card ("Fate Cards"). A session recorded before format 2 played a whole ``journey`` (tiles
+one after another, a Fate card and the choice to Awaken between two, up to the Delta
+Phase) and still replays so. With
 the option ``campaign`` its Dreamers start from what they hold in the snapshot
 (``campaign.dream.lay_out`` and ``restore``, as a Dream does) and the Slumber Dreamscape
 from ``Campaign.slumber`` (``SlumberState.load_slumber``). At its end ``finish`` reads the
@@ -16,13 +19,15 @@ table back into the next snapshot:
 - "Slumber Entity Tiles" ("This Slumber ends."): the Slumber map tiles, the Quirk cards and
   the Dreamers' spaces remain for the next Slumber; "Delta Phase": the Hours it reset and
   the Slumber deck with the Delta tile at its bottom stay so (``Campaign.slumber``).
-- "Awakening" chosen between two Slumbers: the journey's ``awaken`` has removed Distress and
-  Sealed cards at the cost of Keys, Gems and placed Progress and put the Slumber map back
-  to its Setup tiles; the team then stands at the Awakening Location and the next
-  Dreamworld leg resolves the Awakening card from step 4 (deckbuilding, Masks).
-- a Death ("Distress and Dying"): the Death card's steps read for a journey: every card
-  gained on it is lost and each Dreamer takes back what they held when it began, Ether and
-  Gems as they were; the Slumber Dreamscape is discarded; then the team Awakens.
+- "Awakening" chosen between two Slumbers of a format 1 ``journey``: its ``awaken`` has
+  removed Distress and Sealed cards at the cost of Keys, Gems and placed Progress and put
+  the Slumber map back to its Setup tiles; the team then stands at the Awakening Location
+  and the next Dreamworld leg resolves the Awakening card from step 4 (deckbuilding,
+  Masks). After a ``visit`` the team Awakens on the map, when it chooses.
+- a Death ("Distress and Dying"): the Death card's steps read for a Slumber or a Fate
+  card: every card gained in it is lost and each Dreamer takes back what they held when it
+  began, Ether and Gems as they were; the Slumber Dreamscape is discarded; the team gains
+  the Death Wisdom card if it lacks it; then the team Awakens.
 
 The Slumber Dreamscape is discarded when a Dream is entered ("Dream Gate Tiles": "If the
 Slumber Dreamscape is present, discard it first (i.e.: all Slumber Map tiles, Quirk cards,
