@@ -133,3 +133,23 @@ def test_the_dreamworld_keyword_keeps_an_ability_on_the_map(tmp_path):
     leg = world(doc, content=str(root))
     play(leg, "cards")
     assert "use:0:item:sleep-salts:salts" in legal(leg, 0)
+
+
+def test_a_placed_progress_card_is_used_on_the_map():
+    """ "you must have them in your hand or as active Progress cards": Last Light, placed,
+    Seals itself and Unseals 3, the most recently sealed first, as in a Dream ("Sealing
+    and Unsealing Cards")."""
+    deck = ["m-last-light"] + ["s01"] * 21
+    doc = campaign(
+        location="lamp-row",
+        decks={0: deck + ["s03", "s04"]},
+        progress={0: ["m-last-light"]},
+        sealed={0: ["s03", "s04"]},
+    )
+    leg = at_cards(doc)
+    aid = next(a for a in legal(leg, 0) if a.startswith("use:0:progress:m-last-light:"))
+    leg.apply(aid, player=0)
+    h = leg.doc["dreamers"][0]
+    assert h["progress"] == [] and h["sealed"] == []
+    assert h["discard"] == ["m-last-light", "s04", "s03"]
+    assert aid not in legal(leg, 0)

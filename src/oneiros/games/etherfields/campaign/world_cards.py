@@ -72,6 +72,8 @@ def unusable(ability: Ability) -> str | None:
         return "an ability with an additional requirement is not used there"
     if ability.cost.op not in WORLD_COSTS:
         return f"the cost {ability.cost.op} cannot be paid there (only {', '.join(sorted(WORLD_COSTS))})"
+    if not isinstance(getattr(ability.cost.args, "n", 1), int):
+        return "a cost computed in play is not known on the map"
     for node in walk(ability.effects):
         if node.category == "effect" and node.op not in WORLD_EFFECTS:
             return (
@@ -167,11 +169,11 @@ def use(s: DreamworldState, flow: Flow, action_id: str) -> None:
     )
     if ability.cost.op in ("gems", "ether"):
         h[ability.cost.op] -= int(ability.cost.args.n)  # type: ignore[attr-defined]
-    if kind in ("card", "progress"):
-        zone = "hand" if kind == "card" else "progress"
-        h[zone].remove(ident)
-        if sealed or kind == "card":
-            h["sealed" if sealed else "discard"].append(ident)
+    if kind == "card" or (kind == "progress" and sealed):
+        # a card played from the hand goes to the discard pile ("Influence Cards"); a
+        # placed Progress card stays placed unless its ability Seals it
+        h["hand" if kind == "card" else "progress"].remove(ident)
+        h["sealed" if sealed else "discard"].append(ident)
     flow.emit(
         "world_use",
         "Dreamer {seat} uses {name} on the Dreamworld map: {text}",
