@@ -142,7 +142,7 @@ def test_a_placed_progress_card_is_used_on_the_map():
     deck = ["m-last-light"] + ["s01"] * 21
     doc = campaign(
         location="lamp-row",
-        decks={0: deck + ["s03", "s04"]},
+        decks={0: [*deck, "s03", "s04"]},
         progress={0: ["m-last-light"]},
         sealed={0: ["s03", "s04"]},
     )
