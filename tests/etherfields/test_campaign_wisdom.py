@@ -246,3 +246,26 @@ def test_a_campaign_saved_by_the_format_one_engine_continues():
     nxt = support.finish(data, s)
     assert nxt["format"] == FORMAT and nxt["snapshot"] == raw["snapshot"] + 1
     assert len(nxt["progress"]["slumbers"]) <= 1 and nxt["next"] == "dreamworld"
+
+
+def test_a_note_is_used_in_a_dream_once_and_leaves_the_storage():
+    """ "Note Cards": "can be used in a specific situation or in a particular Dream" by any
+    Dreamer: the Orchard Ledger summons the Cog Sparrow in a Dream, once; its map ability is
+    not offered there; the Dream's end takes the used Note out of the Storage."""
+    from tests.etherfields.builder import legal as dream_legal
+
+    from tests.etherfields.slumber_play import drive
+
+    doc = campaign(nxt="dream:OD-02X", notes=["orchard-ledger", "ferry-timetable"])
+    s = dream(doc)
+    drive(s, "card_action")
+    ids = dream_legal(s, 1)
+    assert "use:note:orchard-ledger:sparrow" in ids
+    assert not [a for a in ids if a.endswith(":read") or "ferry-timetable" in a]
+    assert "cog-sparrow" not in str(s.observation(0))
+    s.apply("use:note:orchard-ledger:sparrow", player=1)
+    assert "cog-sparrow" in str(s.observation(0))
+    assert not [a for a in dream_legal(s, 0) if "orchard-ledger" in a]
+    run_effect(s, "script(3)")  # the ferry casts off: victory
+    nxt = next_snapshot(doc, s)
+    assert nxt.notes == ["ferry-timetable"] and "orchard-ledger" in nxt.removed

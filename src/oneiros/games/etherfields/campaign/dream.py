@@ -116,6 +116,50 @@ def holdings(s: EtherfieldsState, doc: Campaign | None = None) -> list[Holding]:
     return out
 
 
+def team_cards(s: EtherfieldsState) -> list[tuple[str, str, Any]]:
+    """The Note and Wisdom abilities a Dream of the campaign offers ("Note Cards": "can be
+    used in a specific situation or in a particular Dream", "by any Dreamer"; "Wisdom
+    Cards": always active): ``(kind, id, ability)`` for the Notes in the snapshot's Storage
+    and its Wisdom cards, but not an ability marked ``dreamworld`` (the map's) nor a
+    one-use Note already used in this Dream."""
+    doc = snapshot_of(s.game.options)
+    if doc is None:
+        return []
+    cat = s.catalog
+    out = []
+    for kind, held in (("note", doc.notes), ("wisdom", doc.wisdom)):
+        if kind not in cat.kinds():
+            continue
+        for ident in held:
+            if not cat.has(kind, ident) or (kind == "note" and ident in used_notes(s)):
+                continue
+            for ability in cat.get(kind, ident).abilities:
+                if "dreamworld" not in ability.keywords:
+                    out.append((kind, ident, ability))
+    return out
+
+
+def team_card_ability(s: EtherfieldsState, kind: str, ident: str, ab: str) -> Any:
+    """The ability ``use:<kind>:<id>:<ab>`` names (``team_cards``), or None."""
+    return next(
+        (a for k, i, a in team_cards(s) if (k, i, a.id) == (kind, ident, ab)),
+        None,
+    )
+
+
+def used_notes(s: EtherfieldsState) -> set[str]:
+    """The one-use Notes used in this Dream ("Note Cards": usually one-use)."""
+    cat = s.catalog
+    out = set()
+    for key in s.used:
+        kind, _, rest = key.partition(":")
+        ident = rest.split(":", 1)[0]
+        known = kind == "note" and "note" in cat.kinds() and cat.has("note", ident)
+        if known and cat.get("note", ident).one_use:
+            out.add(ident)
+    return out
+
+
 def team_items(s: EtherfieldsState, doc: Campaign) -> tuple[list[str], list[str]]:
     """The team's active Items and Storage as the session's table shows them ("Items"),
     Note cards in Storage kept from ``doc``."""
@@ -154,7 +198,8 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
         )
     held = holdings(s, doc)
     items, storage = team_items(s, doc)
-    notes = list(doc.notes)
+    spent = used_notes(s)  # a one-use Note used in the Dream leaves the Storage
+    notes = [n for n in doc.notes if n not in spent]
     for code in s.revealed:  # rewards revealed by the Dream's scripts ("Reveal")
         if not cat.has("secret", code):
             continue
@@ -187,6 +232,7 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
         season=season,
         gates=gates,
         revealed=sorted(set(doc.revealed) | set(s.revealed)),
+        removed=[*doc.removed, *sorted(spent)],
         next="dreamworld",
         phase="awaken" if first_dream else "travel",
         finished=not gates,
@@ -210,4 +256,14 @@ def _first_gate(s: EtherfieldsState) -> str | None:
     return starts[0].first_gate if starts else None
 
 
-__all__ = ["finish", "holdings", "lay_out", "restore", "snapshot_of", "team_items"]
+__all__ = [
+    "finish",
+    "holdings",
+    "lay_out",
+    "restore",
+    "snapshot_of",
+    "team_card_ability",
+    "team_cards",
+    "team_items",
+    "used_notes",
+]

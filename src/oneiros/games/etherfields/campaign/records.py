@@ -127,9 +127,9 @@ class CampaignStart(Record):
 
 def card_problems(cat: Catalog) -> Iterator[Problem]:
     """Wisdom and Note cards (``oneiros content check``): one Wisdom card per procedure
-    ("Wisdom Cards"); an ability of a Note or a Wisdom card, or one marked ``dreamworld``
-    anywhere, is used on the Dreamworld map, so its effect must be immediate there
-    ("Playing Cards in the Dreamworld", ``campaign.world_cards``)."""
+    ("Wisdom Cards"); an ability marked ``dreamworld`` is used on the Dreamworld map, so
+    its effect must be immediate there ("Playing Cards in the Dreamworld",
+    ``campaign.world_cards``); a one-use Note's Dream ability is ``single_use``."""
     from .world_cards import unusable
 
     kinds = cat.kinds()
@@ -150,7 +150,16 @@ def card_problems(cat: Catalog) -> Iterator[Problem]:
             continue
         for rec in cat.all(kind):
             for k, ability in enumerate(rec.abilities):
-                if kind in ("influence", "item") and "dreamworld" not in ability.keywords:
+                one_use = kind == "note" and rec.one_use
+                if one_use and not {"single_use", "dreamworld"} & set(ability.keywords):
+                    file, entry = cat.where(kind, rec.id)
+                    yield Problem(
+                        file,
+                        f"{entry}.abilities[{k}]",
+                        "a one-use Note's ability in a Dream has the keyword single_use "
+                        '(etherfields "Note Cards")',
+                    )
+                if "dreamworld" not in ability.keywords:
                     continue
                 why = unusable(ability)
                 if why is not None:
