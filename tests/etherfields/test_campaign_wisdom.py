@@ -253,7 +253,6 @@ def test_a_note_is_used_in_a_dream_once_and_leaves_the_storage():
     Dreamer: the Orchard Ledger summons the Cog Sparrow in a Dream, once; its map ability is
     not offered there; the Dream's end takes the used Note out of the Storage."""
     from tests.etherfields.builder import legal as dream_legal
-
     from tests.etherfields.slumber_play import drive
 
     doc = campaign(nxt="dream:OD-02X", notes=["orchard-ledger", "ferry-timetable"])
