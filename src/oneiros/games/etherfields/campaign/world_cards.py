@@ -138,11 +138,11 @@ def offers(s: DreamworldState, seat: int) -> list[Action]:
                 continue
             if not _payable(s, seat, ability.cost):
                 continue
-            name = _name(s, kind, ident)
+            name, text = _name(s, kind, ident), str(ability.text)
             out.append(
                 Action(
                     f"use:{seat}:{kind}:{ident}:{ability.id}",
-                    f"Dreamer {seat}: {name}: {ability.text}",
+                    f"Dreamer {seat}: {name}: {text}",
                 )
             )
     return out
@@ -185,14 +185,22 @@ def use(s: DreamworldState, flow: Flow, action_id: str) -> None:
         text=str(ability.text),
     )
     if kind == "card" or sealed:
-        flow.emit(
-            "world_card",
-            "{card} goes to Dreamer {seat}'s {where}",
-            "cards_world",
-            seat=seat,
-            card=ident,
-            where="Sealed pile" if sealed else "discard pile",
-        )
+        if sealed:
+            flow.emit(
+                "world_card",
+                "{card} goes to Dreamer {seat}'s Sealed pile",
+                "cards_world",
+                seat=seat,
+                card=ident,
+            )
+        else:
+            flow.emit(
+                "world_card",
+                "{card} goes to Dreamer {seat}'s discard pile",
+                "cards_world",
+                seat=seat,
+                card=ident,
+            )
     _run(s, flow, ability.effects, seat, rule)
     if kind == "note" and s.catalog.get("note", ident).one_use:
         s.doc["notes"].remove(ident)
@@ -261,10 +269,14 @@ def _run(s: DreamworldState, flow: Flow, node: Node | None, seat: int, rule: str
             got = min(n, len(h["sealed"]))
             for _ in range(got):
                 h["discard"].append(h["sealed"].pop())
-        what = {"cure": "removes {n} Distress", "unseal": "unseals {n} cards"}.get(
-            node.op, "gains {n} " + str(getattr(a, "pool", ""))
-        )
-        flow.emit(f"world_{node.op}", "Dreamer {seat} " + what, rule, seat=k, n=got)
+        if node.op == "cure":
+            flow.emit("world_cure", "Dreamer {seat} removes {n} Distress", rule, seat=k, n=got)
+        elif node.op == "unseal":
+            flow.emit("world_unseal", "Dreamer {seat} unseals {n} cards", rule, seat=k, n=got)
+        else:
+            flow.emit(
+                "world_gain", "Dreamer {seat} gains {n} {pool}", rule, seat=k, n=got, pool=a.pool
+            )
 
 
 __all__ = ["WORLD_COSTS", "WORLD_EFFECTS", "WorldCards", "offers", "unusable", "use", "walk"]
