@@ -268,3 +268,16 @@ def test_a_note_is_used_in_a_dream_once_and_leaves_the_storage():
     run_effect(s, "script(3)")  # the ferry casts off: victory
     nxt = next_snapshot(doc, s)
     assert nxt.notes == ["ferry-timetable"] and "orchard-ledger" in nxt.removed
+
+
+def test_the_next_evening_resolves_the_awakening_card_from_step_four():
+    """ "Game Setup" step 8: "Resolve the Awakening Card starting from Step 4": after a
+    save, the next evening's first event names Morning Light before the deckbuilding."""
+    doc = campaign(location="lamp-row")
+    leg = world(doc)
+    play(leg, "save")  # nobody has Ether: the buying step asks nothing
+    assert leg.is_terminal()
+    nxt = next_snapshot(doc, leg)
+    evening = world(nxt)
+    named = [e.data["card"] for e in evening.events() if e.kind == "wisdom_procedure"]
+    assert named == ["morning-light"] and evening.flow.top.kind == "deck_build"

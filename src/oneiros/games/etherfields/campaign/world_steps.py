@@ -114,6 +114,8 @@ class WorldStart(AutoStep):
         phase = s.doc["phase"]
         seats = tuple(range(len(s.doc["dreamers"])))
         if phase == "setup":
+            # "Game Setup" step 8: "Resolve the Awakening Card starting from Step 4"
+            procedure_event(s, flow, "awakening")
             flow.replace(Travel(seats=seats), *deck_steps(s), Vouchers())
         elif phase == "awaken":
             flow.replace(Travel(seats=seats), Awaken())
