@@ -10,12 +10,15 @@ are then. ``doc.next`` says which kind comes next:
 ``next``        session                                      scenario option
 ``dream:<g>``   the Dream of Gate ``g`` (``campaign.dream``)  ``dream:<g>``
 ``dreamworld``  a Dreamworld leg (``campaign.dreamworld``)    ``dreamworld``
-``slumber``     a Slumber journey (``campaign.slumber``)      ``journey``
+``slumber``     one Slumber (``campaign.slumber``)            ``visit``
+``fate``        one Fate card (``campaign.slumber``)          ``fate``
 ==============  ===========================================  ======================
 
 ``campaign.slumber`` joins with ``register(SessionKind("slumber", scenario=...))``; its
 state's ``carry_over()`` returns the next ``Campaign`` as JSON (``campaign.dream.holdings``
-reads a table's Dreamer zones back into ``Holding`` values, for a Dream and a journey alike).
+reads a table's Dreamer zones back into ``Holding`` values, for a Dream and a Slumber
+alike). A session recorded before format 2 played ``journey`` (Slumbers up to the Delta
+Phase): its record names that scenario and still replays.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ from ....core import State
 from ....core.errors import ConfigError
 from .. import catalog as content
 from . import sessions
-from .document import Campaign, load
+from .document import FORMAT, Campaign, load, migrate
+from .render import wisdom_rows
 
 GAME = "etherfields"
 
@@ -39,6 +40,9 @@ def check(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def _doc(data: dict[str, Any]) -> Campaign:
+    """The document, an older format read as the current one (``document.migrate``)."""
+    if isinstance(data, dict) and int(data.get("format", FORMAT)) < FORMAT:
+        data, _notes = migrate(data, _catalog(data.get("options")))
     return Campaign.model_validate(data)
 
 
@@ -158,7 +162,6 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         ("Keys", str(doc.keys)),
         ("Active Items", ", ".join(doc.items) or "-"),
         ("Storage", ", ".join(doc.storage) or "-"),
-        ("Wisdom", ", ".join(doc.wisdom) or "-"),
         ("Shopping card", "held" if doc.shopping else "in the Secrets"),
         ("Influence Market", f"{len(doc.market)} cards"),
         ("Item Market", f"{len(doc.item_market)} Items"),
@@ -180,7 +183,8 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         *[(f"Dream {g}", ", ".join(v)) for g, v in p.dreams.items()],
         ("Sessions / evenings", f"{p.sessions} / {p.evenings}"),
         ("Deaths", str(p.deaths)),
-        ("Slumber journeys", _journeys(p.journeys, p.slumbers)),
+        ("Slumbers visited", _journeys(p.journeys, p.slumbers)),
+        ("Fate cards drawn", ", ".join(p.fates) or "-"),
         ("Slumber Dreamscape", _dreamscape(doc.slumber)),
         ("Locations resolved", str(p.locations)),
         ("Snapshot", f"{doc.snapshot} ({doc.hash()})"),
@@ -191,6 +195,7 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
             "Dreamworld map": rows_map,
             "Dreamers": dreamers,
             "Team": team,
+            "Wisdom and Notes": wisdom_rows(doc),
             "Seasons": seasons,
             "Flags": flags,
             "Progress": progress,
