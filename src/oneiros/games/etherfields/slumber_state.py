@@ -179,6 +179,12 @@ class SlumberState(EtherfieldsState):
             for zone in CARRIED:
                 for face in d.get(zone, []):
                     card = next((c for c in everything if t.face(c) == face), None)
+                    if card is None and self.catalog.has("flaw", face):
+                        # "Flaw Cards": a Flaw the Dreamer gained comes from the Flaw deck
+                        card = t.find("flaw_deck", face)
+                        if card is not None:
+                            t.move(card, zone, seat)
+                            continue
                     if card is None:
                         card = t.create(f"gained.{face}", face, zone, seat)
                     else:
