@@ -133,6 +133,7 @@ def test_no_observation_names_an_undrawn_tile_or_fate_card(seed, cut):
         "fate_current",
     ):
         known |= {s.table.face(c) for c in s.table.ids(zone)}
+    known |= {tile for tile, _result in s.results}  # played, then shuffled back at the Delta
     for seat in (None, 0, 1):
         obs = s.observation(seat)
         text = json.dumps({k: v for k, v in obs.items() if k != "map"})

@@ -25,7 +25,10 @@ def test_skip_before_setup_when_the_out_of_turns_effect_uses_nothing_set_up():
     drive(s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:gnawing-rust", "draw:clouded-eye"]})
     assert [s.table.count("sealed", x) for x in (0, 1)] == [n + 2 for n in sealed]
     # "Flaw Cards": a gained Flaw goes on top of the Dreamer's discard pile
-    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == ["gnawing-rust", "clouded-eye"]
+    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == [
+        "gnawing-rust",
+        "clouded-eye",
+    ]
     assert s.distress == [0, 0]
     assert s.results == [["OS-03", "skipped"]]
     assert s.outcome == "skipped" and s.is_terminal()
@@ -56,7 +59,9 @@ def test_out_of_turns_resolves_the_skip_effect_and_loses_the_slumber():
     # Flaw to each Dreamer (design §5.2), then the Slumber is lost and, alone, ends the
     # game in a defeat
     s = _placed(start("slumber:OS-03"))
-    drive(s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:nagging-doubt", "draw:dread-weight"]})
+    drive(
+        s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:nagging-doubt", "draw:dread-weight"]}
+    )
     assert s.results == [["OS-03", "lost"]]
     assert s.outcome == "defeat" and s.reason == "slumber_lost"
     assert s.stats()["turns_used"] == 4 and s.stats()["slumbers_lost"] == 1
@@ -69,7 +74,10 @@ def test_out_of_turns_resolves_the_skip_effect_and_loses_the_slumber():
     assert gained == [(0, "nagging-doubt"), (1, "dread-weight")]
     assert [e.kind for e in after] == ["sealed"] * 4 + ["flaw_gained"] * 2
     assert s.distress == [2, 2]  # what the Lamplighter's Basic effects dealt, no more
-    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == ["nagging-doubt", "dread-weight"]
+    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == [
+        "nagging-doubt",
+        "dread-weight",
+    ]
 
 
 def test_gain_loot_uses_the_current_turn_card_and_the_first_player_chooses():

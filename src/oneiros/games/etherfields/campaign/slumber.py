@@ -75,6 +75,7 @@ def dreamscape_of(s: SlumberState) -> dict[str, Any]:
         "spaces": [d["space"] for d in carry["dreamers"]],
         "hours": carry["hours"],
         "slumber_bottom": carry["slumber_bottom"],
+        "slumber_removed": carry["slumber_removed"],  # by a Deliverance
         "fate_bottom": carry["fate_bottom"],
     }
 
@@ -100,6 +101,7 @@ def finish(doc: Campaign, s: SlumberState) -> Campaign:
         items=items,
         storage=storage,
         keys=s.team.get("keys", 0),
+        flags=sorted(set(doc.flags) | ({"deliverance"} if s.deliverance else set())),
         slumber=dreamscape_of(s),
         revealed=sorted(set(doc.revealed) | set(s.revealed)),
         next="dreamworld",

@@ -60,7 +60,8 @@ def finish(s: SlumberState, flow: Flow) -> None:
     won = sum(1 for _t, r in s.results if r == "won")
     if s.mode == "slumber":
         last = s.results[-1][1] if s.results else "lost"
-        s.outcome = {"won": "victory", "done": "victory", "skipped": "skipped"}.get(last, "defeat")
+        outcomes = {"won": "victory", "done": "victory", "delivered": "victory"}
+        s.outcome = {**outcomes, "skipped": "skipped"}.get(last, "defeat")
         s.reason = f"slumber_{last}"
     else:
         s.outcome = "victory"
@@ -206,17 +207,24 @@ def _new_turn_deck(s: SlumberState, turns: int) -> None:
     s.gradual = {}
 
 
+def deliverable(s: SlumberState, rec: Any) -> bool:
+    """The tile has a Deliverance and the team has unlocked it ("Slumber Entity Tiles":
+    "Deliverance – This will be a mechanic unlocked later in the campaign")."""
+    return rec.deliverance is not None and bool(getattr(s, "deliverance", False))
+
+
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class SkipChoice(GroupStep):
     """etherfields "Slumber Entity Tiles" (Out of Turns / Skip): at the start of any Turn
     the Dreamers may resolve the Out of Turns effect instead of playing the Slumber; before
-    set-up only when that effect uses nothing set up. The First Player settles it
-    ("Multiple Choices")."""
+    set-up only when that effect uses nothing set up. Once Deliverance is unlocked, the
+    tile's Deliverance is offered at the same moment, after set-up (``deliver``). The First
+    Player settles it ("Multiple Choices")."""
 
     kind = "slumber_skip"
     rule = "slumber_entity"
-    prompt = "Play this Slumber, or skip it (resolve its Out of Turns effect)"
+    prompt = "Play this Slumber, skip it (its Out of Turns effect) or resolve its Deliverance"
     policy = LEADER
     before: bool = False
 
@@ -225,14 +233,20 @@ class SkipChoice(GroupStep):
 
     def legal(self, s: SlumberState, seat: int) -> list[Action]:
         rec = tile_of(s, s.slumber or "")
-        return [
-            Action("continue", f"Play {rec.name}"),
-            Action("skip", f"Skip {rec.name}: resolve its Out of Turns effect"),
-        ]
+        out = [Action("continue", f"Play {rec.name}")]
+        if rec.out_of_turns is not None and (rec.skip_before_setup or not self.before):
+            out.append(Action("skip", f"Skip {rec.name}: resolve its Out of Turns effect"))
+        if deliverable(s, rec) and not self.before:
+            said = f": {rec.deliverance_text}" if rec.deliverance_text else ""
+            out.append(Action("deliver", f"Deliverance of {rec.name}{said}"))
+        return out
 
     def apply(self, s: SlumberState, flow: Flow, seat: int, action: Action) -> None:
         flow.pop()
         if action.id == "continue":
+            return
+        if action.id == "deliver":
+            deliver(s, flow)
             return
         flow.emit(
             "slumber_skipped",
@@ -242,6 +256,24 @@ class SkipChoice(GroupStep):
             before_setup=self.before,
         )
         resolve_out_of_turns(s, flow, "skipped")
+
+
+def deliver(s: SlumberState, flow: Flow) -> None:
+    """etherfields "Slumber Entity Tiles" (Deliverance; "A Brief Strategy Guide": it will
+    "allow you to remove or alter certain Slumbers"): the tile's Deliverance effects
+    resolve instead of playing on, then the Slumber ends (unless they end it themselves),
+    "delivered"."""
+    rec = tile_of(s, s.slumber or "")
+    s.ending = "delivered"
+    flow.emit(
+        "deliverance",
+        "Deliverance of the Slumber {tile}: {text}",
+        "slumber_entity",
+        tile=rec.id,
+        text=str(rec.deliverance_text or rec.deliverance.to_raw()),
+    )
+    ctx = Ctx(seat=s.first, source=f"slumber:{rec.id}")
+    flow.push(SlumberEnds("delivered"), *reversed(RUNTIME.steps(rec.deliverance, ctx)))
 
 
 def resolve_out_of_turns(s: SlumberState, flow: Flow, result: str) -> None:
@@ -257,8 +289,8 @@ def resolve_out_of_turns(s: SlumberState, flow: Flow, result: str) -> None:
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class SlumberStartTurn(AutoStep):
-    """etherfields "Turn Order" in a Slumber: the Skip choice at the start of the Turn
-    ("Slumber Entity Tiles"), the Quirks in play ("Fate Cards"), then the Turn as in a
+    """etherfields "Turn Order" in a Slumber: the Skip (or Deliverance) choice at the start
+    of the Turn ("Slumber Entity Tiles"), the Quirks in play ("Fate Cards"), then the Turn as in a
     Dream; it ends with ``SlumberEndTurn``."""
 
     kind = "slumber_turn"
@@ -267,7 +299,7 @@ class SlumberStartTurn(AutoStep):
 
     def run(self, s: SlumberState, flow: Flow) -> None:
         rec = tile_of(s, s.slumber or "")
-        if rec.out_of_turns is not None and not self.asked:
+        if (rec.out_of_turns is not None or deliverable(s, rec)) and not self.asked:
             flow.replace_top(evolve(self, asked=True))
             flow.push(SkipChoice(seats=tuple(range(s.game.players))))
             return
@@ -374,6 +406,8 @@ __all__ = [
     "SlumberEnds",
     "SlumberEntrance",
     "SlumberStartTurn",
+    "deliver",
+    "deliverable",
     "end_slumber",
     "finish",
     "resolve_out_of_turns",
