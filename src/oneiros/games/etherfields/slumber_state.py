@@ -124,6 +124,8 @@ class SlumberState(EtherfieldsState):
                 self.deliverance = True
             if doc is not None and doc.slumber:
                 placed = self.load_slumber(doc.slumber)
+            if doc is not None:  # tiles a Deliverance removed stay out of the game
+                self.load_slumber({"slumber_removed": list(doc.removed)})
         seats = tuple(range(self.game.players))
         steps: list[FlowStep] = [Journey()]
         if self.mode == "slumber":
