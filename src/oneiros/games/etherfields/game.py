@@ -221,6 +221,14 @@ class EtherfieldsGame(Game):
             if owner not in (None, dreamer):
                 raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
 
+    def option_menu(self, name: str) -> tuple[tuple[Any, ...], dict[Any, str]] | None:
+        """The ``scenario`` menu of the pack this game was made with (option ``content``):
+        its Dreams, Slumbers and journey; other options as declared."""
+        if name != "scenario":
+            return super().option_menu(name)
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        return scenario_menu(cat)
+
     def scenarios(self) -> list[str]:
         """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
         cat = content.catalog(content.pack_path(self.options["content"]))
