@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import oneiros
+from oneiros.testing import check_hidden_information, check_snapshot, random_step
 
 from .slumber_play import drive, events, position, start, top_kind
 
@@ -71,6 +75,7 @@ def test_the_lamplighters_deliverance_alters_the_slumber():
     said = events(s, "deliverance")
     assert said and said[0].rule.endswith(SECTION) and said[0].data["tile"] == "OS-03"
     assert events(s, "slumber_removed")[0].rule.endswith(SECTION)
+    assert "out of the game" in events(s, "slumber_over")[0].text
     obs = s.observation(1)["slumber"]
     assert obs["removed"] == ["OS-03"]
     assert s.stats()["slumbers_delivered"] == 1
@@ -146,3 +151,29 @@ def test_random_journeys_with_deliverance_never_name_a_removed_tile_as_drawn():
             s.apply(pick, player=seat)
         assert all(0.0 <= v <= 1.0 for v in s.observation_tensor(0))
         assert set(game.action_ids()) >= {"deliver"}
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_hidden_information_and_snapshots_of_journeys_with_deliverance(seed):
+    """The core's checks on journeys where Deliverance is unlocked (removed tiles, the box,
+    Quirk map actions): determinize keeps each seat's view, no hidden face leaks, every
+    action met is in the action table, a snapshot round-trips and the record replays."""
+    game = oneiros.make(
+        "etherfields", players=2, options={"scenario": "journey", "deliverance": True}
+    )
+    check_hidden_information(game, seed, every=0.1)
+    ids = set(game.action_ids())
+    s = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        met = (
+            [a.id for a, _p in s.chance_outcomes()]
+            if s.is_chance()
+            else [a.id for x in s.to_move() for a in s.legal_actions(x)]
+        )
+        assert set(met) <= ids, set(met) - ids
+        random_step(s, rng)
+    check_snapshot(s, random.Random(seed), steps=40)

@@ -385,13 +385,22 @@ def end_slumber(s: SlumberState, flow: Flow, result: str | None = None) -> None:
     s.results.append([tile, result])
     s.slumber = None
     s.ending = None
-    flow.emit(
-        "slumber_over",
-        "The Slumber {tile} ends ({result}); its tile goes to the bottom of the Slumber deck",
-        "slumber_entity",
-        tile=tile,
-        result=result,
-    )
+    if card is None:  # a Deliverance took the tile out of the game (``remove_slumber``)
+        flow.emit(
+            "slumber_over",
+            "The Slumber {tile} ends ({result}); its tile is out of the game",
+            "slumber_entity",
+            tile=tile,
+            result=result,
+        )
+    else:
+        flow.emit(
+            "slumber_over",
+            "The Slumber {tile} ends ({result}); its tile goes to the bottom of the Slumber deck",
+            "slumber_entity",
+            tile=tile,
+            result=result,
+        )
     items = flow.items
     while items and not isinstance(items[-1], Journey):
         flow.pop()
