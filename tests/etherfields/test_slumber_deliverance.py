@@ -177,3 +177,15 @@ def test_hidden_information_and_snapshots_of_journeys_with_deliverance(seed):
         assert set(met) <= ids, set(met) - ids
         random_step(s, rng)
     check_snapshot(s, random.Random(seed), steps=40)
+
+
+def test_the_terminal_shows_the_unlock_the_removed_tile_and_the_choice():
+    from .test_slumber_surfaces import _drawn
+
+    s = _at_first_turn(position("slumber:OS-04", deliverance=True))
+    assert "Deliverance is unlocked" in _drawn(s)
+    s.apply("deliver", player=s.first)
+    drive(s, lambda st: st.is_terminal())
+    table = _drawn(s)
+    assert "Out of the game: The Thorn Warden" in table
+    assert "The Slumber ends: victory (the Slumber is delivered)" in table
