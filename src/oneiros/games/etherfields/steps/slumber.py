@@ -224,7 +224,7 @@ class SkipChoice(GroupStep):
 
     kind = "slumber_skip"
     rule = "slumber_entity"
-    prompt = "Play this Slumber, skip it (its Out of Turns effect) or resolve its Deliverance"
+    prompt = "At the start of the Turn: play this Slumber on, or end it (Skip, or Deliverance once unlocked)"
     policy = LEADER
     before: bool = False
 
