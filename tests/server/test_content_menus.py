@@ -37,7 +37,7 @@ def client(tmp_path: Path) -> Iterator[Any]:
     shutil.copytree(DEFAULT_PACK, packs / "house")
     (packs / "house" / "slumbers" / "house.toml").write_text(HOUSE_SLUMBER, encoding="utf-8")
     shutil.copytree(DEFAULT_PACK, packs / "linked")
-    os.symlink("/etc/passwd", packs / "linked" / "notes.toml")
+    os.symlink("/etc/passwd", packs / "linked" / "extra-link.toml")
     shutil.copytree(DEFAULT_PACK, packs / "broken")
     (packs / "broken" / "fate.toml").write_text("[[fates]]\nid = 3\n", encoding="utf-8")
     os.symlink(packs / "house", packs / "alias")  # a link to a pack is no pack
