@@ -59,3 +59,31 @@ def run_effect(s: Any, text: str, seat: int = 0) -> None:
 
 def events(s: Any, kind: str) -> list[Any]:
     return [e for e in s.events() if e.kind == kind]
+
+
+def position(
+    scenario: str,
+    spaces: tuple[str, ...] = ("A1.1", "A1.2"),
+    *,
+    tiles: tuple[str, ...] = (),
+    quirks: tuple[tuple[str, str], ...] = (),
+    removed: tuple[str, ...] = (),
+    deliverance: bool = False,
+    seed: int = 0,
+    **options: Any,
+) -> Any:
+    """A Slumber or a journey stated as data, through the game's own entry for a state
+    handed on (``new_state(carry=...)``, "The next Slumber will begin with everything as it
+    is now"): the Dreamers' starting cards at ``spaces``, the Slumber map tiles placed
+    besides the Setup tiles, the Quirks lying in their spaces (``(space, Fate card)``), the
+    Slumber tiles a Deliverance removed, and whether Deliverance is unlocked."""
+    players = len(spaces)
+    game = oneiros.make("etherfields", players=players, options={"scenario": scenario, **options})
+    carry = game.new_state(seed=seed).slumber_carry()
+    for seat, space in enumerate(spaces):
+        carry["dreamers"][seat]["space"] = space
+    carry["tiles"] = list(tiles)
+    carry["quirks"] = [list(q) for q in quirks]
+    carry["slumber_removed"] = list(removed)
+    carry["deliverance"] = deliverance
+    return game.new_state(seed=seed, carry=carry)

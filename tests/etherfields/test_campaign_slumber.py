@@ -319,3 +319,28 @@ def test_a_whole_original_campaign_plays_at_the_terminal_resumed_between_session
     journey = next(s for s in sessions if s["record"]["options"]["scenario"] == "visit")
     assert oneiros.replay(journey["record"]).is_terminal()
     store.dispose()
+
+
+def test_deliverance_in_a_campaign_keeps_its_unlock_and_the_removed_tile():
+    """ "Slumber Entity Tiles" (Deliverance, unlocked later in the campaign): with the
+    campaign flag, the Thorn Warden is delivered; the next snapshot keeps the flag and
+    the tile among the removed cards, and the next journey never draws it."""
+    doc = to_the_ford()
+    doc = Campaign.model_validate(dict(doc.to_json(), flags=["deliverance"]))
+    s = journey(doc)
+    assert s.deliverance
+    drive(s, "slumber_skip", {"slumber_draw": ["slumber:OS-04"]})
+    s.apply("deliver", player=s.first)
+    drive(s, lambda st: st.is_terminal() or st.flow.top.kind == "awaken_choice")
+    if not s.is_terminal():  # a journey goes on after a Slumber: the team Awakens here
+        s.apply("awaken", player=s.first)
+    assert s.is_terminal() and s.results == [["OS-04", "delivered"]]
+    nxt = next_snapshot(doc, s)
+    assert "deliverance" in nxt.flags and "OS-04" in nxt.removed
+    nxt = Campaign.model_validate(dict(nxt.to_json(), slumber={}, next="slumber"))  # a save
+    again = journey(nxt, seed=5)
+    for seat in (0, 1):
+        again.apply("space:A1.1", player=seat)
+    assert again.deliverance and again.flow.top.kind == "slumber_draw"
+    assert "slumber:OS-03" in [a.id for a, _p in again.chance_outcomes()]
+    assert "slumber:OS-04" not in [a.id for a, _p in again.chance_outcomes()]

@@ -21,9 +21,15 @@ def test_skip_before_setup_when_the_out_of_turns_effect_uses_nothing_set_up():
     assert not s.minis  # the Lamplighter is not set up yet
     sealed = [s.table.count("sealed", x) for x in (0, 1)]
     s.apply("skip", player=s.first)
-    drive(s, lambda st: st.is_terminal())  # the Seals draw from the decks: chance
+    # the Seals reveal the decks' tops and the Flaws come from the Flaw deck: chance
+    drive(s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:gnawing-rust", "draw:clouded-eye"]})
     assert [s.table.count("sealed", x) for x in (0, 1)] == [n + 2 for n in sealed]
-    assert s.distress == [1, 1]
+    # "Flaw Cards": a gained Flaw goes on top of the Dreamer's discard pile
+    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == [
+        "gnawing-rust",
+        "clouded-eye",
+    ]
+    assert s.distress == [0, 0]
     assert s.results == [["OS-03", "skipped"]]
     assert s.outcome == "skipped" and s.is_terminal()
     assert events(s, "slumber_skipped")[0].rule.endswith('"Slumber Entity Tiles"')
@@ -49,10 +55,13 @@ def test_a_slumber_without_skip_effect_offers_no_skip():
 
 def test_out_of_turns_resolves_the_skip_effect_and_loses_the_slumber():
     # "Slumber Entity Tiles" (Out of Turns / Skip): the Lamplighter's 4 Turns run out with
-    # nobody dying (plain play: continue and pass); its effect seals 2 and deals 1 Distress
-    # to each Dreamer, then the Slumber is lost and, alone, ends the game in a defeat
+    # nobody dying (plain play: continue and pass); its effect seals 2 cards and gives 1
+    # Flaw to each Dreamer (design §5.2), then the Slumber is lost and, alone, ends the
+    # game in a defeat
     s = _placed(start("slumber:OS-03"))
-    drive(s, lambda st: st.is_terminal())
+    drive(
+        s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:nagging-doubt", "draw:dread-weight"]}
+    )
     assert s.results == [["OS-03", "lost"]]
     assert s.outcome == "defeat" and s.reason == "slumber_lost"
     assert s.stats()["turns_used"] == 4 and s.stats()["slumbers_lost"] == 1
@@ -61,12 +70,14 @@ def test_out_of_turns_resolves_the_skip_effect_and_loses_the_slumber():
     after = s.events()[kinds.index("out_of_turns") + 1 : kinds.index("slumber_over")]
     sealed = [e.data["seat"] for e in after if e.kind == "sealed"]
     assert sorted(sealed) == [0, 0, 1, 1]
-    assert [(e.data["seat"], e.data["total"]) for e in after if e.kind == "distress"] == [
-        (0, 3),
-        (1, 3),
+    gained = [(e.data["seat"], e.data["face"]) for e in after if e.kind == "flaw_gained"]
+    assert gained == [(0, "nagging-doubt"), (1, "dread-weight")]
+    assert [e.kind for e in after] == ["sealed"] * 4 + ["flaw_gained"] * 2
+    assert s.distress == [2, 2]  # what the Lamplighter's Basic effects dealt, no more
+    assert [s.table.face(s.table.top("discard", x)) for x in (0, 1)] == [
+        "nagging-doubt",
+        "dread-weight",
     ]
-    assert [e.kind for e in after] == ["sealed"] * 4 + ["distress"] * 2
-    assert s.distress == [3, 3]
 
 
 def test_gain_loot_uses_the_current_turn_card_and_the_first_player_chooses():
@@ -214,3 +225,21 @@ def _journey_after_first_slumber(**options):
     drive(s, "awaken_choice", {"slumber_draw": ["slumber:OS-05"]})
     assert s.results == [["OS-05", "done"]]
     return s
+
+
+def test_a_flaw_the_lamplighter_gave_travels_to_the_next_journey_once():
+    # "Flaw Cards" across journeys: the Flaw gained on skipping the Lamplighter lies on
+    # the discard pile of the next journey and is no longer in the Flaw deck
+    s = _placed(start("slumber:OS-03"))
+    s.apply("skip", player=s.first)
+    drive(s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:gnawing-rust", "draw:clouded-eye"]})
+    carry = s.carry_over()
+    nxt = s.game.new_state(seed=1, carry=carry)
+    assert [nxt.table.face(nxt.table.top("discard", x)) for x in (0, 1)] == [
+        "gnawing-rust",
+        "clouded-eye",
+    ]
+    left = {nxt.table.face(c) for c in nxt.table.ids("flaw_deck")}
+    assert not left & {"gnawing-rust", "clouded-eye"}
+    every = [c for c in nxt.table.faces if nxt.table.faces[c] == "gnawing-rust"]
+    assert len(every) == 1  # the one Flaw card, not a copy

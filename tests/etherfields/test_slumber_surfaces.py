@@ -59,8 +59,9 @@ def _slumber_part(s, seat: int = 0) -> dict[str, float]:
     assert len(t) == lay.size == s.game.observation_shape[0]
     part = t[lay.size - lay.slumber :]
     names = ["slumber", "journey", "slumber_deck", "fate_deck", "map_deck", "played", "loot"]
-    names += ["delta_done"]
+    names += ["delta_done", "deliverance"]
     names += [f"tile:{x}" for x in lay.slumbers] + [f"bottom:{x}" for x in lay.slumbers]
+    names += [f"removed:{x}" for x in lay.slumbers]
     names += [f"{x}:{r}" for x in lay.slumbers for r in RESULTS]
     names += [f"placed:{x}" for x in lay.smaps]
     names += [f"fate:{x}" for x in lay.fates] + [f"fate_bottom:{x}" for x in lay.fates]
@@ -74,7 +75,9 @@ def test_the_tensor_carries_the_slumber_map_quirks_and_the_journeys_progress() -
     s = _journey_after_first_slumber()
     before = _slumber_part(s)
     assert before["journey"] == 1.0 and before["slumber"] == 0.0
-    assert before["OS-05:done"] == 1.0 and before["played"] == pytest.approx(1 / 6)
+    assert before["OS-05:done"] == 1.0 and before["played"] == pytest.approx(
+        1 / 7
+    )  # of the 7 tiles
     assert before["bottom:DELTA"] == 1.0 and before["bottom:OS-05"] == 1.0  # known
     assert before["placed:SM-S1"] == before["placed:SM-S2"] == 1.0
     assert before["placed:SM-3"] == 0.0 and before["map_deck"] == pytest.approx(4 / 6)

@@ -47,8 +47,8 @@ def register(app: typer.Typer) -> None:
         content_dir: str | None = typer.Option(
             None,
             "--content-dir",
-            help="Directory of content packs, DIR/<game>/<name>.json, that tables may choose "
-            "by name.",
+            help="Directory of content packs, DIR/<game>/<name>.json or, for a game whose pack "
+            "is a directory (etherfields), DIR/<game>/<name>/, that tables may choose by name.",
         ),
         forwarded_allow_ips: str | None = typer.Option(
             None,

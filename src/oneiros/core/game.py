@@ -307,6 +307,16 @@ class Game:
         checked by ``oneiros.replay``); None for a game without a content pack."""
         return None
 
+    def option_menu(self, name: str) -> tuple[tuple[Any, ...], dict[Any, str]] | None:
+        """The menu of option ``name`` for this configuration: its choices and the label of
+        each (None for an option without a menu). By default the option's own; a game whose
+        menu comes from its content (an ``open_choices`` menu read from a content pack)
+        returns the menu of the pack it was made with."""
+        spec = self.info.option(name)
+        if spec.choices is None:
+            return None
+        return tuple(spec.choices), dict(spec.labels or {})
+
     def from_snapshot(self, data: Mapping[str, Any]) -> State:
         """The state ``state.to_snapshot()`` described (states built on the flow)."""
         from .flow import restore_snapshot

@@ -182,6 +182,8 @@ def create_app(
                 if option["name"] in CONTENT_OPTIONS:
                     option["help"] = CONTENT_HELP
                     option["choices"] = ["", *packs.names(info.name)]
+                elif option.get("open_choices"):  # the menu of each pack (its scenarios)
+                    option["by_content"] = packs.menus(info.name, option["name"])
             out.append(entry)
         return out
 

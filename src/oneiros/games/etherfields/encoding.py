@@ -29,7 +29,7 @@ OPEN_CAP = 10.0
 """Counts without a printed limit (flags, Peek memories, an Entity's wounds): capped at 1."""
 
 
-RESULTS = ("won", "lost", "skipped", "done")
+RESULTS = ("won", "lost", "skipped", "done", "delivered")
 """How a Slumber ended (``SlumberState.results``)."""
 
 
@@ -102,7 +102,7 @@ class Layout:
         self.mini = 2 + n_spaces + len(self.state_kinds)
         self.companion = 1 + n_spaces
         n_slumbers, n_fates = len(self.slumbers), len(self.fates)
-        self.slumber = 8 + (2 + len(RESULTS)) * n_slumbers + len(self.smaps)
+        self.slumber = 9 + (3 + len(RESULTS)) * n_slumbers + len(self.smaps)
         self.slumber += (2 + len(self.quirk_spaces)) * n_fates
         self.size = (
             self.header
@@ -267,8 +267,9 @@ def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
     by their counts (each draw is chance: never what lies inside) over the pack's cards of
     that kind; Slumbers played / the pack's Slumber tiles, Loot gained (capped), the Delta
     Phase done; the current Slumber tile (one-hot, its Slumber Entity is among the
-    miniatures) and the tiles known at the bottom of the Slumber deck; how each Slumber
-    tile ended (won, lost, skipped, done); the Slumber map tiles placed; the Fate card
+    miniatures), the tiles known at the bottom of the Slumber deck and those a Deliverance
+    removed; whether Deliverance is unlocked; how each Slumber tile ended (won, lost,
+    skipped, done, delivered); the Slumber map tiles placed; the Fate card
     being resolved, the Fate cards known at the bottom of the Fate deck, and the Fate card
     lying in each Quirk space."""
     sl = obs.get("slumber")
@@ -284,9 +285,11 @@ def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
         _frac(len(sl["results"]), n_slumbers),
         _frac(sl["loot"], OPEN_CAP),
         1.0 if sl["delta_done"] else 0.0,
+        1.0 if sl.get("deliverance") else 0.0,
     ]
     out += _hot([sl["tile"]], lay.slumbers)
     out += _hot(sl["bottom"], lay.slumbers)
+    out += _hot(sl.get("removed", []), lay.slumbers)
     ended = {(tile, result) for tile, result in sl["results"]}
     out += [1.0 if (t, r) in ended else 0.0 for t in lay.slumbers for r in RESULTS]
     out += _hot(obs["tiles"], lay.smaps)

@@ -159,6 +159,13 @@ class EtherfieldsGame(Game):
                 choices=("tile", "rulebook"),
             ),
             OptionSpec(
+                "deliverance",
+                False,
+                "Slumbers: Deliverance is unlocked from the start (default: locked until a "
+                'card unlocks it, "a mechanic unlocked later in the campaign", "Slumber '
+                'Entity Tiles")',
+            ),
+            OptionSpec(
                 "shared_move_roll",
                 False,
                 "roll the Entity movement die once for every miniature of a Movement step "
@@ -217,6 +224,14 @@ class EtherfieldsGame(Game):
             owner = cat.get("mask", mask).owner
             if owner not in (None, dreamer):
                 raise ConfigError(f"etherfields: the Mask {mask!r} is {owner}'s, not {dreamer}'s")
+
+    def option_menu(self, name: str) -> tuple[tuple[Any, ...], dict[Any, str]] | None:
+        """The ``scenario`` menu of the pack this game was made with (option ``content``):
+        its Dreams, Slumbers and journey; other options as declared."""
+        if name != "scenario":
+            return super().option_menu(name)
+        cat = content.catalog(content.pack_path(self.options["content"]))
+        return scenario_menu(cat)
 
     def scenarios(self) -> list[str]:
         """What the pack can play: its Dreams, its Slumbers and a journey of Slumbers."""
@@ -428,14 +443,18 @@ def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
 
 def _slumber_ids(cat: Any) -> list[str]:
     """The ids of Slumbers (design §1): draws ``slumber:``, ``fate:``, ``tile:``; Skip,
-    Awakening and the Delta Phase options; Loot choices reuse ``choose:<k>``."""
-    ids = ["continue", "skip", "awaken"]
+    Deliverance, Awakening and the Delta Phase options; Loot choices reuse ``choose:<k>``;
+    the map actions of Quirks in every Quirk space ("Fate Cards")."""
+    ids = ["continue", "skip", "deliver", "awaken"]
     ids += [f"delta:{o}" for o in ("cure", "unseal", "unflip", "reshuffle", "mask")]
     ids += [f"slumber:{s}" for s in cat.ids("slumber")]
     ids += [f"fate:{f}" for f in cat.ids("fate")]
     for tile in cat.all("slumber_map"):
         ids.append(f"tile:{tile.id}")
         ids += [f"space:{tile.at}.{i}" for i in range(1, 5)]
+    from .steps.fate import quirk_action_ids
+
+    ids += quirk_action_ids(cat)
     return ids
 
 

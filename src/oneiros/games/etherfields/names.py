@@ -285,6 +285,7 @@ REASONS = {
     "slumber_lost": "the Slumber is lost",
     "slumber_skipped": "the Slumber was skipped",
     "slumber_done": "the Slumber is over",
+    "slumber_delivered": "the Slumber is delivered",
     "awakened": "the Dreamers awakened",
     "delta_phase": "the Delta Phase came",
 }

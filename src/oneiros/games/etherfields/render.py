@@ -152,7 +152,8 @@ def render_map(
 
 def render_slumber(obs: Mapping[str, Any], tr: Translator, cards: Names | None) -> Text:
     """The Slumber lines: the Slumber now, the decks, the Fate card drawn, the Quirks on the
-    map (the Fate card, its space and its Quirk) and how each Slumber of the journey ended."""
+    map (the Fate card, its space and its Quirk), how each Slumber of the journey ended,
+    whether Deliverance is unlocked and the Slumber tiles a Deliverance removed."""
     g = tr.gettext
     sl = obs["slumber"]
     out = Text()
@@ -178,6 +179,11 @@ def render_slumber(obs: Mapping[str, Any], tr: Translator, cards: Names | None) 
         out.append("\n" + g("Slumbers so far: {list}").format(list=done))
     if sl.get("delta_done"):
         out.append("\n" + g("The Delta Phase is done"))
+    if sl.get("deliverance"):
+        out.append("\n" + g("Deliverance is unlocked"))
+    if sl.get("removed"):
+        gone = ", ".join(_name(t, cards) for t in sl["removed"])
+        out.append("\n" + g("Out of the game: {list}").format(list=gone))
     return out
 
 

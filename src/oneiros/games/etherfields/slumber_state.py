@@ -29,6 +29,8 @@ SLUMBER_ZONES = (
     Zone("slumber_deck", visibility=COUNT_ONLY),
     Zone("slumber_bottom", ordered=True, visibility=PUBLIC),
     Zone("slumber_current", visibility=PUBLIC),
+    # Slumber tiles a Deliverance removed from the game ("remove or alter certain Slumbers")
+    Zone("slumber_box", visibility=PUBLIC),
     Zone("fate_deck", visibility=COUNT_ONLY),
     Zone("fate_bottom", ordered=True, visibility=PUBLIC),
     Zone("fate_current", visibility=PUBLIC),
@@ -36,6 +38,9 @@ SLUMBER_ZONES = (
     Zone("map_deck", visibility=COUNT_ONLY),
     Zone("map_placed", visibility=PUBLIC),
 )
+
+DELIVERANCE = "deliverance"
+"""The campaign flag of an unlocked Deliverance ("Slumber Entity Tiles")."""
 
 CARRIED = ("deck", "hand", "discard", "sealed", "progress")
 """A Dreamer's zones handed on from one game to the next."""
@@ -86,6 +91,9 @@ class SlumberState(EtherfieldsState):
         self.loot = 0
         self.delta_done = False
         self.awake = False
+        # "Slumber Entity Tiles": Deliverance, "a mechanic unlocked later in the campaign":
+        # the option ``deliverance``, a campaign whose flags hold it, or ``unlock_deliverance``
+        self.deliverance = bool(self.game.options.get("deliverance"))
         self.between_done = False
         cat = self.catalog
         t = self.table
@@ -113,13 +121,21 @@ class SlumberState(EtherfieldsState):
             from .campaign.dream import snapshot_of
 
             doc = snapshot_of(self.game.options)
+            if doc is not None and DELIVERANCE in doc.flags:
+                self.deliverance = True
             if doc is not None and doc.slumber:
                 placed = self.load_slumber(doc.slumber)
+            if doc is not None:  # tiles a Deliverance removed stay out of the game
+                self.load_slumber({"slumber_removed": list(doc.removed)})
         seats = tuple(range(self.game.players))
         steps: list[FlowStep] = [Journey()]
         if self.mode == "slumber":
             tile = self.gate_id
-            card = t.find("slumber_deck", tile) or t.find("slumber_bottom", tile)
+            card = (
+                t.find("slumber_deck", tile)
+                or t.find("slumber_bottom", tile)
+                or t.find("slumber_box", tile)
+            )
             if card is None:
                 card = t.create(f"slumber.{tile}", tile, "slumber_current")
             else:
@@ -170,7 +186,9 @@ class SlumberState(EtherfieldsState):
             "tiles": list(self.tiles),
             "quirks": [list(q) for q in self.quirks],
             "slumber_bottom": [t.face(c) for c in t.ids("slumber_bottom")],
+            "slumber_removed": [t.face(c) for c in t.ids("slumber_box")],
             "fate_bottom": [t.face(c) for c in t.ids("fate_bottom")],
+            "deliverance": self.deliverance,
         }
 
     def load_carry(self, carry: dict[str, Any]) -> bool:
@@ -182,6 +200,12 @@ class SlumberState(EtherfieldsState):
             for zone in CARRIED:
                 for face in d.get(zone, []):
                     card = next((c for c in everything if t.face(c) == face), None)
+                    if card is None and self.catalog.has("flaw", face):
+                        # "Flaw Cards": a Flaw the Dreamer gained comes from the Flaw deck
+                        card = t.find("flaw_deck", face)
+                        if card is not None:
+                            t.move(card, zone, seat)
+                            continue
                     if card is None:
                         card = t.create(f"gained.{face}", face, zone, seat)
                     else:
@@ -196,7 +220,8 @@ class SlumberState(EtherfieldsState):
     def load_slumber(self, carry: dict[str, Any]) -> bool:
         """The Slumber Dreamscape as a journey left it ("Slumber Entity Tiles": "The next
         Slumber will begin with everything as it is now"): the Dreamers' ``spaces``, the
-        Hours, the placed map tiles and Quirks, the bottoms of the Slumber and Fate decks.
+        Hours, the placed map tiles and Quirks, the bottoms of the Slumber and Fate decks,
+        the Slumber tiles a Deliverance removed and whether Deliverance is unlocked.
         True when every Dreamer has a space."""
         t = self.table
         for seat, space in enumerate(carry.get("spaces", [])[: self.game.players]):
@@ -221,7 +246,22 @@ class SlumberState(EtherfieldsState):
             if card is None:
                 card = t.create(f"slumber.{face}", face, "slumber_bottom")
             t.move(card, "slumber_bottom")  # in order, bottom first: each on top of the last
+        for face in carry.get("slumber_removed", []):
+            card = t.find("slumber_deck", face) or t.find("slumber_bottom", face)
+            if card is not None:
+                t.move(card, "slumber_box")
+        self.deliverance = self.deliverance or bool(carry.get("deliverance"))
         return all(p is not None for p in self.pos)
+
+    def space(self, ref: str) -> tuple[Any, Any]:
+        """The tile and space at ``ref``; a Quirk lying there adds its map actions ("Fate
+        Cards", ``steps/fate.py`` ``quirk_space``)."""
+        tile, space = super().space(ref)
+        if not self.quirks:
+            return tile, space
+        from .steps.fate import quirk_space
+
+        return tile, quirk_space(self, ref, space)
 
     def entrance_spaces(self) -> list[str]:
         return []  # a Slumber map has no Entrance: the Dreamers start anywhere on Setup tiles
@@ -259,6 +299,8 @@ class SlumberState(EtherfieldsState):
             "results": [list(r) for r in self.results],
             "loot": self.loot,
             "delta_done": self.delta_done,
+            "removed": view.cards("slumber_box"),
+            "deliverance": self.deliverance,
         }
         return obs
 
@@ -267,7 +309,7 @@ class SlumberState(EtherfieldsState):
             return []
         if self.outcome == "defeat" or not self.results:
             return [0.0] * self.game.players
-        value = {"won": 1.0, "done": 1.0, "skipped": 0.5}
+        value = {"won": 1.0, "done": 1.0, "delivered": 1.0, "skipped": 0.5}
         score = sum(value.get(r, 0.0) for _t, r in self.results) / len(self.results)
         return [score] * self.game.players
 
@@ -275,7 +317,7 @@ class SlumberState(EtherfieldsState):
         out = super().stats()
         count = {
             k: sum(1 for _t, r in self.results if r == k)
-            for k in ("won", "lost", "skipped", "done")
+            for k in ("won", "lost", "skipped", "done", "delivered")
         }
         out.update(
             {
@@ -283,6 +325,7 @@ class SlumberState(EtherfieldsState):
                 "slumbers_won": count["won"],
                 "slumbers_lost": count["lost"],
                 "slumbers_skipped": count["skipped"],
+                "slumbers_delivered": count["delivered"],
                 "instructions": count["done"],
                 "loot": self.loot,
                 "delta_phase": self.delta_done,

@@ -92,6 +92,7 @@ def dreamscape_of(s: SlumberState) -> dict[str, Any]:
         "spaces": [d["space"] for d in carry["dreamers"]],
         "hours": carry["hours"],
         "slumber_bottom": carry["slumber_bottom"],
+        "slumber_removed": carry["slumber_removed"],  # by a Deliverance
         "fate_bottom": carry["fate_bottom"],
     }
 
@@ -122,6 +123,10 @@ def finish(doc: Campaign, s: SlumberState) -> Campaign:
         items=items,
         storage=storage,
         keys=s.team.get("keys", 0),
+        # Deliverance: unlocked for the rest of the campaign; the tiles it removed are out
+        # of the game ("Dividers — Removed cards"), whatever a save does to the decks
+        flags=sorted(set(doc.flags) | ({"deliverance"} if s.deliverance else set())),
+        removed=sorted(set(doc.removed) | set(s.slumber_carry()["slumber_removed"])),
         slumber=dreamscape_of(s),
         revealed=sorted(set(doc.revealed) | set(s.revealed)),
         next="dreamworld",

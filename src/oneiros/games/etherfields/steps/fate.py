@@ -1,6 +1,8 @@
 """Fate cards and their Quirks (etherfields "Fate Cards", "The Slumber Dreamscape Map"):
 a Fate card drawn between two Slumbers, the Slumber map tile it may draw and place, the
-Quirk space it then goes into, and what the Quirks in play do at the start of each Turn."""
+Quirk space it then goes into, what the Quirks in play do at the start of each Turn, and
+the map actions a Quirk gives its space ("Quirks ... create opportunities for certain
+spaces on the Map", "Map Actions": ``quirk_space``)."""
 
 from __future__ import annotations
 
@@ -140,6 +142,29 @@ def quirk_spaces(s: SlumberState) -> list[str]:
     return out
 
 
+def quirk_space(s: SlumberState, ref: str, space: Any) -> Any:
+    """The printed ``space`` at ``ref`` with the map actions of the Quirk lying there
+    ("Fate Cards": a Quirk creates "opportunities for certain spaces on the Map"; "Map
+    Actions": a Dreamer on the space may perform them, as any map action)."""
+    face = next((f for r, f in s.quirks if r == ref), None)
+    quirk = fate_of(s, face).quirk if face is not None else None
+    if quirk is None or not quirk.actions:
+        return space
+    return space.model_copy(update={"actions": [*space.actions, *quirk.actions]})
+
+
+def quirk_action_ids(cat: Any) -> list[str]:
+    """Every ``use:map:<space>:<action>`` a Quirk may offer: each Quirk space of the pack's
+    Slumber map tiles with each map action of a Quirk (finite with a fixed pack)."""
+    refs = [
+        f"{t.at}.{rotate_index(i, t.rotation)}"
+        for t in cat.all("slumber_map")
+        for i in t.quirk_slots
+    ]
+    actions = [a.id for c in cat.all("fate") if c.quirk is not None for a in c.quirk.actions]
+    return [f"use:map:{ref}:{a}" for ref in refs for a in dict.fromkeys(actions)]
+
+
 def empty_quirk_spaces(s: SlumberState) -> list[str]:
     taken = {q[0] for q in s.quirks}
     return [ref for ref in quirk_spaces(s) if ref not in taken]
@@ -230,7 +255,7 @@ def quirk_steps(s: SlumberState) -> list[Any]:
     steps: list[Any] = []
     for ref, face in s.quirks:
         quirk = fate_of(s, face).quirk
-        if quirk is None:
+        if quirk is None or quirk.effects is None:
             continue
         if quirk.scope == "dreamscape":
             seats: tuple[int, ...] = (s.first,)

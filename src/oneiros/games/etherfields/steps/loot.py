@@ -1,5 +1,6 @@
 """Loot and the ops of Slumber tiles (etherfields "Other Turn Card Rules" (Loot), "Slumber
-Entity Tiles": GAIN LOOT, "This Slumber ends.", "Slumbers": a new tile to the bottom)."""
+Entity Tiles": GAIN LOOT, "This Slumber ends.", Deliverance removing a tile and its
+unlocking, "Slumbers": a new tile to the bottom)."""
 
 from __future__ import annotations
 
@@ -113,3 +114,33 @@ def _add_slumber(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
         "slumbers",
         tile=a.code,
     )
+
+
+@effect("remove_slumber")
+def _remove_slumber(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """etherfields "Slumber Entity Tiles" (Deliverance) and "A Brief Strategy Guide":
+    Deliverance "will allow you to remove or alter certain Slumbers": the current Slumber
+    tile leaves the game instead of going to the bottom of the Slumber deck (an altered
+    Slumber is removed and its new tile added with ``add_slumber``)."""
+    card = s.table.top("slumber_current") if getattr(s, "slumber", None) else None
+    if card is None:  # in a Dream, or between Slumbers: no Slumber tile to remove
+        return
+    face = s.table.face(card)
+    s.table.move(card, "slumber_box")
+    flow.emit(
+        "slumber_removed",
+        "Slumber tile {tile} is removed from the Slumber deck for good",
+        "slumber_entity",
+        tile=face,
+    )
+
+
+@effect("unlock_deliverance")
+def _unlock_deliverance(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """etherfields "Slumber Entity Tiles": "Deliverance – This will be a mechanic unlocked
+    later in the campaign": from now on the Deliverance of a Slumber Entity tile is
+    offered (kept by ``carry_over`` and in the campaign's flags)."""
+    if getattr(s, "deliverance", True):
+        return
+    s.deliverance = True
+    flow.emit("deliverance_unlocked", "Deliverance is unlocked", "slumber_entity")

@@ -80,7 +80,8 @@ def finish(s: SlumberState, flow: Flow) -> None:
         s.outcome, s.reason = "victory", "delta_phase"
     elif s.mode in ("slumber", "visit"):
         last = s.results[-1][1] if s.results else "lost"
-        s.outcome = {"won": "victory", "done": "victory", "skipped": "skipped"}.get(last, "defeat")
+        outcomes = {"won": "victory", "done": "victory", "delivered": "victory"}
+        s.outcome = {**outcomes, "skipped": "skipped"}.get(last, "defeat")
         s.reason = f"slumber_{last}"
     else:
         s.outcome = "victory"
@@ -226,17 +227,24 @@ def _new_turn_deck(s: SlumberState, turns: int) -> None:
     s.gradual = {}
 
 
+def deliverable(s: SlumberState, rec: Any) -> bool:
+    """The tile has a Deliverance and the team has unlocked it ("Slumber Entity Tiles":
+    "Deliverance – This will be a mechanic unlocked later in the campaign")."""
+    return rec.deliverance is not None and bool(getattr(s, "deliverance", False))
+
+
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class SkipChoice(GroupStep):
     """etherfields "Slumber Entity Tiles" (Out of Turns / Skip): at the start of any Turn
     the Dreamers may resolve the Out of Turns effect instead of playing the Slumber; before
-    set-up only when that effect uses nothing set up. The First Player settles it
-    ("Multiple Choices")."""
+    set-up only when that effect uses nothing set up. Once Deliverance is unlocked, the
+    tile's Deliverance is offered at the same moment, after set-up (``deliver``). The First
+    Player settles it ("Multiple Choices")."""
 
     kind = "slumber_skip"
     rule = "slumber_entity"
-    prompt = "Play this Slumber, or skip it (resolve its Out of Turns effect)"
+    prompt = "At the start of the Turn: play this Slumber on, or end it (Skip, or Deliverance once unlocked)"
     policy = LEADER
     before: bool = False
 
@@ -245,14 +253,20 @@ class SkipChoice(GroupStep):
 
     def legal(self, s: SlumberState, seat: int) -> list[Action]:
         rec = tile_of(s, s.slumber or "")
-        return [
-            Action("continue", f"Play {rec.name}"),
-            Action("skip", f"Skip {rec.name}: resolve its Out of Turns effect"),
-        ]
+        out = [Action("continue", f"Play {rec.name}")]
+        if rec.out_of_turns is not None and (rec.skip_before_setup or not self.before):
+            out.append(Action("skip", f"Skip {rec.name}: resolve its Out of Turns effect"))
+        if deliverable(s, rec) and not self.before:
+            said = f": {rec.deliverance_text}" if rec.deliverance_text else ""
+            out.append(Action("deliver", f"Deliverance of {rec.name}{said}"))
+        return out
 
     def apply(self, s: SlumberState, flow: Flow, seat: int, action: Action) -> None:
         flow.pop()
         if action.id == "continue":
+            return
+        if action.id == "deliver":
+            deliver(s, flow)
             return
         flow.emit(
             "slumber_skipped",
@@ -262,6 +276,24 @@ class SkipChoice(GroupStep):
             before_setup=self.before,
         )
         resolve_out_of_turns(s, flow, "skipped")
+
+
+def deliver(s: SlumberState, flow: Flow) -> None:
+    """etherfields "Slumber Entity Tiles" (Deliverance; "A Brief Strategy Guide": it will
+    "allow you to remove or alter certain Slumbers"): the tile's Deliverance effects
+    resolve instead of playing on, then the Slumber ends (unless they end it themselves),
+    "delivered"."""
+    rec = tile_of(s, s.slumber or "")
+    s.ending = "delivered"
+    flow.emit(
+        "deliverance",
+        "Deliverance of the Slumber {tile}: {text}",
+        "slumber_entity",
+        tile=rec.id,
+        text=str(rec.deliverance_text or rec.deliverance.to_raw()),
+    )
+    ctx = Ctx(seat=s.first, source=f"slumber:{rec.id}")
+    flow.push(SlumberEnds("delivered"), *reversed(RUNTIME.steps(rec.deliverance, ctx)))
 
 
 def resolve_out_of_turns(s: SlumberState, flow: Flow, result: str) -> None:
@@ -277,8 +309,8 @@ def resolve_out_of_turns(s: SlumberState, flow: Flow, result: str) -> None:
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class SlumberStartTurn(AutoStep):
-    """etherfields "Turn Order" in a Slumber: the Skip choice at the start of the Turn
-    ("Slumber Entity Tiles"), the Quirks in play ("Fate Cards"), then the Turn as in a
+    """etherfields "Turn Order" in a Slumber: the Skip (or Deliverance) choice at the start
+    of the Turn ("Slumber Entity Tiles"), the Quirks in play ("Fate Cards"), then the Turn as in a
     Dream; it ends with ``SlumberEndTurn``."""
 
     kind = "slumber_turn"
@@ -287,7 +319,7 @@ class SlumberStartTurn(AutoStep):
 
     def run(self, s: SlumberState, flow: Flow) -> None:
         rec = tile_of(s, s.slumber or "")
-        if rec.out_of_turns is not None and not self.asked:
+        if (rec.out_of_turns is not None or deliverable(s, rec)) and not self.asked:
             flow.replace_top(evolve(self, asked=True))
             flow.push(SkipChoice(seats=tuple(range(s.game.players))))
             return
@@ -373,13 +405,22 @@ def end_slumber(s: SlumberState, flow: Flow, result: str | None = None) -> None:
     s.results.append([tile, result])
     s.slumber = None
     s.ending = None
-    flow.emit(
-        "slumber_over",
-        "The Slumber {tile} ends ({result}); its tile goes to the bottom of the Slumber deck",
-        "slumber_entity",
-        tile=tile,
-        result=result,
-    )
+    if card is None:  # a Deliverance took the tile out of the game (``remove_slumber``)
+        flow.emit(
+            "slumber_over",
+            "The Slumber {tile} ends ({result}); its tile is out of the game",
+            "slumber_entity",
+            tile=tile,
+            result=result,
+        )
+    else:
+        flow.emit(
+            "slumber_over",
+            "The Slumber {tile} ends ({result}); its tile goes to the bottom of the Slumber deck",
+            "slumber_entity",
+            tile=tile,
+            result=result,
+        )
     items = flow.items
     while items and not isinstance(items[-1], Journey):
         flow.pop()
@@ -394,6 +435,8 @@ __all__ = [
     "SlumberEnds",
     "SlumberEntrance",
     "SlumberStartTurn",
+    "deliver",
+    "deliverable",
     "end_slumber",
     "finish",
     "resolve_out_of_turns",

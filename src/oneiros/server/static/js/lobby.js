@@ -22,7 +22,23 @@ function fillGame() {
   fillRulesets(g, g.default_ruleset);
   $("options").replaceChildren(el("legend", {}, t("Options")), ...g.options.map(optionInput));
   $("options").hidden = g.options.length === 0;
+  followContent(g);
   fillSeats();
+}
+
+/** A menu that comes from the content (``by_content``: Etherfields' scenarios) follows the
+ * content pack chosen: that pack's choices, or the shipped pack's with none. */
+function followContent(g) {
+  const content = $("options").querySelector("[data-option=content]");
+  if (!content) return;
+  content.addEventListener("change", () => {
+    for (const o of g.options.filter((x) => x.by_content && x.choices)) {
+      const select = $(`opt-${o.name}`);
+      const menu = o.by_content[content.value] || o;
+      const keep = menu.choices.includes(select.value) ? select.value : (menu.choices.includes(o.default) ? o.default : menu.choices[0]);
+      select.replaceChildren(...menu.choices.map((c) => el("option", { value: c, selected: c === keep }, t(menu.labels?.[c] ?? String(c)))));
+    }
+  });
 }
 
 function optionInput(o) {

@@ -53,6 +53,7 @@ function word(value) {
     too_few_cards: t("a Dreamer had fewer than 6 cards"),
     slumber_won: t("the Slumber is won"), slumber_lost: t("the Slumber is lost"),
     slumber_skipped: t("the Slumber was skipped"), slumber_done: t("the Slumber is over"),
+    slumber_delivered: t("the Slumber is delivered"), delivered: t("delivered"),
     awakened: t("the Dreamers awakened"), delta_phase: t("the Delta Phase came"),
     won: t("won"), lost: t("lost"), skipped: t("skipped"), done: t("done"),
   };
@@ -259,6 +260,8 @@ function slumberPanel(sl, cards) {
   for (const [ref, f] of sl.quirks || []) lines.push(el("li", { class: "ef-quirk" }, t("Quirk at {space}: {name}", { space: ref, name: cardName(f, cards) }), " — ", (cards[f] || {}).quirk || ""));
   if ((sl.results || []).length) lines.push(el("li", {}, t("Slumbers so far: {list}", { list: sl.results.map(([s, r]) => `${cardName(s, cards)} (${word(r)})`).join(", ") })));
   if (sl.delta_done) lines.push(el("li", {}, t("The Delta Phase is done")));
+  if (sl.deliverance) lines.push(el("li", {}, t("Deliverance is unlocked")));
+  if ((sl.removed || []).length) lines.push(el("li", {}, t("Out of the game: {list}", { list: sl.removed.map((s) => cardName(s, cards)).join(", ") })));
   return el("section", { class: "panel ef-slumber" },
     el("h2", {}, sl.mode === "journey" ? t("Journey") : t("Slumber")),
     el("div", { class: "row" },
