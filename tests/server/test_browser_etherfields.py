@@ -82,6 +82,18 @@ def fixed_seed(page: Any, seed: int) -> None:
     page.route("**/api/tables", add_seed)
 
 
+def against_a_bot(page: Any) -> None:
+    """From the lobby (its menu filled): a 2-player Etherfields table against the heuristic
+    bot, open at the player's first decision."""
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#advanced summary")
+    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#your-turn", timeout=20_000)
+
+
 def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     server: ServerProcess, browser: Any, tmp_path: Path
 ) -> None:
@@ -95,13 +107,7 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     offered = page.eval_on_selector_all("#game option", "os => os.map(o => o.value)")
     assert "etherfields" in offered
     page.fill("#my-name", "Ada")
-    page.select_option("#game", "etherfields")
-    page.select_option("#players", "2")
-    page.click("#advanced summary")
-    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#your-turn", timeout=20_000)
+    against_a_bot(page)
 
     # the Dreamers' Entrance ("Dreamer's Entrance"): the legal spaces are lit on the map
     assert page.locator("#board svg.ef-map .space").count() >= 4
@@ -221,13 +227,7 @@ def test_the_choices_stay_off_while_a_move_is_on_its_way_whatever_redraws_the_ta
     page.route_web_socket(re.compile(r".*/ws/.*"), on_socket)
     page.goto(f"{server.http}/")
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
-    page.select_option("#game", "etherfields")
-    page.select_option("#players", "2")
-    page.click("#advanced summary")
-    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#your-turn", timeout=20_000)
+    against_a_bot(page)
     assert glossary, "the table asked for no glossary"
     body = urllib.request.urlopen(glossary[0].request.url, timeout=20).read()
     entrance = page.eval_on_selector_all(
