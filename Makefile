@@ -37,7 +37,7 @@ play-terminal: install
 test: system-deps install-dev lint typecheck kernel unit
 
 ## Lint, type-check and run every test not marked slow, on all cores (no browser, Ray,
-## durability or subprocess command-line tests).
+## durability or subprocess command-line tests; hypothesis's dev profile).
 test-fast: install-dev lint typecheck unit-fast
 
 ## Debian's Chromium and PostgreSQL server for the browser and database tests (as root).
@@ -52,11 +52,14 @@ lint: install-dev
 typecheck: install-dev
 	$(BIN)/mypy
 
+# worksteal: a worker that runs out of tests takes some of the other's (the slowest tests
+# otherwise leave one core idle at the end of the run)
 unit: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --durations=10
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --dist worksteal --durations=15
 
+# the local loop: no slow tests, and hypothesis's dev profile (fewer examples than CI's)
 unit-fast: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow" -n auto
+	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow" -n auto --dist worksteal
 
 ## Compile the Lucidity playout kernel with numba once (cached on disk; a second or two after).
 kernel: install-dev

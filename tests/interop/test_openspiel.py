@@ -32,10 +32,16 @@ def pebbles_after_deal(cards=(3, 4)):
     return game, state, ids
 
 
+SIMS = {"etherfields": 1}
+"""Random games per configuration (2 unless named): an Etherfields game is long, and
+``serialize`` replays the record at every step, so it plays one per configuration (each of
+its player counts, every option on and a journey still run)."""
+
+
 @pytest.mark.parametrize(("name", "ruleset", "players"), CASES)
 def test_openspiel_random_sim_test_with_serialization(name, ruleset, players):
     game = load(name, players=players, ruleset=ruleset)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 2), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,12 @@ ONE_PAYMENT = """(legal) => {
 }"""
 
 
+SEED = 1
+"""The first test's table: its deal has a card in the hand that pays for the Move before a
+step is offered (not every deal does: seed 6 pays by a button, so the test could not click
+a card)."""
+
+
 def wait_turn(page: Any) -> None:
     page.wait_for_selector("#game-over, #actions button:not([disabled])", timeout=20_000)
 
@@ -60,10 +67,38 @@ def buttons(page: Any) -> list[str]:
     )
 
 
+def fixed_seed(page: Any, seed: int) -> None:
+    """The table the lobby creates gets ``seed`` (the lobby sends none, so every deal would
+    differ and a test could not count on what its deal offers)."""
+
+    def add_seed(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+    page.route("**/api/tables", add_seed)
+
+
+def against_a_bot(page: Any) -> None:
+    """From the lobby (its menu filled): a 2-player Etherfields table against the heuristic
+    bot, open at the player's first decision."""
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#advanced summary")
+    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#your-turn", timeout=20_000)
+
+
 def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     server: ServerProcess, browser: Any, tmp_path: Path
 ) -> None:
     page = instant(browser.new_page(viewport=DESKTOP))
+    fixed_seed(page, SEED)  # its deal offers a card that pays, then a step by clicking
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.http}/")
@@ -72,13 +107,7 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     offered = page.eval_on_selector_all("#game option", "os => os.map(o => o.value)")
     assert "etherfields" in offered
     page.fill("#my-name", "Ada")
-    page.select_option("#game", "etherfields")
-    page.select_option("#players", "2")
-    page.click("#advanced summary")
-    page.select_option("[data-seat='1'][data-field='agent']", "heuristic")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#your-turn", timeout=20_000)
+    against_a_bot(page)
 
     # the Dreamers' Entrance ("Dreamer's Entrance"): the legal spaces are lit on the map
     assert page.locator("#board svg.ef-map .space").count() >= 4
@@ -173,6 +202,53 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     )
     page.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-phone.png")))
     assert not errors, errors
+    page.close()
+
+
+def test_the_choices_stay_off_while_a_move_is_on_its_way_whatever_redraws_the_table(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The glossary (card names) may arrive after the player has clicked: the table is drawn
+    again then, and the choices of the decision already answered must stay off until the
+    server's answer (they once came back on, so a test read the board before the move)."""
+    page = instant(browser.new_page(viewport=DESKTOP))
+    glossary: list[Any] = []
+    page.route("**/glossary*", lambda route: glossary.append(route))  # held: answered later
+    held: list[str] = []
+    holding = [False]
+    sockets: list[Any] = []
+
+    def on_socket(ws: Any) -> None:  # the real server, its messages held while asked to
+        real = ws.connect_to_server()
+        ws.on_message(lambda m: real.send(m))
+        real.on_message(lambda m: held.append(m) if holding[0] else ws.send(m))
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), on_socket)
+    page.goto(f"{server.http}/")
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    against_a_bot(page)
+    assert glossary, "the table asked for no glossary"
+    body = urllib.request.urlopen(glossary[0].request.url, timeout=20).read()
+    entrance = page.eval_on_selector_all(
+        "#board .space.playable", "ns => ns.map(n => n.dataset.ref)"
+    )[0]
+    holding[0] = True
+    page.click(f"#board .space.playable[data-ref='{entrance}']")
+    for route in glossary:
+        route.fulfill(status=200, body=body, content_type="application/json")
+    page.wait_for_function(  # drawn again with the glossary's names
+        "() => document.querySelector('#board .ef-map').textContent.includes(' Climb the la')",
+        timeout=20_000,
+    )
+    offered = page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.disabled)")
+    assert offered and all(offered), "a choice came back on before the answer"
+    assert page.evaluate(MY_SPACE) is None
+    holding[0] = False
+    for message in held:
+        sockets[-1].send(message)
+    answered(page)
+    assert page.evaluate(MY_SPACE) == entrance
     page.close()
 
 

@@ -20,11 +20,14 @@ def strip(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in m.items() if k != "table"} for m in messages]
 
 
-def drain(players: list[Player]) -> None:
-    for p in players:
+def drain(players: list[Player], quiet: float = 0.3) -> None:
+    """Read every message sent so far: until the first player has heard nothing for
+    ``quiet`` seconds, then what the others already hold (the server sends a move's messages
+    to every connection at once, so one quiet period serves them all)."""
+    for k, p in enumerate(players):
         while True:
             try:
-                p.recv(timeout=0.3)
+                p.recv(timeout=quiet if k == 0 else 0.05)
             except TimeoutError:
                 break
 

@@ -20,6 +20,11 @@ Problems are collected, never raised one at a time: :meth:`PackFormat.check` ret
 one as ``file: entry: problem`` (:class:`Problem`), and :meth:`PackFormat.load` raises a
 :class:`ContentProblems` (a ``ContentError``) holding them all.
 
+The records' building blocks and the problems (:class:`Record`, :class:`Text`,
+:class:`Ref`, :class:`Problem`...) are in ``content_records.py`` and the checks every pack
+gets (references, supported effects) in ``content_checks.py``; this module loads packs and
+re-exports them all.
+
 A pack directory holds ``pack.toml`` (``format``, ``game``, ``title``, ``provenance``,
 ``notice``) and one file per kind (TOML; JSON with the same shape is accepted). A kind read
 from ``turns.toml`` under key ``turns`` is a TOML array of tables::
@@ -35,186 +40,36 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-import types
-import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol, Union
+from typing import Any
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
-from .effects import EffectLanguage, Node
+from .content_checks import _check_refs, _check_support, nodes
+from .content_records import FORMAT_VERSION as FORMAT_VERSION  # the pack format's version
+from .content_records import (
+    LANGUAGES,
+    PACK_FILE,
+    PROVENANCES,
+    ContentFormat,
+    ContentProblems,
+    ContentReport,
+    LocalText,
+    PackInfo,
+    Problem,
+    Provenance,
+    Record,
+    Ref,
+    Text,
+    _pydantic_problems,
+    entry_name,
+)
+from .effects import EffectLanguage
 from .errors import ContentError
-
-Provenance = Literal["printed", "transcription", "provisional", "original"]
-PROVENANCES: tuple[str, ...] = typing.get_args(Provenance)
-LANGUAGES: tuple[str, ...] = ("en", "es")
-"""The languages a :class:`Text` has slots for."""
-
-PACK_FILE = "pack.toml"
-FORMAT_VERSION = 1
-
-
-# --------------------------------------------------------------------------------------
-# Building blocks of records
-# --------------------------------------------------------------------------------------
-
-
-class Text(BaseModel):
-    """A localisable text: English always, Spanish when translated."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    en: str = Field(min_length=1)
-    es: str | None = None
-
-    def get(self, lang: str = "en") -> str:
-        """The text in ``lang``, falling back to English."""
-        value = getattr(self, lang, None) if lang in LANGUAGES else None
-        return value or self.en
-
-    def __str__(self) -> str:
-        return self.en
-
-
-def _text(value: Any) -> Any:
-    return {"en": value} if isinstance(value, str) else value
-
-
-LocalText = Annotated[Text, BeforeValidator(_text, json_schema_input_type=str | Text)]
-"""A record field holding a :class:`Text`; a plain string is read as English."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    """Field annotation: ``Annotated[str, Ref("influence")]`` names a record of that kind;
-    the catalog checks it resolves. Works inside lists, tuples, sets, dict keys and values,
-    and in effect-op arguments."""
-
-    kind: str
-
-
-class Record(BaseModel):
-    """Base of every record: an id, provenance and its reason, and ``source`` (where the
-    record comes from in play: a starting component, or the Secret code holding it);
-    frozen, no unknown field."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    id: str = Field(min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.:/+-]*$")
-    provenance: Provenance | None = None
-    reason: str = ""
-    source: str | None = None
-
-    @field_validator("reason")
-    @classmethod
-    def _one_line(cls, value: str) -> str:
-        if "\n" in value:
-            raise ValueError("the reason must be one line")
-        return value
-
-    @model_validator(mode="after")
-    def _provisional_has_reason(self) -> Record:
-        if self.provenance == "provisional" and not self.reason.strip():
-            raise ValueError("a provisional record needs a one-line reason")
-        return self
-
-
-class PackInfo(BaseModel):
-    """``pack.toml``: what the pack is and where its records come from."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    format: int = FORMAT_VERSION
-    game: str
-    title: LocalText
-    provenance: Provenance
-    notice: str = ""
-
-    @field_validator("format")
-    @classmethod
-    def _known_format(cls, value: int) -> int:
-        if value != FORMAT_VERSION:
-            raise ValueError(f"pack format {value} is not supported (this is {FORMAT_VERSION})")
-        return value
-
-
-# --------------------------------------------------------------------------------------
-# Problems
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One problem of a pack: ``file: entry: problem``; warnings do not fail a check
-    unless it is strict."""
-
-    file: str
-    entry: str
-    problem: str
-    severity: Literal["error", "warning"] = "error"
-
-    def __str__(self) -> str:
-        tag = "warning: " if self.severity == "warning" else ""
-        return f"{self.file}: {self.entry}: {tag}{self.problem}"
-
-
-class ContentProblems(ContentError):
-    """A pack that does not load: every problem found, the first one in the message."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = list(problems)
-        first = self.problems[0]
-        super().__init__(first.file, first.entry, first.problem)
-        more = len(self.problems) - 1
-        if more:
-            self.args = (
-                f"{first} (and {more} more problem{'s' if more > 1 else ''}; "
-                "`oneiros content check` lists them)",
-            )
-
-
-@dataclass
-class ContentReport:
-    """What a check found: the catalog (None when errors stop it) and every problem."""
-
-    game: str
-    path: str
-    problems: list[Problem] = field(default_factory=list)
-    catalog: Catalog | None = None
-    summary: str = ""
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
-
-    def ok(self, strict: bool = False) -> bool:
-        return not (self.problems if strict else self.errors)
-
-
-class ContentFormat(Protocol):
-    """What ``oneiros content check`` needs from a game (``Game.content_format()``)."""
-
-    game: str
-
-    def default_path(self) -> Path: ...
-
-    def check(self, path: str | Path | None = None) -> ContentReport: ...
-
-    def schema(self) -> dict[str, Any]: ...
-
 
 # --------------------------------------------------------------------------------------
 # Kinds, formats and the catalog
@@ -259,14 +114,6 @@ def _read(path: Path, rel: str) -> tuple[dict[str, Any] | None, Problem | None]:
     if not isinstance(data, dict):
         return None, Problem(rel, "(file)", "the file must hold a table (an object)")
     return data, None
-
-
-def entry_name(base: str, loc: Sequence[int | str]) -> str:
-    """``cards[3]`` + ``("abilities", 0, "cost")`` -> ``cards[3].abilities[0].cost``."""
-    out = base
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
 
 
 @dataclass
@@ -567,119 +414,6 @@ def _matches(rel: str, pattern: str) -> bool:
 
 def _placeholder(game: str) -> PackInfo:
     return PackInfo(game=game, title=Text(en="(no pack.toml)"), provenance="original")
-
-
-def _pydantic_problems(file: str, base: str, exc: ValidationError) -> list[Problem]:
-    out = []
-    for err in exc.errors():
-        loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
-        msg = err["msg"]
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, ") :]
-        out.append(Problem(file, entry_name(base, loc), msg))
-    return out
-
-
-# --------------------------------------------------------------------------------------
-# Cross-references: walk a record along its type annotations
-# --------------------------------------------------------------------------------------
-
-
-def _refs(value: Any, annotation: Any, path: str) -> Iterator[tuple[str, str, Any]]:
-    """(path, kind, value) for every Ref-annotated value inside ``value``."""
-    origin = typing.get_origin(annotation)
-    if origin is Annotated:
-        base, *meta = typing.get_args(annotation)
-        for m in meta:
-            if isinstance(m, Ref) and isinstance(value, str | int) and not isinstance(value, bool):
-                yield path, m.kind, value
-                return
-        yield from _refs(value, base, path)
-        return
-    if value is None:
-        return
-    if isinstance(value, Node):
-        yield from _refs(value.args, type(value.args), path)
-        return
-    if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            ann: Any = info.annotation
-            if info.metadata:
-                ann = Annotated.__class_getitem__((ann, *info.metadata))  # type: ignore[attr-defined]
-            yield from _refs(getattr(value, name), ann, f"{path}.{name}" if path else name)
-        return
-    if origin in (Union, types.UnionType):
-        seen: set[tuple[str, str, Any]] = set()
-        for arg in typing.get_args(annotation):
-            for hit in _refs(value, arg, path):
-                if hit not in seen:
-                    seen.add(hit)
-                    yield hit
-        return
-    args = typing.get_args(annotation)
-    if isinstance(value, list | tuple | set | frozenset) and not isinstance(value, str):
-        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
-        for i, item in enumerate(items):
-            if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
-                ann = args[i] if i < len(args) else Any
-            else:
-                ann = args[0] if args else Any
-            yield from _refs(item, ann, f"{path}[{i}]")
-        return
-    if isinstance(value, Mapping):
-        k_ann, v_ann = args if len(args) == 2 else (Any, Any)
-        for k, v in value.items():
-            yield from _refs(k, k_ann, f"{path}[{k}]")
-            yield from _refs(v, v_ann, f"{path}[{k}]")
-        return
-
-
-def _check_refs(catalog: Catalog) -> Iterator[Problem]:
-    for loc in catalog.located():
-        for path, kind, value in _refs(loc.record, type(loc.record), ""):
-            if kind not in catalog._records:
-                yield Problem(loc.file, f"{loc.entry}.{path}", f"refers to unknown kind {kind!r}")
-            elif not catalog.known(kind, value):
-                known = catalog.ids(kind)
-                shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
-                yield Problem(
-                    loc.file,
-                    f"{loc.entry}.{path}",
-                    f"{value!r} names no {kind} (known: {shown or 'none'})",
-                )
-
-
-def nodes(record: BaseModel) -> Iterator[tuple[str, Node]]:
-    """Every effect node inside a record, with its path (for checks over effects)."""
-    yield from _nodes(record, "")
-
-
-def _nodes(value: Any, path: str) -> Iterator[tuple[str, Node]]:
-    if isinstance(value, Node):
-        yield path, value
-        for name in type(value.args).model_fields:
-            yield from _nodes(getattr(value.args, name), f"{path}.{name}")
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from _nodes(getattr(value, name), f"{path}.{name}" if path else name)
-    elif isinstance(value, list | tuple):
-        for i, v in enumerate(value):
-            yield from _nodes(v, f"{path}[{i}]")
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            yield from _nodes(v, f"{path}[{k}]")
-
-
-def _check_support(catalog: Catalog, language: EffectLanguage | None) -> Iterator[Problem]:
-    if language is None:
-        return
-    for loc in catalog.located():
-        for path, node in nodes(loc.record):
-            spec = language.spec(node.op, node.category)
-            if spec is not None and not spec.supported:
-                yield Problem(
-                    loc.file, f"{loc.entry}.{path}", f"{node.op} is not supported yet", "warning"
-                )
 
 
 # --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ let stopped = false;
 let insights = {};
 let cards = {};
 let shownDecision = null;
+let answered = null;      // the decision_id whose move was sent: its choices stay off until the answer
 let fateSeen = false;
 
 // ----- settings ----------------------------------------------------------------------------
@@ -125,6 +126,7 @@ function setLink(text, cls) {
 
 function handle(msg) {
   if (msg.type === "snapshot") {
+    answered = null;
     queue = [];
     clearTimeout(timer);
     timer = null;
@@ -138,6 +140,7 @@ function handle(msg) {
   else if (msg.type === "hint") { showHint(msg); }
   else if (msg.type === "notice") { toast(view && msg.seat === view.seat ? t("You took back a move") : msg.message); }
   else if (msg.type === "error") {
+    answered = null;   // the move was not played
     toast(msg.message);
     if (view) draw();   // the move was refused: offer the choices again
     if (["unauthorized", "unknown_table"].includes(msg.code)) stopped = true;
@@ -185,13 +188,17 @@ function take(msg, snapshot) {
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else toast(t("not connected: the move was not sent"));
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+  toast(t("not connected: the move was not sent"));
+  return false;
 }
 
+/** Send the move; the choices stay off until the answer, even when the page redraws the
+ * same view meanwhile (the glossary or the language arriving), so no second move is sent. */
 function act(id) {
-  if (!view || view.decision_id === null) return;
-  send({ type: "act", action: id, decision: view.decision_id });
+  if (!view || view.decision_id === null || answered === view.decision_id) return;
+  if (!send({ type: "act", action: id, decision: view.decision_id })) return;
+  answered = view.decision_id;
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;   // until the answer
 }
 
@@ -351,8 +358,9 @@ function drawActions() {
   prompt.replaceChildren(...humanize(view.decision.prompt, view.seats), view.decision.rule ? " " : "", ruleLink(view.decision.rule));
   // a redraw of the same choice (someone connected, a name changed) keeps the keyboard where it was
   const had = box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  const sent = answered === view.decision_id;   // redrawn while the move is on its way
   box.replaceChildren(...view.legal.map((a, k) =>
-    el("button", { type: "button", dataset: { action: a.id }, title: humanText(a.label, view.seats), onclick: () => act(a.id) },
+    el("button", { type: "button", dataset: { action: a.id }, title: humanText(a.label, view.seats), disabled: sent, onclick: () => act(a.id) },
       k < 9 ? el("kbd", { "aria-hidden": "true" }, String(k + 1)) : null, humanize(a.label, view.seats))));
   const again = had === null ? null : [...box.querySelectorAll("button")].find((b) => b.dataset.action === had);
   if (again) again.focus({ preventScroll: true });
