@@ -127,11 +127,12 @@ class ClassicDraw(ChanceStep):
         gone = [*self.luck, *self.drawback]
         left = {r: COPIES[r] - gone.count(r) for r in RANKS}
         total = sum(left.values())
-        return [
-            (Action(f"poker:{r}", f"{rank_name(r)} ({VALUE[r]})"), n / total)
-            for r, n in left.items()
-            if n
-        ]
+        out = []
+        for r, n in left.items():
+            if n:
+                name, value = rank_name(r), VALUE[r]
+                out.append((Action(f"poker:{r}", f"{name} ({value})"), n / total))
+        return out
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         rank = action.id.split(":", 1)[1]

@@ -139,7 +139,8 @@ class CompanionMove(DecisionStep):
                 continue
             if self.left == 1 and occupants(s, other) >= SPACE_CAPACITY:
                 continue
-            out.append(Action(f"step:{d}", f"Step {WAYS[d]} to {other}"))
+            way = WAYS[d]
+            out.append(Action(f"step:{d}", f"Step {way} to {other}"))
         out.append(Action("stop", "Stop moving"))
         return out
 
