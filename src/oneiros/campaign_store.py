@@ -22,6 +22,7 @@ import datetime as dt
 import hashlib
 import os
 import secrets
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,16 @@ links_t = Table(
     Column("campaign", String(60), nullable=False, index=True),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+def shell_word(word: str) -> str:
+    """``word`` for a shell command line: as is, in double quotes (``"Ada's night"``), or
+    shell-quoted when it holds characters a shell reads inside double quotes."""
+    if shlex.quote(word) == word:
+        return word
+    if not any(c in word for c in '"$`\\!'):
+        return f'"{word}"'
+    return shlex.quote(word)
 
 
 def hash_token(token: str) -> str:
@@ -335,4 +346,4 @@ class CampaignStore:
             )
 
 
-__all__ = ["ENV_VAR", "CampaignStore", "default_url", "hash_token"]
+__all__ = ["ENV_VAR", "CampaignStore", "default_url", "hash_token", "shell_word"]

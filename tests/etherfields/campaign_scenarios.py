@@ -15,6 +15,9 @@ from oneiros.games.etherfields import catalog as content
 from oneiros.games.etherfields.campaign.document import Campaign
 from oneiros.games.etherfields.campaign.sessions import new_campaign, session_game
 
+FIRST_DREAM_WISDOM = ("morning-light", "cartographers-key")
+"""The original Wisdom cards of the Awakening and Dreamworld Map procedures."""
+
 
 def catalog() -> Any:
     return content.catalog(content.pack_path())
@@ -41,9 +44,13 @@ def campaign(
     nxt: str = "dreamworld",
     phase: str = "travel",
     dreamers: list[str] | None = None,
+    wisdom: list[str] | None = None,
+    notes: list[str] | None = None,
 ) -> Campaign:
     """A campaign snapshot: cards named in ``hands``, ``sealed``, ``progress`` and ``aside``
-    come out of the Dreamer's starting deck (``decks`` replaces the deck outright)."""
+    come out of the Dreamer's starting deck (``decks`` replaces the deck outright). The team
+    holds the Wisdom cards the First Dream gives ("Awakening", "Dreamworld Map") unless
+    ``wisdom`` names others; ``notes`` are the Note cards in Storage."""
     doc = new_campaign(catalog(), "scenario", players, dreamers)
     data = doc.to_json()
     for seat, h in enumerate(data["dreamers"]):
@@ -62,6 +69,8 @@ def campaign(
         h["distress"] = (distress or [0] * players)[seat]
         h["gems"] = (gems or [0] * players)[seat]
     data.update(
+        wisdom=list(FIRST_DREAM_WISDOM if wisdom is None else wisdom),
+        notes=list(notes or []),
         keys=keys,
         shopping=shopping,
         next=nxt,

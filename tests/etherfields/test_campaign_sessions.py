@@ -125,6 +125,19 @@ def test_a_third_dreamer_joins_a_two_player_save_with_a_starting_deck():
     assert [h.dreamer for h in with_players(catalog(), back, 2).dreamers] == ["dicer", "bruiser"]
 
 
+def test_a_dreamer_who_joins_before_the_first_dream_keeps_their_deck_through_a_death():
+    """ "Adding a New Dreamer" before the first session: the newcomer enters the First Dream
+    with the others, and a Death there ("Saving Your Game" inside a Dream) gives every
+    Dreamer back what they held at its Gate."""
+    doc = with_players(catalog(), new_campaign(catalog(), "night", 1), 2)
+    assert doc.entry is not None and [h.dreamer for h in doc.entry] == ["dicer", "tinkerer"]
+    s = dream(doc)
+    assert s.game.players == 2 and not s.is_terminal()
+    nxt = Campaign.model_validate(support.interrupt(doc.to_json(), s))
+    assert nxt.progress.deaths == 1 and [h.dreamer for h in nxt.dreamers] == ["dicer", "tinkerer"]
+    assert [len(h.cards()) for h in nxt.dreamers] == [22, 22]
+
+
 def test_the_player_count_changes_only_between_evenings():
     doc = campaign(2, nxt="dream:OD-02X").model_copy(update={"snapshot": 3})
     with pytest.raises(ConfigError, match="between evenings"):

@@ -1,4 +1,4 @@
-"""A campaign session that is a Slumber journey: the Dreamworld's Slumber Location starts it,
+"""A campaign session that is a Slumber: the Dreamworld's Slumber Location starts one,
 the Dreamers come from the snapshot, and its end gives the next snapshot ("Slumbers",
 "Slumber Entity Tiles", "Finishing Dreams/Slumbers", "Awakening", "Delta Phase", "Dream
 Gate Tiles", "Saving Your Game", "Distress and Dying")."""
@@ -45,15 +45,15 @@ def journey(doc: Campaign, seed: int = 0) -> SlumberState:
     return s
 
 
-def test_the_slumber_location_starts_a_journey_with_the_dreamers_as_they_are():
+def test_the_slumber_location_starts_one_slumber_with_the_dreamers_as_they_are():
     """ "Dreamworld Map" (a Slumber Location), "Slumbers": the leg ends and the next session
-    is a journey whose Dreamers hold what the snapshot says."""
+    is a visit ("visit": one Slumber) whose Dreamers hold what the snapshot says."""
     doc = to_the_ford(
         ether=[2, 1], distress=[1, 0], gems=[1, 0], hands={0: ["s01"]}, sealed={1: ["s02"]}
     )
     assert doc.next == "slumber" and doc.location == "mist-ford"
     game = session_game(doc)
-    assert game.options["scenario"] == "journey"
+    assert game.options["scenario"] == "visit"
     s = journey(doc)
     assert s.ether == [2, 1] and s.distress == [1, 0] and s.gems == [1, 0]
     assert faces(s, "hand", 0) == ["s01"] and faces(s, "sealed", 1) == ["s02"]
@@ -61,17 +61,23 @@ def test_the_slumber_location_starts_a_journey_with_the_dreamers_as_they_are():
     assert s.flow.top.kind == "slumber_entrance"  # no Slumber map yet: the Setup tiles
 
 
-def test_a_forced_journey_leaves_what_finishing_a_slumber_keeps():
-    """ "Finishing Dreams/Slumbers": hand, Progress, Gems, Distress and Sealed cards stay
-    as they are, nothing is reshuffled, the team returns to the Team marker; "Slumber Entity
-    Tiles": map tiles, Quirks and the Dreamers' spaces remain; "Delta Phase": the Hours it
-    reset and the Delta tile at the bottom of the Slumber deck."""
-    doc = to_the_ford(ether=[1, 0])
-    s = journey(doc)
-    for seat in (0, 1):
+def _played_visit(doc: Campaign, tile: str, seed: int = 0) -> SlumberState:
+    s = journey(doc, seed=seed)
+    for seat in range(doc.players):
         s.apply("space:A1.1", player=seat)
-    drive(s, lambda st: st.is_terminal(), FORCED, limit=20000)
-    assert s.outcome == "victory" and s.reason == "delta_phase"
+    drive(s, lambda st: st.is_terminal(), {"slumber_draw": [f"slumber:{tile}"]}, limit=20000)
+    return s
+
+
+def test_a_visit_plays_one_slumber_then_goes_back_to_the_dreamworld_map():
+    """ "Slumber Entity Tiles" ("This Slumber ends. Discard the current Slumber tile to the
+    bottom of the Slumber deck ... Now, go back to the Dreamworld Map"): one Slumber per
+    visit of a Slumber Location; "Finishing Dreams/Slumbers": hand, discard (in order),
+    Sealed, Progress, Gems and Distress stay; map tiles and spaces remain."""
+    doc = to_the_ford(ether=[1, 0])
+    s = _played_visit(doc, "OS-03")
+    assert [t for t, _r in s.results] == ["OS-03"]
+    assert s.reason.startswith("slumber_") and "journey_over" in [e.kind for e in s.events()]
     nxt = next_snapshot(doc, s)
     assert nxt.next == "dreamworld" and nxt.phase == "travel" and nxt.location == "mist-ford"
     for seat, h in enumerate(nxt.dreamers):
@@ -80,47 +86,85 @@ def test_a_forced_journey_leaves_what_finishing_a_slumber_keeps():
         assert h.sealed == faces(s, "sealed", seat) and h.progress == faces(s, "progress", seat)
         assert (h.ether, h.gems, h.distress) == (s.ether[seat], s.gems[seat], s.distress[seat])
         assert h.masks == doc.dreamers[seat].masks and h.aside == doc.dreamers[seat].aside
-    assert nxt.keys == s.team.get("keys", 0)
-    assert "SM-3" in nxt.slumber["tiles"] and nxt.slumber["spaces"] == s.pos
-    assert nxt.slumber["slumber_bottom"] == ["DELTA"] and nxt.slumber["hours"] == 4
-    assert nxt.progress.journeys == 1
-    assert [t for t, _r in nxt.progress.slumbers] == ["OS-03", "OS-05", "OS-04", "OS-02"]
-    assert nxt.progress.log[-1].kind == "slumber" and nxt.progress.log[-1].scenario == "journey"
-    # the Dreamworld leg: back at the Team marker
+    assert nxt.slumber["slumber_bottom"] == ["OS-03", "DELTA"]  # bottom first
+    assert nxt.slumber["spaces"] == s.pos
+    assert nxt.progress.journeys == 1 and [t for t, _r in nxt.progress.slumbers] == ["OS-03"]
+    assert nxt.progress.log[-1].kind == "slumber" and nxt.progress.log[-1].scenario == "visit"
     leg = world(nxt)
     assert leg.doc["location"] == "mist-ford" and "returned" in [e.kind for e in leg.events()]
-    # the next journey begins with everything as it is now
+    # the next visit begins with everything as it is now, and draws another tile
     again = Campaign.model_validate(dict(nxt.to_json(), next="slumber"))
     s2 = journey(again, seed=5)
-    assert s2.pos == s.pos and "SM-3" in s2.tiles and s2.flow.top.kind != "slumber_entrance"
-    assert [s2.table.face(c) for c in s2.table.ids("slumber_bottom")] == ["DELTA"]
+    assert s2.pos == s.pos and s2.flow.top.kind == "slumber_draw"
+    drawn = {a.id for a, _p in s2.chance_outcomes()}
+    assert "slumber:OS-03" not in drawn and drawn == {
+        "slumber:OS-02",
+        "slumber:OS-04",
+        "slumber:OS-05",
+    }
 
 
-def test_awakening_between_slumbers_sends_the_team_to_the_awakening_location():
-    """ "Awakening": Distress and Sealed cards removed at the cost of Keys, Gems and placed
-    Progress; the Slumber map back to its Setup tiles; the Awakening card from step 4."""
-    doc = to_the_ford(distress=[2, 0], gems=[1, 1], sealed={0: ["s03"]})
+def test_the_delta_tile_is_resolved_instead_of_a_slumber():
+    """ "Delta Phase": "Now, resolve the Delta Phase instead of a Slumber": a visit whose
+    Slumber deck holds only the tiles under the Delta tile draws it; the Hours reset and
+    the discarded tiles are shuffled back above it; back to the Dreamworld Map."""
+    played = [r.id for r in catalog().all("slumber") if r.kind != "delta" and r.in_deck]
+    doc = to_the_ford()
+    doc = Campaign.model_validate(
+        dict(
+            doc.to_json(),
+            slumber={
+                "tiles": ["SM-S1", "SM-S2"],
+                "quirks": [],
+                "spaces": ["A1.1", "A1.1"],
+                "hours": 1,
+                "slumber_bottom": [*played, "DELTA"],
+                "fate_bottom": [],
+            },
+        )
+    )
     s = journey(doc)
-    for seat in (0, 1):
-        s.apply("space:A1.2", player=seat)
-    drive(s, "awaken_choice", {"slumber_draw": ["slumber:OS-05"]})
-    s.apply("awaken", player=s.first)
+    assert [a.id for a, _p in s.chance_outcomes()] == ["slumber:DELTA"]
     drive(s, lambda st: st.is_terminal())
-    assert s.reason == "awakened"
+    assert s.results == [] and s.delta_done and s.reason == "delta_phase"
     nxt = next_snapshot(doc, s)
-    assert nxt.phase == "awaken" and nxt.keys == 0
-    assert [(h.distress, h.gems, h.sealed, h.progress) for h in nxt.dreamers] == [
-        (0, 0, [], []),
-        (0, 0, [], []),
-    ]
-    assert nxt.slumber["tiles"] == ["SM-S1", "SM-S2"] and nxt.slumber["quirks"] == []
+    assert nxt.slumber["slumber_bottom"] == ["DELTA"] and nxt.slumber["hours"] == 4
+    assert nxt.next == "dreamworld" and nxt.location == "mist-ford"
+
+
+def test_after_a_visit_the_team_may_awaken_on_the_map():
+    """ "Awakening": "This can be resolved at any moment after resolving the Location
+    effect on the Dreamworld Map": after a visit the leg offers it (the team holds the
+    Awakening Wisdom card), and it puts the Slumber map back to its Setup tiles."""
+    doc = to_the_ford(distress=[2, 0], sealed={0: ["s03"]})
+    nxt = next_snapshot(doc, _played_visit(doc, "OS-05"))
     leg = world(nxt)
+    assert "awaken" in {a.id for a in leg.legal_actions(0)}
+    play(leg, "awaken")
     assert leg.doc["location"] == "wake" and leg.flow.top.kind == "deck_build"
+    assert leg.doc["slumber"]["tiles"] == [] and leg.doc["dreamers"][0]["sealed"] == []
 
 
-def test_a_death_on_a_journey_loses_what_was_gained_on_it():
-    """ "Distress and Dying" (the Death card read for a journey): each Dreamer takes back
-    what they held when it began; the Slumber Dreamscape is discarded; the team Awakens."""
+def test_a_journey_saved_in_format_one_still_plays_up_to_the_delta_phase():
+    """A session begun before one-Slumber visits (scenario ``journey`` with the option
+    ``campaign``) replays as it was played: Slumbers up to the Delta Phase."""
+    doc = to_the_ford(ether=[1, 0])
+    game = oneiros.make(
+        "etherfields", players=2, options={**session_game(doc).options, "scenario": "journey"}
+    )
+    s = game.new_state(seed=0)
+    for seat in (0, 1):
+        s.apply("space:A1.1", player=seat)
+    drive(s, lambda st: st.is_terminal(), FORCED, limit=20000)
+    assert s.reason == "delta_phase" and len(s.results) == 4
+    assert next_snapshot(doc, s).progress.journeys == 1
+
+
+def test_a_death_on_a_visit_loses_what_was_gained_on_it():
+    """ "Distress and Dying" (the Death card read for a Slumber): each Dreamer takes back
+    what they held when it began; the Slumber Dreamscape is discarded; the team Awakens
+    and holds the Death Wisdom card ("reveal II-42 I Secret card if it is not revealed
+    yet")."""
     doc = to_the_ford(ether=[1, 1], hands={0: ["s01"]})
     s = journey(doc)
     for seat in (0, 1):
@@ -131,6 +175,7 @@ def test_a_death_on_a_journey_loses_what_was_gained_on_it():
     assert nxt.progress.deaths == 1 and nxt.phase == "awaken"
     assert nxt.dreamers == doc.dreamers
     assert nxt.slumber["tiles"] == [] and nxt.slumber["spaces"] == []
+    assert "long-fall" in nxt.wisdom
 
 
 def test_entering_a_dream_discards_the_slumber_dreamscape_and_a_save_boxes_it():
@@ -161,7 +206,7 @@ def test_entering_a_dream_discards_the_slumber_dreamscape_and_a_save_boxes_it():
     assert leg.carry_over()["slumber"] == {}
 
 
-def test_the_journey_record_replays_on_its_own():
+def test_the_visit_record_replays_on_its_own():
     doc = to_the_ford()
     s = journey(doc)
     rng = random.Random(2)
@@ -174,10 +219,10 @@ def test_the_journey_record_replays_on_its_own():
             s.apply(policy(s, tm[0], rng), player=tm[0] if len(tm) > 1 else None)
     again = check_replay(s)
     assert again.carry_over() == s.carry_over()
-    assert json.loads(json.dumps(s.record()))["options"]["scenario"] == "journey"
+    assert json.loads(json.dumps(s.record()))["options"]["scenario"] == "visit"
 
 
-def test_a_journey_before_it_ends_leaves_no_snapshot():
+def test_a_visit_before_it_ends_leaves_no_snapshot():
     doc = to_the_ford()
     s = journey(doc)
     assert s.carry_over() == {}
@@ -186,7 +231,7 @@ def test_a_journey_before_it_ends_leaves_no_snapshot():
 
 
 def test_every_way_between_the_two_original_dreams_passes_a_slumber():
-    """The original campaign plays a Slumber journey between its two Dreams: every path of
+    """The original campaign plays a Slumber between its two Dreams: every path of
     big arrows and shortcuts from the First Dream's Awakening to the second Gate crosses
     the Slumber Location."""
     cat = catalog()
@@ -203,8 +248,8 @@ def test_every_way_between_the_two_original_dreams_passes_a_slumber():
     assert second not in seen and slumber
 
 
-def test_a_journey_session_is_saved_and_resumed_through_the_campaign_store(tmp_path):
-    """ "Saving Your Game" is only allowed on the Dreamworld map: a journey left at the
+def test_a_slumber_session_is_saved_and_resumed_through_the_campaign_store(tmp_path):
+    """ "Saving Your Game" is only allowed on the Dreamworld map: a Slumber left at the
     terminal is kept as it is and resumes where it stopped; finished, it is the next
     snapshot, and its record replays on its own."""
     pytest.importorskip("sqlalchemy")
@@ -225,11 +270,11 @@ def test_a_journey_session_is_saved_and_resumed_through_the_campaign_store(tmp_p
     assert "oneiros campaign continue ford" in first.stdout
     store = CampaignStore(url)
     n, start, record = store.playing("ford")
-    assert (n, start) == (1, 0) and record["options"]["scenario"] == "journey"
+    assert (n, start) == (1, 0) and record["options"]["scenario"] == "visit"
     assert record["actions"]
     again = run("--seats", "heuristic", "--delay", "0", "--sessions", "1")
     assert again.returncode == 0, again.stderr
-    assert "Session 1 (journey) ends" in again.stdout
+    assert "Session 1 (visit) ends" in again.stdout
     done = store.sessions("ford")[0]
     assert done["status"] == "done"
     assert done["record"]["actions"][: len(record["actions"])] == record["actions"]
@@ -239,7 +284,7 @@ def test_a_journey_session_is_saved_and_resumed_through_the_campaign_store(tmp_p
     assert head == 1 and nxt["progress"]["journeys"] == 1 and nxt["next"] == "dreamworld"
     assert replayed.carry_over()["dreamers"] == nxt["dreamers"]
     shown = cli(tmp_path, "campaign", "show", "ford", "--db", url)
-    assert "Slumber journeys" in shown.stdout
+    assert "Slumbers visited" in shown.stdout
     store.dispose()
 
 
@@ -271,6 +316,6 @@ def test_a_whole_original_campaign_plays_at_the_terminal_resumed_between_session
     assert doc["progress"]["journeys"] >= 1
     sessions = store.sessions("whole")
     assert all(s["status"] == "done" for s in sessions) and len(sessions) == head
-    journey = next(s for s in sessions if s["record"]["options"]["scenario"] == "journey")
+    journey = next(s for s in sessions if s["record"]["options"]["scenario"] == "visit")
     assert oneiros.replay(journey["record"]).is_terminal()
     store.dispose()

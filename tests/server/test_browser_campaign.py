@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+from typer.testing import CliRunner, Result
+
+from oneiros.cli.main import app
 
 from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
@@ -19,6 +22,11 @@ from .test_browser_etherfields import answered, buttons
 __all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
+
+
+def cli(*args: str) -> Result:
+    """``oneiros ARGS`` at the terminal (in this process), on the server's database."""
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
 
 
 def test_a_campaign_starts_in_the_lobby_and_its_first_session_is_played(
@@ -117,4 +125,75 @@ def test_a_finished_session_offers_to_continue_the_campaign(
     seen = api.get(f"/api/campaigns/{token}").json()
     assert seen["playing"]["n"] == 2 and seen["playing"]["table"] in page.url
     page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-next-session.png")))
+    assert not errors, errors
+
+
+def test_a_terminal_campaign_opens_in_the_lobby_takes_a_player_and_saves_inside_its_dream(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    # started at the terminal, for one Dreamer; `campaign link` prints its web link
+    name = "Bea's night"
+    made = cli("campaign", "new", "etherfields", "-p", "1", "--name", name, "--db", server.db_url)
+    assert made.exit_code == 0, made.output
+    linked = cli("campaign", "link", name, "--url", server.http, "--db", server.db_url)
+    assert linked.exit_code == 0, linked.output
+    page = instant(browser.new_page(viewport=DESKTOP))
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(linked.output.splitlines()[0])
+    line = page.locator("#my-campaigns li.campaign", has_text=name)
+    line.wait_for()
+    assert "dicer" in line.inner_text() and "tinkerer" not in line.inner_text()
+
+    # a friend's Dreamer joins before the first session ("Adding a New Dreamer")
+    picker = line.locator("select.campaign-players")
+    assert picker.input_value() == "1" and picker.is_enabled()
+    picker.select_option("2")
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-players.png")))
+    line.locator("button", has_text="Continue").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#your-turn", timeout=20_000)
+    assert page.locator("#seat-list li").count() == 2
+    table_url = page.url.split("#")[0]
+
+    # save and leave inside the Dream: the rules make it a Death, and the dialog says so
+    page.set_viewport_size(PHONE)
+    page.click("#save-leave")
+    page.wait_for_selector("#save-dialog[open]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-save-phone.png")))
+    page.click("#save-cancel")
+    page.set_viewport_size(DESKTOP)
+    page.click("#save-leave")
+    page.wait_for_selector("#save-dialog[open]")
+    assert "treated as a Death" in page.inner_text("#save-note")
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-save.png")))
+    page.click("#save-confirm")
+    page.wait_for_timeout(3000)
+    print(
+        "URL",
+        page.url,
+        "TOAST",
+        page.inner_text("#toast") if page.locator("#toast").count() else None,
+    )
+    page.wait_for_url(f"{server.http}/")
+    line = page.locator("#my-campaigns li.campaign", has_text=name)
+    line.wait_for()
+    text = line.inner_text()
+    assert "session 2" in text and "next: dreamworld" in text and "tinkerer" in text
+    # between two sessions of one evening the number of Dreamers is fixed, and says why
+    notice = page.inner_text("#campaign-notice")
+    assert f"{name}: session 1 saved." in notice and "treated as a Death" in notice
+    picker = line.locator("select.campaign-players")
+    assert picker.is_disabled() and "between evenings" in line.inner_text()
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-after-save.png")))
+
+    # the closed table says it was saved; the terminal sees the Death snapshot
+    page.goto(table_url)
+    page.wait_for_selector("#game-over")
+    assert "Session saved" in page.inner_text("#status")
+    assert page.locator("#save-leave").is_hidden()
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-saved-table.png")))
+    shown = cli("campaign", "show", name, "--db", server.db_url)
+    assert "Deaths" in shown.output and "2 Dreamers" in shown.output
     assert not errors, errors

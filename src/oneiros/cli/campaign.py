@@ -14,6 +14,7 @@ The game supplies its campaigns through ``game.campaign_support`` (a module with
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..campaign_store import shell_word as quote
 from ..core import ConfigError, State, make, replay
 from .common import OPTION_OPT, console, fail, parse_options
 
@@ -33,6 +35,9 @@ DB_OPT = typer.Option(
     "$ONEIROS_CAMPAIGN_DB, else sqlite:///~/.oneiros/campaigns.db).",
 )
 NAME_ARG = typer.Argument(..., metavar="NAME", help="The campaign's name (see `campaign list`).")
+WEB_ENV = "ONEIROS_WEB_URL"
+"""The address of the ``oneiros serve`` that plays this database's campaigns in the browser."""
+DEFAULT_WEB = "http://127.0.0.1:8000"
 
 
 def support_of(game_name: str) -> Any:
@@ -48,6 +53,37 @@ def _store(db: str | None) -> Any:
     from .campaign_store import CampaignStore
 
     return CampaignStore(db)
+
+
+def _db_arg(store: Any) -> str:
+    """``--db URL`` as another command (``oneiros serve``, in any directory) would need it:
+    an SQLite file by its absolute path, the password hidden."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(store.url)
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        url = url.set(database=str(Path(url.database).expanduser().resolve()))
+    shown = url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)
+    return f"--db {quote(shown)}"
+
+
+def _web_hint(out: Console, name: str, store: Any) -> None:
+    """How to play the campaign in the browser: the server of $ONEIROS_WEB_URL, or how to
+    serve this database."""
+    quoted = quote(name)
+    db = _db_arg(store)
+    web = os.environ.get(WEB_ENV, "").rstrip("/")
+    if web:
+        text = (
+            f"In the browser ({web}): `oneiros campaign link {quoted} {db}` prints its secret link."
+        )
+    else:
+        text = (
+            f"In the browser: serve this database with `oneiros serve {db}`, then `oneiros "
+            f"campaign link {quoted} {db}` prints its secret link (set ${WEB_ENV} to the "
+            "server's address)."
+        )
+    out.print(Text(text, "dim"), soft_wrap=True)
 
 
 def _print_summary(out: Console, name: str, game: str, support: Any, doc: dict[str, Any]) -> None:
@@ -107,7 +143,8 @@ def register(app: typer.Typer) -> None:
             "Campaigns played over many sessions and saved between them (Etherfields). "
             "`campaign new etherfields --players 2 --name NIGHT` starts one, `campaign "
             "continue NIGHT` plays its next sessions, `campaign show NIGHT` prints the map, "
-            "the Dreamers' holdings, flags, Seasons and progress, `campaign list` lists them."
+            "the Dreamers' holdings, flags, Seasons and progress, `campaign list` lists them, "
+            "`campaign link NIGHT` prints a secret link to play it in the web lobby."
         ),
         no_args_is_help=True,
     )
@@ -146,7 +183,10 @@ def register(app: typer.Typer) -> None:
         store = _store(db)
         store.create(name, game, doc)
         _print_summary(console, name, game, support, doc)
-        console.print(Text(f"Play it with: oneiros campaign continue {name}"), soft_wrap=True)
+        console.print(
+            Text(f"Play it with: oneiros campaign continue {quote(name)}"), soft_wrap=True
+        )
+        _web_hint(console, name, store)
 
     @campaign.command("continue")
     def continue_cmd(
@@ -214,7 +254,8 @@ def register(app: typer.Typer) -> None:
                 if record.get("web"):
                     fail(
                         f"session {n} of {name} is being played at a web table: finish it in "
-                        "the browser (the campaign's link in the lobby)"
+                        "the browser, or save it there (the campaign's link in the lobby, or a "
+                        f"new one from `oneiros campaign link {quote(name)}`)"
                     )
                 doc = store.snapshot(name, start)
                 try:
@@ -263,6 +304,7 @@ def register(app: typer.Typer) -> None:
             if sessions and played >= sessions:
                 break
         _print_summary(console, name, game_name, support, data)
+        _web_hint(console, name, store)
 
     @campaign.command("show")
     def show_cmd(
@@ -296,8 +338,57 @@ def register(app: typer.Typer) -> None:
             console.print(table)
         playing = store.playing(name)
         if playing is not None:
-            count = len(playing[2].get("actions", []))
-            console.print(Text(f"Session {playing[0]} in progress ({count} actions saved)."))
+            if playing[2].get("web"):
+                console.print(
+                    Text(f"Session {playing[0]} in progress at a web table (finish it there).")
+                )
+            else:
+                count = len(playing[2].get("actions", []))
+                console.print(Text(f"Session {playing[0]} in progress ({count} actions saved)."))
+        _web_hint(console, name, store)
+
+    @campaign.command("link")
+    def link_cmd(
+        name: str = NAME_ARG,
+        url: str | None = typer.Option(
+            None,
+            "--url",
+            help=f"The web server's address (default: ${WEB_ENV}, else {DEFAULT_WEB}).",
+        ),
+        db: str | None = DB_OPT,
+    ) -> None:
+        """Print a secret link that opens the campaign in the web lobby.
+
+        The server (`oneiros serve`) must use the same --db. Opening the link adds the
+        campaign to that browser's lobby: continue it there, and here again between
+        sessions. Keep the link private: it is the only key the web table asks for.
+
+        Examples:
+
+          oneiros serve --db sqlite:///club.db &
+
+          oneiros campaign link night --db sqlite:///club.db
+
+          oneiros campaign link night --url https://play.example.org --db postgresql://me@db/oneiros
+        """
+        from urllib.parse import urlsplit
+
+        base = (url or os.environ.get(WEB_ENV, "") or DEFAULT_WEB).rstrip("/")
+        parts = urlsplit(base)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            fail(f"--url {base!r}: give the server's address, like {DEFAULT_WEB}")
+        store = _store(db)
+        store.head(name)  # an unknown campaign lists the saved ones
+        token = store.new_link(name)
+        console.print(Text(f"{base}/#campaign={token}"), soft_wrap=True)
+        console.print(
+            Text(
+                f"Open it in a browser (the server must use {_db_arg(store)}); the link is the "
+                "campaign's key: share it only with the players.",
+                "dim",
+            ),
+            soft_wrap=True,
+        )
 
     @campaign.command("list")
     def list_cmd(

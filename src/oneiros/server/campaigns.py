@@ -9,8 +9,16 @@ the next snapshot (from the final state) is stored as the campaign's new head; t
 happens lazily whenever the campaign is read, so a server restart or another process
 finishing the table loses nothing.
 
+Between sessions the number of players may change (``POST .../continue`` with
+``players``: the game's ``change_players``, refused with the game's reason while it is not
+allowed). During a session, ``POST .../save`` saves where the rules allow it: when the game's
+``saving`` says saving ends the session (an Etherfields Dream: a Death), the table is closed
+and the game's ``interrupt`` gives the next snapshot; otherwise the session is kept as it is
+(every move is stored) and resumed from the lobby.
+
 Game-agnostic: the game supplies its campaigns through ``game.campaign_support`` (``new``,
-``check``, ``session``, ``finish``, ``summary``, ``describe``).
+``check``, ``session``, ``finish``, ``summary``, ``describe``, and when it has them
+``players``, ``change_players``, ``saving`` and ``interrupt``).
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..campaign_store import CampaignStore
+from ..campaign_store import CampaignStore, shell_word
 from ..core import ConfigError, games, make
 from .hub import Hub, LiveTable, has_hints
 from .protocol import Name, SeatSpec
@@ -55,6 +63,13 @@ class ContinueCampaign(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name | None = None
     seats: list[SeatSpec] | None = Field(None, max_length=16)
+    players: int | None = Field(
+        None,
+        ge=1,
+        le=16,
+        description="Change the number of players first (between evenings, as the rules "
+        "allow; the terminal's --players).",
+    )
 
 
 def support_of(game_name: str) -> Any:
@@ -66,6 +81,25 @@ def support_of(game_name: str) -> Any:
             f"{game_name} has no campaigns (games with campaigns: {', '.join(with_campaigns)})"
         )
     return found
+
+
+def players_of(support: Any, data: dict[str, Any]) -> dict[str, Any] | None:
+    """How many play and whether that may change now (the game's ``players``), or None."""
+    found = getattr(support, "players", None)
+    return None if found is None else dict(found(data))
+
+
+def saving_of(support: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """What saving during the session in progress does (the game's ``saving``)."""
+    found = getattr(support, "saving", None)
+    if found is None or getattr(support, "interrupt", None) is None:
+        return {"ends": False, "note": "this game's sessions wait where they stopped"}
+    return dict(found(data))
+
+
+def terminal_command(name: str) -> str:
+    """The command that continues the campaign at a terminal (with the server's --db)."""
+    return f"oneiros campaign continue {shell_word(name)}"
 
 
 def _has_campaigns(name: str) -> bool:
@@ -158,11 +192,16 @@ class Campaigns:
             game_name, _head, _doc = await self._run(self.store.head, name)
             support = await self._run(support_of, game_name)
             doc = await self._run(self.store.snapshot, name, start)
-            began = table.row.created_at
-            if began.tzinfo is None:  # SQLite keeps naive UTC times
-                began = began.replace(tzinfo=dt.UTC)
-            seconds = (dt.datetime.now(dt.UTC) - began).total_seconds()
-            new = await self._run(support.finish, doc, state, max(0.0, seconds))
+            if state.is_terminal():
+                began = table.row.created_at
+                if began.tzinfo is None:  # SQLite keeps naive UTC times
+                    began = began.replace(tzinfo=dt.UTC)
+                seconds = (dt.datetime.now(dt.UTC) - began).total_seconds()
+                new = await self._run(support.finish, doc, state, max(0.0, seconds))
+            else:  # closed by "save and leave" (see ``save``): the rules' save inside it
+                new = await self._run(support.interrupt, doc, state)
+                if new is None:  # pragma: no cover - only sessions that a save ends are closed
+                    return {"n": n, "table": None, "tokens": {}, "status": "lost"}
             final = {**state.record(), "web": web}
             head = await self._run(self.store.finish_session, name, n, final, new)
             self.tables.pop(table.id, None)
@@ -185,6 +224,8 @@ class Campaigns:
             "describe": support.describe(data),
             "notes": notes,
             "finished": bool(data.get("finished")),
+            "players": players_of(support, data),
+            "terminal": terminal_command(name),
             "sessions": [
                 {
                     "n": s["n"],
@@ -201,12 +242,19 @@ class Campaigns:
                 "table": playing["table"],
                 "url": _seat_url(base, playing),
                 "where": "web" if playing["table"] else "terminal",
+                "save": saving_of(support, data),
             }
         return out
 
     async def next_session(self, name: str, body: ContinueCampaign, base: str) -> dict[str, Any]:
         """Open (or reopen) the table of the campaign's next session."""
         playing = await self.settle(name)
+        if playing is not None and body.players is not None:
+            raise HTTPException(
+                409,
+                f"session {playing['n']} of {name!r} is in progress: the number of players "
+                "changes between sessions (finish the session first)",
+            )
         if playing is not None:
             if playing["status"] == "lost":
                 raise HTTPException(
@@ -231,6 +279,10 @@ class Campaigns:
             data, _notes = await self._run(support.check, doc)
             if data.get("finished"):
                 raise HTTPException(409, f"the campaign {name!r} is over")
+            changed = None
+            if body.players is not None:
+                changed = await self._run(self._players, support, data, body.players)
+                data = changed or data
             game, label = await self._run(support.session, data)
             if body.seats is None:
                 bot = "heuristic" if has_hints(game) else "random"
@@ -248,6 +300,8 @@ class Campaigns:
                 ]
             table, tokens = await self.hub.create(game, seats, None, False)
             self.tables[table.id] = name
+            if changed is not None:  # the new player count is the snapshot the session plays
+                head = await self._run(self.store.add_snapshot, name, changed)
             web = {"table": table.id, "tokens": {str(k): v for k, v in tokens.items()}}
             record = {**table.state.record(), "web": web}
             n = await self._run(self.store.begin_session, name, head, record)
@@ -260,6 +314,96 @@ class Campaigns:
                 "invites": _invites(base, playing),
                 "resumed": False,
             }
+
+    @staticmethod
+    def _players(support: Any, data: dict[str, Any], players: int) -> dict[str, Any] | None:
+        """The document for ``players`` players ("Adding a New Dreamer" for Etherfields), or
+        None when the number does not change; a clear error when it may not."""
+        info = players_of(support, data)
+        if info is None or getattr(support, "change_players", None) is None:
+            raise HTTPException(400, "players: this game's campaigns keep their players")
+        if players == info["count"]:
+            return None
+        if not info["min"] <= players <= info["max"]:
+            raise HTTPException(
+                400, f"players: from {info['min']} to {info['max']} players, not {players}"
+            )
+        if info.get("fixed"):
+            raise HTTPException(409, str(info["fixed"]))
+        return dict(support.change_players(data, players))
+
+    async def save(self, name: str) -> dict[str, Any]:
+        """Save during the session in progress, where the rules allow it: a session that a
+        save ends (the game's ``saving``) has its table closed and the next snapshot stored
+        (the game's ``interrupt``); any other is kept as it is, to be resumed."""
+        playing = await self.settle(name)
+        if playing is None:
+            raise HTTPException(
+                409, f"no session of {name!r} is in progress: the campaign is saved as it is"
+            )
+        n = playing["n"]
+        if playing["status"] == "lost":
+            raise HTTPException(409, f"the table of session {n} of {name!r} is no longer stored")
+        if playing["table"] is None:
+            raise HTTPException(
+                409,
+                f"session {n} of {name!r} is being played at a terminal: save it there "
+                f"({terminal_command(name)})",
+            )
+        game_name, _head, data = await self._run(self.store.head, name)
+        support = await self._run(support_of, game_name)
+        saving = saving_of(support, data)
+        if not saving["ends"]:
+            return {"ended": False, "session": n, "note": saving["note"]}
+        table = await self.hub.get(str(playing["table"]))
+        if table is None:
+            raise HTTPException(409, f"the table of session {n} of {name!r} is no longer stored")
+        await self.hub.refresh(table)  # PostgreSQL: the moves other processes stored
+        async with self.lock(name), table.lock:
+            if table.status == "open":
+                raise HTTPException(
+                    409, "the session waits for its players: it starts when every seat is taken"
+                )
+            current = await self._run(self.store.playing, name)
+            if table.status == "running" and current is not None and current[0] == n:
+                # the next snapshot first: a save the game refuses leaves the table as it is
+                doc = await self._run(self.store.snapshot, name, current[1])
+                try:
+                    new = await self._run(support.interrupt, doc, table.state)
+                except ConfigError as exc:
+                    raise HTTPException(409, f"this session cannot be saved now: {exc}") from None
+                except Exception:  # the table stays as it is: nothing is lost
+                    log.exception("campaign %s: session %d cannot be saved", name, n)
+                    raise HTTPException(
+                        500, "this session cannot be saved now (see the server log)"
+                    ) from None
+                if new is None:  # pragma: no cover - the game's saving said it ends
+                    return {"ended": False, "session": n, "note": saving["note"]}
+                if not await self._close(table):
+                    raise HTTPException(409, "the table changed meanwhile: try again")
+                table.status = "finished"
+                table.broadcast()
+                final = {**table.state.record(), "web": current[2].get("web") or {}}
+                head = await self._run(self.store.finish_session, name, n, final, new)
+                self.tables.pop(table.id, None)
+                log.info("campaign %s: session %d saved inside, snapshot %s", name, n, head)
+        await self.settle(name)  # a table that finished meanwhile stores its snapshot
+        self.hub.forget_if_idle(table)
+        _game, head, _data = await self._run(self.store.head, name)
+        return {"ended": True, "session": n, "snapshot": head, "note": saving["note"]}
+
+    async def _close(self, table: LiveTable) -> bool:
+        """Mark the table finished before its game is over (one commit; on PostgreSQL only
+        if no other process moved since: False otherwise). No move is accepted after."""
+        result = {"scores": [], "winners": [], "end_reason": "saved"}
+        hub = self.hub
+        if hub.pg is not None:
+            return await hub.pg.append(table.id, table.saved, table.undos, [], result)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(
+            hub.db_pool, hub.db.append_actions, table.id, table.saved, [], result
+        )
+        return True
 
 
 def _invites(base: str, playing: dict[str, Any]) -> list[dict[str, Any]]:
@@ -354,6 +498,16 @@ def register(app: FastAPI, hub: Hub, url: str, base_url: Any, errors: dict[Any, 
         the link to your seat. When the table finishes, the next snapshot is saved."""
         name = await campaigns.name_of(token)
         return await campaigns.next_session(name, body, base_url(request))
+
+    @app.post("/api/campaigns/{token}/save", tags=["campaigns"], responses=errors)
+    async def save_campaign(token: str) -> dict[str, Any]:
+        """Save during the session in progress, as the rules allow ("save and leave"):
+        ``{"ended": true, "session", "snapshot", "note"}`` when saving ends the session
+        (its table is closed and the next snapshot stored; inside an Etherfields Dream it
+        is a Death), ``{"ended": false, "session", "note"}`` when the session is kept as it
+        is (every move is already stored) and resumed from the lobby."""
+        name = await campaigns.name_of(token)
+        return await campaigns.save(name)
 
     return campaigns
 

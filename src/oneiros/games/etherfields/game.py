@@ -13,6 +13,10 @@ from .params import DEFAULT_GATE
 from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
 
+CAMPAIGN_SCENARIOS = ("dreamworld", "visit", "fate")
+"""Sessions only a campaign plays (option ``campaign``): a Dreamworld leg, a Slumber
+Location's one Slumber, a Fate Location's Fate card (``campaign/sessions.py``)."""
+
 
 def _menu() -> tuple[tuple[str, ...], dict[str, str]]:
     """The ``scenario`` menu of the shipped pack (or ``ONEIROS_ETHERFIELDS_CONTENT``): its
@@ -191,9 +195,9 @@ class EtherfieldsGame(Game):
                 raise ConfigError(
                     f"etherfields: the campaign has {doc.players} Dreamers, not {self.players}"
                 )
-        elif scenario == "dreamworld":
-            raise ConfigError("etherfields: scenario dreamworld needs the option campaign")
-        if scenario != "dreamworld" and scenario not in self.scenarios():
+        elif scenario in CAMPAIGN_SCENARIOS:
+            raise ConfigError(f"etherfields: scenario {scenario} needs the option campaign")
+        if scenario not in CAMPAIGN_SCENARIOS and scenario not in self.scenarios():
             listed = ", ".join(self.scenarios())
             raise ConfigError(f"etherfields: unknown scenario {scenario!r} (scenarios: {listed})")
         known = cat.ids("dreamer")

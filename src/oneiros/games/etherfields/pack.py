@@ -19,7 +19,16 @@ from pydantic import BaseModel
 
 from ...core.board import BoardError, TileMap, TileSpace
 from ...core.content import Catalog, Kind, PackFormat, Problem, Record, nodes
-from .campaign.records import Arrow, CampaignStart, Location, Season, campaign_problems
+from .campaign.records import (
+    Arrow,
+    CampaignStart,
+    Location,
+    Note,
+    Season,
+    Wisdom,
+    campaign_problems,
+    card_problems,
+)
 from .language import LANGUAGE
 from .records import (
     Ability,
@@ -80,12 +89,15 @@ PACK = PackFormat(
         Kind("arrow", Arrow, "campaign/*.toml", "arrows"),
         Kind("season", Season, "campaign/*.toml", "seasons"),
         Kind("campaign", CampaignStart, "campaign/*.toml", "campaign"),
+        Kind("wisdom", Wisdom, "wisdom.toml", "wisdom"),
+        Kind("note", Note, "notes.toml", "notes"),
     ),
     default=DEFAULT_PACK,
     language=LANGUAGE,
 )
 
 PACK.check_with(campaign_problems)
+PACK.check_with(card_problems)
 
 
 @PACK.check_with

@@ -251,7 +251,7 @@ class SecretCard(Record):
 
     back: Literal["influence", "item", "flaw", "fate", "slumber", "plain", "tile"]
     holds: str
-    holds_kind: Literal["tile", "entity", "item", "influence", "note", "mask", "overlay"]
+    holds_kind: Literal["tile", "entity", "item", "influence", "note", "mask", "overlay", "wisdom"]
 
 
 class Script(Record):

@@ -78,7 +78,8 @@ class SlumberState(EtherfieldsState):
 
     def opening(self) -> list[FlowStep]:
         scenario = str(self.game.options.get("scenario"))
-        self.mode = "journey" if scenario == "journey" else "slumber"
+        # ``visit`` and ``fate``: a campaign's Slumber or Fate Location (campaign/slumber.py)
+        self.mode = scenario if scenario in ("journey", "visit", "fate") else "slumber"
         self.slumber = None
         self.results: list[list[str]] = []  # [tile, won|lost|skipped|done]
         self.quirks: list[list[str]] = []  # [space, Fate card]
@@ -124,7 +125,9 @@ class SlumberState(EtherfieldsState):
             else:
                 t.move(card, "slumber_current")
             steps.append(BeginSlumber(tile))
-        if not placed:
+        if not placed and self.mode != "fate":
+            # a Fate card is resolved on the Dreamworld map ("Fate Cards"): nobody stands
+            # on the Slumber map for it; the next Slumber asks for the spaces
             steps.append(SlumberEntrance(seats=seats))
         return steps
 

@@ -50,6 +50,29 @@ def _worn(h: dict[str, Any]) -> bool:
     return h["distress"] >= 3 or len(h["sealed"]) >= 5 or usable < 16
 
 
+def _useful(s: DreamworldState, action: Action) -> bool:
+    """A use on the map worth making: Keys, Ether or Gems, or Distress or Sealed cards the
+    Dreamers hold (``campaign.world_cards``)."""
+    from .world_cards import walk
+
+    _verb, _seat, kind, ident, ab = action.id.split(":", 4)
+    cat = s.catalog
+    rec = cat.get("influence" if kind in ("card", "progress") else kind, ident)
+    ability = next(a for a in rec.abilities if a.id == ab)
+    hurt = any(h["distress"] for h in s.doc["dreamers"])
+    sealed = any(h["sealed"] for h in s.doc["dreamers"])
+    for node in walk(ability.effects):
+        if node.op == "gain" or (node.op == "cure" and hurt) or (node.op == "unseal" and sealed):
+            return True
+    return False
+
+
+def _any_useful(s: DreamworldState) -> bool:
+    from .world_cards import offers
+
+    return any(_useful(s, a) for seat in range(s.players) for a in offers(s, seat))
+
+
 def world_policy(state: Any, player: int, rng: random.Random) -> Action:
     s: DreamworldState = state
     legal = s.legal_actions(player)
@@ -64,7 +87,12 @@ def world_policy(state: Any, player: int, rng: random.Random) -> Action:
         if buys:
             return max(buys, key=lambda a: s.catalog.get("influence", a.id[4:]).ether_cost or 0)
         return ids["done"]
+    if kind == "world_cards":
+        useful = [a for a in legal if a.id.startswith("use:") and _useful(s, a)]
+        return useful[0] if useful else ids["done"]
     if kind == "travel":
+        if "cards" in ids and _any_useful(s):
+            return ids["cards"]
         enter = [a for a in legal if a.id.startswith("enter:")]
         if enter:
             return enter[0]

@@ -6,7 +6,14 @@ A snapshot is a ``Campaign``; each session starts from one and, finished, gives 
 the content pack it was played with (``content``): loading it under another pack checks
 every id it holds and either loads, saying what changed, or fails with one line naming the
 missing ids. A document of a newer ``format`` fails with one line; an older one is
-migrated (there is none yet: format 1 is the first).
+migrated (``migrate``), with a note saying what changed:
+
+- format 2 (Wisdom and Note cards, Fate Locations): ``wisdom`` holds the Wisdom cards the
+  team has gained ("Wisdom Cards"), ``notes`` the Note cards Storage ("Dividers": "Note
+  cards Storage"), ``progress.fates`` the Fate cards drawn at Fate Locations. A format 1
+  document gains the Wisdom cards its campaign had earned (the Awakening and Dreamworld
+  Map cards once the First Dream was played, the Death card after a Death), and the Notes
+  it kept among the Items in Storage move to ``notes``.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ....core.content import Catalog
 from ....core.errors import ConfigError
 
-FORMAT = 1
+FORMAT = 2
 """The document format this engine writes (and the newest it reads)."""
 
 Phase = Literal["setup", "awaken", "travel"]
@@ -95,6 +102,8 @@ class Progress(Part):
     """Slumber journeys played ("Slumbers")."""
     slumbers: list[list[str]] = []
     """Each Slumber tile met on a journey and how it went: ``[tile, won|lost|skipped|done]``."""
+    fates: list[str] = []
+    """The Fate cards drawn at Fate Locations, in order ("Fate Cards"; format 2)."""
     log: list[SessionLog] = []
 
 
@@ -128,6 +137,8 @@ class Campaign(Part):
     market: list[str] = []
     """The Influence Market: shuffled before drawing, unbought cards to its bottom."""
     notes: list[str] = []
+    """The Note cards Storage: Notes the team has gained, usable by any Dreamer ("Note
+    Cards"); a one-use Note, once used, goes to ``removed``."""
     wisdom: list[str] = []
     """Wisdom cards gained: always active ("Wisdom Cards")."""
     gates: list[str] = []
@@ -191,6 +202,8 @@ def _ids(doc: Campaign) -> dict[str, set[str]]:
         "dreamer": {h.dreamer for h in doc.dreamers + doc.benched},
         "influence": cards,
         "item": set(doc.items + doc.storage + doc.item_market),
+        "note": set(doc.notes),
+        "wisdom": set(doc.wisdom),
         "mask": masks,
         "gate": set(doc.gates),
         "location": {doc.location},
@@ -219,13 +232,15 @@ def load(data: Any, cat: Catalog) -> tuple[Campaign, list[str]]:
             f"the campaign was saved in document format {fmt} by a newer engine; this "
             f"engine reads format {FORMAT} and older: update Oneiros to continue it"
         )
+    notes: list[str] = []
+    if fmt < FORMAT:
+        data, notes = migrate(data, cat)
     try:
         doc = Campaign.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(document)"
         raise ConfigError(f"the campaign does not load: {where}: {err['msg']}") from None
-    notes: list[str] = []
     if doc.content != cat.hash:
         missing = [
             f"{kind} {ident!r}"
@@ -251,4 +266,47 @@ def load(data: Any, cat: Catalog) -> tuple[Campaign, list[str]]:
     return doc, notes
 
 
-__all__ = ["DEATH_REASONS", "FORMAT", "Campaign", "Holding", "Phase", "Progress", "load"]
+def migrate(data: dict[str, Any], cat: Catalog) -> tuple[dict[str, Any], list[str]]:
+    """An older document brought to ``FORMAT``, and notes on what changed."""
+    from .wisdom import AFTER_FIRST_DREAM, gained
+
+    data = json.loads(json.dumps(data))
+    notes = []
+    if data.get("format", 1) == 1:
+        wisdom = list(data.get("wisdom") or [])
+        progress = data.get("progress") or {}
+        if progress.get("dreams"):
+            wisdom = gained(cat, wisdom, *AFTER_FIRST_DREAM)
+        if progress.get("deaths"):
+            wisdom = gained(cat, wisdom, "death")
+        kept = "note" in cat.kinds()
+        storage = list(data.get("storage") or [])
+        moved = [x for x in storage if kept and cat.has("note", x)]
+        data["storage"] = [x for x in storage if x not in moved]
+        data["notes"] = list(data.get("notes") or []) + moved
+        added = [w for w in wisdom if w not in (data.get("wisdom") or [])]
+        data["wisdom"] = wisdom
+        data["format"] = 2
+        notes.append(
+            "the campaign was saved in document format 1 and is read as format 2: "
+            + (
+                f"the team holds the Wisdom cards it earned ({', '.join(added)})"
+                if added
+                else "no Wisdom card earned yet"
+            )
+            + (f", the Notes {', '.join(moved)} move to the Note cards Storage" if moved else "")
+            + "; a Slumber Location now plays one Slumber, not a journey"
+        )
+    return data, notes
+
+
+__all__ = [
+    "DEATH_REASONS",
+    "FORMAT",
+    "Campaign",
+    "Holding",
+    "Phase",
+    "Progress",
+    "load",
+    "migrate",
+]

@@ -9,11 +9,14 @@ snapshot instead of their starting decks (``lay_out``, called by the state), and
   Distress and Sealed cards stay as they are, nothing is reshuffled; the Dreamers return to
   the Team marker; Items and Masks revealed as rewards are gained; the Season the Dream's
   outcome names becomes active ("Season Cards"); a won Dream's Gate leaves the envelope;
-  after the First Dream the team Awakens ("Finishing Dreams/Slumbers").
+  after the First Dream the team Awakens ("Finishing Dreams/Slumbers") and holds the
+  Awakening and Dreamworld Map Wisdom cards; Notes revealed go to the Note cards Storage
+  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards").
 - a Death ("Distress and Dying"): the original Death Wisdom card's steps: every card gained
   in the Dream is lost and each Dreamer takes back what they held at the Gate, Ether and
   Gems as they were; the Gate is kept; the Season does not change ("Season Cards": dying
-  does not cause Seasons to change); then the team Awakens.
+  does not cause Seasons to change); then the team Awakens. The first Death gains the
+  Death Wisdom card ("reveal II-42 I Secret card if it is not revealed yet").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core.errors import ConfigError
 from .document import DEATH_REASONS, Campaign, Holding
+from .wisdom import AFTER_FIRST_DREAM, gained
 
 if TYPE_CHECKING:
     from ..state import EtherfieldsState
@@ -112,6 +116,50 @@ def holdings(s: EtherfieldsState, doc: Campaign | None = None) -> list[Holding]:
     return out
 
 
+def team_cards(s: EtherfieldsState) -> list[tuple[str, str, Any]]:
+    """The Note and Wisdom abilities a Dream of the campaign offers ("Note Cards": "can be
+    used in a specific situation or in a particular Dream", "by any Dreamer"; "Wisdom
+    Cards": always active): ``(kind, id, ability)`` for the Notes in the snapshot's Storage
+    and its Wisdom cards, but not an ability marked ``dreamworld`` (the map's) nor a
+    one-use Note already used in this Dream."""
+    doc = snapshot_of(s.game.options)
+    if doc is None:
+        return []
+    cat = s.catalog
+    out = []
+    for kind, held in (("note", doc.notes), ("wisdom", doc.wisdom)):
+        if kind not in cat.kinds():
+            continue
+        for ident in held:
+            if not cat.has(kind, ident) or (kind == "note" and ident in used_notes(s)):
+                continue
+            for ability in cat.get(kind, ident).abilities:
+                if "dreamworld" not in ability.keywords:
+                    out.append((kind, ident, ability))
+    return out
+
+
+def team_card_ability(s: EtherfieldsState, kind: str, ident: str, ab: str) -> Any:
+    """The ability ``use:<kind>:<id>:<ab>`` names (``team_cards``), or None."""
+    return next(
+        (a for k, i, a in team_cards(s) if (k, i, a.id) == (kind, ident, ab)),
+        None,
+    )
+
+
+def used_notes(s: EtherfieldsState) -> set[str]:
+    """The one-use Notes used in this Dream ("Note Cards": usually one-use)."""
+    cat = s.catalog
+    out = set()
+    for key in s.used:
+        kind, _, rest = key.partition(":")
+        ident = rest.split(":", 1)[0]
+        known = kind == "note" and "note" in cat.kinds() and cat.has("note", ident)
+        if known and cat.get("note", ident).one_use:
+            out.add(ident)
+    return out
+
+
 def team_items(s: EtherfieldsState, doc: Campaign) -> tuple[list[str], list[str]]:
     """The team's active Items and Storage as the session's table shows them ("Items"),
     Note cards in Storage kept from ``doc``."""
@@ -134,19 +182,24 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
     progress.dreams.setdefault(gate, []).append("death" if died else outcome)
     # "Finishing Dreams/Slumbers": after the First Dream the Dreamers Awaken
     first_dream = gate == _first_gate(s) and sum(map(len, progress.dreams.values())) == 1
+    cat = s.catalog
+    # "Awakening", "Dreamworld Map": their Wisdom cards come with the end of the First Dream
+    wisdom = gained(cat, doc.wisdom, *AFTER_FIRST_DREAM) if first_dream else list(doc.wisdom)
     if died:
         progress.deaths += 1
         entry = doc.entry or doc.dreamers
         return doc.following(
             dreamers=[h.model_dump(mode="json") for h in _kept(entry, doc)],
+            wisdom=gained(cat, wisdom, "death"),  # "resolve the Death Wisdom card"
             entry=None,
             next="dreamworld",
             phase="awaken",
             progress=progress.model_dump(mode="json"),
         )
     held = holdings(s, doc)
-    cat = s.catalog
     items, storage = team_items(s, doc)
+    spent = used_notes(s)  # a one-use Note used in the Dream leaves the Storage
+    notes = [n for n in doc.notes if n not in spent]
     for code in s.revealed:  # rewards revealed by the Dream's scripts ("Reveal")
         if not cat.has("secret", code):
             continue
@@ -158,8 +211,10 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
             seat = next((k for k, h in enumerate(held) if h.dreamer == owner), s.first)
             if secret.holds not in held[seat].masks:
                 held[seat].masks.append(secret.holds)
-        elif secret.holds_kind == "note" and secret.holds not in storage:
-            storage.append(secret.holds)
+        elif secret.holds_kind == "note" and secret.holds not in notes + doc.removed:
+            notes.append(secret.holds)  # "Note Cards": kept in the Storage
+        elif secret.holds_kind == "wisdom" and secret.holds not in wisdom:
+            wisdom.append(secret.holds)  # "Wisdom Cards": always active
     season = doc.season
     for card in cat.all("season"):  # "Season Cards": the hint of the active card
         if (gate, outcome) in [tuple(x) for x in card.after]:
@@ -171,10 +226,13 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
         entry=None,
         items=items,
         storage=storage,
+        notes=notes,
+        wisdom=wisdom,
         keys=keys,
         season=season,
         gates=gates,
         revealed=sorted(set(doc.revealed) | set(s.revealed)),
+        removed=[*doc.removed, *sorted(spent)],
         next="dreamworld",
         phase="awaken" if first_dream else "travel",
         finished=not gates,
@@ -198,4 +256,14 @@ def _first_gate(s: EtherfieldsState) -> str | None:
     return starts[0].first_gate if starts else None
 
 
-__all__ = ["finish", "holdings", "lay_out", "restore", "snapshot_of", "team_items"]
+__all__ = [
+    "finish",
+    "holdings",
+    "lay_out",
+    "restore",
+    "snapshot_of",
+    "team_card_ability",
+    "team_cards",
+    "team_items",
+    "used_notes",
+]

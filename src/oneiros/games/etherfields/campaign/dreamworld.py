@@ -18,6 +18,7 @@ from .document import Campaign
 from .dream import snapshot_of
 from .records import Arrow, CampaignStart, Location, Season
 from .refs import KINDS, REFS
+from .wisdom import legend
 from .world_steps import WorldStart
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ class DreamworldState(FlowState, State):
         self.limit = int(game.options.get("session_limit") or SESSION_LIMIT)
         self.arrived = 0
         self.acted: list[str] = []
+        self.used: list[str] = []
+        """Limited abilities used on the map during this travel ("FAQ / Clarifications —
+        World Map": once per travel between Slumbers/Dreams), ``campaign.world_cards``."""
         self.drawn: list[str] = []
         self.ended: str | None = None
         self.flow = Flow(REFS, self._events, [WorldStart()])
@@ -113,6 +117,9 @@ class DreamworldState(FlowState, State):
             "market": len(doc["market"]),
             "item_market": len(doc["item_market"]),
             "shopping": doc["shopping"],
+            "wisdom": list(doc["wisdom"]),
+            "notes": list(doc["notes"]),
+            "legend": legend(self.catalog, doc["wisdom"]),
             "drawn": list(self.drawn),
             "arrived": self.arrived,
             "session_limit": self.limit,

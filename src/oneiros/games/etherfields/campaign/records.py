@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ....core.content import Catalog, LocalText, Problem, Record, Ref
+from ..records import Ability
 
 LocationId = Annotated[str, Ref("location")]
 SeasonId = Annotated[str, Ref("season")]
@@ -22,7 +23,7 @@ GateRef = Annotated[str, Ref("gate")]
 CardRef = Annotated[str, Ref("influence")]
 ItemRef = Annotated[str, Ref("item")]
 
-LocationKind = Literal["awakening", "plain", "keys", "ether", "shop", "gate", "slumber"]
+LocationKind = Literal["awakening", "plain", "keys", "ether", "shop", "gate", "slumber", "fate"]
 
 
 class Location(Record):
@@ -67,6 +68,40 @@ class Season(Record):
     """The Dream outcomes that make this Season the active one: the card's hints."""
 
 
+WisdomProcedure = Literal["death", "awakening", "dreamworld_map"]
+
+
+class Wisdom(Record):
+    """A Wisdom card ("Wisdom Cards": "These cards add new rules that change the game or
+    offer the Dreamers new possibilities"; "All the Wisdom cards you have gained are always
+    considered active"). ``procedure`` names the built-in procedure the card holds the
+    steps of: ``death`` ("Distress and Dying": "resolve the Death Wisdom card"),
+    ``awakening`` ("Awakening": "See the Awakening Wisdom card for the detailed steps"),
+    ``dreamworld_map`` ("Dreamworld Map": "The description of all icons visible on the
+    Dreamworld Map can be found on the Dreamworld Map Wisdom card"); ``steps`` are its
+    printed steps (for ``dreamworld_map``, one line per Location kind: ``kind: text``);
+    ``abilities`` are the new possibilities it offers (``dreamworld``: on the map)."""
+
+    name: LocalText
+    procedure: WisdomProcedure | None = None
+    steps: list[LocalText] = []
+    abilities: list[Ability] = []
+    text: LocalText | None = None
+
+
+class Note(Record):
+    """A Note card ("Note Cards": "usually one-use cards which can be used in a specific
+    situation ... The instructions on how to use them are found on their back and front
+    sides"; "All Note cards gained during the game are kept in the Storage and can be
+    used by any Dreamer"). A one-use Note leaves the Storage once used."""
+
+    name: LocalText
+    front: LocalText
+    back: LocalText
+    abilities: list[Ability] = Field(min_length=1)
+    one_use: bool = True
+
+
 class CampaignStart(Record):
     """How a new campaign starts ("Starting the Campaign — Choosing Your Dreamer", "Game
     Setup", "Influence Market & Buying New Influence Cards")."""
@@ -88,6 +123,53 @@ class CampaignStart(Record):
     """Whether the team holds the Shopping card at the start ("Shopping")."""
     vouchers: int = Field(default=4, ge=0, le=8)
     """Copies of the Ether voucher card kept at a save ("Saving Your Game")."""
+
+
+def card_problems(cat: Catalog) -> Iterator[Problem]:
+    """Wisdom and Note cards (``oneiros content check``): one Wisdom card per procedure
+    ("Wisdom Cards"); an ability marked ``dreamworld`` is used on the Dreamworld map, so
+    its effect must be immediate there ("Playing Cards in the Dreamworld",
+    ``campaign.world_cards``); a one-use Note's Dream ability is ``single_use``."""
+    from .world_cards import unusable
+
+    kinds = cat.kinds()
+    seen: dict[str, str] = {}
+    for card in cat.all("wisdom") if "wisdom" in kinds else []:
+        if card.procedure is None:
+            continue
+        if card.procedure in seen:
+            file, entry = cat.where("wisdom", card.id)
+            yield Problem(
+                file,
+                f"{entry}.procedure",
+                f"the {card.procedure} procedure is already on {seen[card.procedure]!r}",
+            )
+        seen[card.procedure] = card.id
+    for kind in ("wisdom", "note", "influence", "item"):
+        if kind not in kinds:
+            continue
+        for rec in cat.all(kind):
+            for k, ability in enumerate(rec.abilities):
+                one_use = kind == "note" and rec.one_use
+                if one_use and not {"single_use", "dreamworld"} & set(ability.keywords):
+                    file, entry = cat.where(kind, rec.id)
+                    yield Problem(
+                        file,
+                        f"{entry}.abilities[{k}]",
+                        "a one-use Note's ability in a Dream has the keyword single_use "
+                        '(etherfields "Note Cards")',
+                    )
+                if "dreamworld" not in ability.keywords:
+                    continue
+                why = unusable(ability)
+                if why is not None:
+                    file, entry = cat.where(kind, rec.id)
+                    yield Problem(
+                        file,
+                        f"{entry}.abilities[{k}]",
+                        f"used on the Dreamworld map, but {why} (etherfields "
+                        '"Playing Cards in the Dreamworld")',
+                    )
 
 
 def campaign_problems(cat: Catalog) -> Iterator[Problem]:
@@ -149,6 +231,10 @@ __all__ = [
     "CampaignStart",
     "Location",
     "LocationKind",
+    "Note",
     "Season",
+    "Wisdom",
+    "WisdomProcedure",
     "campaign_problems",
+    "card_problems",
 ]

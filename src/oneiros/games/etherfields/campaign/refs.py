@@ -25,6 +25,7 @@ _SECTIONS = {
     "adding": "Adding a New Dreamer",
     "finishing": "Finishing Dreams/Slumbers",
     "slumbers": "Slumbers",
+    "fate": "Fate Cards",
     "sealing": "Sealing and Unsealing Cards",
     "items": "Items",
     "limits": "Component Limitations",

@@ -80,8 +80,31 @@ def render_world(
         f"{', '.join(obs['storage']) or '-'}; Influence Market {obs['market']} cards; Item "
         f"Market {obs['item_market']}; Gates {', '.join(obs['gates']) or '-'}"
         + (f"; drawn from the Market: {', '.join(obs['drawn'])}" if obs["drawn"] else "")
+        + f"; Wisdom: {', '.join(obs.get('wisdom', [])) or '-'}"
+        + f"; Notes: {', '.join(obs.get('notes', [])) or '-'}"
     )
-    return Group(head, world, team, foot)
+    parts: list[RenderableType] = [head, world, team, foot]
+    if obs.get("legend"):  # the Dreamworld Map Wisdom card ("Dreamworld Map")
+        parts.append(
+            Text("Map legend: " + "; ".join(f"{k}: {v}" for k, v in obs["legend"].items()))
+        )
+    return Group(*parts)
 
 
-__all__ = ["is_world", "render_world"]
+def wisdom_rows(doc: Any) -> list[tuple[str, str]]:
+    """The "Wisdom and Notes" section of ``oneiros campaign show``: each Wisdom card
+    ("Wisdom Cards": always active) and Note ("Note Cards": in the Storage) the team holds,
+    what it does, and the Dreamworld Map card's legend."""
+    from .. import catalog as content
+    from .wisdom import describe, legend
+
+    cat = content.catalog(content.pack_path(str(doc.options.get("content", ""))))
+    rows = describe(cat, doc.wisdom, doc.notes)
+    rows += [(f"Map: {kind}", text) for kind, text in legend(cat, doc.wisdom).items()]
+    used = [x for x in doc.removed if "note" in cat.kinds() and cat.has("note", x)]
+    if used:
+        rows.append(("Notes used", ", ".join(used)))
+    return rows or [("Wisdom and Notes", "none yet")]
+
+
+__all__ = ["is_world", "render_world", "wisdom_rows"]

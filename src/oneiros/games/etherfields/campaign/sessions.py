@@ -10,12 +10,15 @@ are then. ``doc.next`` says which kind comes next:
 ``next``        session                                      scenario option
 ``dream:<g>``   the Dream of Gate ``g`` (``campaign.dream``)  ``dream:<g>``
 ``dreamworld``  a Dreamworld leg (``campaign.dreamworld``)    ``dreamworld``
-``slumber``     a Slumber journey (``campaign.slumber``)      ``journey``
+``slumber``     one Slumber (``campaign.slumber``)            ``visit``
+``fate``        one Fate card (``campaign.slumber``)          ``fate``
 ==============  ===========================================  ======================
 
 ``campaign.slumber`` joins with ``register(SessionKind("slumber", scenario=...))``; its
 state's ``carry_over()`` returns the next ``Campaign`` as JSON (``campaign.dream.holdings``
-reads a table's Dreamer zones back into ``Holding`` values, for a Dream and a journey alike).
+reads a table's Dreamer zones back into ``Holding`` values, for a Dream and a Slumber
+alike). A session recorded before format 2 played ``journey`` (Slumbers up to the Delta
+Phase): its record names that scenario and still replays.
 """
 
 from __future__ import annotations
@@ -175,6 +178,19 @@ def new_campaign(
     )
 
 
+def players_fixed(doc: Campaign) -> str | None:
+    """Why the number of Dreamers cannot change now ("Adding a New Dreamer": only between
+    evenings, that is before the first session or after a save), or None when it can."""
+    if doc.finished:
+        return f"the campaign {doc.name!r} is over"
+    if not (doc.next == "dreamworld" and doc.phase == "setup") and doc.snapshot > 0:
+        return (
+            "the number of Dreamers changes only between evenings: play on until the team "
+            'saves on the Dreamworld map ("Saving Your Game")'
+        )
+    return None
+
+
 def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
     """ "Adding a New Dreamer": between evenings the team may grow or shrink. A Dreamer who
     sat out returns with what they held; a new one takes an unused Dreamer and its starting
@@ -184,11 +200,9 @@ def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
         return doc
     if not 1 <= players <= 4:
         raise ConfigError(f"{players} players is not allowed (from 1 to 4)")
-    if not (doc.next == "dreamworld" and doc.phase == "setup") and doc.snapshot > 0:
-        raise ConfigError(
-            "the number of Dreamers changes only between evenings: continue until the team "
-            'saves ("Saving Your Game"), then continue with --players'
-        )
+    fixed = players_fixed(doc)
+    if fixed:
+        raise ConfigError(fixed)
     seated = list(doc.dreamers)
     benched = list(doc.benched)
     while len(seated) > players:
@@ -202,9 +216,10 @@ def with_players(cat: Catalog, doc: Campaign, players: int) -> Campaign:
         if not free:
             raise ConfigError("no unused Dreamer is left")
         seated.append(starting_holding(cat, free[0]))
-    return doc.model_copy(
-        update={"players": players, "dreamers": seated, "benched": benched, "first": 0}
-    )
+    update: dict[str, Any] = {"players": players, "dreamers": seated, "benched": benched}
+    if doc.entry is not None:  # before the First Dream: what each Dreamer holds at its Gate
+        update["entry"] = [h.model_copy(deep=True) for h in seated]
+    return doc.model_copy(update={**update, "first": 0})
 
 
 from . import slumber as _slumber  # noqa: E402, F401  (registers the slumber session kind)

@@ -1,9 +1,12 @@
-"""A Slumber journey played from a campaign snapshot, and the snapshot it leaves.
+"""A Slumber (or a Fate card) played from a campaign snapshot, and the snapshot it leaves.
 
-The Dreamworld's Slumber Location ends a leg with ``next = "slumber"`` ("Dreamworld Map":
-"a Slumber is drawn", "Slumbers"); the session is the ``journey`` that
-``SlumberState`` plays: Slumber tiles from the Slumber deck one after another, a Fate card
-and the choice to Awaken between two of them, up to the Delta Phase ("Delta Phase"). With
+The Dreamworld's Slumber Location ends a leg with ``next = "slumber"`` ("Slumbers"); the
+session is the ``visit`` that ``SlumberState`` plays: one tile from the Slumber deck (the
+Delta tile when only the played tiles lie under it), then back to the Dreamworld Map. A
+Fate Location ends a leg with ``next = "fate"``; the session draws and resolves one Fate
+card ("Fate Cards"). A session recorded before format 2 played a whole ``journey`` (tiles
+one after another, a Fate card and the choice to Awaken between two, up to the Delta
+Phase) and still replays so. With
 the option ``campaign`` its Dreamers start from what they hold in the snapshot
 (``campaign.dream.lay_out`` and ``restore``, as a Dream does) and the Slumber Dreamscape
 from ``Campaign.slumber`` (``SlumberState.load_slumber``). At its end ``finish`` reads the
@@ -16,13 +19,15 @@ table back into the next snapshot:
 - "Slumber Entity Tiles" ("This Slumber ends."): the Slumber map tiles, the Quirk cards and
   the Dreamers' spaces remain for the next Slumber; "Delta Phase": the Hours it reset and
   the Slumber deck with the Delta tile at its bottom stay so (``Campaign.slumber``).
-- "Awakening" chosen between two Slumbers: the journey's ``awaken`` has removed Distress and
-  Sealed cards at the cost of Keys, Gems and placed Progress and put the Slumber map back
-  to its Setup tiles; the team then stands at the Awakening Location and the next
-  Dreamworld leg resolves the Awakening card from step 4 (deckbuilding, Masks).
-- a Death ("Distress and Dying"): the Death card's steps read for a journey: every card
-  gained on it is lost and each Dreamer takes back what they held when it began, Ether and
-  Gems as they were; the Slumber Dreamscape is discarded; then the team Awakens.
+- "Awakening" chosen between two Slumbers of a format 1 ``journey``: its ``awaken`` has
+  removed Distress and Sealed cards at the cost of Keys, Gems and placed Progress and put
+  the Slumber map back to its Setup tiles; the team then stands at the Awakening Location
+  and the next Dreamworld leg resolves the Awakening card from step 4 (deckbuilding,
+  Masks). After a ``visit`` the team Awakens on the map, when it chooses.
+- a Death ("Distress and Dying"): the Death card's steps read for a Slumber or a Fate
+  card: every card gained in it is lost and each Dreamer takes back what they held when it
+  began, Ether and Gems as they were; the Slumber Dreamscape is discarded; the team gains
+  the Death Wisdom card if it lacks it; then the team Awakens.
 
 The Slumber Dreamscape is discarded when a Dream is entered ("Dream Gate Tiles": "If the
 Slumber Dreamscape is present, discard it first (i.e.: all Slumber Map tiles, Quirk cards,
@@ -38,14 +43,26 @@ from typing import TYPE_CHECKING, Any
 from .document import DEATH_REASONS, Campaign
 from .dream import holdings, team_items
 from .sessions import SessionKind, register
+from .wisdom import gained
 
 if TYPE_CHECKING:
     from ..slumber_state import SlumberState
 
 JOURNEY = "journey"
-"""The scenario a campaign's Slumber session plays."""
+"""The scenario a campaign's Slumber session played in format 1 saves (a whole journey, up
+to the Delta Phase): a session recorded so still replays as one."""
+VISIT = "visit"
+"""The scenario a Slumber Location plays: one Slumber tile from the Slumber deck, then back
+to the Dreamworld Map ("Slumbers": "mini-encounters you will sometimes discover when
+moving around the Dreamworld, drawn from a SLUMBER TILE deck"; "Slumber Entity Tiles":
+"This Slumber ends. ... Now, go back to the Dreamworld Map"; the Delta Phase tile:
+"resolve the Delta Phase instead of a Slumber")."""
+FATE = "fate"
+"""The scenario a Fate Location plays: one Fate card ("Fate Cards": "When you enter a Fate
+location, draw a FATE card from the top of the FATE DECK and resolve it")."""
 
-register(SessionKind("slumber", lambda doc: JOURNEY))
+register(SessionKind("slumber", lambda doc: VISIT))
+register(SessionKind("fate", lambda doc: FATE))
 
 
 def discard_dreamscape(slumber: dict[str, Any]) -> dict[str, Any]:
@@ -82,11 +99,16 @@ def dreamscape_of(s: SlumberState) -> dict[str, Any]:
 def finish(doc: Campaign, s: SlumberState) -> Campaign:
     """The snapshot after the journey ``s`` played from ``doc`` has ended."""
     progress = doc.progress.model_copy(deep=True)
-    progress.journeys += 1
-    progress.slumbers += [list(r) for r in s.results]
+    if s.mode == FATE:
+        drawn = [e.data.get("card") for e in s.events() if e.kind == "fate"]
+        progress.fates += [str(c) for c in drawn if c]
+    else:
+        progress.journeys += 1
+        progress.slumbers += [list(r) for r in s.results]
     if s.outcome == "defeat" and s.reason in DEATH_REASONS:
         progress.deaths += 1
         return doc.following(
+            wisdom=gained(s.catalog, doc.wisdom, "death"),  # "resolve the Death Wisdom card"
             slumber=discard_dreamscape(dreamscape_of(s)),
             next="dreamworld",
             phase="awaken",

@@ -11,7 +11,8 @@ from ....core import State
 from ....core.errors import ConfigError
 from .. import catalog as content
 from . import sessions
-from .document import Campaign, load
+from .document import FORMAT, Campaign, load, migrate
+from .render import wisdom_rows
 
 GAME = "etherfields"
 
@@ -39,6 +40,9 @@ def check(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def _doc(data: dict[str, Any]) -> Campaign:
+    """The document, an older format read as the current one (``document.migrate``)."""
+    if isinstance(data, dict) and int(data.get("format", FORMAT)) < FORMAT:
+        data, _notes = migrate(data, _catalog(data.get("options")))
     return Campaign.model_validate(data)
 
 
@@ -46,6 +50,38 @@ def change_players(data: dict[str, Any], players: int) -> dict[str, Any]:
     """ "Adding a New Dreamer": the document for another number of players."""
     doc = _doc(data)
     return sessions.with_players(_catalog(doc.options), doc, players).to_json()
+
+
+def players(data: dict[str, Any]) -> dict[str, Any]:
+    """ "Adding a New Dreamer": how many Dreamers play (``count``), how many may (``min``,
+    ``max``) and why the number cannot change now (``fixed``; None when it can)."""
+    doc = _doc(data)
+    return {"count": doc.players, "min": 1, "max": 4, "fixed": sessions.players_fixed(doc)}
+
+
+def saving(data: dict[str, Any]) -> dict[str, Any]:
+    """ "Saving Your Game" while the session ``doc.next`` is played: whether saving ends it
+    (``ends``: inside a Dream, a Death; see :func:`interrupt`) and what it means (``note``)."""
+    kind = sessions.kind_of(_doc(data))
+    if kind == "dream":
+        return {
+            "ends": True,
+            "note": 'Saving inside a Dream is treated as a Death ("Saving Your Game", '
+            '"Distress and Dying"): the Dream ends now, each Dreamer takes back what they '
+            "held at its Gate, the Gate can be tried again and the team Awakens.",
+        }
+    if kind == "dreamworld":
+        note = (
+            "On the Dreamworld map the team saves after a Location's effect: choose "
+            '"Save the campaign and stop for tonight" ("Saving Your Game"). Until then the '
+            "leg waits where it stopped."
+        )
+    else:
+        note = (
+            "A Slumber journey cannot be saved inside: it waits where it stopped and "
+            "continues when you come back."
+        )
+    return {"ends": False, "note": note}
 
 
 def session(data: dict[str, Any]) -> tuple[Any, str]:
@@ -126,7 +162,6 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         ("Keys", str(doc.keys)),
         ("Active Items", ", ".join(doc.items) or "-"),
         ("Storage", ", ".join(doc.storage) or "-"),
-        ("Wisdom", ", ".join(doc.wisdom) or "-"),
         ("Shopping card", "held" if doc.shopping else "in the Secrets"),
         ("Influence Market", f"{len(doc.market)} cards"),
         ("Item Market", f"{len(doc.item_market)} Items"),
@@ -148,7 +183,8 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
         *[(f"Dream {g}", ", ".join(v)) for g, v in p.dreams.items()],
         ("Sessions / evenings", f"{p.sessions} / {p.evenings}"),
         ("Deaths", str(p.deaths)),
-        ("Slumber journeys", _journeys(p.journeys, p.slumbers)),
+        ("Slumbers visited", _journeys(p.journeys, p.slumbers)),
+        ("Fate cards drawn", ", ".join(p.fates) or "-"),
         ("Slumber Dreamscape", _dreamscape(doc.slumber)),
         ("Locations resolved", str(p.locations)),
         ("Snapshot", f"{doc.snapshot} ({doc.hash()})"),
@@ -159,6 +195,7 @@ def describe(data: dict[str, Any]) -> dict[str, Any]:
             "Dreamworld map": rows_map,
             "Dreamers": dreamers,
             "Team": team,
+            "Wisdom and Notes": wisdom_rows(doc),
             "Seasons": seasons,
             "Flags": flags,
             "Progress": progress,
@@ -192,6 +229,8 @@ __all__ = [
     "finish",
     "interrupt",
     "new",
+    "players",
+    "saving",
     "session",
     "summary",
 ]

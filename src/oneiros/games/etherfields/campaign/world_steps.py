@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from .dreamworld import DreamworldState
 
 from .shop_steps import SaveBuy, ShopChoice, ShopEnd
+from .wisdom import knows, procedure_event
+from .world_cards import WorldCards
 from .world_rules import DECK_MAX, DECK_MIN, card_label, counted, gain_ether, is_flaw
 
 # -- helpers
@@ -112,6 +114,8 @@ class WorldStart(AutoStep):
         phase = s.doc["phase"]
         seats = tuple(range(len(s.doc["dreamers"])))
         if phase == "setup":
+            # "Game Setup" step 8: "Resolve the Awakening Card starting from Step 4"
+            procedure_event(s, flow, "awakening")
             flow.replace(Travel(seats=seats), *deck_steps(s), Vouchers())
         elif phase == "awaken":
             flow.replace(Travel(seats=seats), Awaken())
@@ -159,6 +163,7 @@ class Awaken(AutoStep):
     def run(self, s: DreamworldState, flow: Flow) -> None:
         where = s.campaign_start().awakening
         flow.emit("awaken", "The Dreamers Awaken at {location}", location=where)
+        procedure_event(s, flow, "awakening")
         s.doc["location"] = where
         awaken_1_3(s, flow, "awakening")
         reset_dreamscape(s, flow, "awakening")
@@ -293,7 +298,9 @@ class DeckBuild(DecisionStep):
 class Travel(GroupStep):
     """The team's choice on the Dreamworld map ("Dreamworld Map", "Multiple Choices": the
     First Player decides for the group): follow an arrow, enter a Dream Gate, shop, Awaken,
-    or save ("Saving Your Game": after resolving a Location effect)."""
+    let every Dreamer play cards on the map ("Playing Cards in the Dreamworld",
+    ``campaign.world_cards``), or save ("Saving Your Game": after resolving a Location
+    effect)."""
 
     kind = "travel"
     rule = "world"
@@ -325,8 +332,10 @@ class Travel(GroupStep):
                 out.append(Action(f"enter:{gate.id}", f"Enter {gate.name} ({gate.keys} Keys)"))
         if here.kind == "shop" and s.doc["shopping"] and "shop" not in s.acted:
             out.append(Action("shop", "Use the Shopping card"))
-        if "awaken" not in s.acted:
+        if "awaken" not in s.acted and knows(s, "awakening"):
             out.append(Action("awaken", "Awaken at the Awakening Location"))
+        if "cards" not in s.acted:
+            out.append(Action("cards", "Play cards on the Dreamworld map"))
         out.append(Action("save", "Save the campaign and stop for tonight"))
         return out
 
@@ -343,6 +352,9 @@ class Travel(GroupStep):
         elif verb == "shop":
             s.acted.append("shop")
             flow.push(ShopEnd(), *[ShopChoice(seat=k) for k in reversed(range(s.players))])
+        elif verb == "cards":
+            s.acted.append("cards")
+            flow.push(WorldCards(seats=tuple(range(s.players))))
         elif verb == "awaken":
             s.acted.append("awaken")
             flow.push(Awaken())
@@ -417,12 +429,18 @@ class Arrive(AutoStep):
                 got = gain_ether(s, seat, loc.ether)
                 flow.emit("ether", "Dreamer {seat} gains {n} Ether", "limits", seat=seat, n=got)
         elif loc.kind == "slumber":
-            # "Slumbers": a Slumber is drawn; the leg ends and the journey session
-            # (``campaign.slumber``) starts from this snapshot, then "go back to the
-            # Dreamworld Map" ("Slumber Entity Tiles": "This Slumber ends.")
+            # "Slumbers": a Slumber is drawn; the leg ends and the Slumber session
+            # (``campaign.slumber``, one tile) starts from this snapshot, then "go back to
+            # the Dreamworld Map" ("Slumber Entity Tiles": "This Slumber ends.")
             s.doc["next"] = "slumber"
             s.doc["phase"] = "travel"
             s.end(flow, "slumber", "slumbers")
+        elif loc.kind == "fate":
+            # "Fate Cards": "When you enter a Fate location, draw a FATE card from the top
+            # of the FATE DECK and resolve it": the Fate session (``campaign.slumber``)
+            s.doc["next"] = "fate"
+            s.doc["phase"] = "travel"
+            s.end(flow, "fate", "fate")
 
 
 # -- leaving: a Dream, or the end of the evening ---------------------------------------------

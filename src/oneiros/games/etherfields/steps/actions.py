@@ -33,6 +33,10 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
     cat = s.catalog
     if parts[0] == "basic":
         return next((a for a in cat.get("basic", "basic").abilities if a.id == parts[1]), None)
+    if parts[0] in ("note", "wisdom"):  # the campaign's Note and Wisdom cards
+        from ..campaign.dream import team_card_ability
+
+        return team_card_ability(s, parts[0], parts[1], parts[2])
     if parts[0] == "map":
         _tile, space = s.space(parts[1])
         if space.gem_slot is not None and space.gem_slot.id == parts[2]:
@@ -221,12 +225,18 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             candidates.append(
                 (f"item:{item}:{ability.id}", ability, f"use:item:{item}:{ability.id}")
             )
+    from ..campaign.dream import team_cards
     from .companions import candidates as companion_actions
 
+    for kind, ident, ability in team_cards(s):  # "Note Cards", "Wisdom Cards" (campaign)
+        key = f"{kind}:{ident}:{ability.id}"
+        candidates.append((key, ability, f"use:{key}"))
     candidates += companion_actions(s, seat)  # "Companions": the summoner's
     seen: set[str] = set()
     for key, ability, aid in candidates:
         if aid in seen or ability.kind not in ("action", "anytime"):
+            continue
+        if "dreamworld" in ability.keywords:  # used on the Dreamworld map only (campaign)
             continue
         if key == "basic:gem":
             continue  # Gem rerolls are not offered here (docs: not yet built)

@@ -51,7 +51,7 @@ def placed_actions(s: EtherfieldsState, seat: int) -> list[Action]:
     for card in active(s, seat):
         rec = s.card(s.table.face(card))
         for ability in rec.abilities:
-            if ability.kind != "action":
+            if ability.kind != "action" or "dreamworld" in ability.keywords:
                 continue
             key = f"card:{card}:{ability.id}"
             ctx = Ctx(seat=seat, source=key)

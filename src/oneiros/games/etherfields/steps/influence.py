@@ -43,7 +43,9 @@ def card_ability(s: EtherfieldsState, card: str, ident: str | None = None) -> Ab
         (
             a
             for a in rec.abilities
-            if a.kind in ("action", "rapid") and (ident is None or a.id == ident)
+            if a.kind in ("action", "rapid")
+            and "dreamworld" not in a.keywords  # on the Dreamworld map only (campaign)
+            and (ident is None or a.id == ident)
         ),
         None,
     )

@@ -31,7 +31,11 @@ class Journey(AutoStep):
     """etherfields "Slumbers": the next encounter: with ``journey``, a Fate card after each
     Slumber ("Fate Cards"), then the next tile of the Slumber deck; the journey ends after
     the Delta Phase ("Delta Phase"), with ``slumber:<id>`` after that one Slumber, or when
-    the team Awakens ("Awakening")."""
+    the team Awakens ("Awakening"). A campaign's ``visit`` (a Slumber Location) draws one
+    tile and ends with it ("Slumber Entity Tiles": "This Slumber ends. ... Now, go back to
+    the Dreamworld Map"; the Delta tile: "resolve the Delta Phase instead of a Slumber");
+    a campaign's ``fate`` (a Fate Location) draws one Fate card and ends ("Fate Cards":
+    "When you enter a Fate location, draw a FATE card ... and resolve it")."""
 
     kind = "journey"
     rule = "slumbers"
@@ -42,6 +46,18 @@ class Journey(AutoStep):
             return
         if s.mode == "slumber" or s.delta_done or s.awake:
             finish(s, flow)
+            return
+        if s.mode in ("visit", "fate"):
+            if s.between_done or s.results:
+                finish(s, flow)
+                return
+            s.between_done = True
+            if s.mode == "fate":
+                from .fate import DrawFate
+
+                flow.push(DrawFate())
+            else:
+                flow.push(DrawSlumber())
             return
         if s.results and not s.between_done:
             from .delta import AwakenChoice
@@ -58,7 +74,11 @@ def finish(s: SlumberState, flow: Flow) -> None:
     """The journey is over: a victory once every Slumber was played out and nobody died;
     the Dreamers' states are then ``s.carry_over()`` ("Finishing Dreams/Slumbers")."""
     won = sum(1 for _t, r in s.results if r == "won")
-    if s.mode == "slumber":
+    if s.mode == "fate":
+        s.outcome, s.reason = "victory", "fate"
+    elif s.mode == "visit" and s.delta_done:
+        s.outcome, s.reason = "victory", "delta_phase"
+    elif s.mode in ("slumber", "visit"):
         last = s.results[-1][1] if s.results else "lost"
         s.outcome = {"won": "victory", "done": "victory", "skipped": "skipped"}.get(last, "defeat")
         s.reason = f"slumber_{last}"

@@ -267,10 +267,38 @@ async function campaignLine(saved) {
   } else if (seen.playing) {
     details.push(t("a session is being played at a terminal"));
   } else if (!seen.finished) {
-    actions.push(el("button", { type: "button", class: "small", dataset: { campaign: saved.name }, onclick: () => continueCampaign(saved.token) }, t("Continue")));
+    const pick = playersPicker(seen.players);
+    if (pick) actions.push(el("label", { class: "inline" }, t("Players"), pick));
+    const players = () => (pick && Number(pick.value) !== seen.players.count ? Number(pick.value) : undefined);
+    actions.push(el("button", { type: "button", class: "small", dataset: { campaign: saved.name }, onclick: () => continueCampaign(saved.token, players()) }, t("Continue")));
   }
   actions.push(el("button", { type: "button", class: "small", title: t("Copy the campaign's secret link"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(campaignLink(saved.token)) }, t("Copy link")));
-  return el("li", { class: "campaign" }, el("span", {}, el("strong", {}, seen.name), ` · ${details.join(" · ")}`), el("span", { class: "row" }, actions));
+  const fixed = !seen.playing && !seen.finished && seen.players && seen.players.fixed;
+  return el("li", { class: "campaign" }, el("span", {}, el("strong", {}, seen.name), ` · ${details.join(" · ")}`), el("span", { class: "row" }, actions),
+    fixed ? el("span", { class: "muted small-text players-fixed" }, sentence(t(fixed))) : null);
+}
+
+const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?)]$/.test(text) ? "" : "."}`;
+
+/** The number of players of the next session ("Adding a New Dreamer": Dreamers join or sit
+ * out between evenings); disabled, with the rules' reason, while it may not change. */
+function playersPicker(p) {
+  if (!p) return null;
+  const options = [];
+  for (let n = p.min; n <= p.max; n++) options.push(el("option", { value: n, selected: n === p.count }, n));
+  return el("select", { class: "small campaign-players", disabled: !!p.fixed,
+    title: p.fixed ? t(p.fixed) : t("Dreamers may join or sit out between evenings") }, options);
+}
+
+/** What the table page's "Save and leave" just did (kept for this tab until shown). */
+function showSaved() {
+  let done = null;
+  try { done = JSON.parse(sessionStorage.getItem("oneiros:campaign-saved") || "null"); } catch { done = null; }
+  sessionStorage.removeItem("oneiros:campaign-saved");
+  if (!done) return;
+  const box = $("campaign-notice");
+  box.textContent = t("{name}: session {n} saved. {note}", { name: done.name, n: done.session, note: t(done.note) });
+  box.hidden = false;
 }
 
 async function drawCampaigns() {
@@ -282,12 +310,12 @@ async function drawCampaigns() {
   $("my-campaigns").replaceChildren(...(await Promise.all(saved.map(campaignLine))));
 }
 
-async function continueCampaign(token) {
+async function continueCampaign(token, players) {
   $("campaign-error").textContent = "";
   try {
     const name = $("my-name").value.trim() || localStorage.getItem("oneiros:name") || undefined;
     if (name) localStorage.setItem("oneiros:name", name);
-    const opened = await api(`/api/campaigns/${encodeURIComponent(token)}/continue`, { method: "POST", body: { name } });
+    const opened = await api(`/api/campaigns/${encodeURIComponent(token)}/continue`, { method: "POST", body: { name, players } });
     localStorage.setItem(`oneiros:campaign-of:${opened.table}`, token);
     // the table page shows the friends' invite links while their seats are free
     localStorage.setItem(`oneiros:invites:${opened.table}`, JSON.stringify(opened.invites || []));
@@ -343,6 +371,7 @@ async function startCampaigns() {
   fillCampaignPlayers();
   $("campaign-game").addEventListener("change", fillCampaignPlayers);
   $("campaign-form").addEventListener("submit", createCampaign);
+  showSaved();
   drawCampaigns();
 }
 

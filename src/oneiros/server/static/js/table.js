@@ -3,6 +3,7 @@
 // Other players' moves arrive one message each and are shown one by one at the chosen
 // speed (the last move stays highlighted); "Skip to my turn" shows them all at once.
 import { api, currentLanguage, el, fill, humanize, humanText, percent, ruleLink, seatTag, setLanguage, setRuleSource, setVocabulary, t, toast } from "./common.js";
+import { campaignTools } from "./campaign-table.js";
 import { markPlayable } from "./pieces.js";
 import { fateOf, renderBoard, scoreText } from "./views/index.js";
 
@@ -14,6 +15,7 @@ if (params.get("token")) localStorage.setItem(tokenKey, params.get("token"));
 const token = params.get("token") || localStorage.getItem(tokenKey);
 
 const $ = (id) => document.getElementById(id);
+const campaign = campaignTools(campaignOf, document.querySelector("header.bar"));
 let view = null;          // the message on screen
 let events = [];          // every event on screen, in order
 let groups = [];          // the log: [{turn, events}] in order
@@ -255,6 +257,16 @@ function endingEvents() {
 function drawStatus() {
   const s = $("status");
   s.className = "status";
+  campaign?.show(view);
+  if (view.status === "finished" && view.to_move.length) {   // closed before its end: saved
+    s.classList.add("over");
+    fill(s, el("strong", { id: "game-over" }, t("Session saved. ")),
+      t("It was saved before its end; the campaign continues from what the save kept."),
+      el("div", { class: "row" },
+        campaignOf ? el("a", { class: "button small", id: "campaign-link", href: `/#continue=${encodeURIComponent(campaignOf)}` }, t("Continue the campaign")) : null,
+        el("a", { class: "button small", href: "/" }, t("Back to the lobby"))));
+    return;
+  }
   if (view.status === "finished") {
     s.classList.add("over");
     const w = view.winners;
