@@ -17,6 +17,7 @@ from oneiros.games.etherfields.state import EtherfieldsState
 from oneiros.games.etherfields.steps.cards import DrawFor, PreDraw
 from oneiros.games.etherfields.steps.dreamscape import Dreamscape
 from oneiros.games.etherfields.steps.rounds import action_step
+from oneiros.games.etherfields.steps.triggers import fire_step
 from oneiros.games.etherfields.steps.turn import EndTurn
 
 ALL_TILES = ("OD-01 SETUP", "OD-01 T2", "OD-01 T3", "OD-01 T4", "OD-01 I", "OD-01 J")
@@ -145,20 +146,22 @@ def position(
     s.first = first
     s.blocked_steps = list(blocked)
     s.used = list(used)
+    s.turn_used = []  # what the Gate's setup used (a trigger of a worn Mask) is forgotten
     seats = tuple(range(players))
     s.flow.clear()
+    ending = [EndTurn(), *fire_step(s, "turn_end")]  # as begin_turn lays out a Turn
     if phase == "draw":
         s.flow.items[:] = [
-            EndTurn(),
+            *ending,
             Dreamscape(),
             action_step(s),
             *reversed([DrawFor(x) for x in seats]),
             PreDraw(seats=tuple(x for x in seats if t.count("hand", x))),
         ]
     elif phase == "actions":
-        s.flow.items[:] = [EndTurn(), Dreamscape(), action_step(s)]
+        s.flow.items[:] = [*ending, Dreamscape(), action_step(s)]
     elif phase == "dreamscape":
-        s.flow.items[:] = [EndTurn(), Dreamscape()]
+        s.flow.items[:] = [*ending, Dreamscape()]
     elif phase == "end":
         s.flow.items[:] = [EndTurn()]
     else:

@@ -45,7 +45,7 @@ def test_skull_fails_the_action_cards_stay_discarded_then_ether_distress_or_seal
     play(s, "use:map:B1.2:gear")
     play(s, f"pay:{s.table.find('hand', 's01', 0)}:awareness", "boost")
     assert s.to_move() == (oneiros.CHANCE,)
-    play(s, "luck:skull")
+    play(s, "luck:skull", "done")
     assert legal(s) == ["penalty:ether", "penalty:distress", "penalty:seal"]
     play(s, "penalty:seal")
     for _ in range(3):
@@ -59,11 +59,11 @@ def test_blank_when_short_fails_and_two_when_two_short_succeeds():
     """etherfields "Luck Die — Boosting Your Intent": blank adds nothing; 2 adds 2."""
     s = position(1, hands={0: ["s01"]}, **GEAR)
     play(s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's01', 0)}:awareness", "boost")
-    play(s, "luck:blank")
+    play(s, "luck:blank", "done")
     assert "failed" in event_kinds(s) and s.team["gear"] == 0
     s = position(1, hands={0: ["s01"]}, **GEAR)
     play(s, "use:map:B1.2:gear", f"pay:{s.table.find('hand', 's01', 0)}:awareness", "boost")
-    play(s, "luck:2")
+    play(s, "luck:2", "done")
     assert s.team["gear"] == 1
 
 
@@ -91,7 +91,12 @@ def test_a_movement_boost_on_a_skull_does_not_move():
     not Move at all."""
     s = position(1, hands={0: ["s02"]}, at=["A2.3"])
     play(
-        s, "use:basic:move", f"pay:{s.table.find('hand', 's02', 0)}:cunning", "boost", "luck:skull"
+        s,
+        "use:basic:move",
+        f"pay:{s.table.find('hand', 's02', 0)}:cunning",
+        "boost",
+        "luck:skull",
+        "done",
     )
     play(s, "penalty:distress")
     assert s.pos == ["A2.3"] and s.distress == [1]
@@ -199,6 +204,6 @@ def test_a_gem_rerolls_a_skull_boost():
         "boost",
         "luck:skull",
     )
-    assert legal(s) == ["reroll:gem", "done"]
-    play(s, "reroll:gem", "luck:2")
+    assert legal(s) == ["reroll:gem", "use:back", "done"]  # the Dicer's back ("back.py")
+    play(s, "reroll:gem", "luck:2", "done")
     assert s.team["gear"] == 1 and s.gems == [0] and s.table.amount("gems") == 8

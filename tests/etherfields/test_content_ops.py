@@ -75,7 +75,9 @@ def test_a_flaw_that_forbids_gem_rerolls():
     play(s, "draw:clouded-eye")
     run_effect(s, gamble)
     play(s, "luck:skull")
-    assert s.distress == [1]  # no reroll window opened
+    assert "reroll:gem" not in legal(s)  # only the Dicer's back action (``back.py``)
+    play(s, "done")
+    assert s.distress == [1]
 
 
 def test_a_reshuffle_without_penalty_then_an_amount_of_cards():

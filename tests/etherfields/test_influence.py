@@ -41,7 +41,7 @@ def test_a_card_never_pays_for_its_own_action():
     assert f"pay:{s.table.find('discard', 'd3', 0)}:wrath" not in legal(s)
     play(s, f"pay:{_card(s, 's06')}:wrath")
     assert s.to_move() == (oneiros.CHANCE,)
-    play(s, "luck:3")
+    play(s, "luck:3", "done")
     assert s.ether == [2] and sorted(s.table.faces_in("discard", 0)) == ["d3", "s06"]
 
 
@@ -108,8 +108,8 @@ def test_a_rapid_reroll_card_in_the_reroll_window():
     s = position(1, hands={0: ["s01", "d1"]}, **gear)
     play(s, "use:map:B1.2:gear", f"pay:{_card(s, 's01')}:awareness", "boost", "luck:skull")
     d1 = _card(s, "d1")
-    assert legal(s) == [f"play:{d1}", "done"]
-    play(s, f"play:{d1}", "luck:2")
+    assert legal(s) == [f"play:{d1}", "use:back", "done"]
+    play(s, f"play:{d1}", "luck:2", "done")
     assert s.team["gear"] == 1 and s.table.top("sealed", 0) == d1
     s = position(
         1,

@@ -46,7 +46,7 @@ def test_a_companion_counts_toward_the_space_limit_and_is_never_a_target():
     )
     whistle = s.table.find("progress", "m-brass-whistle", 0)
     play(s, f"use:card:{whistle}:whistle", f"pay:{s.table.find('hand', 's04', 0)}:awareness")
-    assert s.companions == [["cog-sparrow", "B2.4"]] and "summoned" in event_kinds(s)
+    assert s.companions == [["cog-sparrow", "B2.4", 0]] and "summoned" in event_kinds(s)
     play(
         s,
         f"play:{s.table.find('hand', 'm-lure', 0)}",
@@ -63,4 +63,4 @@ def test_a_companion_is_summoned_once():
     s = position(1, at=["A2.3"])
     run_effect(s, "summon('cog-sparrow')")
     run_effect(s, "summon('cog-sparrow', at=space('A2.1'))")
-    assert s.companions == [["cog-sparrow", "A2.3"]] and event_kinds(s)[-1] == "not_summoned"
+    assert s.companions == [["cog-sparrow", "A2.3", 0]] and event_kinds(s)[-1] == "not_summoned"

@@ -124,7 +124,7 @@ def _flawed_and_flipped():
     play(s, "draw:dread-weight")
     whistle = s.table.find("progress", "m-brass-whistle", 0)
     play(s, f"use:card:{whistle}:whistle", f"pay:{s.table.find('hand', 's04', 0)}:awareness")
-    assert s.companions == [["cog-sparrow", "B2.3"]]
+    assert s.companions == [["cog-sparrow", "B2.3", 0]]
     return s
 
 

@@ -30,8 +30,8 @@ def test_gain_a_shining_gem_then_reroll_with_it():
     assert sorted(s.table.faces_in("discard", 0)) == ["s02", "s03", "s04"]
     assert "use:basic:gain-gem" not in legal(s)  # one card left in hand
     play(s, "use:map:B1.2:gear", f"pay:{_card(s, 's01')}:awareness", "boost", "luck:skull")
-    assert legal(s) == ["reroll:gem", "done"]
-    play(s, "reroll:gem", "luck:2")
+    assert legal(s) == ["reroll:gem", "use:back", "done"]
+    play(s, "reroll:gem", "luck:2", "done")
     assert s.team["gear"] == 1 and s.gems == [0] and s.table.amount("gems") == 8
 
 
@@ -123,19 +123,19 @@ def test_the_luck_die_as_an_effect_every_face_and_a_reroll():
     s = position(1)
     run_effect(s, gamble)
     assert s.to_move() == (oneiros.CHANCE,)
-    play(s, "luck:3")
+    play(s, "luck:3", "done")  # the Dicer's back-of-card reroll was offered (back.py)
     assert s.ether == [2] and s.distress == [0]
     run_effect(s, gamble)
-    play(s, "luck:blank")
+    play(s, "luck:blank", "done")
     assert s.ether == [2] and "luck_nothing" in event_kinds(s)
     run_effect(s, gamble)
-    play(s, "luck:skull")
+    play(s, "luck:skull", "done")
     assert s.distress == [1]
     s = position(1, gems=[1])
     run_effect(s, gamble)
     play(s, "luck:skull")
-    assert legal(s) == ["reroll:gem", "done"]
-    play(s, "reroll:gem", "luck:2")
+    assert legal(s) == ["reroll:gem", "use:back", "done"]
+    play(s, "reroll:gem", "luck:2", "done")
     assert s.ether == [1] and s.distress == [0] and s.gems == [0]
 
 
@@ -220,7 +220,7 @@ def test_luck_move_plus_one_adds_a_single_space():
     ``luck_move=plus_one`` a success adds exactly 1."""
     for option, spaces in (("intent", 4), ("plus_one", 2)):
         s = position(1, hands={0: ["s02"]}, at=["A2.3"], options={"luck_move": option})
-        play(s, "use:basic:move", f"pay:{_card(s, 's02')}:cunning", "boost", "luck:3")
+        play(s, "use:basic:move", f"pay:{_card(s, 's02')}:cunning", "boost", "luck:3", "done")
         assert s.flow.top.kind == "move" and s.flow.top.left == spaces, option
 
 

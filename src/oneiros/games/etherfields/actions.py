@@ -27,6 +27,9 @@ GRAMMAR = ActionGrammar(
         "use_flying": "use:flying:{ability}",
         "use_mask": "use:mask",
         "use_back": "use:back",
+        "use_companion": "use:companion:{companion}:{ability}",
+        "use_classic": "use:classic",
+        "classic": "classic:{effect}",
         "play": "play:{card}",
         "place": "place:{card}",
         # movement and targets ("Movement Actions", "Multiple Choices")
@@ -50,6 +53,7 @@ GRAMMAR = ActionGrammar(
         "fate": "fate:{id}",
         "slumber": "slumber:{id}",
         "item": "item:{id}",
+        "poker": "poker:{rank}",
     },
     types={
         "colour": ("awareness", "cunning", "wrath"),
@@ -58,6 +62,8 @@ GRAMMAR = ActionGrammar(
         "back": ("starting", "plain", "secret", "flaw"),
         "luck": ("skull", "blank", "1", "2", "3"),
         "mdie": ("1", "2", "3", "special", "again"),
+        "effect": ("morphings", "gems", "hours", "distress", "sealing"),
+        "rank": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a", "joker"),
     },
 )
 

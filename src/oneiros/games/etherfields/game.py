@@ -166,6 +166,13 @@ class EtherfieldsGame(Game):
                 'Entity Tiles")',
             ),
             OptionSpec(
+                "classic_cards",
+                False,
+                "once per Dream the team may draw poker cards to influence an effect on "
+                "Morphings, Shining Gems, Hours, Distress or Sealed cards "
+                '("Variants", Classic Card Rules)',
+            ),
+            OptionSpec(
                 "shared_move_roll",
                 False,
                 "roll the Entity movement die once for every miniature of a Movement step "
@@ -359,6 +366,7 @@ class EtherfieldsGame(Game):
     def _all_ids(self) -> list[str]:
         cat = content.catalog(content.pack_path(self.options["content"]))
         ids = ["boost", "give-up", "resolve", "stop", "done", "pass", "reroll:gem", "use:mask"]
+        ids.append("use:back")  # "Influence Cards": the back of the deck's top card
         ids += [f"step:{d}" for d in "nesw"]
         ids += [f"penalty:{p}" for p in ("ether", "distress", "seal")]
         ids += [f"choose:{k}" for k in range(4)]
@@ -407,6 +415,10 @@ class EtherfieldsGame(Game):
             ids += [f"item:{item}", f"discard:item.{item}"]
         for flaw in cat.ids("flaw"):  # "Flaw Cards"
             ids += [f"draw:{flaw}", f"discard:flaw.{flaw}", f"use:card:flaw.{flaw}:remove"]
+        for comp in cat.all("companion"):  # "Companions": their summoner's actions
+            acts = [a.id for a in comp.abilities if a.kind in ("action", "anytime")]
+            ids += [f"use:companion:{comp.id}:{a}" for a in acts + ["walk"] * bool(comp.moves)]
+        ids += _classic_ids()
         ids += [f"turn:{t}" for t in cat.ids("turn")]
         ids += [f"morph:{m}" for m in cat.ids("morphing")]
         ids += _slumber_ids(cat)
@@ -439,6 +451,13 @@ def _placed_ids(ident: str, cards: list[Any]) -> list[str]:
         if rec.type == "progress":
             out += [f"use:card:{ident}:{a.id}" for a in rec.abilities if a.kind == "action"]
     return out
+
+
+def _classic_ids() -> list[str]:
+    """The Classic Card Rules variant (``steps/classic.py``): its action, effects, cards."""
+    from .steps.classic import EFFECTS, RANKS
+
+    return ["use:classic", *(f"classic:{e}" for e in EFFECTS), *(f"poker:{r}" for r in RANKS)]
 
 
 def _slumber_ids(cat: Any) -> list[str]:

@@ -3,8 +3,8 @@ argument model (etherfields design §2.3).
 
 Each op names the rulebook behaviour it expresses. What an op *does* in play is registered
 by the rules modules (``LANGUAGE.handler``); ops marked ``supported=False`` validate but
-belong to later parts (Overlays, Companions, States, Slumbers, the campaign), and
-``oneiros content check`` lists their uses as "not supported yet".
+belong to later parts (the campaign), and ``oneiros content check`` lists their uses as
+"not supported yet". Triggers are fired by the rules of play (``steps/triggers.py``).
 """
 
 from __future__ import annotations
@@ -194,6 +194,7 @@ _plain("team", "selector", "The team as a whole.")
 _plain("choose_dreamer", "selector", 'A Dreamer the team chooses ("Multiple Choices").')
 _plain("here", "selector", "The acting Dreamer's space.")
 _plain("it", "selector", "The target bound by for_each.")
+_plain("companion", "selector", 'The space of the Companion whose ability runs ("Companions").')
 _reg("in_range", "selector", InRange, "Dreamers within range of a target (default: the source).")
 _reg("entity", "selector", EntityArg, "Every miniature of an Entity.")
 _reg("choose_entity", "selector", ChooseEntity, "One Entity miniature the team chooses.")
@@ -456,18 +457,24 @@ class Forbid(Args):
 
 _reg("modify", "modifier", Modify, "Change a statistic while the source is in play.")
 _reg("forbid", "modifier", Forbid, 'Forbid something while the source is in play ("Morphings").')
-_plain(
-    "enter_space move_through end_move turn_start turn_end dreamscape_start revealed spawned out_of_turns",
-    "trigger",
-    "When this happens (no rule of play runs trigger abilities yet).",
-    supported=False,
-)
+for _name, _doc in {
+    "enter_space": 'The Dreamer enters a space, each step of a Move ("Movement Actions").',
+    "move_through": 'The Dreamer moves on from a space entered in the same Move ("Movement Actions").',
+    "end_move": 'The Dreamer ends a Move that went somewhere ("Movement Actions").',
+    "turn_start": 'A Turn begins, once its Turn card is drawn ("Turn Order").',
+    "turn_end": 'The Dreamscape Phase is over, before the Turn card is discarded ("2) Discard Turn Step").',
+    "dreamscape_start": 'The Dreamscape Phase begins ("Dreamscape Phase").',
+    "revealed": 'A Secret card or tile is revealed ("Reveal").',
+    "spawned": 'An Entity miniature is placed by a spawn ("Entity Spawn").',
+    "out_of_turns": 'The last Turn card is discarded, before the Out of Turns script ("Counting Turns").',
+}.items():
+    _reg(_name, "trigger", NoArgs, _doc)
 
 
 class TurnStepArg(Args):
     step: TurnStep
 
 
-_reg("turn_step", "trigger", TurnStepArg, "When a Turn card step resolves.", supported=False)
+_reg("turn_step", "trigger", TurnStepArg, 'A Turn card step has resolved ("Turn Cards").')
 
 __all__ = ["LANGUAGE", "Colour", "Suit", "Terrain", "TurnStep"]

@@ -156,6 +156,8 @@ class Names:
         except (StopIteration, KeyError, IndexError, ValueError):
             return key
         if found is None:
+            if parts[0] == "companion" and source:
+                return source
             return gettext("the worn Mask") if parts[0] == "mask" else key
         if plain:
             return gettext(str(found.text))
@@ -191,6 +193,13 @@ class Names:
                 return None, ""
             record = cat.get("mask", mask)
             return record.abilities[0], gettext(str(record.name))
+        if head == "companion":
+            companion = cat.get("companion", parts[1])
+            if parts[2] == "walk":  # its movement ("Companions", steps/companions.py)
+                text = gettext("Move {card} up to {n} spaces")
+                return None, text.format(card=gettext(str(companion.name)), n=companion.moves)
+            found = next(a for a in companion.abilities if a.id == parts[2])
+            return found, gettext(str(companion.name))
         return None, ""
 
     def _map_ability(self, ref: str, ident: str) -> Any:

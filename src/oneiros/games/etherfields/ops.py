@@ -216,6 +216,9 @@ def _reveal(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
         from .steps.overlays import lay
 
         lay(s, flow, secret.holds)
+    from .steps.triggers import fire
+
+    fire(s, flow, "revealed", detail=a.code)
 
 
 @effect("set_flag")

@@ -229,7 +229,12 @@ def _end_turn(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     at = next((i for i in range(len(stack) - 1, -1, -1) if isinstance(stack[i], EndTurn)), None)
     if at is None:
         return
+    from .steps.triggers import Fire
+
+    # what waits for the end of the Turn still comes: its turn_end triggers (triggers.py)
+    ending = [x for x in stack[at + 1 :] if isinstance(x, Fire) and x.event == "turn_end"]
     del stack[at + 1 :]
+    stack.extend(ending)
     flow.changed()
     flow.emit("turn_ended", "The Turn ends", "discard_turn")
 

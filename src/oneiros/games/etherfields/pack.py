@@ -99,6 +99,15 @@ PACK = PackFormat(
 PACK.check_with(campaign_problems)
 PACK.check_with(card_problems)
 
+
+@PACK.check_with
+def _triggers(cat: Catalog) -> Iterator[Problem]:
+    """Trigger abilities no rule of play fires are errors (``steps/triggers.py``)."""
+    from .steps.triggers import trigger_problems
+
+    yield from trigger_problems(cat)
+
+
 STARTING_DECK = 22
 """etherfields "Starting the Campaign — Choosing Your Dreamer": a starting deck holds 22 cards."""
 

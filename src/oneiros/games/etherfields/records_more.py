@@ -28,10 +28,14 @@ class Flaw(Record):
 
 class Companion(Record):
     """A Companion ("Companions"): a friendly miniature, "not Dreamers nor Entities",
-    counted toward the space limit and ignored by every action and effect."""
+    counted toward the space limit and ignored by every action and effect "unless their
+    Progress/Note card says otherwise": its own ``abilities`` (actions and triggers, for the
+    Dreamer who summoned it) and ``moves``, the spaces that Dreamer may move it once per
+    Turn (None: it stays where it was summoned)."""
 
     name: LocalText
     abilities: list[Ability] = []
+    moves: int | None = Field(default=None, ge=1, le=6)
     text: LocalText | None = None
 
 

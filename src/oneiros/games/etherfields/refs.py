@@ -56,6 +56,8 @@ _SECTIONS = {
     "flaws": "Flaw Cards",
     "overlays": "Overlay Cards",
     "companions": "Companions",
+    "masks": "Masks",
+    "classic": "Variants — Classic Card Rules",
     # part 3: Slumbers, Fate and the Delta Phase
     "slumbers": "Slumbers",
     "slumber_map": "The Slumber Dreamscape Map",
@@ -162,6 +164,10 @@ RULE_TEXTS = {
     "on a covered space stays there, on the Overlay.",
     REFS["companions"]: "Companions are neither Dreamers nor Entities: every action and "
     "effect ignores them, but they count toward the space limit.",
+    REFS["masks"]: "Each Dreamer wears one Mask at a time; its ability may be used at any time.",
+    REFS["classic"]: "Once per Dream the team may draw 3 poker cards (Luck) for an effect on "
+    "Morphings, Shining Gems, Hours, Distress or Sealed cards, back out or draw 3 more "
+    "(Drawback): a higher Luck sum applies the positive effect, else the negative one.",
     REFS["influence"]: "Play an Influence card from your hand for its Intent or for its "
     "action; a Rapid card may be played at any time, even in the middle of another action.",
     REFS["slumbers"]: "Slumbers are drawn from the Slumber deck, whose last tile is the Delta "

@@ -34,6 +34,16 @@ def _name(card: Any, names: Names | None) -> str:
     return str(known["name"]) if known and isinstance(known.get("name"), str) else str(card)
 
 
+def _deck(d: dict[str, Any], cards: Names | None, g: Any) -> str:
+    """A deck's size, with the Dreamer whose back shows on top when it is a starting back
+    (its back-of-card action is usable, "Influence Cards")."""
+    size = str(d.get("deck", 0))
+    back = d.get("top_back")
+    if not back or back in ("plain", "secret", "flaw"):
+        return size
+    return g("{n} (back: {dreamer})").format(n=size, dreamer=_name(back, cards))
+
+
 def _initials(ident: Any, cards: Names | None) -> str:
     """A Companion on a map cell: the initials of its name ("CS" for Cog Sparrow)."""
     words = _name(ident, cards).replace("-", " ").split()
@@ -280,7 +290,7 @@ def render_observation(
             str(d.get("distress", 0)),
             str(d.get("ether", 0)),
             str(d.get("gems", 0)),
-            str(d.get("deck", 0)),
+            _deck(d, cards, g),
             str(d.get("hand", 0)),
             str(len(d.get("discard") or [])),
             str(len(d.get("sealed") or [])),

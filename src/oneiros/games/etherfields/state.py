@@ -18,7 +18,7 @@ from .kinds import KINDS, REFS
 from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
-from .steps import delta, fate, loot, luck  # noqa: F401  (registers the steps and ops)
+from .steps import classic, companions, delta, fate, loot, luck, triggers  # noqa: F401
 from .steps.turn import EnterGate, Entrance, StartTurn
 
 
@@ -124,7 +124,7 @@ class EtherfieldsState(FlowState, State):
         self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
         self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
         self.item_slot_unlocked = False  # the 4th Active Item slot ("Items", steps/items.py)
-        self.companions: list[list[str]] = []  # [Companion, space] (steps/overlays.py)
+        self.companions: list[list[Any]] = []  # [Companion, space, summoner] (overlays.py)
         self.outcome: str | None = None
         self.reason: str | None = None
         self.ending: str | None = None
@@ -234,6 +234,8 @@ class EtherfieldsState(FlowState, State):
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         """The observation without the map's layout (``map_view``: printed on the tiles)."""
+        from .steps.back import top_back
+
         view = self.table.view(player)
         current = self.table.top("turn_current")
         card = self.current_turn()
@@ -257,6 +259,9 @@ class EtherfieldsState(FlowState, State):
                     "sealed": view.cards("sealed", seat),
                     "progress": view.cards("progress", seat),
                     "mask": self.masks[seat],
+                    # the back on top of the deck, seen by all ("Influence Cards"): a
+                    # Dreamer's starting back, plain, secret, flaw; None: not known
+                    "top_back": top_back(self, seat),
                 }
             )
         return {
@@ -281,7 +286,7 @@ class EtherfieldsState(FlowState, State):
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
             "flipped": list(getattr(self, "flipped", ())),
-            "companions": [list(c) for c in getattr(self, "companions", ())],
+            "companions": [list(c[:2]) for c in getattr(self, "companions", ())],
             "items": view.cards("items"),
             "storage": view.cards("storage"),
             "team": dict(self.team),

@@ -63,6 +63,14 @@ def find_ability(s: EtherfieldsState, key: str) -> Ability | None:
         from .progress import placement
 
         return placement(s, parts[1])
+    if parts[0] == "back":
+        from .back import back_ability
+
+        return back_ability(s, int(parts[1]))
+    if parts[0] == "companion":
+        from .companions import companion_ability
+
+        return companion_ability(s, parts[1], parts[2])
     return None
 
 
@@ -218,10 +226,12 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
                 (f"item:{item}:{ability.id}", ability, f"use:item:{item}:{ability.id}")
             )
     from ..campaign.dream import team_cards
+    from .companions import candidates as companion_actions
 
     for kind, ident, ability in team_cards(s):  # "Note Cards", "Wisdom Cards" (campaign)
         key = f"{kind}:{ident}:{ability.id}"
         candidates.append((key, ability, f"use:{key}"))
+    candidates += companion_actions(s, seat)  # "Companions": the summoner's
     seen: set[str] = set()
     for key, ability, aid in candidates:
         if aid in seen or ability.kind not in ("action", "anytime"):
@@ -244,13 +254,16 @@ def available(s: EtherfieldsState, seat: int) -> list[Action]:
             continue
         seen.add(aid)
         out.append(Action(aid, str(ability.text)))
+    from .back import card_actions as back
+    from .classic import actions as classic
     from .flaws import removable
     from .flips import placed_actions
     from .influence import playable
     from .masks import usable
     from .progress import placeable
 
-    more = placeable(s, seat) + placed_actions(s, seat) + removable(s, seat)
+    more = placeable(s, seat) + placed_actions(s, seat) + removable(s, seat) + classic(s)
+    more += back(s, seat)
     return out + usable(s, seat) + playable(s, seat) + more
 
 
@@ -298,6 +311,16 @@ def act(s: EtherfieldsState, flow: Flow, seat: int, aid: str) -> None:
         return
     if aid == "use:mask":
         start(s, flow, seat, f"mask:{seat}")
+        return
+    if aid == "use:back":  # "Influence Cards": the back of the deck's top card
+        from .back import use
+
+        use(s, flow, seat)
+        return
+    if aid == "use:classic":  # "Variants" (Classic Card Rules)
+        from .classic import begin
+
+        begin(s, flow, seat)
         return
     if aid.startswith("place:"):
         card = aid.split(":", 1)[1]
@@ -367,10 +390,16 @@ def perform(s: EtherfieldsState, flow: Flow, seat: int, key: str, x: int) -> Non
         text=str(ability.text),
         x=x,
     )
+    from .companions import perform_walk
+
+    if perform_walk(s, flow, seat, key):
+        return
     source = key
     if key.startswith("entity:"):
         mini = s.mini(key.split(":")[1])
         source = f"entity:{mini[1]}" if mini else key
+    elif key.startswith("companion:"):
+        source = key.rsplit(":", 1)[0]  # the ``companion`` selector reads its space
     flow.push(*RUNTIME.steps(ability.effects, Ctx(seat=seat, source=source, x=x)))
 
 

@@ -27,12 +27,14 @@ class Dreamscape(AutoStep):
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
         from .states import end_of_dreamers_phase
+        from .triggers import fire_step
 
         end_of_dreamers_phase(s, flow)  # "State Tokens": a Dreamer's Dazed, Paralyzed end
         card = s.current_turn()
+        steps: list[Any] = fire_step(s, "dreamscape_start")
         if card is None:
+            flow.replace(*reversed(steps))
             return
-        steps = []
         for i, step in enumerate(card.steps):
             if i in s.blocked_steps:
                 flow.emit(
@@ -43,7 +45,7 @@ class Dreamscape(AutoStep):
                     step=step,
                 )
                 continue
-            steps += [RapidWindowOpens(i), TurnStep(i, step)]
+            steps += [RapidWindowOpens(i), TurnStep(i, step), *fire_step(s, "turn_step", step)]
         flow.replace(*reversed(steps))
 
 
@@ -355,6 +357,9 @@ def place(
     k = step.spaces.index(counted or where)
     counts = (*step.counts[:k], step.counts[k] + 1, *step.counts[k + 1 :])
     flow.replace_top(evolve(step, left=step.left - 1, counts=counts))
+    from .triggers import fire
+
+    fire(s, flow, "spawned", detail=step.entity)
 
 
 @KINDS.step

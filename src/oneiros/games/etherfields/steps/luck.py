@@ -59,10 +59,28 @@ def card_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]
     )
 
 
+def back_rerollers(s: EtherfieldsState, die: str, owner: str) -> tuple[int, ...]:
+    """Dreamers whose back-of-card action on top of their deck rerolls this roll ("Influence
+    Cards", ``back.py``); none under the Morphing that forbids every reroll."""
+    from .back import rerolls_own
+
+    if any(s.table.face(t) == "no_reroll" for t in s.table.ids("morph_on")):
+        return ()
+    return tuple(
+        seat for seat in range(s.game.players) if rerolls_own(s, seat, own_roll(die, owner, seat))
+    )
+
+
 def window(s: EtherfieldsState, flow: Flow, die: str, face: str, owner: str) -> None:
     """After a roll: a reroll window opens only when some Dreamer may reroll (design §6,
     reading 2); otherwise the result applies at once."""
-    seats = tuple(sorted(set(gem_rerollers(s)) | set(card_rerollers(s, die, owner))))
+    seats = tuple(
+        sorted(
+            set(gem_rerollers(s))
+            | set(card_rerollers(s, die, owner))
+            | set(back_rerollers(s, die, owner))
+        )
+    )
     if seats:
         flow.push(RerollWindow(die, face, owner, seats=seats))
     else:
@@ -109,11 +127,19 @@ class RerollWindow(GroupStep):
             for card in reroll_cards(s, seat, own_roll(self.die, self.owner, seat)):
                 name = names_of(s).piece(s.table.face(card))
                 out.append(Action(f"play:{card}", f"Play {name}: reroll"))
+        if seat in back_rerollers(s, self.die, self.owner):
+            out.append(Action("use:back", "Back of your deck: Seal the top card to reroll"))
         return [*out, Action("done", "Keep the result")]
 
     def apply(self, s: EtherfieldsState, flow: Flow, seat: int, action: Action) -> None:
         if action.id == "done":
             flow.replace_top(evolve(self, seats=tuple(x for x in self.seats if x != seat)))
+            return
+        if action.id == "use:back":  # "Influence Cards": the back of the deck's top card
+            from .back import use
+
+            flow.pop()
+            use(s, flow, seat, (self.die, self.owner))
             return
         if action.id.startswith("play:"):
             from .influence import card_ability, leave_hand

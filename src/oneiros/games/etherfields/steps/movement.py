@@ -53,13 +53,15 @@ def occupants(s: EtherfieldsState, space: str) -> int:
 class Move(DecisionStep):
     """etherfields "Movement Actions": one orthogonal step at a time, up to ``left``
     spaces; Walls and Blocked spaces cannot be crossed; a full space may be crossed but
-    not ended on; a Trap triggers when moved through or ended on."""
+    not ended on; a Trap triggers when moved through or ended on; so do trigger abilities
+    of the moving Dreamer (``steps/triggers.py``)."""
 
     kind = "move"
     rule = "movement"
     prompt = "Move: {left} spaces left"
     seat: int
     left: int
+    moved: int = 0  # spaces moved so far (triggers: "move_through", "end_move")
 
     def done(self, s: EtherfieldsState) -> bool:
         return self.left <= 0 or s.pos[self.seat] is None
@@ -80,16 +82,27 @@ class Move(DecisionStep):
         return out
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .triggers import fire, fire_step
+
+        here = s.pos[self.seat]
         if action.id == "stop":
             flow.pop()
+            if self.moved and here is not None:
+                fire(s, flow, "end_move", self.seat, here)
             return
-        here = s.pos[self.seat]
         assert here is not None
         other = step_target(s, here, action.id[5:])
         assert other is not None
         s.pos[self.seat] = other
         flow.emit("moved", "Dreamer {seat} moves to {space}", seat=self.seat, space=other)
-        flow.replace_top(evolve(self, left=self.left - 1))
+        flow.replace_top(evolve(self, left=self.left - 1, moved=self.moved + 1))
+        # trigger abilities ("Movement Actions"; steps/triggers.py), after the Trap: the
+        # space left (moved through), the space entered, the end of the Move, in order
+        moments = fire_step(s, "move_through", here, self.seat) if self.moved else []
+        moments += fire_step(s, "enter_space", other, self.seat)
+        if self.left == 1:
+            moments += fire_step(s, "end_move", other, self.seat)
+        flow.push(*reversed(moments))
         _tile, space = s.space(other)
         if space.trap is not None:
             flow.emit("trap", "A Trap at {space} triggers", "icons", space=other)

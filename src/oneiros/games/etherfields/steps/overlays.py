@@ -9,7 +9,8 @@
   Overlay's; miniatures keep their space references.
 - "Companions for purpose of rules are not Dreamers nor Entities. They still count to the
   miniature/token space limit. They are ignored by all Actions and/or effects":
-  ``summon(companion, at=)`` puts one on a space (``state.companions``: [id, space]); it
+  ``summon(companion, at=)`` puts one on a space (``state.companions``: [id, space,
+  summoner]); its own abilities and movement are its summoner's (``companions.py``); it
   is never a target (selectors read Dreamers and Entity miniatures only), counts in
   ``movement.occupants``, and a Big Entity pushes it out like any miniature. One summoned
   already, or onto a full space, is not summoned ("Component Limitations").
@@ -57,7 +58,7 @@ def companions_at(s: EtherfieldsState, space: str) -> list[str]:
 
 def move_companion(s: EtherfieldsState, ident: str, to: str) -> None:
     name = ident.split(":", 1)[1]
-    s.companions = [[c[0], to if c[0] == name else c[1]] for c in companions(s)]
+    s.companions = [[c[0], to if c[0] == name else c[1], *c[2:]] for c in companions(s)]
 
 
 @effect("overlay")
@@ -77,7 +78,8 @@ def _summon(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     if any(c[0] == a.companion for c in companions(s)) or occupants(s, space) >= SPACE_CAPACITY:
         flow.emit("not_summoned", "The Companion cannot be summoned", "companions")
         return
-    s.companions = [*companions(s), [a.companion, space]]
+    summoner = ctx.seat if ctx.seat is not None else s.first  # its abilities are theirs
+    s.companions = [*companions(s), [a.companion, space, summoner]]
     flow.emit(
         "summoned",
         "{card} is summoned to {space}",

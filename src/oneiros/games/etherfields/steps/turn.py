@@ -90,12 +90,16 @@ def begin_turn(s: EtherfieldsState, flow: Flow, end: Any, *first: Any) -> None:
     )
     draws = [DrawFor(seat) for seat in seats]
     holding = tuple(x for x in seats if s.table.count("hand", x))
+    from .triggers import fire_step
+
     flow.replace(
         end,
+        *fire_step(s, "turn_end"),
         Dreamscape(),
         action_step(s),
         *reversed(draws),
         PreDraw(seats=holding),
+        *fire_step(s, "turn_start"),
         DrawTurn(),
         *first,
     )
@@ -131,7 +135,10 @@ class EndTurn(AutoStep):
         flow.emit("out_of_turns", "Out of Turns: script {n}", n=s.gate.out_of_turns)
         s.ending = "out_of_turns"
         node = RUNTIME.language.parse(f"script({s.gate.out_of_turns})")
-        flow.replace(OutOfTurns(), *RUNTIME.steps(node, Ctx(seat=s.first, source="gate")))
+        from .triggers import fire_step
+
+        script = RUNTIME.steps(node, Ctx(seat=s.first, source="gate"))
+        flow.replace(OutOfTurns(), *script, *fire_step(s, "out_of_turns"))
 
 
 @KINDS.step
