@@ -67,6 +67,19 @@ def buttons(page: Any) -> list[str]:
     )
 
 
+def click_action(page: Any, action: str) -> bool:
+    """Click the action's button; False when it went away first (a bot's move or the
+    server's next view redrew the choices between reading them and clicking), so the
+    caller reads the choices again instead of waiting for a button that will not come."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.click(f"#actions button[data-action='{action}']:not([disabled])", timeout=5_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def fixed_seed(page: Any, seed: int) -> None:
     """The table the lobby creates gets ``seed`` (the lobby sends none, so every deal would
     differ and a test could not count on what its deal offers)."""
@@ -183,8 +196,8 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
             (a for a in ("use:basic:move", *pays[:1], "resolve", "done", "pass") if a in ids),
             ids[0],
         )
-        page.click(f"#actions button[data-action='{pick}']")
-        answered(page)
+        if click_action(page, pick):
+            answered(page)
     assert moved, "no move by clicking a space"
     assert paid_by_card, "no payment by clicking a card"
 
@@ -340,8 +353,8 @@ def test_a_journey_from_the_lobby_menu_plays_to_the_end_and_the_map_grows(
             continue
         pick = next((a for a in PLAIN if a in ids), None)
         pick = pick or next((a for a in ids if a.startswith("space:")), ids[0])
-        page.click(f"#actions button[data-action='{pick}']")
-        answered(page)
+        if click_action(page, pick):
+            answered(page)
     assert page.locator("#game-over").count(), "the journey did not end in 400 clicks"
     ends = page.inner_text("#board")
     # the lobby's table has no fixed seed: the journey may end after some Slumbers or with
