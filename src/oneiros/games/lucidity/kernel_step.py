@@ -37,6 +37,7 @@ from .kernel_base import (
     H_DTRACECAP,
     H_DTRACEN,
     H_ERR,
+    H_ES,
     H_EXHFLAG,
     H_FACES,
     H_LOG,
@@ -110,7 +111,6 @@ from .kernel_flow import (
     give_back_limbo,
     run_check,
     start_turn,
-    took_last,
     trigger_dream_end,
 )
 from .kernel_legal import legal
@@ -169,7 +169,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 pop_frame(S)
                 continue
             if runs and S[H_ACTIONS] < max_actions:
-                roll_run(S, max_actions)
+                roll_run(S, f, max_actions)
                 continue
             return f
         if k == K_RESOLVE:
@@ -388,45 +388,59 @@ def trace_options(S: Any, n: int) -> None:
 def draw_run(S: Any, f: int, max_actions: int) -> None:
     """The draws of the ``K_DRAW`` frame ``f`` one after the other, as ``play`` would apply
     them one action at a time (``advance``, ``sample_chance``, ``do_draw``), without the
-    step machinery between them; ``advance`` then closes the frame."""
+    step machinery between them; the frame is closed here once the hand is full (else
+    ``advance`` closes it). The hand's length, the action count and the random number are
+    kept in locals and written back once."""
     upto = S[f + 3]
     total = bag_total(S)
-    while S[HAND] < upto and S[H_ACTIONS] < max_actions:
-        if total == 0:
-            return
-        S[H_ACTIONS] += 1
-        x = S[H_RNG]
+    n = S[HAND]
+    acts = S[H_ACTIONS]
+    x = S[H_RNG]
+    while n < upto and acts < max_actions and total:
+        acts += 1
         x ^= (x << 13) & 0xFFFFFFFF
         x ^= x >> 17
         x ^= (x << 5) & 0xFFFFFFFF
-        S[H_RNG] = x
         r = (x * total) >> 32
-        c = 0
-        while r >= S[H_BAG + c]:
-            r -= S[H_BAG + c]
-            c += 1
-        left = S[H_BAG + c] - 1
-        S[H_BAG + c] = left
+        b = H_BAG
+        while r >= S[b]:
+            r -= S[b]
+            b += 1
+        S[b] -= 1
         total -= 1
-        n = S[HAND] + 1
-        S[HAND] = n
-        S[HAND + n] = c
-        if left == 0 and took_last(S):
+        n += 1
+        S[HAND + n] = b - H_BAG
+        if total == 0 and S[H_ES]:
+            # ``took_last``: whatever empties the bag ends the game after this turn
+            S[H_DEND] = 1
+            S[HAND] = n
+            S[H_ACTIONS] = acts
+            S[H_RNG] = x
             pop_frame(S)
             return
+    S[HAND] = n
+    S[H_ACTIONS] = acts
+    S[H_RNG] = x
+    if n >= upto:
+        pop_frame(S)
 
 
 def return_run(S: Any, f: int, max_actions: int) -> None:
     """A random seat's returns at the ``K_RETURN`` frame ``f`` one after the other: each
     the uniform choice ``play`` would make among the colours in hand (``legal``), with the
-    same random number, or no random number for a single option (see ``draw_run``)."""
-    while S[f + 2] > 0 and S[H_DEND] == 0 and S[H_ACTIONS] < max_actions:
+    same random number, or no random number for a single option (see ``draw_run``); the
+    frame is closed here once no return is left (else ``advance`` closes it)."""
+    left = S[f + 2]
+    acts = S[H_ACTIONS]
+    done = 0
+    while left > 0 and acts < max_actions:
         hand = 0
-        for i in range(HAND + 1, HAND + 1 + S[HAND]):
+        end = HAND + 1 + S[HAND]
+        for i in range(HAND + 1, end):
             hand |= 1 << S[i]
         hand &= 15
         if hand == 0:
-            return
+            break
         n = (hand & 1) + ((hand >> 1) & 1) + ((hand >> 2) & 1) + (hand >> 3)
         j = 0 if n == 1 else rand_below(S, n)
         c = 0
@@ -436,26 +450,46 @@ def return_run(S: Any, f: int, max_actions: int) -> None:
                     break
                 j -= 1
             c += 1
-        S[H_ACTIONS] += 1
-        S[H_DECISIONS] += 1
-        do_return(S, c)
+        acts += 1
+        done += 1
+        # ``do_return``: the first dream of that colour in hand goes back to the bag
+        i = HAND + 1
+        while S[i] != c:
+            i += 1
+        for j in range(i, end - 1):
+            S[j] = S[j + 1]
+        S[HAND] -= 1
+        S[H_BAG + c] += 1
+        left -= 1
+    S[f + 2] = left
+    S[f + 3] += done
+    S[H_ACTIONS] = acts
+    S[H_DECISIONS] += done
+    if acts < max_actions:
+        pop_frame(S)
 
 
-def roll_run(S: Any, max_actions: int) -> None:
-    """The rolls of a ``K_ROLL`` frame one after the other (see ``draw_run``)."""
-    while S[HAND] > 0 and S[H_ACTIONS] < max_actions:
-        S[H_ACTIONS] += 1
-        x = S[H_RNG]
+def roll_run(S: Any, f: int, max_actions: int) -> None:
+    """The rolls of the ``K_ROLL`` frame ``f`` one after the other (see ``draw_run``)."""
+    h = S[HAND]
+    n = S[ROLLED]
+    acts = S[H_ACTIONS]
+    x = S[H_RNG]
+    while h > 0 and acts < max_actions:
+        acts += 1
         x ^= (x << 13) & 0xFFFFFFFF
         x ^= x >> 17
         x ^= (x << 5) & 0xFFFFFFFF
-        S[H_RNG] = x
-        h = S[HAND]
         c = S[HAND + h]
-        S[HAND] = h - 1
-        n = S[ROLLED] + 1
-        S[ROLLED] = n
+        h -= 1
+        n += 1
         S[ROLLED + n] = c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)]
+    S[HAND] = h
+    S[ROLLED] = n
+    S[H_ACTIONS] = acts
+    S[H_RNG] = x
+    if h == 0:
+        pop_frame(S)
 
 
 def play(S: Any, max_actions: int) -> None:
