@@ -285,9 +285,12 @@ STACK = SCRATCH + LIST_CAP
 FRAME = 6  # kind, player, a, b, c, d
 STACK_CAP = 64
 SEATS = STACK + FRAME * STACK_CAP
-# per seat: role, colour, track, stage, then the rows
+# per seat: role, colour, track, stage, the Power of the Power row, how many dreams of each
+# colour and value (power1, power2) it holds, then the rows
 SEAT_ROLE, SEAT_COLOUR, SEAT_TRACK, SEAT_STAGE = 0, 1, 2, 3
-SEAT_ROWS = 4
+SEAT_POWER = 4
+SEAT_PC = 5  # + 2 * colour + face (P1 or P2), Bone Hunters included
+SEAT_ROWS = 15
 R_HUNT, R_EXH, R_POW, R_SHADOW, R_MARKS = 0, 1, 2, 3, 7  # R_SHADOW + colour
 SEATSZ = SEAT_ROWS + 8 * ROWBLK
 SIZE = SEATS + 4 * SEATSZ
@@ -346,15 +349,42 @@ def bag_total(S: Any) -> int:
 
 
 def power_value(S: Any, p: int) -> int:
+    """The Power of seat ``p``'s Power row (kept up to date, see ``power_counts``)."""
+    return S[SEATS + p * SEATSZ + SEAT_POWER]
+
+
+def power_held(S: Any, p: int, c: int) -> int:
+    """How many dreams of colour ``c`` seat ``p``'s Power row holds."""
+    return S[SEATS + p * SEATSZ + SEAT_PC + 2 * c] + S[SEATS + p * SEATSZ + SEAT_PC + 2 * c + 1]
+
+
+def power_count(S: Any, p: int, d: int, k: int) -> None:
+    """Count ``k`` (1 or -1) more of the Power die ``d`` in seat ``p``'s Power row: every
+    change of that row goes through here (``power_push``, ``power_remove``...)."""
+    sb = SEATS + p * SEATSZ
+    f = (d >> 3) & 7
+    S[sb + SEAT_PC + 2 * (d & 7) + f] += k
+    S[sb + SEAT_POWER] += k * (f + 1)
+
+
+def power_push(S: Any, p: int, d: int) -> None:
+    push(S, row(p, R_POW), d)
+    power_count(S, p, d, 1)
+
+
+def power_clear(S: Any, p: int) -> None:
+    """The Power row emptied: no count left."""
+    sb = SEATS + p * SEATSZ
+    for i in range(SEAT_POWER, SEAT_PC + 10):
+        S[sb + i] = 0
+
+
+def power_counts(S: Any, p: int) -> None:
+    """Count seat ``p``'s Power row from its dice (a state filled from the engine's)."""
+    power_clear(S, p)
     b = row(p, R_POW)
-    total = 0
     for i in range(b + 1, b + 1 + S[b]):
-        f = (S[i] >> 3) & 7
-        if f == P2:
-            total += 2
-        elif f == P1:
-            total += 1
-    return total
+        power_count(S, p, S[i], 1)
 
 
 def to_bag_list(S: Any, base: int) -> None:

@@ -65,11 +65,13 @@ from .kernel_base import (
     R_POW,
     R_SHADOW,
     ROLLED,
+    SEAT_PC,
     SEAT_ROLE,
     SEAT_STAGE,
     any_dreamer,
     bag_total,
     pick_code,
+    power_held,
     row,
     seat_base,
 )
@@ -121,16 +123,10 @@ def legal_resolve(S: Any, p: int) -> None:
         for c in range(4):
             if shadows & (1 << c):
                 add(S, C_RESOLVE_SHADOW + c)
-    pw = row(p, R_POW)
-    if S[pw] and colours & 15:
-        have = 0
-        for i in range(pw + 1, pw + 1 + S[pw]):
-            have |= 1 << (S[i] & 7)
-        both = have & colours
-        if both & 15:
-            for c in range(4):
-                if both & (1 << c):
-                    add(S, C_REROLL + c)
+    if colours & 15:
+        for c in range(4):
+            if colours & (1 << c) and power_held(S, p, c):
+                add(S, C_REROLL + c)
 
 
 def legal_rest(S: Any, p: int, exhausted: int) -> None:
@@ -259,14 +255,9 @@ def legal(S: Any, f: int) -> int:
         for i in range(S[H_N]):
             if i == p:
                 continue
-            pw = row(i, R_POW)
-            have = 0
-            for j in range(pw + 1, pw + 1 + S[pw]):
-                d = S[j]
-                if d & 7 == c:
-                    have |= 1 << ((d >> 3) & 7)
+            pc = seat_base(i) + SEAT_PC + 2 * c
             for face in range(2):
-                if have & (1 << face):
+                if S[pc + face]:
                     add(S, C_CONSUME + 2 * i + face)
         if bag_total(S) > 0 and any_dreamer(S):
             add(S, C_MINIONS)
