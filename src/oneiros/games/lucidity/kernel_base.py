@@ -222,6 +222,45 @@ KIND_NAMES = (
     "end_turn",
 )
 
+# ----- what a die is, as bits (one look-up instead of decoding it in each loop) ----------------
+DB_POWER, DB_HUNT, DB_EXH, DB_MARK = 1, 2, 4, 8
+"""The resolve category of a rolled dream (a shadowmark or any other face: ``DB_MARK``)."""
+DB_SHADOW = 4  # << colour: a shadow of that colour (not a Bone Hunter)
+DB_COLOUR = 8  # << colour: the colour (not a Bone Hunter)
+DB_ROTATED = 12  # << colour: turned by Shadow of Imprisonment
+DB_PLAIN_EXH = 1 << 16
+"""In the Exhaust row: a dream "all exhaust dreams" returns (not turned, not a Bone Hunter)."""
+DB_HUNTED = 20  # << colour: in the Hunt row, a shadow or a turned dream a rest may return
+
+
+def _die_bits(d: int) -> int:
+    c = d & 7
+    f = (d >> 3) & 7
+    bits = 0
+    if f <= P2:
+        bits |= DB_POWER
+    elif f == FHUNT:
+        bits |= DB_HUNT
+    elif f == FEXH:
+        bits |= DB_EXH
+    elif f != FSHADOW:
+        bits |= DB_MARK
+    if c < BONE:
+        bits |= 1 << (DB_COLOUR + c)
+        if f == FSHADOW:
+            bits |= 1 << (DB_SHADOW + c)
+        if d >= 64:
+            bits |= 1 << (DB_ROTATED + c)
+        if f == FSHADOW or d >= 64:
+            bits |= 1 << (DB_HUNTED + c)
+    if d < 64 and c != BONE:
+        bits |= DB_PLAIN_EXH
+    return bits
+
+
+DIE_BITS = tuple(_die_bits(d) for d in range(128))
+"""``DIE_BITS[d]``: the bits ``DB_*`` of die ``d``."""
+
 # ----- layout of S -------------------------------------------------------------------------------
 H_N = 0  # players
 H_ES = 1  # 1: lucidity-es
