@@ -113,7 +113,7 @@ from .kernel_flow import (
     start_turn,
     trigger_dream_end,
 )
-from .kernel_legal import legal
+from .kernel_legal import legal, legal_resolve
 from .kernel_policy import heuristic_choice
 from .kernel_turn import (
     do_ability,
@@ -145,14 +145,28 @@ from .kernel_turn import (
 
 def advance(S: Any, runs: bool, max_actions: int) -> int:
     """Run the steps that need no decision (``state._advance``), until a decision or the
-    end of the game; the top frame then (-1: the game is over). With ``runs`` the draws
-    and rolls of a stage and a random seat's returns are applied here in one go
-    (``draw_run``, ``roll_run``, ``return_run``): the same actions, in the same order,
-    with the same random numbers as one by one through ``play``."""
+    end of the game; the top frame then (-1: the game is over). With ``runs`` (no replay
+    script, no stop seat) the chance events and the seats' choices are made here too, as
+    ``play`` would make them one by one (``sample_chance``, ``choose``), with the draws and
+    rolls of a stage and a random seat's returns in one go (``draw_run``, ``roll_run``,
+    ``return_run``): the same actions, in the same order, with the same random numbers;
+    it returns only at the end of the game or once ``max_actions`` actions are applied."""
     while S[H_SP] > 0:
         f = top(S)
         k = S[f]
-        if k == K_DRAW:
+        if k == K_RESOLVE:
+            S[H_OPTN] = 0
+            legal_resolve(S, S[f + 1])
+            n = S[H_OPTN]
+            if n == 0:
+                pop_frame(S)
+                continue
+            code = S[OPT]
+            if (n == 1 and code < C_REROLL) or (n == 1 and code > C_REROLL + 3):
+                apply_resolve(S, code)
+                continue
+            S[H_OPTFOR] = 1
+        elif k == K_DRAW:
             if S[HAND] >= S[f + 3]:
                 pop_frame(S)
                 continue
@@ -163,63 +177,48 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             if runs and S[H_ACTIONS] < max_actions:
                 draw_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_ROLL:
+        elif k == K_ROLL:
             if S[HAND] == 0:
                 pop_frame(S)
                 continue
             if runs and S[H_ACTIONS] < max_actions:
                 roll_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_RESOLVE:
-            n = legal(S, f)
-            if n == 0:
-                pop_frame(S)
-                continue
-            code = S[OPT]
-            if (n == 1 and code < C_REROLL) or (n == 1 and code > C_REROLL + 3):
-                apply_resolve(S, code)
-                continue
-            S[H_OPTFOR] = 1
-            return f
-        if k == K_CHECK:
+        elif k == K_CHECK:
             run_check(S)
             continue
-        if k == K_RETURN:
+        elif k == K_RETURN:
             if S[H_DEND] or S[f + 2] <= 0 or not returnable(S):
                 pop_frame(S)
                 continue
             if runs and S[H_POL + S[f + 1]] == 0 and S[H_ACTIONS] < max_actions:
                 return_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_MINION_CHECK:
-            pop_frame(S)
-            check_rows_minion(S, S[f + 2])
-            continue
-        if k == K_END_TURN:
+        elif k in (K_TRACK, K_REST):
+            pass
+        elif k == K_END_TURN:
             pop_frame(S)
             end_turn(S)
             continue
-        if k in (K_DRAW_NOW, K_MINION_DRAW, K_EXHAUST_DRAW, K_ABILITY_DRAW):
+        elif k == K_MINION_CHECK:
+            pop_frame(S)
+            check_rows_minion(S, S[f + 2])
+            continue
+        elif k in (K_DRAW_NOW, K_MINION_DRAW, K_EXHAUST_DRAW, K_ABILITY_DRAW):
             if bag_total(S) == 0:
                 pop_frame(S)
                 trigger_dream_end(S)
                 continue
-            return f
-        if k in (K_ROLL_NOW, K_NOW):
+        elif k in (K_ROLL_NOW, K_NOW):
             if S[LIMBO] == 0:
                 pop_frame(S)
                 continue
-            return f
-        if k == K_ROLLOFF:
+        elif k == K_ROLLOFF:
             if S[f + 3] >= S[H_RQN]:
                 pop_frame(S)
                 finish_winners(S, S[f + 2])
                 continue
-            return f
-        if k == K_REROLL_PICK:
+        elif k == K_REROLL_PICK:
             c = S[f + 2]
             left = False
             for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
@@ -228,8 +227,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             if not left:
                 pop_frame(S)
                 continue
-            return f
-        if k in (
+        elif k in (
             K_ENVY,
             K_FEAR,
             K_STRIP,
@@ -247,9 +245,29 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                     end_turn(S)
                 continue
             S[H_OPTFOR] = 1
+        # a chance event or a decision at frame f
+        if not runs or S[H_ACTIONS] >= max_actions:
             return f
-        return f
+        p = S[f + 1]
+        S[H_ACTIONS] += 1
+        if p == CHANCE:
+            apply_chance(S, f, sample_chance(S, f))
+            continue
+        n = S[H_OPTN] if S[H_OPTFOR] else legal(S, f)
+        S[H_OPTFOR] = 0
+        S[H_DECISIONS] += 1
+        apply_decision(S, k, choose(S, f, p, n))
     return -1
+
+
+def choose(S: Any, f: int, p: int, n: int) -> int:
+    """The choice of seat ``p`` among the ``n`` options of frame ``f``: the only one, the
+    heuristic's, or one at random."""
+    if n == 1:
+        return S[OPT]
+    if S[H_POL + p] == 1:
+        return S[OPT + heuristic_choice(S, f, n)]
+    return S[OPT + rand_below(S, n)]
 
 
 def apply_resolve(S: Any, code: int) -> None:
@@ -538,12 +556,8 @@ def play(S: Any, max_actions: int) -> None:
             if not found:
                 S[H_ERR] = S[H_SCRIPTPOS]
                 return
-        elif n == 1:
-            code = S[OPT]
-        elif S[H_POL + p] == 1:
-            code = S[OPT + heuristic_choice(S, f, n)]
         else:
-            code = S[OPT + rand_below(S, n)]
+            code = choose(S, f, p, n)
         S[H_ACTIONS] += 1
         S[H_DECISIONS] += 1
         apply_decision(S, k, code)
