@@ -434,9 +434,9 @@ def to_bag_list(S: Any, base: int) -> None:
 
 
 def shadow_needed(S: Any, p: int) -> int:
-    base = 4 if (S[H_N] == 2 or S[H_FOURTH]) else 3
-    base = max(2, base + S[H_SDELTA])
-    return max(1, base - S[row(p, R_MARKS)])
+    base = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
+    need = (base if base > 2 else 2) - S[row(p, R_MARKS)]
+    return need if need > 1 else 1
 
 
 def any_dreamer(S: Any) -> bool:

@@ -141,10 +141,12 @@ def nightmare_mask(S: Any, p: int) -> int:
     tie to choose from). A full row of a claimed colour does not fill for this check: the
     most-filled full row among the unclaimed colours decides ("4. Check for Filled Rows")."""
     need = shadow_needed(S, p)
-    most = 0
-    for c in range(4):
-        most = max(most, S[row(p, R_SHADOW + c)])
-    if most < need:
+    if (
+        S[row(p, R_SHADOW)] < need
+        and S[row(p, R_SHADOW + 1)] < need
+        and S[row(p, R_SHADOW + 2)] < need
+        and S[row(p, R_SHADOW + 3)] < need
+    ):
         return 0
     best = need
     mask = 0

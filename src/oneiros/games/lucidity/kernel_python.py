@@ -257,7 +257,21 @@ def _terms(node: ast.expr, sign: int, out: list[tuple[int, ast.expr]]) -> None:
         _terms(node.left, sign, out)
         _terms(node.right, sign if isinstance(node.op, ast.Add) else -sign, out)
     else:
-        out.append((sign, node))
+        value = _int_value(node)
+        out.append((sign, node if value is None else ast.Constant(value)))
+
+
+def _int_value(node: ast.expr) -> int | None:
+    """The value of an expression of integer constants (``(3 + 1) * 98``), else None."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult | ast.Add | ast.Sub):
+        left, right = _int_value(node.left), _int_value(node.right)
+        if left is not None and right is not None:
+            if isinstance(node.op, ast.Mult):
+                return left * right
+            return left + right if isinstance(node.op, ast.Add) else left - right
+    return None
 
 
 def _fold_sum(node: ast.expr) -> ast.expr:

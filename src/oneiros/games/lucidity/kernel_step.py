@@ -256,7 +256,13 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
         n = S[H_OPTN] if S[H_OPTFOR] else legal(S, f)
         S[H_OPTFOR] = 0
         S[H_DECISIONS] += 1
-        apply_decision(S, k, choose(S, f, p, n))
+        if n == 1:
+            code = S[OPT]
+        elif S[H_POL + p] == 1:
+            code = S[OPT + heuristic_choice(S, f, n)]
+        else:
+            code = S[OPT + rand_below(S, n)]
+        apply_decision(S, k, code)
     return -1
 
 
@@ -447,38 +453,66 @@ def return_run(S: Any, f: int, max_actions: int) -> None:
     """A random seat's returns at the ``K_RETURN`` frame ``f`` one after the other: each
     the uniform choice ``play`` would make among the colours in hand (``legal``), with the
     same random number, or no random number for a single option (see ``draw_run``); the
-    frame is closed here once no return is left (else ``advance`` closes it)."""
+    frame is closed here once no return is left (else ``advance`` closes it). The hand's
+    dreams per colour are counted once, then kept up to date."""
     left = S[f + 2]
     acts = S[H_ACTIONS]
+    end = HAND + 1 + S[HAND]
+    n0 = n1 = n2 = n3 = 0
+    for i in range(HAND + 1, end):
+        c = S[i]
+        if c == 0:
+            n0 += 1
+        elif c == 1:
+            n1 += 1
+        elif c == 2:
+            n2 += 1
+        elif c == 3:
+            n3 += 1
     done = 0
     while left > 0 and acts < max_actions:
-        hand = 0
-        end = HAND + 1 + S[HAND]
-        for i in range(HAND + 1, end):
-            hand |= 1 << S[i]
-        hand &= 15
-        if hand == 0:
+        n = (1 if n0 else 0) + (1 if n1 else 0) + (1 if n2 else 0) + (1 if n3 else 0)
+        if n == 0:
             break
-        n = (hand & 1) + ((hand >> 1) & 1) + ((hand >> 2) & 1) + (hand >> 3)
-        j = 0 if n == 1 else rand_below(S, n)
-        c = 0
-        while True:
-            if hand & (1 << c):
-                if j == 0:
-                    break
+        j = 0
+        if n > 1:
+            x = S[H_RNG]
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            S[H_RNG] = x
+            j = (x * n) >> 32
+        # the j-th colour in hand, in colour order
+        if n0 and j == 0:
+            c = 0
+            n0 -= 1
+        else:
+            if n0:
                 j -= 1
-            c += 1
+            if n1 and j == 0:
+                c = 1
+                n1 -= 1
+            else:
+                if n1:
+                    j -= 1
+                if n2 and j == 0:
+                    c = 2
+                    n2 -= 1
+                else:
+                    c = 3
+                    n3 -= 1
         acts += 1
         done += 1
         # ``do_return``: the first dream of that colour in hand goes back to the bag
         i = HAND + 1
         while S[i] != c:
             i += 1
-        for j in range(i, end - 1):
+        end -= 1
+        for j in range(i, end):
             S[j] = S[j + 1]
-        S[HAND] -= 1
         S[H_BAG + c] += 1
         left -= 1
+    S[HAND] = end - HAND - 1
     S[f + 2] = left
     S[f + 3] += done
     S[H_ACTIONS] = acts
