@@ -261,8 +261,16 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
         elif S[H_POL + p] == 1:
             code = S[OPT + heuristic_choice(S, f, n)]
         else:
-            code = S[OPT + rand_below(S, n)]
-        apply_decision(S, k, code)
+            x = S[H_RNG]  # ``rand_below(S, n)``, written out
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            S[H_RNG] = x
+            code = S[OPT + ((x * n) >> 32)]
+        if k == K_RESOLVE:
+            apply_resolve(S, code)
+        else:
+            apply_decision(S, k, code)
     return -1
 
 
