@@ -14,6 +14,7 @@ from .kernel_base import (
     C_REST_NONE,
     C_REST_SHADOW,
     CARDS,
+    DIE_BITS,
     DREAMER,
     FEXH,
     FHUNT,
@@ -327,11 +328,10 @@ def do_resolve(S: Any, what: int, arg: int) -> None:
     # take the dreams of the category out (in order), keep the rest
     nt = 0
     k = 0
+    bit = 1 << what  # DB_POWER, DB_HUNT, DB_EXH or DB_MARK (a rolled die has faces 0-5)
     for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
         d = S[i]
-        fc = (d >> 3) & 7
-        cat = 0 if fc <= P2 else fc - 1 if fc <= FEXH else 3 if fc == FMARK else 9
-        if cat == what:
+        if DIE_BITS[d] & bit:
             S[SCRATCH + nt] = d
             nt += 1
         else:
