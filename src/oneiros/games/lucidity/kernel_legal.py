@@ -187,8 +187,10 @@ def legal(S: Any, f: int) -> int:
     k = S[f]
     p = S[f + 1]
     if k == K_TRACK:
-        for t in range(3):
-            add(S, C_TRACK + t)
+        S[OPT] = C_TRACK
+        S[OPT + 1] = C_TRACK + 1
+        S[OPT + 2] = C_TRACK + 2
+        S[H_OPTN] = 3
     elif k == K_RETURN:
         hand = 0
         for i in range(HAND + 1, HAND + 1 + S[HAND]):
