@@ -380,7 +380,7 @@ def build(modules: tuple[types.ModuleType, ...]) -> dict[Any, types.FunctionType
         exec(code, func.ns, scope)  # the kernel's own source, rewritten
         new = scope[fn.__name__]
         new.__qualname__ = fn.__qualname__
-        new.specialised_source = ast.unparse(func.tree)  # type: ignore[attr-defined]
+        new.specialised_source = ast.unparse(func.tree)  # the source CPython runs
         out[fn] = new
     for ns in namespaces.values():
         for name, value in list(ns.items()):
