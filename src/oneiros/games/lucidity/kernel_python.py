@@ -15,7 +15,13 @@ rewrites each function's syntax tree before compiling it, without changing what 
   that could matter);
 - a call used as a statement of a small *procedure* (no ``return`` in its body, at most
   ``PROC_NODES`` nodes) is replaced by its body, its locals renamed apart, each argument
-  that is not a plain name or constant evaluated once, in order, into a fresh local first.
+  that is not a plain name or constant evaluated once, in order, into a fresh local first;
+- the integer constants of a sum that must be an integer (an index of ``S``, an argument
+  of ``range``, an assignment in a function that computes integers only) are added up
+  into one, products of constants included (``1546 + p * 799 + 15 + 2 * 98`` becomes
+  ``p * 799 + 1757``).
+
+Each specialised function keeps the source CPython runs in ``specialised_source``.
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
 compare them); ``kernel.py`` uses it for the "python" backend.
