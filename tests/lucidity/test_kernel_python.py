@@ -82,7 +82,7 @@ def test_the_specialiser_inlines_helpers_and_folds_constants() -> None:
     # the offsets of inlined rows are one constant: ``row(p, R_POW)`` is ``p * 799 + 1757``
     from oneiros.games.lucidity import kernel_turn
 
-    tree = ast.parse(funcs[kernel_turn.place].specialised_source)  # type: ignore[attr-defined]
+    tree = funcs[kernel_turn.place].specialised_tree  # type: ignore[attr-defined]
     for node in ast.walk(tree):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mult):
             assert not (

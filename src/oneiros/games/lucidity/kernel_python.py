@@ -21,7 +21,7 @@ rewrites each function's syntax tree before compiling it, without changing what 
   into one, products of constants included (``1546 + p * 799 + 15 + 2 * 98`` becomes
   ``p * 799 + 1757``).
 
-Each specialised function keeps the source CPython runs in ``specialised_source``.
+Each specialised function keeps the syntax tree CPython runs in ``specialised_tree``.
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
 compare them); ``kernel.py`` uses it for the "python" backend.
@@ -386,7 +386,7 @@ def build(modules: tuple[types.ModuleType, ...]) -> dict[Any, types.FunctionType
         exec(code, func.ns, scope)  # the kernel's own source, rewritten
         new = scope[fn.__name__]
         new.__qualname__ = fn.__qualname__
-        new.specialised_source = ast.unparse(func.tree)  # the source CPython runs
+        new.specialised_tree = func.tree  # the syntax tree CPython runs (``ast.unparse``)
         out[fn] = new
     for ns in namespaces.values():
         for name, value in list(ns.items()):
