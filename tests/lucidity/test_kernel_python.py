@@ -4,6 +4,7 @@ the kernel's source as written, step by step."""
 
 from __future__ import annotations
 
+import ast
 import random
 from typing import Any
 
@@ -78,6 +79,20 @@ def test_the_specialiser_inlines_helpers_and_folds_constants() -> None:
     assert not names & {"top", "pop_frame", "bag_total", "H_SP", "K_DRAW"}, names
     # the modules themselves are left as they are (numba compiles them)
     assert {"top", "pop_frame", "H_SP"} <= set(kernel_step.advance.__code__.co_names)
+    # the offsets of inlined rows are one constant: ``row(p, R_POW)`` is ``p * 799 + 1757``
+    from oneiros.games.lucidity import kernel_turn
+
+    tree = funcs[kernel_turn.place].specialised_tree  # type: ignore[attr-defined]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mult):
+            assert not (
+                isinstance(node.left, ast.Constant) and isinstance(node.right, ast.Constant)
+            ), ast.unparse(node)
+            if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Add | ast.Sub):
+                assert not (
+                    isinstance(node.left.right, ast.Constant)
+                    and isinstance(node.right, ast.Constant)
+                ), ast.unparse(node)
 
 
 def test_a_state_travels_compactly_to_the_compiled_kernel() -> None:
@@ -99,3 +114,38 @@ def test_a_state_travels_compactly_to_the_compiled_kernel() -> None:
         else:
             state.apply(rng.choice(state.legal_actions(to_move[0])))
     assert seen > 100
+
+
+@pytest.mark.parametrize(("players", "ruleset", "options"), CONFIGS)
+def test_the_kept_power_counts_follow_the_power_rows(
+    players: int, ruleset: str, options: dict[str, Any]
+) -> None:
+    """Each seat's Power and its Power dreams per colour and value are kept up to date
+    through every action (spent, consumed, taken by a Nightmare, lost to exhaustion,
+    stripped, offered, a Nightmare card's dreams, elimination): the end-of-turn Power check
+    and the reroll and consume options read them instead of the row."""
+    from oneiros.games.lucidity import kernel_base as kb
+    from oneiros.games.lucidity import kernel_step
+
+    game = lucidity(players, ruleset, **options)
+    checked = 0
+    for seed in range(6):
+        S = K.from_state(game.new_state(seed=seed))
+        assert S is not None
+        S[kb.H_RNG] = 2654435761 * (seed + 1) & 0xFFFFFFFF
+        S[kb.H_STOP] = -2  # one action at a time
+        for p in range(players):
+            S[kb.H_POL + p] = p % 2  # random and heuristic seats
+        while S[kb.H_SP] > 0:
+            kernel_step.play(S, S[kb.H_ACTIONS] + 1)
+            for p in range(players):
+                b = kb.row(p, kb.R_POW)
+                dice = S[b + 1 : b + 1 + S[b]]
+                sb = kb.seat_base(p)
+                assert S[sb + kb.SEAT_POWER] == sum(2 if d >> 3 == kb.P2 else 1 for d in dice)
+                for c in range(5):
+                    for face in (kb.P1, kb.P2):
+                        held = S[sb + kb.SEAT_PC + 2 * c + face]
+                        assert held == dice.count(c + 8 * face), (seed, p, c, face)
+            checked += 1
+    assert checked > 1000

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import ConfigError, PlayoutResult, State, engine_playouts
 from . import kernel_base as kb
-from . import kernel_flow, kernel_legal, kernel_policy, kernel_step, kernel_turn
+from . import kernel_flow, kernel_legal, kernel_policy, kernel_runs, kernel_step, kernel_turn
 from .content import COLOURS
 from .kernel_state import from_state as from_state  # the conversion lives in kernel_state
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .game import LucidityGame
     from .state import LucidityState
 
-MODULES = (kb, kernel_flow, kernel_turn, kernel_legal, kernel_policy, kernel_step)
+MODULES = (kb, kernel_flow, kernel_turn, kernel_legal, kernel_policy, kernel_runs, kernel_step)
 ROLE_NAMES = ("dreamer", "nightmare", "eliminated")
 REASONS = (None, "power", "nightmare", "dream", "dream", "eliminated")
 POLICIES = {"random": 0, "heuristic": 1}

@@ -222,6 +222,45 @@ KIND_NAMES = (
     "end_turn",
 )
 
+# ----- what a die is, as bits (one look-up instead of decoding it in each loop) ----------------
+DB_POWER, DB_HUNT, DB_EXH, DB_MARK = 1, 2, 4, 8
+"""The resolve category of a rolled dream (a shadowmark or any other face: ``DB_MARK``)."""
+DB_SHADOW = 4  # << colour: a shadow of that colour (not a Bone Hunter)
+DB_COLOUR = 8  # << colour: the colour (not a Bone Hunter)
+DB_ROTATED = 12  # << colour: turned by Shadow of Imprisonment
+DB_PLAIN_EXH = 1 << 16
+"""In the Exhaust row: a dream "all exhaust dreams" returns (not turned, not a Bone Hunter)."""
+DB_HUNTED = 20  # << colour: in the Hunt row, a shadow or a turned dream a rest may return
+
+
+def _die_bits(d: int) -> int:
+    c = d & 7
+    f = (d >> 3) & 7
+    bits = 0
+    if f <= P2:
+        bits |= DB_POWER
+    elif f == FHUNT:
+        bits |= DB_HUNT
+    elif f == FEXH:
+        bits |= DB_EXH
+    elif f != FSHADOW:
+        bits |= DB_MARK
+    if c < BONE:
+        bits |= 1 << (DB_COLOUR + c)
+        if f == FSHADOW:
+            bits |= 1 << (DB_SHADOW + c)
+        if d >= 64:
+            bits |= 1 << (DB_ROTATED + c)
+        if f == FSHADOW or d >= 64:
+            bits |= 1 << (DB_HUNTED + c)
+    if d < 64 and c != BONE:
+        bits |= DB_PLAIN_EXH
+    return bits
+
+
+DIE_BITS = tuple(_die_bits(d) for d in range(128))
+"""``DIE_BITS[d]``: the bits ``DB_*`` of die ``d``."""
+
 # ----- layout of S -------------------------------------------------------------------------------
 H_N = 0  # players
 H_ES = 1  # 1: lucidity-es
@@ -285,9 +324,12 @@ STACK = SCRATCH + LIST_CAP
 FRAME = 6  # kind, player, a, b, c, d
 STACK_CAP = 64
 SEATS = STACK + FRAME * STACK_CAP
-# per seat: role, colour, track, stage, then the rows
+# per seat: role, colour, track, stage, the Power of the Power row, how many dreams of each
+# colour and value (power1, power2) it holds, then the rows
 SEAT_ROLE, SEAT_COLOUR, SEAT_TRACK, SEAT_STAGE = 0, 1, 2, 3
-SEAT_ROWS = 4
+SEAT_POWER = 4
+SEAT_PC = 5  # + 2 * colour + face (P1 or P2), Bone Hunters included
+SEAT_ROWS = 15
 R_HUNT, R_EXH, R_POW, R_SHADOW, R_MARKS = 0, 1, 2, 3, 7  # R_SHADOW + colour
 SEATSZ = SEAT_ROWS + 8 * ROWBLK
 SIZE = SEATS + 4 * SEATSZ
@@ -346,15 +388,42 @@ def bag_total(S: Any) -> int:
 
 
 def power_value(S: Any, p: int) -> int:
+    """The Power of seat ``p``'s Power row (kept up to date, see ``power_counts``)."""
+    return S[SEATS + p * SEATSZ + SEAT_POWER]
+
+
+def power_held(S: Any, p: int, c: int) -> int:
+    """How many dreams of colour ``c`` seat ``p``'s Power row holds."""
+    return S[SEATS + p * SEATSZ + SEAT_PC + 2 * c] + S[SEATS + p * SEATSZ + SEAT_PC + 2 * c + 1]
+
+
+def power_count(S: Any, p: int, d: int, k: int) -> None:
+    """Count ``k`` (1 or -1) more of the Power die ``d`` in seat ``p``'s Power row: every
+    change of that row goes through here (``power_push``, ``power_remove``...)."""
+    sb = SEATS + p * SEATSZ
+    f = (d >> 3) & 7
+    S[sb + SEAT_PC + 2 * (d & 7) + f] += k
+    S[sb + SEAT_POWER] += k * (f + 1)
+
+
+def power_push(S: Any, p: int, d: int) -> None:
+    push(S, row(p, R_POW), d)
+    power_count(S, p, d, 1)
+
+
+def power_clear(S: Any, p: int) -> None:
+    """The Power row emptied: no count left."""
+    sb = SEATS + p * SEATSZ
+    for i in range(SEAT_POWER, SEAT_PC + 10):
+        S[sb + i] = 0
+
+
+def power_counts(S: Any, p: int) -> None:
+    """Count seat ``p``'s Power row from its dice (a state filled from the engine's)."""
+    power_clear(S, p)
     b = row(p, R_POW)
-    total = 0
     for i in range(b + 1, b + 1 + S[b]):
-        f = (S[i] >> 3) & 7
-        if f == P2:
-            total += 2
-        elif f == P1:
-            total += 1
-    return total
+        power_count(S, p, S[i], 1)
 
 
 def to_bag_list(S: Any, base: int) -> None:
@@ -365,9 +434,9 @@ def to_bag_list(S: Any, base: int) -> None:
 
 
 def shadow_needed(S: Any, p: int) -> int:
-    base = 4 if (S[H_N] == 2 or S[H_FOURTH]) else 3
-    base = max(2, base + S[H_SDELTA])
-    return max(1, base - S[row(p, R_MARKS)])
+    base = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
+    need = (base if base > 2 else 2) - S[row(p, R_MARKS)]
+    return need if need > 1 else 1
 
 
 def any_dreamer(S: Any) -> bool:

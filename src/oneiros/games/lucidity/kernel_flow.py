@@ -63,8 +63,10 @@ from .kernel_base import (
     bag_total,
     log_entry,
     pop_frame,
+    power_clear,
+    power_count,
+    power_push,
     power_value,
-    push,
     push_frame,
     row,
     seat_base,
@@ -111,6 +113,7 @@ def eliminate(S: Any, p: int, eaten: bool) -> None:
     """Eaten (a full Hunt row) or three Shadowmarks: every dream back to the bag."""
     for r in range(8):
         to_bag_list(S, row(p, r))
+    power_clear(S, p)
     sb = seat_base(p)
     S[sb + SEAT_ROLE] = ELIMINATED
     S[sb + SEAT_TRACK] = -1
@@ -122,9 +125,8 @@ def become(S: Any, p: int, c: int) -> None:
     for r in (R_HUNT, R_EXH, R_SHADOW, R_SHADOW + 1, R_SHADOW + 2, R_SHADOW + 3, R_MARKS):
         to_bag_list(S, row(p, r))
     card = CARDS + c * ROWBLK
-    pw = row(p, R_POW)
     for i in range(card + 1, card + 1 + S[card]):
-        push(S, pw, S[i])
+        power_push(S, p, S[i])
     S[card] = 0
     S[H_HOLDER + c] = p
     sb = seat_base(p)
@@ -139,10 +141,12 @@ def nightmare_mask(S: Any, p: int) -> int:
     tie to choose from). A full row of a claimed colour does not fill for this check: the
     most-filled full row among the unclaimed colours decides ("4. Check for Filled Rows")."""
     need = shadow_needed(S, p)
-    most = 0
-    for c in range(4):
-        most = max(most, S[row(p, R_SHADOW + c)])
-    if most < need:
+    if (
+        S[row(p, R_SHADOW)] < need
+        and S[row(p, R_SHADOW + 1)] < need
+        and S[row(p, R_SHADOW + 2)] < need
+        and S[row(p, R_SHADOW + 3)] < need
+    ):
         return 0
     best = need
     mask = 0
@@ -253,6 +257,7 @@ def exhaust_draw(S: Any, c: int) -> None:
                 S[j] = S[j + 1]
             S[pw] -= 1
             S[H_BAG + c] += 1
+            power_count(S, p, d, -1)
         else:
             i += 1
 
@@ -285,7 +290,7 @@ def end_turn(S: Any) -> None:
         goal = S[H_GOAL]
         holders = 0
         for i in range(n):
-            if 2 * S[row(i, R_POW)] >= goal and power_value(S, i) >= goal:
+            if power_value(S, i) >= goal:
                 holders |= 1 << i
         if holders:
             # "Power Victory": every other remaining dreamer, from the next seat on

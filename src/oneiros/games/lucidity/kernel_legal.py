@@ -30,9 +30,15 @@ from .kernel_base import (
     C_SPEND,
     C_TARGET,
     C_TRACK,
+    DB_COLOUR,
+    DB_HUNTED,
+    DB_MARK,
+    DB_PLAIN_EXH,
+    DB_ROTATED,
+    DB_SHADOW,
+    DIE_BITS,
     DREAMER,
     FEXH,
-    FHUNT,
     FSHADOW,
     H_ES,
     H_N,
@@ -59,17 +65,18 @@ from .kernel_base import (
     K_TRACK,
     LIMBO,
     OPT,
-    P2,
     R_EXH,
     R_HUNT,
     R_POW,
     R_SHADOW,
     ROLLED,
+    SEAT_PC,
     SEAT_ROLE,
     SEAT_STAGE,
     any_dreamer,
     bag_total,
     pick_code,
+    power_held,
     row,
     seat_base,
 )
@@ -91,77 +98,64 @@ def add_unique(S: Any, code: int) -> None:
 def legal_resolve(S: Any, p: int) -> None:
     """ "3. Roll and Resolve Dreams": the order power, hunt, exhaust (lucidity-es offers only
     the first present); Shadowmarks first; shadows once nothing else is left; rerolls."""
-    cats = 0
-    shadows = 0
-    colours = 0
+    bits = 0
     for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
-        d = S[i]
-        c = d & 7
-        f = (d >> 3) & 7
-        colours |= 1 << c
-        if f <= P2:
-            cats |= 1
-        elif f == FHUNT:
-            cats |= 2
-        elif f == FEXH:
-            cats |= 4
-        elif f == FSHADOW:
-            shadows |= 1 << c
-        else:
-            cats |= 8
-    if cats & 8:
-        add(S, C_RESOLVE + 3)
-    elif cats:
+        bits |= DIE_BITS[S[i]]
+    n = S[H_OPTN]
+    if bits & DB_MARK:
+        S[OPT + n] = C_RESOLVE + 3
+        n += 1
+    elif bits & 7:
         for k in range(3):
-            if cats & (1 << k):
-                add(S, C_RESOLVE + k)
+            if bits & (1 << k):
+                S[OPT + n] = C_RESOLVE + k
+                n += 1
                 if S[H_ES]:
                     break
-    elif shadows:
+    elif bits & (15 << DB_SHADOW):
         for c in range(4):
-            if shadows & (1 << c):
-                add(S, C_RESOLVE_SHADOW + c)
-    pw = row(p, R_POW)
-    if S[pw] and colours & 15:
-        have = 0
-        for i in range(pw + 1, pw + 1 + S[pw]):
-            have |= 1 << (S[i] & 7)
-        both = have & colours
-        if both & 15:
-            for c in range(4):
-                if both & (1 << c):
-                    add(S, C_REROLL + c)
+            if bits & (1 << (DB_SHADOW + c)):
+                S[OPT + n] = C_RESOLVE_SHADOW + c
+                n += 1
+    if bits & (15 << DB_COLOUR):
+        for c in range(4):
+            if bits & (1 << (DB_COLOUR + c)) and power_held(S, p, c):
+                S[OPT + n] = C_REROLL + c
+                n += 1
+    S[H_OPTN] = n
 
 
 def legal_rest(S: Any, p: int, exhausted: int) -> None:
-    plain = False
-    rotated = 0
-    ex = row(p, R_EXH)
-    for i in range(ex + 1, ex + 1 + S[ex]):
-        d = S[i]
-        if d >= 64:
-            rotated |= 1 << (d & 7)
-        elif d & 7 != BONE:
-            plain = True
-    hunted = 0
-    h = row(p, R_HUNT)
-    for i in range(h + 1, h + 1 + S[h]):
-        d = S[i]
-        if (d >> 3) & 7 == FSHADOW or d >= 64:
-            hunted |= 1 << (d & 7)
+    ex = 0
+    b = row(p, R_EXH)
+    for i in range(b + 1, b + 1 + S[b]):
+        ex |= DIE_BITS[S[i]]
+    hunt = 0
+    b = row(p, R_HUNT)
+    for i in range(b + 1, b + 1 + S[b]):
+        hunt |= DIE_BITS[S[i]]
+    n = S[H_OPTN]
     # "all exhaust dreams" with none returns nothing and is still a rest
-    add(S, C_REST_EXHAUST if plain else C_REST_NONE)
+    S[OPT + n] = C_REST_EXHAUST if ex & DB_PLAIN_EXH else C_REST_NONE
+    n += 1
     for c in range(4):
         if S[row(p, R_SHADOW + c)]:
-            add(S, C_REST_SHADOW + 3 * c)
-    for c in range(4):
-        if hunted & (1 << c):
-            add(S, C_REST_SHADOW + 3 * c + 1)
-    for c in range(4):
-        if rotated & (1 << c):
-            add(S, C_REST_SHADOW + 3 * c + 2)
+            S[OPT + n] = C_REST_SHADOW + 3 * c
+            n += 1
+    if hunt & (15 << DB_HUNTED):
+        for c in range(4):
+            if hunt & (1 << (DB_HUNTED + c)):
+                S[OPT + n] = C_REST_SHADOW + 3 * c + 1
+                n += 1
+    if ex & (15 << DB_ROTATED):
+        for c in range(4):
+            if ex & (1 << (DB_ROTATED + c)):
+                S[OPT + n] = C_REST_SHADOW + 3 * c + 2
+                n += 1
     if not exhausted and S[seat_base(p) + SEAT_STAGE] < S[H_STAGES] - 1:
-        add(S, C_DRAW_AGAIN)
+        S[OPT + n] = C_DRAW_AGAIN
+        n += 1
+    S[H_OPTN] = n
 
 
 def legal_envy(S: Any, p: int) -> None:
@@ -193,8 +187,10 @@ def legal(S: Any, f: int) -> int:
     k = S[f]
     p = S[f + 1]
     if k == K_TRACK:
-        for t in range(3):
-            add(S, C_TRACK + t)
+        S[OPT] = C_TRACK
+        S[OPT + 1] = C_TRACK + 1
+        S[OPT + 2] = C_TRACK + 2
+        S[H_OPTN] = 3
     elif k == K_RETURN:
         hand = 0
         for i in range(HAND + 1, HAND + 1 + S[HAND]):
@@ -259,14 +255,9 @@ def legal(S: Any, f: int) -> int:
         for i in range(S[H_N]):
             if i == p:
                 continue
-            pw = row(i, R_POW)
-            have = 0
-            for j in range(pw + 1, pw + 1 + S[pw]):
-                d = S[j]
-                if d & 7 == c:
-                    have |= 1 << ((d >> 3) & 7)
+            pc = seat_base(i) + SEAT_PC + 2 * c
             for face in range(2):
-                if have & (1 << face):
+                if S[pc + face]:
                     add(S, C_CONSUME + 2 * i + face)
         if bag_total(S) > 0 and any_dreamer(S):
             add(S, C_MINIONS)

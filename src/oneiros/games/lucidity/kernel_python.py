@@ -15,7 +15,13 @@ rewrites each function's syntax tree before compiling it, without changing what 
   that could matter);
 - a call used as a statement of a small *procedure* (no ``return`` in its body, at most
   ``PROC_NODES`` nodes) is replaced by its body, its locals renamed apart, each argument
-  that is not a plain name or constant evaluated once, in order, into a fresh local first.
+  that is not a plain name or constant evaluated once, in order, into a fresh local first;
+- the integer constants of a sum that must be an integer (an index of ``S``, an argument
+  of ``range``, an assignment in a function that computes integers only) are added up
+  into one, products of constants included (``1546 + p * 799 + 15 + 2 * 98`` becomes
+  ``p * 799 + 1757``).
+
+Each specialised function keeps the syntax tree CPython runs in ``specialised_tree``.
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
 compare them); ``kernel.py`` uses it for the "python" backend.
@@ -119,6 +125,13 @@ class _Specialiser(ast.NodeTransformer):
         self.ns = func.ns
         self.local = _locals(func.tree)
         self.counter = counter
+        self.integers = _integers_only(func)
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        self.generic_visit(node)
+        if self.integers and isinstance(node.value, ast.BinOp):
+            node.value = _fold_sum(node.value)
+        return node
 
     # ----- names and constants -----------------------------------------------------------
     def visit_Name(self, node: ast.Name) -> ast.expr:
@@ -236,6 +249,8 @@ class _Specialiser(ast.NodeTransformer):
                 mapping[name] = arg
             else:
                 temp = tag + name
+                if self.integers and isinstance(arg, ast.BinOp):
+                    arg = _fold_sum(arg)
                 out.append(
                     ast.copy_location(
                         ast.Assign(targets=[ast.Name(temp, ast.Store())], value=arg), node
@@ -252,12 +267,40 @@ class _Specialiser(ast.NodeTransformer):
         return out or [ast.Pass()]
 
 
+def _integers_only(func: _Func) -> bool:
+    """Whether every value the function computes is an integer, so that a sum's constants
+    may be added up in any order: no division, no float constant and not the heuristic's
+    module (its scores are floats)."""
+    if func.fn.__module__.endswith("kernel_policy"):
+        return False
+    for node in ast.walk(func.tree):
+        if isinstance(node, ast.Div) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, float)
+        ):
+            return False
+    return True
+
+
 def _terms(node: ast.expr, sign: int, out: list[tuple[int, ast.expr]]) -> None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
         _terms(node.left, sign, out)
         _terms(node.right, sign if isinstance(node.op, ast.Add) else -sign, out)
     else:
-        out.append((sign, node))
+        value = _int_value(node)
+        out.append((sign, node if value is None else ast.Constant(value)))
+
+
+def _int_value(node: ast.expr) -> int | None:
+    """The value of an expression of integer constants (``(3 + 1) * 98``), else None."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult | ast.Add | ast.Sub):
+        left, right = _int_value(node.left), _int_value(node.right)
+        if left is not None and right is not None:
+            if isinstance(node.op, ast.Mult):
+                return left * right
+            return left + right if isinstance(node.op, ast.Add) else left - right
+    return None
 
 
 def _fold_sum(node: ast.expr) -> ast.expr:
@@ -274,7 +317,7 @@ def _fold_sum(node: ast.expr) -> ast.expr:
             constant += sign * term.value
         else:
             rest.append((sign, term))
-    if len(terms) - len(rest) < 2:
+    if len(terms) - len(rest) < 2 and (constant or len(terms) == len(rest)):
         return node
     if not rest:
         return ast.copy_location(ast.Constant(constant), node)
@@ -343,6 +386,7 @@ def build(modules: tuple[types.ModuleType, ...]) -> dict[Any, types.FunctionType
         exec(code, func.ns, scope)  # the kernel's own source, rewritten
         new = scope[fn.__name__]
         new.__qualname__ = fn.__qualname__
+        new.specialised_tree = func.tree  # the syntax tree CPython runs (``ast.unparse``)
         out[fn] = new
     for ns in namespaces.values():
         for name, value in list(ns.items()):

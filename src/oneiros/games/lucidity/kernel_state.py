@@ -183,6 +183,7 @@ def from_state(state: LucidityState, extra: int = 0) -> list[int] | None:
         rows = [card.hunt, card.exhaust, card.power, *(card.shadow[c] for c in COLOURS)]
         for i, dice in enumerate([*rows, card.marks]):
             _put(S, kb.row(p, i), _dice(dice))
+        kb.power_counts(S, p)
     for i, total in state.rolloff.items():
         S[kb.H_ROLLOFF + i] = total
     items = state.stack._items

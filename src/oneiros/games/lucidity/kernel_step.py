@@ -110,11 +110,11 @@ from .kernel_flow import (
     give_back_limbo,
     run_check,
     start_turn,
-    took_last,
     trigger_dream_end,
 )
-from .kernel_legal import legal
+from .kernel_legal import legal, legal_resolve
 from .kernel_policy import heuristic_choice
+from .kernel_runs import draw_run, return_run, roll_run
 from .kernel_turn import (
     do_ability,
     do_ability_draw,
@@ -145,14 +145,28 @@ from .kernel_turn import (
 
 def advance(S: Any, runs: bool, max_actions: int) -> int:
     """Run the steps that need no decision (``state._advance``), until a decision or the
-    end of the game; the top frame then (-1: the game is over). With ``runs`` the draws
-    and rolls of a stage and a random seat's returns are applied here in one go
-    (``draw_run``, ``roll_run``, ``return_run``): the same actions, in the same order,
-    with the same random numbers as one by one through ``play``."""
+    end of the game; the top frame then (-1: the game is over). With ``runs`` (no replay
+    script, no stop seat) the chance events and the seats' choices are made here too, as
+    ``play`` would make them one by one (``sample_chance``, ``choose``), with the draws and
+    rolls of a stage and a random seat's returns in one go (``draw_run``, ``roll_run``,
+    ``return_run``): the same actions, in the same order, with the same random numbers;
+    it returns only at the end of the game or once ``max_actions`` actions are applied."""
     while S[H_SP] > 0:
         f = top(S)
         k = S[f]
-        if k == K_DRAW:
+        if k == K_RESOLVE:
+            S[H_OPTN] = 0
+            legal_resolve(S, S[f + 1])
+            n = S[H_OPTN]
+            if n == 0:
+                pop_frame(S)
+                continue
+            code = S[OPT]
+            if (n == 1 and code < C_REROLL) or (n == 1 and code > C_REROLL + 3):
+                apply_resolve(S, code)
+                continue
+            S[H_OPTFOR] = 1
+        elif k == K_DRAW:
             if S[HAND] >= S[f + 3]:
                 pop_frame(S)
                 continue
@@ -163,63 +177,48 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             if runs and S[H_ACTIONS] < max_actions:
                 draw_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_ROLL:
+        elif k == K_ROLL:
             if S[HAND] == 0:
                 pop_frame(S)
                 continue
             if runs and S[H_ACTIONS] < max_actions:
-                roll_run(S, max_actions)
+                roll_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_RESOLVE:
-            n = legal(S, f)
-            if n == 0:
-                pop_frame(S)
-                continue
-            code = S[OPT]
-            if (n == 1 and code < C_REROLL) or (n == 1 and code > C_REROLL + 3):
-                apply_resolve(S, code)
-                continue
-            S[H_OPTFOR] = 1
-            return f
-        if k == K_CHECK:
+        elif k == K_CHECK:
             run_check(S)
             continue
-        if k == K_RETURN:
+        elif k == K_RETURN:
             if S[H_DEND] or S[f + 2] <= 0 or not returnable(S):
                 pop_frame(S)
                 continue
             if runs and S[H_POL + S[f + 1]] == 0 and S[H_ACTIONS] < max_actions:
                 return_run(S, f, max_actions)
                 continue
-            return f
-        if k == K_MINION_CHECK:
-            pop_frame(S)
-            check_rows_minion(S, S[f + 2])
-            continue
-        if k == K_END_TURN:
+        elif k in (K_TRACK, K_REST):
+            pass
+        elif k == K_END_TURN:
             pop_frame(S)
             end_turn(S)
             continue
-        if k in (K_DRAW_NOW, K_MINION_DRAW, K_EXHAUST_DRAW, K_ABILITY_DRAW):
+        elif k == K_MINION_CHECK:
+            pop_frame(S)
+            check_rows_minion(S, S[f + 2])
+            continue
+        elif k in (K_DRAW_NOW, K_MINION_DRAW, K_EXHAUST_DRAW, K_ABILITY_DRAW):
             if bag_total(S) == 0:
                 pop_frame(S)
                 trigger_dream_end(S)
                 continue
-            return f
-        if k in (K_ROLL_NOW, K_NOW):
+        elif k in (K_ROLL_NOW, K_NOW):
             if S[LIMBO] == 0:
                 pop_frame(S)
                 continue
-            return f
-        if k == K_ROLLOFF:
+        elif k == K_ROLLOFF:
             if S[f + 3] >= S[H_RQN]:
                 pop_frame(S)
                 finish_winners(S, S[f + 2])
                 continue
-            return f
-        if k == K_REROLL_PICK:
+        elif k == K_REROLL_PICK:
             c = S[f + 2]
             left = False
             for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
@@ -228,8 +227,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             if not left:
                 pop_frame(S)
                 continue
-            return f
-        if k in (
+        elif k in (
             K_ENVY,
             K_FEAR,
             K_STRIP,
@@ -247,9 +245,43 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                     end_turn(S)
                 continue
             S[H_OPTFOR] = 1
+        # a chance event or a decision at frame f
+        if not runs or S[H_ACTIONS] >= max_actions:
             return f
-        return f
+        p = S[f + 1]
+        S[H_ACTIONS] += 1
+        if p == CHANCE:
+            apply_chance(S, f, sample_chance(S, f))
+            continue
+        n = S[H_OPTN] if S[H_OPTFOR] else legal(S, f)
+        S[H_OPTFOR] = 0
+        S[H_DECISIONS] += 1
+        if n == 1:
+            code = S[OPT]
+        elif S[H_POL + p] == 1:
+            code = S[OPT + heuristic_choice(S, f, n)]
+        else:
+            x = S[H_RNG]  # ``rand_below(S, n)``, written out
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            S[H_RNG] = x
+            code = S[OPT + ((x * n) >> 32)]
+        if k == K_RESOLVE:
+            apply_resolve(S, code)
+        else:
+            apply_decision(S, k, code)
     return -1
+
+
+def choose(S: Any, f: int, p: int, n: int) -> int:
+    """The choice of seat ``p`` among the ``n`` options of frame ``f``: the only one, the
+    heuristic's, or one at random."""
+    if n == 1:
+        return S[OPT]
+    if S[H_POL + p] == 1:
+        return S[OPT + heuristic_choice(S, f, n)]
+    return S[OPT + rand_below(S, n)]
 
 
 def apply_resolve(S: Any, code: int) -> None:
@@ -385,79 +417,6 @@ def trace_options(S: Any, n: int) -> None:
     S[H_DTRACEN] = pos + n + 1
 
 
-def draw_run(S: Any, f: int, max_actions: int) -> None:
-    """The draws of the ``K_DRAW`` frame ``f`` one after the other, as ``play`` would apply
-    them one action at a time (``advance``, ``sample_chance``, ``do_draw``), without the
-    step machinery between them; ``advance`` then closes the frame."""
-    upto = S[f + 3]
-    total = bag_total(S)
-    while S[HAND] < upto and S[H_ACTIONS] < max_actions:
-        if total == 0:
-            return
-        S[H_ACTIONS] += 1
-        x = S[H_RNG]
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        S[H_RNG] = x
-        r = (x * total) >> 32
-        c = 0
-        while r >= S[H_BAG + c]:
-            r -= S[H_BAG + c]
-            c += 1
-        left = S[H_BAG + c] - 1
-        S[H_BAG + c] = left
-        total -= 1
-        n = S[HAND] + 1
-        S[HAND] = n
-        S[HAND + n] = c
-        if left == 0 and took_last(S):
-            pop_frame(S)
-            return
-
-
-def return_run(S: Any, f: int, max_actions: int) -> None:
-    """A random seat's returns at the ``K_RETURN`` frame ``f`` one after the other: each
-    the uniform choice ``play`` would make among the colours in hand (``legal``), with the
-    same random number, or no random number for a single option (see ``draw_run``)."""
-    while S[f + 2] > 0 and S[H_DEND] == 0 and S[H_ACTIONS] < max_actions:
-        hand = 0
-        for i in range(HAND + 1, HAND + 1 + S[HAND]):
-            hand |= 1 << S[i]
-        hand &= 15
-        if hand == 0:
-            return
-        n = (hand & 1) + ((hand >> 1) & 1) + ((hand >> 2) & 1) + (hand >> 3)
-        j = 0 if n == 1 else rand_below(S, n)
-        c = 0
-        while True:
-            if hand & (1 << c):
-                if j == 0:
-                    break
-                j -= 1
-            c += 1
-        S[H_ACTIONS] += 1
-        S[H_DECISIONS] += 1
-        do_return(S, c)
-
-
-def roll_run(S: Any, max_actions: int) -> None:
-    """The rolls of a ``K_ROLL`` frame one after the other (see ``draw_run``)."""
-    while S[HAND] > 0 and S[H_ACTIONS] < max_actions:
-        S[H_ACTIONS] += 1
-        x = S[H_RNG]
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        S[H_RNG] = x
-        h = S[HAND]
-        c = S[HAND + h]
-        S[HAND] = h - 1
-        n = S[ROLLED] + 1
-        S[ROLLED] = n
-        S[ROLLED + n] = c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)]
-
-
 def play(S: Any, max_actions: int) -> None:
     """Play on until the game ends (or ``max_actions`` applied actions, or the end of the
     replay script); chance from the kernel's random numbers or the script. With no script
@@ -504,12 +463,8 @@ def play(S: Any, max_actions: int) -> None:
             if not found:
                 S[H_ERR] = S[H_SCRIPTPOS]
                 return
-        elif n == 1:
-            code = S[OPT]
-        elif S[H_POL + p] == 1:
-            code = S[OPT + heuristic_choice(S, f, n)]
         else:
-            code = S[OPT + rand_below(S, n)]
+            code = choose(S, f, p, n)
         S[H_ACTIONS] += 1
         S[H_DECISIONS] += 1
         apply_decision(S, k, code)

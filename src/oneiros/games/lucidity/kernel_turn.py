@@ -14,6 +14,7 @@ from .kernel_base import (
     C_REST_NONE,
     C_REST_SHADOW,
     CARDS,
+    DIE_BITS,
     DREAMER,
     FEXH,
     FHUNT,
@@ -67,18 +68,21 @@ from .kernel_base import (
     ROLLED,
     ROWBLK,
     SCRATCH,
+    SEAT_PC,
     SEAT_ROLE,
     SEAT_STAGE,
     SEAT_TRACK,
     TRACK_STEPS,
     bag_total,
     delete,
-    find_first,
     next_seat,
     pick_matches,
     pick_row,
     pop_frame,
     pop_last,
+    power_count,
+    power_held,
+    power_push,
     push,
     push_frame,
     remove_first,
@@ -145,6 +149,7 @@ def do_roll(S: Any, face: int) -> None:
 def spend(S: Any, p: int, c: int, face: int) -> None:
     """Spend a Power dream: to its Nightmare card while nobody holds it, else the bag."""
     remove_first(S, row(p, R_POW), c + 8 * face)
+    power_count(S, p, c + 8 * face, -1)
     if S[H_HOLDER + c] < 0:
         push(S, CARDS + c * ROWBLK, c + 8 * face)
     else:
@@ -153,9 +158,9 @@ def spend(S: Any, p: int, c: int, face: int) -> None:
 
 def start_reroll(S: Any, p: int, c: int, now: int, pool: int) -> None:
     """ "Re-rolling dreams": with Power dreams of both values the dreamer chooses one."""
-    pw = row(p, R_POW)
-    has1 = find_first(S, pw, c + 8 * P1) >= 0
-    has2 = find_first(S, pw, c + 8 * P2) >= 0
+    pc = seat_base(p) + SEAT_PC + 2 * c
+    has1 = S[pc] > 0
+    has2 = S[pc + 1] > 0
     if has1 and has2:
         push_frame(S, K_SPEND, p, c, now, pool, 0)
         return
@@ -251,13 +256,13 @@ def place(S: Any, p: int, d: int, pool: int) -> bool:
         h = S[H_HOLDER + c]
         if h >= 0 and h != p and S[H_TAKES + c] & (1 << f):
             # "Activating Nightmare Abilities": the Nightmare takes it as 1 Power
-            push(S, row(h, R_POW), c + 8 * P1)
+            power_push(S, h, c + 8 * P1)
             if S[sb + SEAT_ROLE] == DREAMER:
                 push_frame(S, K_ABILITY, h, p, c, 0, 0)
                 return True
             return False
     if f in (P1, P2):
-        push(S, row(p, R_POW), d)
+        power_push(S, p, d)
         return False
     if f == FHUNT:
         push(S, row(p, R_HUNT), d)
@@ -323,11 +328,10 @@ def do_resolve(S: Any, what: int, arg: int) -> None:
     # take the dreams of the category out (in order), keep the rest
     nt = 0
     k = 0
+    bit = 1 << what  # DB_POWER, DB_HUNT, DB_EXH or DB_MARK (a rolled die has faces 0-5)
     for i in range(ROLLED + 1, ROLLED + 1 + S[ROLLED]):
         d = S[i]
-        fc = (d >> 3) & 7
-        cat = 0 if fc <= P2 else fc - 1 if fc <= FEXH else 3 if fc == FMARK else 9
-        if cat == what:
+        if DIE_BITS[d] & bit:
             S[SCRATCH + nt] = d
             nt += 1
         else:
@@ -369,14 +373,11 @@ def do_roll_now(S: Any, face: int) -> None:
         # lucidity-es: a new shadow joins the unresolved dreams
         push(S, ROLLED, d)
         return
-    if c != BONE:
-        pw = row(p, R_POW)
-        for i in range(pw + 1, pw + 1 + S[pw]):
-            if S[i] & 7 == c:
-                # "Re-rolling dreams": at any time, so also before this new dream resolves
-                push(S, LIMBO, d)
-                push_frame(S, K_NOW, p, pool, 0, 0, 0)
-                return
+    if c != BONE and power_held(S, p, c):
+        # "Re-rolling dreams": at any time, so also before this new dream resolves
+        push(S, LIMBO, d)
+        push_frame(S, K_NOW, p, pool, 0, 0, 0)
+        return
     place(S, p, d, pool)
 
 
@@ -392,10 +393,14 @@ def do_now(S: Any, reroll: bool) -> None:
 
 def remove_pick(S: Any, p: int, j: int) -> int:
     """Remove the last die of seat ``p``'s row that pick offset ``j`` names; return it."""
-    b = row(p, pick_row(j))
+    r = pick_row(j)
+    b = row(p, r)
     for i in range(S[b] - 1, -1, -1):
         if pick_matches(j, S[b + 1 + i]):
-            return delete(S, b, i)
+            d = delete(S, b, i)
+            if r == R_POW:
+                power_count(S, p, d, -1)
+            return d
     return -1  # pragma: no cover
 
 
@@ -466,7 +471,7 @@ def do_offer(S: Any, code: int) -> None:
     f = top(S)
     nm, target = S[f + 1], S[f + 2]
     d = remove_pick(S, nm, code)
-    push(S, row(target, R_POW), d)
+    power_push(S, target, d)
     pop_frame(S)
     if bag_total(S) > 0:
         push_frame(S, K_ROLL_NOW, CHANCE, target, 0, 0, 0)
@@ -505,7 +510,8 @@ def do_nightmare(S: Any, victim: int, face: int) -> None:
         return
     c = S[seat_base(me) + 1]
     remove_first(S, row(victim, R_POW), c + 8 * face)
-    push(S, row(me, R_POW), c + 8 * face)
+    power_count(S, victim, c + 8 * face, -1)
+    power_push(S, me, c + 8 * face)
     end_turn(S)
 
 
