@@ -165,3 +165,19 @@ def test_a_forced_discard_keeps_the_card_that_pays_for_the_goal():
     assert s.flow.top.kind == "discard_effect"
     assert legal(s)[0] == f"discard:{_card(s, 's08')}"
     assert bot(s) == f"discard:{_card(s, 's03')}"
+
+
+def test_a_restored_item_with_an_ability_stays_and_a_plain_one_goes():
+    """etherfields "Items" (Restore with every slot full: "discard one of your other active
+    Items or the Item you just drew back into the Storage"): the Sleep Salts (remove 1
+    Distress) come back to a Dreamer with 3 Distress; sending them back is the first legal
+    action, the bot discards an Active Item with Intent only."""
+    s = position(1, hands={0: ["m-rummage", "s05"]}, storage=["sleep-salts"], distress=[3])
+    card = s.table.find("hand", "m-rummage", 0)
+    play(s, f"play:{card}", f"pay:{s.table.find('hand', 's05', 0)}:cunning", "item:sleep-salts")
+    assert s.flow.top.kind == "item_slot_choice"
+    assert legal(s)[0] == "discard:item.sleep-salts"
+    choice = bot(s)
+    assert choice in ("discard:item.tin-lantern", "discard:item.iron-poker")
+    play(s, choice)
+    assert "sleep-salts" in s.table.faces_in("items")

@@ -18,6 +18,15 @@ Both search with UCT from the position they are handed and know nothing of any g
   it off), so a short search departs from the heuristic only on evidence; with
   ``confirm=N`` a departure must also win N paired playouts of both moves with common
   random numbers (a better total; ties keep the heuristic's move);
+- with ``trust=N`` the heuristic bot's move is played without a search when N playouts
+  after it (a new determinization each) all end in a win for the deciding seat: no move can
+  do better there (cooperative games, where the bot mostly wins, spend their search on the
+  positions in doubt); off by default;
+- a game's heuristic bot may carry a ``routine(state, seat)`` test: the sub-decisions it
+  marks (which card pays, which way to step, once an action is chosen) follow the bot's
+  move, in ``act`` and inside the tree (a progressive widening of width 1 there), so the
+  search branches on the decisions that choose what to do; games without it are searched
+  as before;
 - the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first); with an
   iteration budget the search stops sooner once the most visited move leads every other
   legal move by more visits than iterations are left (the same move, in less time).
