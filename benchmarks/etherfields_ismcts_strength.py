@@ -52,6 +52,16 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (c - r) / d, (c + r) / d
 
 
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided binomial (McNemar) p-value of ``a`` against ``b`` discordant
+    games, under the hypothesis that both bots win a discordant game equally often."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def play(game: oneiros.Game, seed: int, bot: str) -> dict[str, Any]:
     """One Dream with every Dreamer played by ``bot`` (``heuristic`` or an agent spec)."""
     state = game.new_state(seed=seed)
@@ -115,7 +125,9 @@ def summary(rows: list[dict[str, Any]], bots: list[str], games: int, first: int)
         a = sum(win[(bots[0], s)] and not win[(bots[1], s)] for s in both)
         b = sum(win[(bots[1], s)] and not win[(bots[0], s)] for s in both)
         out.append(
-            f"on the {len(both)} seeds both played: only {bots[0]} won {a}, only {bots[1]} won {b}"
+            f"on the {len(both)} seeds both played: only {bots[0]} won {a}, "
+            f"only {bots[1]} won {b} (exact two-sided sign test on those seeds: "
+            f"p = {sign_test(a, b):.3f})"
         )
     return out
 
