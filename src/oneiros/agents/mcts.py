@@ -18,6 +18,15 @@ Both search with UCT from the position they are handed and know nothing of any g
   it off), so a short search departs from the heuristic only on evidence; with
   ``confirm=N`` a departure must also win N paired playouts of both moves with common
   random numbers (a better total; ties keep the heuristic's move);
+- with ``trust=N`` the heuristic bot's move is played without a search when N playouts
+  after it (a new determinization each) all end in a win for the deciding seat: no move can
+  do better there (cooperative games, where the bot mostly wins, spend their search on the
+  positions in doubt); off by default;
+- a game's heuristic bot may carry a ``routine(state, seat)`` test: the sub-decisions it
+  marks (which card pays, which way to step, once an action is chosen) follow the bot's
+  move, in ``act`` and inside the tree (a progressive widening of width 1 there), so the
+  search branches on the decisions that choose what to do; games without it are searched
+  as before;
 - the budget is ``iterations=`` and/or ``seconds=`` (whichever ends first); with an
   iteration budget the search stops sooner once the most visited move leads every other
   legal move by more visits than iterations are left (the same move, in less time).
@@ -167,6 +176,7 @@ class MCTSAgent(Agent):
         depth: int | None = None,
         bias: float | None = None,
         confirm: int | None = None,
+        trust: int | None = None,
         fast: bool | None = None,
         playouts: int | None = None,
         **params: Any,
@@ -179,6 +189,7 @@ class MCTSAgent(Agent):
             ("depth", depth),
             ("bias", bias),
             ("confirm", confirm),
+            ("trust", trust),
             ("fast", fast),
             ("playouts", playouts),
         ):
@@ -212,6 +223,16 @@ class MCTSAgent(Agent):
         if self.bias == 0:
             self.hint_policy = None
         self.confirm = confirm or 0
+        self.routine: Any = getattr(self.hint_policy, "routine", None)
+        """The game's test of a decision its heuristic bot settles alone (a sub-decision
+        of an action already chosen, such as which card pays): there the search follows
+        the bot's move, in ``act`` and inside the tree (``heuristic.routine``)."""
+        if trust is not None and (
+            isinstance(trust, bool) or not isinstance(trust, int) or trust < 0
+        ):
+            raise ConfigError(f"{self.name}: trust must be a whole number >= 0, not {trust!r}")
+        self.trust = trust or 0
+        """Playouts after the heuristic bot's move that, all won, settle the move."""
         if playouts is not None and (
             isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
         ):
@@ -245,8 +266,17 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = _Node()
         rng = self.rng
+        if self.routine is not None and self.routine(state, player):
+            self.last_iterations = 0
+            assert self.hint_policy is not None
+            return self.hint_policy(state, player, rng)
+        if self.trust and self.hint_policy is not None:
+            trusted = self._trusted(state, player, legal)
+            if trusted is not None:
+                self.last_iterations = self.trust
+                return trusted
+        root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         budget = self.iterations
@@ -283,6 +313,23 @@ class MCTSAgent(Agent):
                 if fallback is not None and not self._confirmed(state, player, best, fallback):
                     return fallback
         return best
+
+    def _trusted(self, state: State, player: int, legal: list[Action]) -> Action | None:
+        """The heuristic bot's move when each of ``trust`` playouts after it (a new
+        determinization each) ends in a win for ``player``: no other move can do better
+        there, so the search is spared; None otherwise."""
+        rng = self.rng
+        hint = self.hint_policy(state, player, rng).id  # type: ignore[misc]
+        move = next((a for a in legal if a.id == hint), None)
+        if move is None:
+            return None
+        several = len(state.to_move()) > 1
+        for _ in range(self.trust):
+            sample = state.determinize(player, rng) if self.resample else state.clone()
+            sample.apply(move, player=player if several else None)
+            if self._playout(sample, rng)[player] < WIN_WEIGHT:
+                return None
+        return move
 
     def _confirmed(self, state: State, player: int, challenger: Action, incumbent: Action) -> bool:
         """Paired playouts with common random numbers (each pair replays the same chance
@@ -326,6 +373,9 @@ class MCTSAgent(Agent):
                 continue
             seat = self._pick_seat(to_move, player)
             legal = state.legal_actions(seat)
+            if self.routine is not None and len(legal) > 1 and self.routine(state, seat):
+                hinted = self._hint(node, state, seat, rng)
+                legal = [a for a in legal if a.id == hinted] or legal
             edges = node.edges
             untried: list[Action] = []
             best: Action | None = None
@@ -449,6 +499,9 @@ _PARAMS = {
     "confirm": "before departing from the heuristic bot's move, play this many paired "
     "playouts (same random numbers) of both moves and keep the bot's move unless the other "
     "does better in total (default 0: off)",
+    "trust": "before searching, play this many playouts after the heuristic bot's move "
+    "(a new determinization each); when every one ends in a win for the seat, play that "
+    "move without a search (default 0: off; for cooperative games the bot mostly wins)",
     "fast": "playouts through the game's playout kernel when it has one that covers the "
     "configuration (default true; false: through the per-action API)",
     "playouts": "playouts from each new leaf of the tree, their rewards averaged (default 2 "

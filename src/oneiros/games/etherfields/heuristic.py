@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import Action, State
 from ...core.effects import Ctx
-from . import plan
+from . import plan, windows
 from .kinds import RUNTIME
 from .steps.actions import find_ability, price
 
@@ -145,7 +145,43 @@ def policy(state: State, player: int, rng: random.Random) -> Action:
         return _pay_move(s, player, top, legal, ids)
     if kind == "pay" and top.mode in ("intent", "multiple"):
         return _pay_intent(s, player, top, legal, ids, rng)
-    return greedy_policy(state, player, rng)
+    answer = _window(s, player, kind, top, legal, ids)
+    return answer if answer is not None else greedy_policy(state, player, rng)
+
+
+def _window(
+    s: Any, player: int, kind: str, top: Any, legal: list[Action], ids: dict[str, Action]
+) -> Action | None:
+    """The part-2 windows and choices (``windows.py``)."""
+    if kind == "rapid_window":
+        return windows.rapid(s, player, legal, top.index)
+    if kind == "payment_window":
+        return windows.contribute(s, player, legal)
+    if kind in ("reshuffle_penalty", "skull_penalty"):
+        return windows.penalty(s, player, ids)
+    if kind in ("choose_entity", "choose_target"):
+        return windows.target(s, player, legal)
+    if kind in ("discard_down", "discard_cost", "discard_effect"):
+        return windows.least_needed(s, player, legal)
+    if kind == "progress_room":
+        return windows.progress_pick(s, legal, "discard")
+    if kind == "progress_choice":
+        return windows.progress_pick(s, legal, top.what)
+    if kind == "item_slot_choice":
+        return windows.item_pick(s, legal)
+    if kind == "flaw_choice":
+        return windows.flaw_pick(s, legal)
+    if kind == "block_step":
+        return windows.block(s, legal)
+    if kind in ("entity_path", "spawn_choice", "spawn_near"):
+        return windows.entity_space(s, legal)
+    if kind in ("push", "big_push"):
+        return windows.push(s, legal)
+    if kind == "loot_choice":
+        return windows.loot(s, legal)
+    if kind == "delta_choice":
+        return windows.delta(s, player, legal)
+    return None
 
 
 def _target(s: Any, player: int) -> tuple[plan.Goal, int] | None:
@@ -186,6 +222,10 @@ def _card_action(s: Any, player: int, legal: list[Action], ids: dict[str, Action
             continue
         if _worth_starting(s, player, a.id):
             return a
+    if "use:mask" in ids:  # "Masks": an "at any time" ability, when it helps now
+        mask = windows.rapid(s, player, [ids["use:mask"], Action("done", "")], None)
+        if mask.id == "use:mask":
+            return mask
     for a in legal:  # time: Hours and Turns, paid with Intent the plan does not need
         if not a.id.startswith(("use:item:", "use:flying:")):
             continue
@@ -216,6 +256,9 @@ def _spare(s: Any, player: int, goal: plan.Goal, ability: Any) -> bool:
 def _step(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -> Action:
     from .steps.movement import step_target
 
+    flee = windows.flee_step(s, player, legal)  # a Rapid Move before a Turn step
+    if flee is not None:
+        return flee
     mine = _target(s, player)
     here = s.pos[player]
     if mine is None or here in mine[0].spaces:
@@ -303,3 +346,18 @@ def _discard(s: Any, player: int, legal: list[Action], ids: dict[str, Action]) -
 def _value_any(s: Any, aid: str) -> int:
     intent = s.card(s.table.face(aid.split(":", 1)[1])).intent
     return max((i.value for i in intent), default=0)
+
+
+ROUTINE = frozenset({"pay", "move"})
+"""The sub-decisions of an action already chosen (which card pays, which way to step): the
+team plan settles them, and a search follows it there (``routine``)."""
+
+
+def routine(state: State, seat: int) -> bool:
+    """Whether the decision in front of ``seat`` is a sub-decision the heuristic settles
+    alone (paying for and walking an action already chosen: "Performing Actions",
+    "Movement Actions"); the search agents follow the heuristic there (agents/mcts.py)."""
+    return getattr(getattr(state, "flow", None) and state.flow.top, "kind", "") in ROUTINE  # type: ignore[attr-defined]
+
+
+policy.routine = routine  # type: ignore[attr-defined]
