@@ -142,16 +142,16 @@ class Resolve(DecisionStep):
             if len(cache) > 50_000:
                 cache.clear()
             found = cache[rolled] = _resolve_options(rolled, cache is _OPTIONS_ES)
-        base, colours = found
+        base, rerolls = found
+        out = base[:]
         # rerolls: a Power dream of a colour with unresolved dreams of that colour
         power_row = s.seats[self.seat].power
-        if not power_row:
-            return base[:]
-        have = {d[0] for d in power_row}
-        out = base[:]
-        for c, action in REROLL_ACTIONS.items():
-            if c in have and c in colours:
-                out.append(action)
+        if power_row:
+            for c, action in rerolls:
+                for d in power_row:
+                    if d[0] == c:
+                        out.append(action)
+                        break
         return out
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
@@ -196,10 +196,13 @@ class Resolve(DecisionStep):
                 return
 
 
-def _resolve_options(rolled: tuple[Die, ...], es: bool) -> tuple[list[Action], frozenset[str]]:
+def _resolve_options(
+    rolled: tuple[Die, ...], es: bool
+) -> tuple[list[Action], tuple[tuple[str, Action], ...]]:
     """The resolutions the unresolved dreams ``rolled`` offer, in the order of the legal
     actions (Shadowmarks first; then power, hunt, exhaust, of which lucidity-es offers only
-    the first present; shadows last), and the colours among them (for the rerolls)."""
+    the first present; shadows last), and the rerolls of the colours among them (each
+    legal with a Power dream of its colour), in the order of the legal actions."""
     out: list[Action] = []
     power = hunt = exhaust = marks = False
     shadows: list[str] = []
@@ -234,12 +237,12 @@ def _resolve_options(rolled: tuple[Die, ...], es: bool) -> tuple[list[Action], f
         for c, action in RESOLVE_SHADOW_ACTIONS.items():
             if c in shadows:
                 out.append(action)
-    return out, frozenset(colours)
+    return out, tuple((c, action) for c, action in REROLL_ACTIONS.items() if c in colours)
 
 
-_OPTIONS: dict[tuple[Die, ...], tuple[list[Action], frozenset[str]]] = {}
+_OPTIONS: dict[tuple[Die, ...], tuple[list[Action], tuple[tuple[str, Action], ...]]] = {}
 """``_resolve_options`` by tuple of unresolved dreams (lucidity-en)."""
-_OPTIONS_ES: dict[tuple[Die, ...], tuple[list[Action], frozenset[str]]] = {}
+_OPTIONS_ES: dict[tuple[Die, ...], tuple[list[Action], tuple[tuple[str, Action], ...]]] = {}
 """The same for lucidity-es."""
 _set_seat = vars(Resolve)["seat"].__set__
 _set_rolled = vars(Resolve)["rolled"].__set__
