@@ -298,14 +298,22 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         cards = (state.cards, state.holder, state.dreamscape)  # _CARDS, written out
         if cards != tracker.cards:
             tracker.update_cards(state, cards)
-        # _SEAT_PARTS, written out: attribute reads in a comprehension are faster than
-        # attrgetter's for a seat's nine parts (this runs after every step)
-        seats = [
-            (s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power, s.shadow)
-            for s in state.seats
-        ]
-        if seats != tracker.seats:
-            tracker.update_seats(state, seats)
+        # update_seats, written out: each seat's nine parts (_SEAT_PARTS, attribute reads
+        # rather than attrgetter's) compared once with their copies (this runs after every
+        # step, and a seat changes at most of them)
+        kept = tracker.seats
+        seats = state.seats
+        if len(seats) != len(kept):
+            tracker.rebuild(state)
+        else:
+            for i, s in enumerate(seats):
+                now = (
+                    s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power,
+                    s.shadow,
+                )  # fmt: skip
+                was = kept[i]
+                if now != was:
+                    kept[i] = tracker._seat(state, i, now, was)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != tracker.tail:
         made = tracker.lay.tails.get(tail)

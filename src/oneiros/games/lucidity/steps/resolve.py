@@ -16,7 +16,7 @@ from ....core.flow import ChanceStep, DecisionStep, Flow, shared
 from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import EXACT_BELOW, HOLDERS, KINDS, Random, new_object
+from .base import HOLDERS, KINDS
 
 PLACED_TEXTS = {
     "hunt": "Seat {seat} places a {colour} hunt dream",
@@ -55,22 +55,13 @@ class Roll(ChanceStep):
         return s.game.roll_outcomes[s.hand[-1]]
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
-        faces = s.game.roll_actions[s.hand[-1]]
-        n = len(faces)
-        if rng.__class__ is Random and EXACT_BELOW:
-            # random.Random.randrange(n), written out (base.EXACT_BELOW): the same draw
-            getrandbits = rng.getrandbits
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            return faces[r]
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
         try:
             below = rng._randbelow
         except AttributeError:
             below = rng.randrange
-        return faces[below(n)]
+        faces = s.game.roll_actions[s.hand[-1]]
+        return faces[below(len(faces))]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
@@ -82,18 +73,17 @@ class Roll(ChanceStep):
         i = len(items) - 2
         below = items[i] if i >= 0 else None
         if below.__class__ is Resolve:
-            items[i] = new = new_object(Resolve)  # Resolve(below.seat, ...), without its __init__
-            _set_seat(new, below.seat)
-            _set_rolled(new, (*below.rolled, d))
+            items[i] = Resolve(below.seat, (*below.rolled, d))
         else:
             add_rolled(s, d)
-        e = new_object(Event)  # Event(...), field by field (the hot path)
-        e.kind = "rolled"
-        e._fmt = "A {colour} dream rolls {face}"
-        e.rule = s.R["roll"]
-        e.data = {"colour": c, "face": face}
-        e.visible_to = e.names = None
-        s._events.append(e)
+        s._events.append(
+            Event(
+                "rolled",
+                "A {colour} dream rolls {face}",
+                s.R["roll"],
+                {"colour": c, "face": face},
+            )
+        )
 
 
 @KINDS.step
@@ -134,24 +124,47 @@ class Resolve(DecisionStep):
         rolled = self.rolled
         if not rolled:
             return []
-        # what the unresolved dreams offer depends on them alone (and the rule set): worked
-        # out once per tuple of dreams (``_resolve_options``)
-        cache = _OPTIONS_ES if s.game.ruleset == "es" else _OPTIONS
-        found = cache.get(rolled)
-        if found is None:
-            if len(cache) > 50_000:
-                cache.clear()
-            found = cache[rolled] = _resolve_options(rolled, cache is _OPTIONS_ES)
-        base, rerolls = found
-        out = base[:]
+        out: list[Action] = []
+        power = hunt = exhaust = marks = False
+        shadows: list[str] = []
+        colours: set[str] = set()
+        for d in rolled:
+            c, f, _ = d
+            colours.add(c)
+            if f == "power1" or f == "power2":
+                power = True
+            elif f == "hunt":
+                hunt = True
+            elif f == "exhaust":
+                exhaust = True
+            elif f == "shadow":
+                if c not in shadows:
+                    shadows.append(c)
+            else:
+                marks = True
+        if marks:
+            out.append(RESOLVE_ACTIONS["shadowmark"])
+        elif power or hunt or exhaust:
+            # the order power, hunt, exhaust; lucidity-es offers only the first present
+            if power:
+                out.append(RESOLVE_ACTIONS["power"])
+            if hunt:
+                out.append(RESOLVE_ACTIONS["hunt"])
+            if exhaust:
+                out.append(RESOLVE_ACTIONS["exhaust"])
+            if s.game.ruleset == "es":
+                del out[1:]
+        else:
+            for c, action in RESOLVE_SHADOW_ACTIONS.items():
+                if c in shadows:
+                    out.append(action)
         # rerolls: a Power dream of a colour with unresolved dreams of that colour
         power_row = s.seats[self.seat].power
         if power_row:
-            for c, action in rerolls:
-                for d in power_row:
-                    if d[0] == c:
-                        out.append(action)
-                        break
+            have = {d[0] for d in power_row}
+            for c, action in REROLL_ACTIONS.items():
+                if c in have and c in colours:
+                    out.append(action)
         return out
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
@@ -194,59 +207,6 @@ class Resolve(DecisionStep):
                         # left of the category goes back to the bag with the rest in hand
                         s._to_bag(left)
                 return
-
-
-def _resolve_options(
-    rolled: tuple[Die, ...], es: bool
-) -> tuple[list[Action], tuple[tuple[str, Action], ...]]:
-    """The resolutions the unresolved dreams ``rolled`` offer, in the order of the legal
-    actions (Shadowmarks first; then power, hunt, exhaust, of which lucidity-es offers only
-    the first present; shadows last), and the rerolls of the colours among them (each
-    legal with a Power dream of its colour), in the order of the legal actions."""
-    out: list[Action] = []
-    power = hunt = exhaust = marks = False
-    shadows: list[str] = []
-    colours: set[str] = set()
-    for d in rolled:
-        c, f, _ = d
-        colours.add(c)
-        if f == "power1" or f == "power2":
-            power = True
-        elif f == "hunt":
-            hunt = True
-        elif f == "exhaust":
-            exhaust = True
-        elif f == "shadow":
-            if c not in shadows:
-                shadows.append(c)
-        else:
-            marks = True
-    if marks:
-        out.append(RESOLVE_ACTIONS["shadowmark"])
-    elif power or hunt or exhaust:
-        # the order power, hunt, exhaust; lucidity-es offers only the first present
-        if power:
-            out.append(RESOLVE_ACTIONS["power"])
-        if hunt:
-            out.append(RESOLVE_ACTIONS["hunt"])
-        if exhaust:
-            out.append(RESOLVE_ACTIONS["exhaust"])
-        if es:
-            del out[1:]
-    else:
-        for c, action in RESOLVE_SHADOW_ACTIONS.items():
-            if c in shadows:
-                out.append(action)
-    return out, tuple((c, action) for c, action in REROLL_ACTIONS.items() if c in colours)
-
-
-_OPTIONS: dict[tuple[Die, ...], tuple[list[Action], tuple[tuple[str, Action], ...]]] = {}
-"""``_resolve_options`` by tuple of unresolved dreams (lucidity-en)."""
-_OPTIONS_ES: dict[tuple[Die, ...], tuple[list[Action], tuple[tuple[str, Action], ...]]] = {}
-"""The same for lucidity-es."""
-_set_seat = vars(Resolve)["seat"].__set__
-_set_rolled = vars(Resolve)["rolled"].__set__
-"""A ``Resolve`` built field by field: a roll makes one per dream."""
 
 
 def pending(s: LucidityState) -> tuple[tuple[Die, ...], list[Die]]:
@@ -313,13 +273,14 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
             return _abilities.nightmare_takes(s, seat, c, f, h)
     if f == "power1" or f == "power2":
         me.power.append(d)
-        e = new_object(Event)  # Event(...), field by field (the hot path)
-        e.kind = "placed"
-        e._fmt = "Seat {seat} gains {face} ({colour})"
-        e.rule = R["resolve"]
-        e.data = {"seat": seat, "colour": c, "face": f, "row": "power"}
-        e.visible_to = e.names = None
-        s._events.append(e)
+        s._events.append(
+            Event(
+                "placed",
+                "Seat {seat} gains {face} ({colour})",
+                R["resolve"],
+                {"seat": seat, "colour": c, "face": f, "row": "power"},
+            )
+        )
         return False
     if f == "hunt" and me.shield > 0 and c != "bone":
         # de-lux "Manifestations Expansion": a shield turns a hunt dream back to the bag
@@ -335,13 +296,8 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
         return False
     if f == "hunt" or f == "exhaust":
         getattr(me, f).append(d)
-        e = new_object(Event)  # Event(...), field by field (the hot path)
-        e.kind = "placed"
-        e._fmt = PLACED_TEXTS[f]
-        e.rule = R["resolve"]
-        e.data = {"seat": seat, "colour": c, "face": f, "row": f}
-        e.visible_to = e.names = None
-        s._events.append(e)
+        data = {"seat": seat, "colour": c, "face": f, "row": f}
+        s._events.append(Event("placed", PLACED_TEXTS[f], R["resolve"], data))
         return False
     if f == "shadowmark":
         me.marks.append(d)
