@@ -157,15 +157,6 @@ class _Tracker:
                 base[at + k] = n / totals[k]
         self.hand = counts
 
-    def update_seats(self, state: Any, seats: list[Any]) -> None:
-        kept = self.seats
-        if len(seats) != len(kept):
-            self.rebuild(state)
-            return
-        for i, now in enumerate(seats):
-            if now != kept[i]:
-                kept[i] = self._seat(state, i, now, kept[i])
-
     def _row(self, at: int, dice: list[Any]) -> list[Any]:
         """Write the dream counts of one row of a seat from ``at`` (those that changed since
         the row was last written); a copy of the row."""
@@ -298,7 +289,7 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         cards = (state.cards, state.holder, state.dreamscape)  # _CARDS, written out
         if cards != tracker.cards:
             tracker.update_cards(state, cards)
-        # update_seats, written out: each seat's nine parts (_SEAT_PARTS, attribute reads
+        # the seats: each seat's nine parts (_SEAT_PARTS, attribute reads
         # rather than attrgetter's) compared once with their copies (this runs after every
         # step, and a seat changes at most of them)
         kept = tracker.seats

@@ -25,14 +25,14 @@ AUTO = -2
 """The ``player`` of an automatic step (the value the playout kernel's frames hold)."""
 
 new_object = object.__new__
-"""``object.__new__``: the hot paths build an ``Event`` (or a step) field by field, which
+"""``object.__new__``: the draw and the return build their ``Event`` field by field, which
 skips the call of its ``__init__`` and gives an equal object (every field set)."""
 
 
 def _exact_below() -> bool:
     """Whether ``random.Random._randbelow(n)`` is ``getrandbits(n.bit_length())`` drawn
     again until below ``n`` (CPython's ``_randbelow_with_getrandbits``), checked on a few
-    draws: the chance steps' ``sample`` then draws that way in place, the same draws."""
+    draws: the draw's ``sample`` then draws that way in place, the same draws."""
     a, b = random.Random(7), random.Random(7)
     for n in (1, 2, 3, 5, 6, 7, 40, 70, 71, 100):
         for _ in range(20):
@@ -46,7 +46,7 @@ def _exact_below() -> bool:
 
 
 EXACT_BELOW = _exact_below()
-"""``random.Random._randbelow`` draws as written out in the chance steps' ``sample``."""
+"""``random.Random._randbelow`` draws as written out in the draw's ``sample``."""
 Random = random.Random
 
 
