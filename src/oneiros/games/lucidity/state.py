@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING, Any
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
 from ...core.flow import _F_DONE, _F_FINISH, _F_SETTLE, Actor, DecisionStep, Flow, act, advance, who
 from ...core.flow import legal as flow_legal
-from .actions import ALL_COLOURS
+from .actions import ALL_COLOURS, DRAW_COLOUR
 from .content import COLOURS
 from .model import Die, Seat, bag_total, power_value, to_bag
 from .observation import observation
 from .params import DEFAULT_RULES, MIN_SHADOW_SPACES, SHADOW_SPACES, SHADOW_SPACES_FOURTH
 from .steps import end, resolve, setup, turn
 from .steps.base import KINDS, limbo
+from .steps.draw import Draw
+from .steps.resolve import Roll
 from .steps.setup import DreamscapeDraw
 
 if TYPE_CHECKING:
@@ -269,10 +271,18 @@ class LucidityState(State):
         items = flow.items
         if player is None and items and action.__class__ is Action:
             top: Any = items[-1]
-            by = DECIDED_BY[type(top)]
+            cls = top.__class__
+            by = DECIDED_BY[cls]
             if by == _BY_CHANCE:
-                # Lucidity's chance steps answer without listing every outcome
-                ok = top.possible(self, action)
+                # Lucidity's chance steps answer without listing every outcome; the draw's
+                # and the roll's ``possible`` (half of a game's actions), written out
+                if cls is Draw:
+                    c = DRAW_COLOUR.get(action.id)
+                    ok = c is not None and self.bag[c] > 0
+                elif cls is Roll:
+                    ok = action.id in self.game.roll_ids[self.hand[-1]]
+                else:
+                    ok = top.possible(self, action)
             elif by:
                 seat = top.seat if by == _BY_SEAT else top.actor(self)
                 legal = flow._legal
@@ -303,7 +313,16 @@ class LucidityState(State):
                     cls = type(top)
                     how = SHORT[cls]
                     if how == _DONE:
-                        if not top.done(self):
+                        # the draw's and the roll's ``done``, written out
+                        if cls is Draw:
+                            if len(self.hand) < top.upto:
+                                b = self.bag
+                                if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
+                                    break
+                        elif cls is Roll:
+                            if self.hand:
+                                break
+                        elif not top.done(self):
                             break
                         items.pop()
                         flow.running = top

@@ -92,7 +92,7 @@ class _Tracker:
     """One state's tensor (``base``, float32, the tail included) and copies of what it was
     computed from."""
 
-    __slots__ = ("bag", "base", "cards", "hand", "lay", "ref", "seats", "tail")
+    __slots__ = ("bag", "base", "cards", "counts", "hand", "lay", "ref", "seats", "tail")
 
     tail: tuple[Any, ...] | None
 
@@ -115,6 +115,7 @@ class _Tracker:
         lay = self.lay
         self.base[:] = encode_state(state, None, remember=False)
         self.tail = None
+        self.counts: dict[int, list[int]] = {}
         self.bag = dict(state.bag)
         cards, holder, dreamscape = _CARDS(state)
         self.cards = ({c: list(dice) for c, dice in cards.items()}, dict(holder), dreamscape)
@@ -122,10 +123,14 @@ class _Tracker:
         self.seats = [_copy_seat_parts(p) for p in map(_SEAT_PARTS, state.seats)]
 
     def update_bag(self, bag: dict[str, int]) -> None:
+        """The bag's entries, those of the colours whose count changed (a step draws or
+        returns a dream or two: writing an entry of the array costs more than comparing)."""
         base, totals = self.base, self.lay.totals
-        get = bag.get
+        get, was = bag.get, self.bag.get
         for i, c in enumerate(_BAG):
-            base[i] = get(c, 0) / totals[i]
+            n = get(c, 0)
+            if n != was(c, 0):
+                base[i] = n / totals[i]
         self.bag = dict(bag)
 
     def update_cards(self, state: Any, parts: tuple[Any, ...]) -> None:
@@ -143,31 +148,32 @@ class _Tracker:
         self.cards = ({c: list(dice) for c, dice in cards.items()}, dict(holder), dreamscape)
 
     def update_hand(self, counts: list[int]) -> None:
-        """The dreams in hand, ``counts`` by colour of the bag."""
+        """The dreams in hand, ``counts`` by colour of the bag (the entries that changed)."""
         base, lay = self.base, self.lay
         at, totals = lay.hand, lay.totals
+        was = self.hand
         for k, n in enumerate(counts):
-            base[at + k] = n / totals[k]
+            if n != was[k]:
+                base[at + k] = n / totals[k]
         self.hand = counts
 
-    def update_seats(self, state: Any, seats: list[Any]) -> None:
-        kept = self.seats
-        if len(seats) != len(kept):
-            self.rebuild(state)
-            return
-        for i, now in enumerate(seats):
-            if now != kept[i]:
-                kept[i] = self._seat(state, i, now, kept[i])
-
     def _row(self, at: int, dice: list[Any]) -> list[Any]:
-        """Write the dream counts of one row of a seat from ``at``; a copy of the row."""
+        """Write the dream counts of one row of a seat from ``at`` (those that changed since
+        the row was last written); a copy of the row."""
         counts = [0] * len(_BAG)
         colour_at = self.lay.colour_at
         for d in dice:
             counts[colour_at[d[0]]] += 1
         base, totals = self.base, self.lay.totals
-        for k, n in enumerate(counts):
-            base[at + k] = n / totals[k]
+        was = self.counts.get(at)
+        if was is None:
+            for k, n in enumerate(counts):
+                base[at + k] = n / totals[k]
+        else:
+            for k, n in enumerate(counts):
+                if n != was[k]:
+                    base[at + k] = n / totals[k]
+        self.counts[at] = counts
         return list(dice)
 
     def _seat(
@@ -283,14 +289,22 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         cards = (state.cards, state.holder, state.dreamscape)  # _CARDS, written out
         if cards != tracker.cards:
             tracker.update_cards(state, cards)
-        # _SEAT_PARTS, written out: attribute reads in a comprehension are faster than
-        # attrgetter's for a seat's nine parts (this runs after every step)
-        seats = [
-            (s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power, s.shadow)
-            for s in state.seats
-        ]
-        if seats != tracker.seats:
-            tracker.update_seats(state, seats)
+        # the seats: each seat's nine parts (_SEAT_PARTS, attribute reads
+        # rather than attrgetter's) compared once with their copies (this runs after every
+        # step, and a seat changes at most of them)
+        kept = tracker.seats
+        seats = state.seats
+        if len(seats) != len(kept):
+            tracker.rebuild(state)
+        else:
+            for i, s in enumerate(seats):
+                now = (
+                    s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power,
+                    s.shadow,
+                )  # fmt: skip
+                was = kept[i]
+                if now != was:
+                    kept[i] = tracker._seat(state, i, now, was)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != tracker.tail:
         made = tracker.lay.tails.get(tail)

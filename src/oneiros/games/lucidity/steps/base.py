@@ -6,6 +6,7 @@ kernel and the analysis tools read it) and the draw of one dream from the bag.""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action
@@ -22,6 +23,31 @@ KINDS = Kinds("lucidity", rule_refs("en"))
 
 AUTO = -2
 """The ``player`` of an automatic step (the value the playout kernel's frames hold)."""
+
+new_object = object.__new__
+"""``object.__new__``: the draw and the return build their ``Event`` field by field, which
+skips the call of its ``__init__`` and gives an equal object (every field set)."""
+
+
+def _exact_below() -> bool:
+    """Whether ``random.Random._randbelow(n)`` is ``getrandbits(n.bit_length())`` drawn
+    again until below ``n`` (CPython's ``_randbelow_with_getrandbits``), checked on a few
+    draws: the draw's ``sample`` then draws that way in place, the same draws."""
+    a, b = random.Random(7), random.Random(7)
+    for n in (1, 2, 3, 5, 6, 7, 40, 70, 71, 100):
+        for _ in range(20):
+            k = n.bit_length()
+            r = b.getrandbits(k)
+            while r >= n:
+                r = b.getrandbits(k)
+            if a._randbelow(n) != r:  # type: ignore[attr-defined]
+                return False
+    return True
+
+
+EXACT_BELOW = _exact_below()
+"""``random.Random._randbelow`` draws as written out in the draw's ``sample``."""
+Random = random.Random
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

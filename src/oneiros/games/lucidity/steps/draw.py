@@ -14,7 +14,7 @@ from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, A
 from ..content import COLOURS
 from ..model import die
 from ..params import TRACKS
-from .base import KINDS
+from .base import EXACT_BELOW, KINDS, Random, new_object
 from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
@@ -60,14 +60,22 @@ class Draw(ChanceStep):
         return [(A["draw:" + c], n / total) for c, n in s.bag.items() if n > 0]
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
-        # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
-        try:
-            below = rng._randbelow
-        except AttributeError:
-            below = rng.randrange
         b = s.bag
         total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
-        r = below(total) if total > 0 else rng.randrange(total)
+        if total > 0 and rng.__class__ is Random and EXACT_BELOW:
+            # random.Random.randrange(total), written out (base.EXACT_BELOW): the same draw
+            getrandbits = rng.getrandbits
+            k = total.bit_length()
+            r = getrandbits(k)
+            while r >= total:
+                r = getrandbits(k)
+        else:
+            # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
+            try:
+                below = rng._randbelow
+            except AttributeError:
+                below = rng.randrange
+            r = below(total) if total > 0 else rng.randrange(total)
         for c, n in b.items():
             if r < n:
                 return DRAW_ACTIONS[c]
@@ -82,14 +90,13 @@ class Draw(ChanceStep):
         bag[c] = left
         s.hand.append(c)
         seat = self.seat
-        s._events.append(
-            Event(
-                "drawn",
-                "Seat {seat} draws a {colour} dream",
-                s.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
+        e = new_object(Event)  # Event(...), field by field (the hot path)
+        e.kind = "drawn"
+        e._fmt = "Seat {seat} draws a {colour} dream"
+        e.rule = s.R["draw"]
+        e.data = {"seat": seat, "colour": c}
+        e.visible_to = e.names = None
+        s._events.append(e)
         if not left and took_last(s, seat):
             flow.pop()
 
@@ -184,14 +191,13 @@ class Return(DecisionStep):
         c = aid[7:]
         s.hand.remove(c)
         s.bag[c] += 1
-        s._events.append(
-            Event(
-                "returned",
-                "Seat {seat} returns a {colour} dream",
-                s.R["draw"],
-                {"seat": seat, "colour": c},
-            )
-        )
+        e = new_object(Event)  # Event(...), field by field (the hot path)
+        e.kind = "returned"
+        e._fmt = "Seat {seat} returns a {colour} dream"
+        e.rule = s.R["draw"]
+        e.data = {"seat": seat, "colour": c}
+        e.visible_to = e.names = None
+        s._events.append(e)
         flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
 
 

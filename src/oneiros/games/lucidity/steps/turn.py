@@ -126,7 +126,10 @@ def end_turn(s: LucidityState) -> None:
         s._to_bag([die(c, "") for c in s.hand] + list(unresolved))
         s.hand = []
     seats = s.seats
-    if "dreamer" not in [x.role for x in seats]:
+    for x in seats:
+        if x.role == "dreamer":
+            break
+    else:
         _end.end_game(s, "nightmare")
         return
     if s.dream_end:
@@ -148,11 +151,10 @@ def end_turn(s: LucidityState) -> None:
     if s.final_turns is None:
         goal = s.rules["power_goal"]
         # a Power dream counts at most 2: shorter rows cannot be at the goal
-        holders = [
-            i
-            for i, x in enumerate(seats)
-            if 2 * len(x.power) >= goal and power_value(x.power) >= goal
-        ]
+        holders: list[int] = []
+        for i, x in enumerate(seats):
+            if 2 * len(x.power) >= goal and power_value(x.power) >= goal:
+                holders.append(i)
         if holders:
             # lucidity-en "Power Victory": "each other remaining dreamer" takes a final turn,
             # in turn order from the next seat; the seat whose turn just ended comes last
