@@ -193,12 +193,16 @@ class Return(DecisionStep):
         s.bag[c] += 1
         e = new_object(Event)  # Event(...), field by field (the hot path)
         e.kind = "returned"
-        e._fmt = "Seat {seat} returns a {colour} dream"
+        e._fmt = RETURNED_TEXT
         e.rule = s.R["draw"]
         e.data = {"seat": seat, "colour": c}
         e.visible_to = e.names = None
         s._events.append(e)
         flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
+
+
+RETURNED_TEXT = "Seat {seat} returns a {colour} dream"
+"""The event text of a returned dream (a message: ``locale/tables.txt``)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
