@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import oneiros
 from tests.interop.cases import CONFIGS, opponent_spec
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "ppo_skeleton.py"
@@ -51,7 +52,11 @@ def test_one_update_moves_the_policy_towards_advantaged_actions(ppo):
 
 @pytest.mark.parametrize("name", sorted({c[0] for c in CONFIGS} - {"pebbles"}))
 def test_example_runs_against_each_games_bot(ppo, name):
-    history = ppo.train(name, opponents=opponent_spec(name), iterations=1, episodes=1)
+    info = oneiros.make(name).info
+    players = info.min_players if info.cooperative else None  # a solo Dream is shortest
+    history = ppo.train(
+        name, opponents=opponent_spec(name), iterations=1, episodes=1, players=players
+    )
     assert history[0]["steps"] > 0
 
 

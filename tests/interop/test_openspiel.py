@@ -199,6 +199,8 @@ def test_openspiel_search_bots_play_whole_games(name):
     Pebbles); small budgets and short rollouts: this checks that they play, not how well."""
     info = oneiros.make(name).info
     players = min(max(2, info.min_players), info.max_players)  # someone to hide things from
+    if info.cooperative:  # nothing is hidden from a teammate that a solo game lacks: the
+        players = info.min_players  # deck order and draws are still hidden chance
     game = load(name, players=players)
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=30)
