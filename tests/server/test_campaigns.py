@@ -209,3 +209,31 @@ def test_starting_campaigns_counts_like_creating_tables(db_url: str) -> None:
         r = slow.post("/api/campaigns", json={"game": "etherfields", "name": "second"})
         assert r.status_code == 429 and "too many requests" in r.json()["error"]
     close_all()
+
+
+def test_a_whole_original_campaign_plays_to_its_end_at_web_tables(
+    client: TestClient, db_url: str
+) -> None:
+    """The original campaign, session after session at web tables (the Dreamworld map, the
+    two Dreams, the Slumbers met on the way), each session's end saved as the next snapshot,
+    until the campaign is over; every stored session's record replays alone."""
+    token = new_campaign(client, name="whole")["token"]
+    labels: list[str] = []
+    seen: dict[str, Any] = {}
+    for n in range(1, 41):
+        opened = client.post(f"/api/campaigns/{token}/continue", json={"seats": BOTS})
+        assert opened.status_code in (200, 201), opened.text
+        labels.append(opened.json()["label"])
+        seen = wait_for_snapshot(client, token, n)
+        if seen["finished"]:
+            break
+    assert seen["finished"] and seen["summary"]["next"] == "over", labels
+    assert {"dream:OD-01X", "dream:OD-02X"} <= set(labels), labels
+    assert any(label.startswith("dreamworld") for label in labels), labels
+    assert all(s["status"] == "done" for s in seen["sessions"])
+    store = CampaignStore(db_url)
+    try:
+        for session in store.sessions("whole"):
+            assert oneiros.replay(session["record"]).is_terminal()
+    finally:
+        store.dispose()
