@@ -4,6 +4,8 @@ Phase", "Slumbers", "Finishing Dreams/Slumbers"; design P3 acceptance 1-7)."""
 
 from __future__ import annotations
 
+import oneiros
+
 from .slumber_play import drive, events, run_effect, start, top_kind
 
 
@@ -243,3 +245,29 @@ def test_a_flaw_the_lamplighter_gave_travels_to_the_next_journey_once():
     assert not left & {"gnawing-rust", "clouded-eye"}
     every = [c for c in nxt.table.faces if nxt.table.faces[c] == "gnawing-rust"]
     assert len(every) == 1  # the one Flaw card, not a copy
+
+
+def test_running_out_of_turns_in_a_slumber_fires_the_out_of_turns_triggers_first():
+    # "Counting Turns" in a Slumber, as in a Dream: Bell Ringer, placed in Dreamer 1's
+    # Progress zone, gives each Dreamer 1 Ether when the last Turn card is discarded, before
+    # the Lamplighter's Out of Turns effect resolves
+    game = oneiros.make("etherfields", players=2, options={"scenario": "slumber:OS-03"})
+    carry = game.new_state(seed=0).slumber_carry()
+    carry["dreamers"][1]["progress"] = ["r-bell-ringer"]
+    s = _placed(game.new_state(seed=0, carry=carry))
+    drive(
+        s, lambda st: st.is_terminal(), {"flaw_draw": ["draw:nagging-doubt", "draw:dread-weight"]}
+    )
+    assert s.results == [["OS-03", "lost"]]
+    evs = s.events()
+    kinds = [e.kind for e in evs]
+    knell = [
+        i
+        for i, e in enumerate(evs)
+        if e.kind == "triggered" and e.data["trigger"] == "out_of_turns"
+    ]
+    assert len(knell) == 1 and evs[knell[0]].data["card"] == "r-bell-ringer"
+    assert kinds.index("out_of_turns") < knell[0] < kinds.index("slumber_over")
+    assert knell[0] < min(i for i, k in enumerate(kinds) if k == "flaw_gained")
+    assert kinds[knell[0] + 1 : knell[0] + 3] == ["gained", "gained"]
+    assert s.ether == [1, 1]  # without Bell Ringer the same play ends with no Ether

@@ -361,6 +361,10 @@ class SlumberEndTurn(AutoStep):
             "out_of_turns", "Out of Turns in the Slumber {tile}", "slumber_entity", tile=s.slumber
         )
         resolve_out_of_turns(s, flow, "lost")
+        from .triggers import fire_step
+
+        # the triggers listening to Out of Turns fire first, as in a Dream ("Counting Turns")
+        flow.push(*fire_step(s, "out_of_turns"))
 
 
 @KINDS.step
