@@ -32,6 +32,18 @@ def drain(players: list[Player], quiet: float = 0.3) -> None:
                 break
 
 
+def settle(players: list[Player], quiet: float = 0.3) -> None:
+    """Read every message still on its way to every player: each one until it has heard
+    nothing for ``quiet`` seconds (before the lists are compared: a message late on a
+    loaded machine must not be missing from one game's list)."""
+    for p in players:
+        while True:
+            try:
+                p.recv(timeout=quiet)
+            except TimeoutError:
+                break
+
+
 def start_here(players: list[Player]) -> None:
     """Forget how the connections came up (timing): keep a fresh snapshot each."""
     drain(players)
@@ -59,7 +71,7 @@ def whisper_game(client: TestClient, whisper: bool) -> list[list[dict[str, Any]]
         p.wait(lambda m: m["type"] == "update")
         drain([*seats, watcher])
     play_until(seats, seed=4)
-    drain([*seats, watcher])
+    settle([*seats, watcher])
     record = client.get(f"/api/tables/{made['id']}/record").json()
     assert ("whisper" in str(record["actions"])) is whisper
     return [strip(p.messages) for p in [seats[1], seats[2], watcher]]
@@ -92,6 +104,7 @@ def sleep_tight_keep(client: TestClient, returned: int) -> tuple[list[Any], list
         zero.act(legal[returned % len(legal)])
         zero.wait(lambda m: m["type"] in ("update", "error"))
         drain([zero, one, watcher])
+    settle([zero, one, watcher])
     mine = [e["text"] for e in zero.events if e["kind"] == "returned_card"]
     assert len(mine) == 3
     return strip(one.messages), strip(watcher.messages), mine
