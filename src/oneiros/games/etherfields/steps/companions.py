@@ -29,7 +29,6 @@ from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import DecisionStep, Flow, evolve
 from ..kinds import KINDS, RUNTIME
-from ..names import DIRECTIONS as WAYS
 from ..params import SPACE_CAPACITY
 from ..records import Ability
 from .overlays import companions
@@ -128,21 +127,11 @@ class CompanionMove(DecisionStep):
         return self.left <= 0 or space_of(s, self.companion) is None
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
-        from .movement import occupants, step_target
+        from .movement import step_options
 
         here = space_of(s, self.companion)
         assert here is not None
-        out = []
-        for d in ("n", "e", "s", "w"):
-            other = step_target(s, here, d)
-            if other is None:
-                continue
-            if self.left == 1 and occupants(s, other) >= SPACE_CAPACITY:
-                continue
-            way = WAYS[d]
-            out.append(Action(f"step:{d}", f"Step {way} to {other}"))
-        out.append(Action("stop", "Stop moving"))
-        return out
+        return step_options(s, here, self.left)
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         from .movement import occupants, step_target

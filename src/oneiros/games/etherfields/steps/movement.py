@@ -48,6 +48,23 @@ def occupants(s: EtherfieldsState, space: str) -> int:
     return sum(1 for p in s.pos if p == space) + minis
 
 
+def step_options(s: EtherfieldsState, here: str, left: int) -> list[Action]:
+    """A step each way a miniature may go from ``here`` (the last step never ends on a
+    full space: "Limit of Miniatures & Entity Tokens per Space"), then ``stop``: a Dreamer's
+    Move and a Companion's walk."""
+    out = []
+    for d in ("n", "e", "s", "w"):
+        other = step_target(s, here, d)
+        if other is None:
+            continue
+        if left == 1 and occupants(s, other) >= SPACE_CAPACITY:
+            continue
+        way = WAYS[d]
+        out.append(Action(f"step:{d}", f"Step {way} to {other}"))
+    out.append(Action("stop", "Stop moving"))
+    return out
+
+
 @KINDS.step
 @dataclass(frozen=True, slots=True)
 class Move(DecisionStep):
@@ -69,17 +86,7 @@ class Move(DecisionStep):
     def legal(self, s: EtherfieldsState) -> list[Action]:
         here = s.pos[self.seat]
         assert here is not None
-        out = []
-        for d in ("n", "e", "s", "w"):
-            other = step_target(s, here, d)
-            if other is None:
-                continue
-            if self.left == 1 and occupants(s, other) >= SPACE_CAPACITY:
-                continue
-            way = WAYS[d]
-            out.append(Action(f"step:{d}", f"Step {way} to {other}"))
-        out.append(Action("stop", "Stop moving"))
-        return out
+        return step_options(s, here, self.left)
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         from .triggers import fire, fire_step

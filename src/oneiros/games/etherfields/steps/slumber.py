@@ -338,22 +338,9 @@ class SlumberEndTurn(AutoStep):
     rule = "discard_turn"
 
     def run(self, s: SlumberState, flow: Flow) -> None:
-        card = s.table.top("turn_current")
-        if card is not None:
-            s.table.move(
-                card,
-                "turn_discard",
-                flow=flow,
-                kind="turn_discarded",
-                fmt="Turn card {face} is discarded",
-            )
-        from .states import end_of_turn
+        from .turn import discard_turn
 
-        end_of_turn(s, flow)
-        s.table.give("block", len(s.blocked_steps))
-        s.blocked_steps = []
-        s.first = (s.first + 1) % s.game.players
-        if s.turns_left > 0:
+        if discard_turn(s, flow):
             flow.replace(SlumberStartTurn())
             return
         flow.pop()

@@ -105,6 +105,28 @@ def begin_turn(s: EtherfieldsState, flow: Flow, end: Any, *first: Any) -> None:
     )
 
 
+def discard_turn(s: EtherfieldsState, flow: Flow) -> bool:
+    """etherfields "2) Discard Turn Step", in a Dream and in a Slumber: the current Turn card
+    is discarded, what lasts "this Turn" ends ("State Tokens"), the Block tokens go back and
+    the next Dreamer becomes the First Player; whether a Turn card is left."""
+    card = s.table.top("turn_current")
+    if card is not None:
+        s.table.move(
+            card,
+            "turn_discard",
+            flow=flow,
+            kind="turn_discarded",
+            fmt="Turn card {face} is discarded",
+        )
+    from .states import end_of_turn
+
+    end_of_turn(s, flow)
+    s.table.give("block", len(s.blocked_steps))
+    s.blocked_steps = []
+    s.first = (s.first + 1) % s.game.players
+    return s.turns_left > 0
+
+
 @KINDS.step
 class EndTurn(AutoStep):
     """etherfields "2) Discard Turn Step": the current Turn card is discarded; with no
@@ -114,22 +136,7 @@ class EndTurn(AutoStep):
     rule = "discard_turn"
 
     def run(self, s: EtherfieldsState, flow: Flow) -> None:
-        card = s.table.top("turn_current")
-        if card is not None:
-            s.table.move(
-                card,
-                "turn_discard",
-                flow=flow,
-                kind="turn_discarded",
-                fmt="Turn card {face} is discarded",
-            )
-        from .states import end_of_turn
-
-        end_of_turn(s, flow)  # "State Tokens": what lasts "this Turn" ends
-        s.table.give("block", len(s.blocked_steps))  # the Block tokens go back
-        s.blocked_steps = []
-        s.first = (s.first + 1) % s.game.players
-        if s.turns_left > 0:
+        if discard_turn(s, flow):
             flow.replace(StartTurn())
             return
         flow.emit("out_of_turns", "Out of Turns: script {n}", n=s.gate.out_of_turns)
