@@ -39,20 +39,16 @@ class DrawFate(ChanceStep):
         return not s.table.count("fate_deck") and not s.table.count("fate_bottom")
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
-        faces: list[tuple[str, float]]
-        if s.table.count("fate_deck"):
-            faces = s.table.outcomes("fate_deck")
-        else:
-            top = s.table.top("fate_bottom")
-            assert top is not None
-            faces = [(s.table.face(top), 1.0)]
+        from .slumber import deck_outcomes
+
+        faces = deck_outcomes(s, "fate_deck", "fate_bottom")
         return [(_fate_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
+        from .slumber import deck_card
+
         face = action.id.split(":", 1)[1]
-        zone = "fate_deck" if s.table.count("fate_deck") else "fate_bottom"
-        card = s.table.find(zone, face)
-        assert card is not None
+        card = deck_card(s, "fate_deck", "fate_bottom", face)
         rec = fate_of(s, face)
         s.table.move(
             card,

@@ -97,6 +97,24 @@ def finish(s: SlumberState, flow: Flow) -> None:
     flow.clear()
 
 
+def deck_outcomes(s: SlumberState, deck: str, bottom: str) -> list[tuple[str, float]]:
+    """The faces the next draw of a Slumber or Fate deck may give, with their chances: its
+    unseen part while it lasts, then the known cards put under it, in order ("Slumbers",
+    "Fate Cards")."""
+    if s.table.count(deck):
+        return s.table.outcomes(deck)
+    top = s.table.top(bottom)
+    assert top is not None
+    return [(s.table.face(top), 1.0)]
+
+
+def deck_card(s: SlumberState, deck: str, bottom: str, face: str) -> str:
+    """The card a draw of ``face`` takes (see :func:`deck_outcomes`)."""
+    card = s.table.find(deck if s.table.count(deck) else bottom, face)
+    assert card is not None
+    return card
+
+
 def _slumber_drawn(s: SlumberState, face: str) -> Action:
     """The chance outcome ``slumber:<tile>``, naming the Slumber tile."""
     name = names_of(s).piece(face)
@@ -115,20 +133,12 @@ class DrawSlumber(ChanceStep):
     prompt = "Draw the next Slumber tile"
 
     def outcomes(self, s: SlumberState) -> list[tuple[Action, float]]:
-        faces: list[tuple[str, float]]
-        if s.table.count("slumber_deck"):
-            faces = s.table.outcomes("slumber_deck")
-        else:
-            top = s.table.top("slumber_bottom")
-            assert top is not None
-            faces = [(s.table.face(top), 1.0)]
+        faces = deck_outcomes(s, "slumber_deck", "slumber_bottom")
         return [(_slumber_drawn(s, f), p) for f, p in faces]
 
     def apply(self, s: SlumberState, flow: Flow, action: Action) -> None:
         face = action.id.split(":", 1)[1]
-        zone = "slumber_deck" if s.table.count("slumber_deck") else "slumber_bottom"
-        card = s.table.find(zone, face)
-        assert card is not None
+        card = deck_card(s, "slumber_deck", "slumber_bottom", face)
         s.table.move(
             card,
             "slumber_current",
