@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib.resources import files
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -20,11 +18,8 @@ from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from ..agents import agent_specs
@@ -33,11 +28,21 @@ from ..core.i18n import Lang, card_texts_in, default_language, for_game
 from .campaigns import register as register_campaigns
 from .config import Settings
 from .db import Database
+from .frames import (
+    BadFrame,
+    Disconnected,
+    parse_message,
+    receive_frame,
+    receive_text,
+    refuse,
+    send_error,
+)
 from .hub import Connection, Hub, LiveTable, TableError, has_hints, make_game, row_summary
-from .limits import Counter, RateLimiter
+from .limits import BodyLimit, Counter, RateLimiter, client_of
 from .packs import CONTENT_OPTIONS, ContentPacks
+from .pages import STATIC, page
+from .position import turns_after_each_action
 from .protocol import (
-    MAX_MESSAGE,
     Act,
     Created,
     CreateTable,
@@ -52,14 +57,11 @@ from .protocol import (
     SeatLink,
     Sync,
     Undo,
-    client_message,
     error_message,
-    explain,
 )
 
 log = logging.getLogger("oneiros.server")
 
-STATIC = files("oneiros.server") / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 30.0
 CREATING = ("/api/tables", "/api/campaigns")
@@ -75,78 +77,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-PAGE_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-        "style-src 'self' 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
-    ),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-}
-"""Headers of the client's pages: only this server's scripts, tokens never in a Referer."""
-
-
-def _page(name: str) -> FileResponse:
-    return FileResponse(str(STATIC / name), headers=PAGE_HEADERS)
-
-
-class BodyLimit:
-    """Refuse a request body over ``limit`` bytes while it streams in (chunked bodies
-    included), before the application reads it: at most ``limit`` bytes are ever held."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._refuse(scope, receive, send)
-            return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                break  # the client left: let the app see it
-            size += len(message.get("body", b""))
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay_body() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay_body, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = JSONResponse(
-            {"error": f"the request body is larger than {self.limit} bytes"},
-            status_code=413,
-            headers={"Connection": "close"},
-        )
-        await response(scope, receive, send)
-
-
 CONTENT_HELP = "a content pack installed on this server (empty: the shipped content)"
 """The help of a game's content option in the lobby (the lobby translates it)."""
-
-
-def client_of(conn: Request | WebSocket) -> str:
-    """The client's address (the proxy's forwarded one when uvicorn trusts the proxy)."""
-    return conn.client.host if conn.client else "unknown"
 
 
 def create_app(
@@ -418,7 +350,7 @@ def create_app(
         total = len(record["actions"])
         if not 0 <= step <= total:
             raise HTTPException(400, f"step {step} is outside 0..{total}")
-        turns = await asyncio.to_thread(_turns_after_each_action, table.game, record)
+        turns = await asyncio.to_thread(turns_after_each_action, table.game, record)
         record["actions"] = record["actions"][:step]
         state = await asyncio.to_thread(replay, record)
         events = state.events()
@@ -442,15 +374,15 @@ def create_app(
     # ----- the browser client -------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
-        return _page("index.html")
+        return page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return _page("table.html")
+        return page("table.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return _page("replay.html")
+        return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
@@ -472,7 +404,7 @@ def create_app(
             cooling.pop(who, None)
         if not sockets.acquire(who):
             await ws.accept()
-            await _refuse(
+            await refuse(
                 ws,
                 "too_many_sockets",
                 f"your address already has {settings.max_sockets_per_client} sockets open: "
@@ -496,10 +428,10 @@ def create_app(
     async def _connected(ws: WebSocket, table_id: str, who: str) -> None:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
-            await _refuse(ws, "unknown_table", f"no table {table_id!r}", 4404)
+            await refuse(ws, "unknown_table", f"no table {table_id!r}", 4404)
             return
         if len(table.conns) >= settings.max_sockets_per_table:
-            await _refuse(
+            await refuse(
                 ws,
                 "too_many_sockets",
                 f"this table already has {settings.max_sockets_per_table} sockets open",
@@ -545,20 +477,20 @@ def create_app(
         closed."""
         while True:
             try:
-                msg = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+                msg = await asyncio.wait_for(receive_text(ws), HELLO_TIMEOUT)
             except TimeoutError:
-                await _refuse(ws, "timeout", 'say hello first: {"type": "hello"}', 4408)
+                await refuse(ws, "timeout", 'say hello first: {"type": "hello"}', 4408)
                 return None
-            except _Disconnected:
+            except Disconnected:
                 return None
-            except _BadFrame as exc:
-                await _send_error(ws, exc.code, exc.message)
+            except BadFrame as exc:
+                await send_error(ws, exc.code, exc.message)
                 continue
             if messages.allow(who):
-                await _refuse(ws, "rate_limited", "too many messages: slow down", 4429)
+                await refuse(ws, "rate_limited", "too many messages: slow down", 4429)
                 return None
             if not isinstance(msg, Hello):
-                await _send_error(
+                await send_error(
                     ws, "hello_first", 'say hello first: {"type": "hello", "token": ...}'
                 )
                 continue
@@ -567,7 +499,7 @@ def create_app(
             try:
                 seat, _token = await hub.claim(table, msg.token, msg.name)
             except TableError as exc:
-                await _refuse(ws, exc.code, exc.message, 4401)
+                await refuse(ws, exc.code, exc.message, 4401)
                 return None
             return seat, msg.panels, msg.lang
 
@@ -577,16 +509,16 @@ def create_app(
         while not conn.closed:
             msg: Any
             try:
-                msg = await _receive_frame(ws)
-            except _Disconnected:
+                msg = await receive_frame(ws)
+            except Disconnected:
                 return
-            except _BadFrame as exc:
+            except BadFrame as exc:
                 msg = exc
             wait = messages.allow(who)  # counted before any parsing: a flood costs little
             dropped = dropped + 1 if wait else 0
             if dropped > FLOOD_CLOSE:
                 cooling[who] = asyncio.get_running_loop().time() + FLOOD_COOL_DOWN
-                await _refuse(
+                await refuse(
                     ws,
                     "rate_limited",
                     f"too many messages: disconnected for {FLOOD_COOL_DOWN:.0f} s",
@@ -606,12 +538,12 @@ def create_app(
                         )
                     )
                 continue
-            if not isinstance(msg, _BadFrame):
+            if not isinstance(msg, BadFrame):
                 try:
-                    msg = _parse(msg)
-                except _BadFrame as exc:
+                    msg = parse_message(msg)
+                except BadFrame as exc:
                     msg = exc
-            if isinstance(msg, _BadFrame):
+            if isinstance(msg, BadFrame):
                 conn.push(error_message(msg.code, msg.message))
                 continue
             try:
@@ -645,87 +577,6 @@ def create_app(
                 conn.push(error_message("server", "the server could not handle that message"))
 
     return app
-
-
-class _Disconnected(Exception):
-    pass
-
-
-class _BadFrame(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _turns_after_each_action(game: Any, record: dict[str, Any]) -> list[int]:
-    """The game's turn number at the start and after each action of a record (the replay
-    page steps by turn with it)."""
-    state = game.new_state(seed=record.get("seed"))
-    turns = [state.turn_number()]
-    for entry in record["actions"]:
-        if isinstance(entry, list | tuple) and len(entry) == 2:
-            state.apply(str(entry[1]), player=int(entry[0]))
-        else:
-            state.apply(str(entry))
-        turns.append(state.turn_number())
-    return turns
-
-
-async def _receive_frame(ws: WebSocket) -> str:
-    """The next text frame; ``_BadFrame`` for a binary or oversized one."""
-    if ws.client_state != WebSocketState.CONNECTED:
-        raise _Disconnected
-    try:
-        frame = await ws.receive()
-    except (WebSocketDisconnect, RuntimeError):
-        raise _Disconnected from None
-    if frame["type"] == "websocket.disconnect":
-        raise _Disconnected
-    text = frame.get("text")
-    if text is None:
-        raise _BadFrame("bad_frame", "send JSON text messages, not binary ones")
-    if len(text) > MAX_MESSAGE:
-        raise _BadFrame(
-            "too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}"
-        )
-    return str(text)
-
-
-def _parse(text: str) -> Any:
-    """A client message, parsed and validated; ``_BadFrame`` for anything malformed."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _BadFrame("bad_json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
-    except (ValueError, RecursionError):  # an integer of thousands of digits, deep nesting
-        raise _BadFrame(
-            "bad_json", "not acceptable JSON (numbers too long or nesting too deep)"
-        ) from None
-    if not isinstance(data, dict):
-        raise _BadFrame("bad_message", 'a message is a JSON object with a "type"')
-    try:
-        return client_message.validate_python(data)
-    except ValidationError as exc:
-        raise _BadFrame("bad_message", explain(exc)) from None
-    except RecursionError:
-        raise _BadFrame("bad_message", "a message nested too deep") from None
-
-
-async def _receive_text(ws: WebSocket) -> Any:
-    """The next client message, parsed; ``_BadFrame`` for anything malformed."""
-    return _parse(await _receive_frame(ws))
-
-
-async def _send_error(ws: WebSocket, code: str, message: str) -> None:
-    with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps(error_message(code, message)))
-
-
-async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
-    await _send_error(ws, code, message)
-    with contextlib.suppress(Exception):
-        await ws.close(code=close_code, reason=message[:120])
 
 
 def app_from_env() -> FastAPI:

@@ -11,6 +11,10 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from fastapi import Request, WebSocket
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 
 @dataclass
 class _Bucket:
@@ -71,3 +75,58 @@ class Counter:
 
 
 __all__ = ["Counter", "RateLimiter"]
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes while it streams in (chunked bodies
+    included), before the application reads it: at most ``limit`` bytes are ever held."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break  # the client left: let the app see it
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay_body() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay_body, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse(
+            {"error": f"the request body is larger than {self.limit} bytes"},
+            status_code=413,
+            headers={"Connection": "close"},
+        )
+        await response(scope, receive, send)
+
+
+def client_of(conn: Request | WebSocket) -> str:
+    """The client's address (the proxy's forwarded one when uvicorn trusts the proxy)."""
+    return conn.client.host if conn.client else "unknown"

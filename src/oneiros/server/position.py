@@ -82,6 +82,17 @@ def apply_entry(state: State, entry: Any) -> None:
         state.apply(str(entry[1]), player=int(entry[0]))
 
 
+def turns_after_each_action(game: Any, record: dict[str, Any]) -> list[int]:
+    """The game's turn number at the start and after each action of a record (the replay
+    page steps by turn with it)."""
+    state = game.new_state(seed=record.get("seed"))
+    turns = [state.turn_number()]
+    for entry in record["actions"]:
+        apply_entry(state, entry)
+        turns.append(state.turn_number())
+    return turns
+
+
 UNDO_WINDOW = 32
 """Seat entries back from the end of the record an undo may reach."""
 UNDO_SAMPLES = 6
