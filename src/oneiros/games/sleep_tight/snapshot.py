@@ -351,7 +351,6 @@ def from_snapshot(game: SleepTightGame, data: Mapping[str, Any]) -> SleepTightSt
     if data.get("snapshot") == SNAPSHOT_FORMAT and data.get("table") is not None:
         raise ConfigError("the snapshot does not load: Sleep Tight snapshots have no table")
     state: Any = restore_snapshot(game, {**data, "fields": {}})
-    state.stack = state.flow
     try:
         _load_fields(state, data.get("fields"))
     except _Bad as exc:

@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, Event, State
-from ...core.flow import _CHANCE, _SIMUL, Flow, act, advance, who
+from ...core.flow import _SEAT, _SIMUL, Flow, FlowState
 from . import actions as A
 from . import refs as R
 from .content import Content
@@ -34,7 +34,13 @@ if TYPE_CHECKING:
     from .game import SleepTightGame
 
 
-class SleepTightState(State):
+class SleepTightState(FlowState, State):
+    """The state of one Sleep Tight game on the core's flow: ``FlowState`` supplies the
+    contract's hooks (``to_move``, ``decision``, ``legal_actions``, chance, ``apply``);
+    this class adds the rules' fields and helpers, Sleep Tight's reading of a decision
+    (``decision``), its faster copies, its hidden-information ``determinize`` and its
+    snapshot (``snapshot.py``)."""
+
     game: SleepTightGame
     KINDS = KINDS
 
@@ -99,10 +105,15 @@ class SleepTightState(State):
         self.unfinished: tuple[Any, ...] = ()
         """The steps the end of the game left on the stack (their work never done: an
         exposed agent's harm discards still lie by their seat)."""
-        self.flow = self.stack = Flow(R.RULES, self._events, (), checkpoint)
+        self.flow = Flow(R.RULES, self._events, (), checkpoint)
         """The pending steps (``stack`` is the same ``Flow``, by its older name)."""
         self.flow.items.extend(setup(self))
-        advance(self, self.flow)
+        self.start()
+
+    @property
+    def stack(self) -> Flow:
+        """The pending steps: ``flow``, by its older name."""
+        return self.flow
 
     # ================================================================== per-seat columns
     # Read-only views across the seats, in seat order (a new list on each read; a seat's
@@ -380,57 +391,27 @@ class SleepTightState(State):
         return False
 
     # ================================================================== hooks
-    def to_move(self) -> tuple[int, ...]:
-        items = self.flow.items
-        if not items:
-            return ()
-        return who(items[-1], self)
-
     def decision(self, player: int | None = None) -> Decision | None:
+        """``FlowState.decision``, read the Sleep Tight way: a seat that does not decide at
+        the top step faces no decision (None), nor does anyone at a simultaneous step when
+        no seat is named and several wait; a seat with the Sandman's offer pending faces
+        that private decision first (``OpenChoice.private_decision``)."""
         items = self.flow.items
-        if not items:
-            return None
-        top: Any = items[-1]
-        role = top._role
-        if role == _CHANCE:
-            return Decision(
-                top.decision_kind or top.kind,
-                CHANCE,
-                top.prompt_text(self),
-                self.flow.cite(top.rule_key()),
-                top.fields(),
-            )
-        if role == _SIMUL:
-            tm = top.waiting
-            seat = player if player is not None else (tm[0] if len(tm) == 1 else None)
-            if seat is None or seat not in tm:
+        if items:
+            top: Any = items[-1]
+            role = top._role
+            if role == _SIMUL:
+                waiting = top.waiting
+                seat = player if player is not None else (waiting[0] if len(waiting) == 1 else None)
+                if seat is None or seat not in waiting:
+                    return None
+                private = top.private_decision(self, seat, player)
+                if private is not None:
+                    return private
+                player = seat
+            elif role == _SEAT and player is not None and player != top.actor(self):
                 return None
-            private = top.private_decision(self, seat, player)
-            if private is not None:
-                return private
-        else:
-            seat = top.actor(self)
-            if player is not None and player != seat:
-                return None
-        return Decision(
-            top.decision_kind or top.kind,
-            seat,
-            top.prompt_text(self),
-            self.flow.cite(top.rule),
-            top.decision_data(self),
-        )
-
-    def _legal(self, player: int) -> list[Action]:
-        top: Any = self.flow.items[-1]
-        if top._role == _SIMUL:
-            return top.legal(self, player)
-        return top.legal(self)
-
-    def _chance(self) -> list[tuple[Action, float]]:
-        return self.flow.items[-1].outcomes(self)  # type: ignore[attr-defined]
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        return self.flow.items[-1].sample(self, rng)  # type: ignore[attr-defined]
+        return super().decision(player)
 
     def _lookup(self, action_id: str, player: int) -> Action | None:
         if player == CHANCE:
@@ -439,8 +420,13 @@ class SleepTightState(State):
                 return top.lookup(self, action_id)
         return super()._lookup(action_id, player)
 
-    def _do(self, action: Action, player: int) -> None:
-        act(self, self.flow, action, player)
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """``FlowState.apply``; a card drawn from a deck is checked by ``DeckDraw.lookup``
+        (``State.apply``), which does not list every card the deck could deal."""
+        items = self.flow.items
+        if items and isinstance(items[-1], DeckDraw):
+            return State.apply(self, action, player)
+        return super().apply(action, player)
 
     def sandman_left(self) -> int:
         return len(self.sandman_deck) + len(self.sandman_reserved)
@@ -507,11 +493,6 @@ class SleepTightState(State):
                 d[key] = value
         return new
 
-    def clone(self) -> SleepTightState:
-        new: Any = super().clone()
-        new.flow = new.stack = self.flow.copy(new._events)
-        return new
-
     def determinize(self, player: int, rng: random.Random) -> SleepTightState:
         """A state ``player`` cannot tell from this one (``observation.determinize``)."""
         return _determinize(self, player, rng)
@@ -524,6 +505,6 @@ class SleepTightState(State):
         return to_snapshot(self)
 
 
-_NOT_COPIED = frozenset({"game", "_history", "_events", "flow", "stack"})
+_NOT_COPIED = frozenset({"game", "_history", "_events", "flow"})
 _SEEN: dict[tuple[Place, Place], tuple[int, ...] | None] = {}
 """``model.watchers`` of the (destination, source) pairs met in play."""

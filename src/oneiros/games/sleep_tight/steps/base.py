@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....core import Action, Deck
 from ....core.flow import ChanceStep, Flow, FlowStep, Kinds, evolve
@@ -19,7 +19,16 @@ KINDS = Kinds("sleep-tight", RULES)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class DeckDraw(ChanceStep):
+class Chance(ChanceStep):
+    """A Sleep Tight chance step: its ``Decision`` carries the step's fields (who draws,
+    how many cards, why), so a viewer can say what is being drawn."""
+
+    def decision_data(self, s: Any) -> dict[str, Any]:
+        return self.fields()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeckDraw(Chance):
     """A card drawn from one of the decks (``core.Deck``): outcome ``<verb>:<card>``."""
 
     verb: ClassVar[str] = ""

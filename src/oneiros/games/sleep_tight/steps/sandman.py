@@ -14,10 +14,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ....core import Action, Deck
-from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow
+from ....core.flow import AutoStep, DecisionStep, Flow
 from .. import refs as R
 from ..content import Effect
-from .base import KINDS, DeckDraw
+from .base import KINDS, Chance, DeckDraw
 from .specials import Cancel, ConsumerApply
 
 if TYPE_CHECKING:
@@ -358,7 +358,7 @@ class Dodge(DecisionStep):
 
 
 @KINDS.step
-class Revive(ChanceStep):
+class Revive(Chance):
     """The Sandman shuffles a card of his discard pile, at random, back into his deck."""
 
     kind = "revive"

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.effects import Ctx, Node
-from ....core.flow import ChanceStep, DecisionStep, Flow, evolve
+from ....core.flow import DecisionStep, Flow, evolve
 from .. import refs as R
 from ..effects import LANGUAGE, PASSIVE, card_program
-from .base import KINDS
+from .base import KINDS, Chance
 from .draw import Draw
 from .sandman import SandmanDeckDraw, take_sandman
 from .specials import where_is_sandman
@@ -323,7 +323,7 @@ class Take(DecisionStep):
 
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
-class Steal(ChanceStep):
+class Steal(Chance):
     """``seat`` takes a card at random from ``victim``'s hand (never I Am the Sandman)."""
 
     kind = "steal"
