@@ -32,6 +32,28 @@ def play(state: State, *ids: str) -> None:
         check_invariants(state)
 
 
+def draw_keep_one(state: State, colour: str, *then: str, returned: str = "blue") -> None:
+    """The seat to move starts its turn keeping one dream: it chooses the 3-5-7 track, draws
+    ``colour`` then two ``returned`` dreams and returns those two (lucidity-en "1. Set Level
+    of Control", "2. Draw and Select Dreams"); then ``then`` is played (``play``)."""
+    _draw_and_return(state, "3-5-7", (colour,), returned, then)
+
+
+def draw_keep_two(
+    state: State, first: str, second: str, *then: str, returned: str = "blue"
+) -> None:
+    """As ``draw_keep_one`` on the 4-6-8 track: ``first`` and ``second`` are drawn and kept,
+    then two ``returned`` dreams drawn and returned."""
+    _draw_and_return(state, "4-6-8", (first, second), returned, then)
+
+
+def _draw_and_return(
+    state: State, track: str, kept: tuple[str, ...], returned: str, then: tuple[str, ...]
+) -> None:
+    draws = [f"draw:{colour}" for colour in (*kept, returned, returned)]
+    play(state, f"track:{track}", *draws, f"return:{returned}", f"return:{returned}", *then)
+
+
 def dice_places(obs: dict[str, Any]) -> Counter[str]:
     """Every dream counted once per place it is in, by colour."""
     count: Counter[str] = Counter()

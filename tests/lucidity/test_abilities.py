@@ -11,6 +11,8 @@ from oneiros import ConfigError
 from .builder import set_nightmare
 from .helpers import (
     check_invariants,
+    draw_keep_one,
+    draw_keep_two,
     give,
     legal,
     make_nightmare,
@@ -29,17 +31,8 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
     s = new(2, first_player="1")
     vanessa, stan = 0, 1
     set_nightmare(s, vanessa, "blue")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:blue",
-        "draw:yellow",
-        "draw:red",
-        "draw:red",
-        "return:red",
-        "return:red",
-    )
-    play(s, "roll:shadow", "roll:shadow")  # yellow, then blue
+    draw_keep_two(s, "blue", "yellow", "roll:shadow", "roll:shadow", returned="red")
+    # yellow rolled, then blue
     play(s, "resolve:shadow:blue")
     assert [d[:2] for d in s.seats[vanessa].power] == [("blue", "power1")]
     assert s.seats[stan].shadow["blue"] == []
@@ -57,17 +50,7 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
 def test_nightmare_ability_may_be_declined():
     s = new(2, first_player="1")
     set_nightmare(s, 0, "blue")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:blue",
-        "draw:red",
-        "draw:red",
-        "return:red",
-        "return:red",
-        "roll:shadow",
-    )
-    play(s, "ability:pass")
+    draw_keep_one(s, "blue", "roll:shadow", "ability:pass", returned="red")
     assert s.decision().kind == "rest_or_draw" and s.power_of(0) == 1
 
 
@@ -77,8 +60,7 @@ def test_en_bone_hunters_expansion_a_bone_hunter_drawn_by_a_nightmare_ability_go
     Nightmare of Imprisonment's ability for the dreamer goes back; nothing is placed."""
     s = new(3, bone_hunters=2)
     make_nightmare(s, 2, "yellow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "ability:use")
+    draw_keep_one(s, "yellow", "roll:shadow", "ability:use", returned="red")
     assert "draw:bone" in [a.id for a, _ in s.chance_outcomes()]
     ev = s.apply("draw:bone")
     check_invariants(s)
@@ -94,8 +76,7 @@ def test_en_activating_nightmare_abilities_the_depths_ability_cites_the_ability(
     back, the dream given and its roll cite that section, not "Send Minions"."""
     s = new(3)
     make_nightmare(s, 2, "blue")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "ability:use")
+    draw_keep_one(s, "blue", "roll:shadow", "ability:use", returned="red")
     assert s.decision().kind == "draw" and s.decision().rule == EN_ABILITY
     ev = s.apply("draw:green")
     assert rules_of(ev) == [EN_ABILITY]
@@ -114,8 +95,7 @@ def test_es_preparar_temptation_draw_cites_the_ability_not_the_depths():
     s = new(3, ruleset="es", temptation="envy")
     make_nightmare(s, 1, "green")
     give(s, 1, "power", "blue:power1")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1", "ability:use", "pick:seat1:power:blue:power1")
+    draw_keep_one(s, "green", "roll:power1", "ability:use", "pick:seat1:power:blue:power1")
     assert s.decision().rule == 'lucidity-es "Habilidades de pesadilla"'
     play(s, "draw:red")
     ev = [e for e in s.events() if e.kind == "drawn"][-1]
@@ -137,16 +117,7 @@ def test_temptation_takes_power_and_offers_power_provisional_card():
     s = new(3, ruleset="es", temptation="envy")
     set_nightmare(s, 1, "green")
     give(s, 1, "power", "red:power2")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
+    draw_keep_one(s, "green", "roll:power1")
     assert s.power_of(1) == 3 and s.to_move() == (1,)
     play(s, "ability:use")
     assert legal(s) == ["pick:seat1:power:red:power2", "pick:seat1:power:green:power1"]

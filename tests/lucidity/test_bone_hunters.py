@@ -7,6 +7,7 @@ import oneiros
 from .builder import set_nightmare, start_turn
 from .helpers import (
     check_invariants,
+    draw_keep_one,
     give,
     legal,
     make_nightmare,
@@ -74,30 +75,12 @@ def test_never_picked_by_envy_moved_by_fear_or_turned():
     s = new(3, bone_hunters=3)
     give(s, 0, "exhaust", "bone:exhaust")
     give(s, 0, "power", "bone:power1")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert s.seats[0].exhaust[0] == ("bone", "exhaust", False)  # not turned
     assert "rest:exhaust" not in legal(s)  # never removed by resting
     s = new(3, bone_hunters=3)
     give(s, 0, "power", "bone:power1")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "green", "roll:shadow")
     assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
 
 
@@ -106,17 +89,7 @@ def test_never_stolen_or_lost_to_exhaustion():
     set_nightmare(s, 1, "green")
     give(s, 0, "power", "bone:power2")
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:exhaust",
-    )
-    play(s, "draw:bone")
+    draw_keep_one(s, "yellow", "roll:exhaust", "draw:bone")
     assert s.power_of(0) == 2
     # and a Nightmare can never consume it
     play(s, "rest:exhaust")
@@ -129,17 +102,7 @@ def test_shadowmark_lowers_the_shadows_needed():
     give(s, 0, "marks", "bone:shadowmark")
     give(s, 0, "shadow_red", "red:shadow")
     assert s.shadow_needed(0) == 2
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
-    play(s, "fear:none")
+    draw_keep_one(s, "red", "roll:shadow", "fear:none")
     assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
     assert s.bag["bone"] == 3  # the Bone Hunter went back
 
@@ -147,8 +110,7 @@ def test_shadowmark_lowers_the_shadows_needed():
 def test_three_shadowmarks_eliminate():
     s = new(3, bone_hunters=3)
     give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
-    play(s, "track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadowmark")
+    draw_keep_one(s, "bone", "roll:shadowmark")
     assert s.seats[0].role == "eliminated" and s.bag["bone"] == 3
 
 
@@ -156,16 +118,7 @@ def test_nightmares_keep_bone_hunters_in_their_power_row():
     s = new(3, bone_hunters=3)
     give(s, 0, "power", "bone:power2")
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert s.seats[0].role == "nightmare" and s.power_of(0) == 2
 
 
@@ -215,15 +168,13 @@ def test_en_the_shadowmark_elimination_is_recorded_as_such_not_as_eaten():
     each elimination and lists under ``eaten`` only a full Hunt row."""
     s = new(3, bone_hunters=3)
     give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
-    play(s, "track:3-5-7", "draw:bone", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadowmark")
+    draw_keep_one(s, "bone", "roll:shadowmark", returned="red")
     st = s.stats()
     assert st["eaten"] == []
     assert st["eliminated"] == [{"seat": 0, "cause": "shadowmarks", "eaten": False, "turn": 1}]
     h = new(3)
     give(h, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(h, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(h, "roll:hunt")
+    draw_keep_one(h, "red", "roll:hunt")
     st = h.stats()
     assert st["eaten"] == [{"seat": 0, "cause": "hunt", "eaten": True, "turn": 1}]
     assert st["eliminated"] == st["eaten"]
@@ -234,8 +185,7 @@ def test_bone_hunters_the_shadowmark_three_shadowmarks_cite_the_shadowmark():
     eliminated": the event cites that section and does not say "eaten"."""
     s = new(3, bone_hunters=3)
     give(s, 0, "marks", "bone:shadowmark", "bone:shadowmark")
-    play(s, "track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadowmark")
+    draw_keep_one(s, "bone", "roll:shadowmark")
     ev = [e for e in s.events() if e.kind == "eliminated"][-1]
     assert ev.rule == 'lucidity-en "The Shadowmark"' and "eaten" not in ev.text
     assert s.seats[0].role == "eliminated"

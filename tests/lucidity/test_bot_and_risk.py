@@ -8,21 +8,12 @@ import oneiros
 from oneiros.agents.base import make_agent
 from oneiros.games.lucidity.risk import risk_meter, wilson
 
-from .helpers import give, new, play
+from .helpers import draw_keep_one, give, new
 
 
 def at_rest(**kw):
     s = new(3, **kw)
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
+    draw_keep_one(s, "yellow", "roll:power1")
     assert s.decision().kind == "rest_or_draw"
     return s
 
@@ -39,31 +30,13 @@ def test_risk_meter_is_zero_risk_on_an_empty_card():
 def test_risk_meter_sees_a_nearly_full_hunt_row():
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
+    draw_keep_one(s, "yellow", "roll:power1")
     r = risk_meter(s, 0, samples=300)
     # the meter assumes the bot's choices, which return red dreams first: small but not zero
     assert 0 < r["eaten"] < 0.2 and r["eaten_interval"][1] > r["eaten"]
     s2 = new(3)
     give(s2, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(
-        s2,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
+    draw_keep_one(s2, "green", "roll:power1")
     assert risk_meter(s2, 0, samples=300)["nightmare"] > 0.05
 
 
@@ -127,16 +100,7 @@ def test_heuristic_beats_random_in_two_player_games():
 def test_heuristic_rests_when_a_row_is_nearly_full():
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
+    draw_keep_one(s, "yellow", "roll:power1")
     policy = s.game.heuristic_policy()
     assert policy(s, 0, random.Random(0)).id != "draw_again"
     s = at_rest()

@@ -9,6 +9,7 @@ import pytest
 from .builder import set_eliminated, set_nightmare
 from .helpers import (
     check_invariants,
+    draw_keep_one,
     empty_bag_but,
     give,
     legal,
@@ -18,8 +19,6 @@ from .helpers import (
     play,
     rules_of,
 )
-
-EATEN_TURN = ("track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
 
 
 def _tied_at_the_end(ruleset: str):  # type: ignore[no-untyped-def]
@@ -40,43 +39,13 @@ def test_power_victory_gives_every_other_dreamer_a_final_turn():
     s = new(4)
     give(s, 0, "power", *["red:power2"] * 7)
     set_nightmare(s, 2, "yellow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
-    play(s, "rest:none")
+    draw_keep_one(s, "green", "roll:power1", "rest:none")
     assert s.final_turns == (1, 3)
     assert s.current == 1
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
-    play(s, "rest:none")
+    draw_keep_one(s, "green", "roll:power1", "rest:none")
     assert s.current == 3  # the Nightmare (seat 2) takes no final turn
     give(s, 3, "power", *["red:power2"] * 8)
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
-    play(s, "rest:none")
+    draw_keep_one(s, "green", "roll:power1", "rest:none")
     assert s.is_terminal() and s.end_reason() == "power"
     assert s.winners() == [3]  # 17 beats 15: "lose when the next player gains more"
 
@@ -86,8 +55,7 @@ def test_power_lost_to_exhaustion_does_not_end_the_game():
     s = new(3)
     give(s, 0, "power", *["red:power2"] * 7, "green:power1")
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust", "draw:red", "rest:exhaust")
+    draw_keep_one(s, "yellow", "roll:exhaust", "draw:red", "rest:exhaust")
     assert s.final_turns is None and not s.is_terminal()
 
 
@@ -108,8 +76,7 @@ def test_dream_victory_unresolvable_depths_is_skipped():
     """lucidity-en "Dream Victory" note: a Depths shadow with no dream left is skipped."""
     s = new(3)
     empty_bag_but(s, {"blue": 3})
-    play(s, "track:3-5-7", "draw:blue", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "blue", "roll:shadow")
     assert not s.is_terminal()  # a dream went back: the bag is not empty
     s = new(3)
     empty_bag_but(s, {"blue": 1})
@@ -134,24 +101,15 @@ def test_winner_tie_break_most_dreams_on_card():
 def test_winner_tie_break_roll_off():
     """lucidity-en "The Winner": still tied, every dream on the card is rolled; most Power
     wins (a roll-off that ties again is rolled off again)."""
-    s = new(2)
-    give(s, 0, "power", "red:power2")
-    give(s, 1, "power", "blue:power1", "blue:power1")
-    give(s, 0, "hunt", "red:hunt")
-    empty_bag_but(s, {})
-    play(s, "track:3-5-7")
+    s = _tied_at_the_end("en")
     assert s.is_chance() and s.decision().kind == "roll"
     play(s, "roll:power1", "roll:hunt", "roll:power1", "roll:shadow")
     # tied again (1 against 1): they roll off again
     assert not s.is_terminal() and s.decision().kind == "roll"
     play(s, "roll:hunt", "roll:hunt", "roll:power1", "roll:shadow")
     assert s.is_terminal() and s.winners() == [1]
-    s = new(2)
-    give(s, 0, "power", "red:power2")
-    give(s, 1, "power", "blue:power1", "blue:power1")
-    give(s, 0, "hunt", "red:hunt")
-    empty_bag_but(s, {})
-    play(s, "track:3-5-7", "roll:power2", "roll:hunt", "roll:power1", "roll:shadow")
+    s = _tied_at_the_end("en")
+    play(s, "roll:power2", "roll:hunt", "roll:power1", "roll:shadow")
     assert s.winners() == [0]
 
 
@@ -162,16 +120,7 @@ def test_last_dreamer_becoming_a_nightmare_ends_the_game_at_once():
     set_eliminated(s, 2)
     give(s, 1, "power", "blue:power1", "blue:power1")
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:red",
-        "draw:red",
-        "return:red",
-        "return:red",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "yellow", "roll:shadow", returned="red")
     assert s.is_terminal() and s.end_reason() == "nightmare"
     assert s.winners() == [1]
     assert s.stats()["nightmares"] == [{"seat": 0, "became": "yellow", "turn": 1}]
@@ -196,8 +145,7 @@ def test_es_fin_del_juego_whatever_empties_the_bag_ends_the_game_after_the_turn(
     harvest draw and a worst-case replacement that take the last dream end the game too."""
     s = new(3, ruleset="es", manifestations=True)
     give(s, 0, "power", "red:power2", "blue:power1")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust", "rest:exhaust", "card:m07", "manifest:m07")
+    draw_keep_one(s, "green", "roll:exhaust", "rest:exhaust", "card:m07", "manifest:m07")
     while s.decision().kind == "pay":
         play(s, legal(s)[0])
     assert s.decision().kind == "draw"
@@ -223,8 +171,7 @@ def test_en_dream_victory_is_not_cited_when_the_engine_turn_cap_ends_the_game():
     Winner" (most Power wins), not "Dream Victory"."""
     s = new(3)
     s.turns = 400
-    play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:power1", "rest:none")
+    draw_keep_one(s, "green", "roll:power1", "rest:none", returned="red")
     assert s.is_terminal() and s.end_reason() == "dream" and s.bag_total() > 0
     cap = [e for e in s.events() if e.kind == "turn_cap"]
     assert len(cap) == 1 and "safeguard" in cap[0].text
@@ -242,10 +189,10 @@ def test_how_to_win_every_player_eaten_nobody_wins(ruleset: str) -> None:
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 0, "power", "green:power1", "green:power1")
     give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, *EATEN_TURN, "roll:hunt")
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.seats[0].role == "eliminated" and not s.is_terminal()
     assert s.current == 1
-    play(s, *EATEN_TURN, "roll:hunt")
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.is_terminal()
     assert s.winners() == []
     assert s.end_reason() == "eliminated"
@@ -265,8 +212,8 @@ def test_how_to_win_a_nightmare_left_still_wins_over_the_eaten() -> None:
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 0, "power", "green:power2", "green:power2")
     give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, *EATEN_TURN, "roll:hunt")
-    play(s, *EATEN_TURN, "roll:hunt")
+    draw_keep_one(s, "red", "roll:hunt")
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.is_terminal() and s.end_reason() == "nightmare"
     assert s.winners() == [2]
 
@@ -317,27 +264,18 @@ def test_en_power_victory_the_seat_whose_turn_ended_takes_its_final_turn_last():
     s = new(3)
     make_nightmare(s, 1, "blue")
     give(s, 1, "power", *["red:power2"] * 7)  # 14
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "ability:pass", "rest:none")
+    draw_keep_one(s, "blue", "roll:shadow", "ability:pass", "rest:none", returned="red")
     assert s.power_of(1) == 15
     assert s.final_turns == (2, 0) and s.current == 2
 
 
-def test_en_nightmare_victory_only_a_nightmare_wins():
+@pytest.mark.parametrize("ruleset", ["en", "es"])
+def test_nightmare_victory_only_a_nightmare_wins(ruleset: str) -> None:
     """lucidity-en "How to win" / "Nightmare Victory": "In the case that all players have
     become Nightmares or been eaten, the Nightmare with the most Power wins": an eaten
-    player never shares it."""
-    s = new(2)
-    make_nightmare(s, 0, "green")
-    give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    nightmare_turn(s, 0)
-    play(s, "minions", "draw:red", "draw:red", "minion:red", "target:seat1", "roll:hunt")
-    assert s.end_reason() == "nightmare" and s.winners() == [0]
-
-
-def test_es_fin_del_juego_nightmare_victory_only_a_nightmare_wins():
-    """lucidity-es "Fin del juego": "gana la pesadilla con más poder"."""
-    s = new(2, ruleset="es")
+    player never shares it (lucidity-es "Fin del juego": "gana la pesadilla con más
+    poder")."""
+    s = new(2, ruleset=ruleset)
     make_nightmare(s, 0, "green")
     give(s, 1, "hunt", "red:hunt", "red:hunt", "red:hunt")
     nightmare_turn(s, 0)

@@ -4,8 +4,11 @@ Hunt row eats, a full Exhaust row costs a draw and Power, a full Shadow row make
 
 from __future__ import annotations
 
+import pytest
+
 from .builder import set_eliminated
 from .helpers import (
+    draw_keep_one,
     give,
     legal,
     make_nightmare,
@@ -15,7 +18,13 @@ from .helpers import (
     rules_of,
 )
 
-MARK_TURN = ("track:3-5-7", "draw:bone", "draw:blue", "draw:blue", "return:blue", "return:blue")
+
+def _yellow_shadow_lands(players: int, held: int, ruleset: str = "en", **options: object):  # type: ignore[no-untyped-def]
+    """Seat 0 holds ``held`` yellow shadows and rolls one more on its first turn."""
+    s = new(players, ruleset=ruleset, **options)
+    give(s, 0, "shadow_yellow", *["yellow:shadow"] * held)
+    draw_keep_one(s, "yellow", "roll:shadow")
+    return s
 
 
 def test_exhausted_draws_loses_power_of_that_colour_and_must_rest():
@@ -23,8 +32,7 @@ def test_exhausted_draws_loses_power_of_that_colour_and_must_rest():
     s = new(3)
     give(s, 0, "power", "green:power1", "green:power1", "red:power2")
     give(s, 0, "exhaust", "blue:exhaust", "blue:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust")
+    draw_keep_one(s, "yellow", "roll:exhaust")
     assert (
         s.decision().kind == "draw"
         and s.decision().rule == 'lucidity-en "4. Check for Filled Rows"'
@@ -41,41 +49,13 @@ def test_hunt_row_full_is_eaten():
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 0, "power", "blue:power1")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:hunt",
-    )
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.seats[0].role == "eliminated" and s.power_of(0) == 0
     assert s.current == 1
     # seat 2's Envy is chosen by seat 0, eliminated but still the next player
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:power1",
-    )
-    play(s, "rest:none")
+    draw_keep_one(s, "red", "roll:power1", "rest:none")
     assert s.current == 2
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "green", "roll:shadow")
     assert s.to_move() == (0,)
 
 
@@ -87,16 +67,7 @@ def test_shadow_row_full_becomes_nightmare_takes_card_power():
     give(s, 0, "hunt", "red:hunt")
     give(s, 0, "power", "blue:power1")
     give(s, 0, "card_yellow", "yellow:power1", "yellow:power2")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "yellow", "roll:shadow")
     p = s.seats[0]
     assert p.role == "nightmare" and p.colour == "yellow"
     assert s.power_of(0) == 4 and p.hunt == [] and s.cards["yellow"] == []
@@ -108,16 +79,7 @@ def test_shadow_tie_player_chooses():
     s = new(3)
     give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
     give(s, 0, "shadow_green", "green:shadow", "green:shadow", "green:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert legal(s) == ["become:green", "become:yellow"]
     play(s, "become:yellow")
     assert s.seats[0].colour == "yellow"
@@ -129,8 +91,7 @@ def test_en_check_for_filled_rows_hunt_row_eaten_player_is_still_the_next_player
     seat 1 chooses for seat 0's Shadow of Envy; seat 1's turn is then skipped."""
     s = new(3)
     set_eliminated(s, 1)
-    play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "green", "roll:shadow", returned="red")
     assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
     assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
     play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
@@ -174,7 +135,7 @@ def test_check_for_filled_rows_a_full_row_of_a_claimed_colour_does_not_fill() ->
     make_nightmare(s, 1, "green")
     give(s, 0, "shadow_green", "green:shadow", "green:shadow")
     give(s, 0, "shadow_red", "red:shadow")
-    play(s, *MARK_TURN, "roll:shadowmark")
+    draw_keep_one(s, "bone", "roll:shadowmark")
     assert s.shadow_needed(0) == 2
     assert s.seats[0].role == "dreamer"
     assert s.decision().kind == "rest_or_draw" and s.to_move() == (0,)
@@ -191,7 +152,7 @@ def test_check_for_filled_rows_the_most_filled_full_unclaimed_row_decides() -> N
     give(s, 0, "shadow_red", "red:shadow", "red:shadow")
     give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
     give(s, 0, "shadow_yellow", "yellow:shadow")
-    play(s, *MARK_TURN, "roll:shadowmark")
+    draw_keep_one(s, "bone", "roll:shadowmark")
     assert s.decision().kind == "become_nightmare"
     assert legal(s) == ["become:blue", "become:red"]
     play(s, "become:red")
@@ -207,7 +168,7 @@ def test_es_compruebe_las_filas_llenas_no_two_nightmares_of_one_colour() -> None
     make_nightmare(s, 1, "green")
     give(s, 0, "shadow_green", "green:shadow", "green:shadow")
     give(s, 0, "shadow_red", "red:shadow")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
+    draw_keep_one(s, "green")
     play(s, "roll:shadow")  # Envy's shadow lands: Temptation does not take shadows
     assert len(s.seats[0].shadow["green"]) == 3
     assert s.to_move() == (1,)  # the next player chooses for Envy
@@ -261,8 +222,7 @@ def test_en_send_minions_exhausted_target_loses_nothing_until_its_own_check():
     play(s, "roll:exhaust", "resolve:now")
     assert len(s.seats[1].exhaust) == 3 and s.power_of(1) == 1
     assert s.current == 1 and s.decision().kind == "choose_track"
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1")
+    draw_keep_one(s, "green", "roll:power1")
     assert s.decision().kind == "draw"  # exhausted now: the draw decides the Power lost
     play(s, "draw:yellow")
     assert s.power_of(1) == 1  # the green 1-Power kept, the yellow one lost
@@ -299,91 +259,30 @@ def test_rows_may_overfill():
     assert len(s.seats[0].exhaust) == 5
 
 
-def test_two_player_games_need_four_shadows():
-    """lucidity-en "Two Player Games": four shadows of a colour to become a Nightmare."""
-    s = new(2)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+@pytest.mark.parametrize(
+    ("ruleset", "section"),
+    [("en", 'lucidity-en "Two Player Games"'), ("es", 'lucidity-es "Juegos de dos jugadores"')],
+)
+def test_two_player_games_need_four_shadows(ruleset: str, section: str) -> None:
+    """lucidity-en "Two Player Games": "you need to fill all four spaces of a Shadow row"
+    (lucidity-es "Juegos de dos jugadores"): three yellow shadows are not enough with two
+    players, four make a Nightmare, and the event cites the rule set's section."""
+    s = _yellow_shadow_lands(2, 2, ruleset)
     assert s.seats[0].role == "dreamer" and s.decision().kind == "rest_or_draw"
-    s = new(2)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    s = _yellow_shadow_lands(2, 3, ruleset)
     assert s.seats[0].role == "nightmare"
+    assert section in rules_of(s.events())
 
 
 def test_fourth_shadow_space_option_with_three_players():
     """lucidity-en "Two Player Games" note: the fourth space can be used with more players."""
-    s = new(3, fourth_shadow_space=True)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:yellow",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    s = _yellow_shadow_lands(3, 2, fourth_shadow_space=True)
     assert s.seats[0].role == "dreamer"
-
-
-def test_en_two_player_games_nightmare_cites_the_four_spaces():
-    """lucidity-en "Two Player Games": "you need to fill all four spaces of a Shadow row":
-    becoming a Nightmare with two players cites the section."""
-    s = new(2)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")  # three yellow shadows are not enough with two players
-    assert s.seats[0].role == "dreamer"
-    s = new(2)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
-    assert s.seats[0].role == "nightmare"
-    assert 'lucidity-en "Two Player Games"' in rules_of(s.events())
 
 
 def test_fourth_shadow_space_with_es_is_a_house_rule_cited_from_the_english_book():
     """lucidity-en "Two Player Games" (the optional fourth space for 3-4 players): accepted
     with es as a house rule; becoming a Nightmare cites the English section."""
-    s = new(3, ruleset="es", fourth_shadow_space=True)
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    s = _yellow_shadow_lands(3, 3, "es", fourth_shadow_space=True)
     assert s.seats[0].role == "nightmare"
     assert 'lucidity-en "Two Player Games"' in rules_of(s.events())
-
-
-def test_es_juegos_de_dos_jugadores_four_shadows():
-    """lucidity-es "Juegos de dos jugadores": with two players, a Nightmare only when the
-    four spaces of a Shadow row are filled; the event cites the Spanish section."""
-    s = new(2, ruleset="es")
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
-    assert s.seats[0].role == "dreamer"
-    s = new(2, ruleset="es")
-    give(s, 0, "shadow_yellow", "yellow:shadow", "yellow:shadow", "yellow:shadow")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
-    assert s.seats[0].role == "nightmare"
-    assert 'lucidity-es "Juegos de dos jugadores"' in rules_of(s.events())

@@ -6,12 +6,11 @@ from __future__ import annotations
 import oneiros
 
 from .builder import set_shield
-from .helpers import chance_ids, check_invariants, give, legal, new, play
+from .helpers import chance_ids, check_invariants, draw_keep_one, give, legal, new, play
 
 
 def rest_now(s):
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1")
+    draw_keep_one(s, "yellow", "roll:power1")
     rests = [a for a in legal(s) if a.startswith("rest:")]
     play(s, rests[0])
 
@@ -83,16 +82,7 @@ def test_at_most_one_manifest_per_turn_pooled_power_pays():
 def test_shield_turns_a_hunt_result_back():
     s = new(3, manifestations=True)
     set_shield(s, 0, 1)
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:hunt",
-    )
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.seats[0].hunt == [] and s.seats[0].shield == 0
 
 
@@ -134,8 +124,7 @@ def test_manifest_the_dreamer_chooses_which_power_pays_and_may_overpay():
     assert s.seats[0].manifested == ["m10"] and s.power_of(0) == 1
     s = new(3, manifestations=True)
     give(s, 0, "power", "yellow:power1")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1", "resolve:power", "rest:none")
+    draw_keep_one(s, "yellow", "roll:power1", "resolve:power", "rest:none")
     play(s, "card:m03", "manifest:m03")  # Morning Light: cost 2, two yellow 1-Power dreams
     assert s.seats[0].manifested == ["m03"] and s.power_of(0) == 0
     check_invariants(s)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import oneiros
 from oneiros.testing import check_observations_json, check_replay, check_terminal, random_playout
 
-from .helpers import check_invariants, check_winners
+from .helpers import ROW_KEYS, check_invariants, check_winners
 
 CONFIGS = [
     (2, "en", {}),
@@ -93,15 +93,7 @@ def test_observation_format_and_tensor():
     obs = state.observation(1)
     assert set(obs) >= {"bag", "players", "nightmare_cards", "in_hand", "current", "power"}
     assert set(obs["bag"]) == {"blue", "green", "yellow", "red", "bone"}
-    row_keys = {
-        "hunt",
-        "exhaust",
-        "power",
-        "shadow_blue",
-        "shadow_green",
-        "shadow_yellow",
-        "shadow_red",
-    }
+    row_keys = set(ROW_KEYS)
     for p in obs["players"]:
         assert set(p) >= {"role", "colour", "rows", "track", "control"}
         assert set(p["rows"]) >= row_keys

@@ -6,6 +6,8 @@ from __future__ import annotations
 from .builder import set_nightmare
 from .helpers import (
     check_invariants,
+    draw_keep_one,
+    draw_keep_two,
     give,
     legal,
     new,
@@ -19,17 +21,7 @@ def test_reroll_spends_power_to_the_unclaimed_nightmare_card():
     of its colour; the spent dream goes on that colour's Nightmare card while unclaimed."""
     s = new(3)
     give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:shadow")
+    draw_keep_two(s, "red", "red", "roll:hunt", "roll:shadow")
     assert "reroll:red" in legal(s)
     play(s, "reroll:red")
     assert s.seats[0].power == []
@@ -43,17 +35,7 @@ def test_reroll_spent_power_goes_to_the_bag_when_the_nightmare_is_claimed():
     s = new(3)
     set_nightmare(s, 2, "red")
     give(s, 0, "power", "red:power1")
-    play(
-        s,
-        "track:4-6-8",
-        "draw:red",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-    )
-    play(s, "roll:hunt", "roll:hunt")
+    draw_keep_two(s, "red", "red", "roll:hunt", "roll:hunt")
     before = s.bag["red"]
     play(s, "reroll:red")
     assert s.cards["red"] == [] and s.bag["red"] == before + 1
@@ -64,8 +46,7 @@ def test_reroll_a_dream_drawn_by_the_depths_before_it_resolves():
     s = new(3)
     give(s, 0, "power", "red:power1")
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
-    play(s, "roll:shadow", "draw:red", "roll:hunt")
+    draw_keep_one(s, "blue", "roll:shadow", "draw:red", "roll:hunt", returned="green")
     assert s.decision().rule == 'lucidity-en "Re-rolling dreams"'
     assert legal(s) == ["resolve:now", "reroll:red"]
     play(s, "reroll:red")
@@ -80,8 +61,7 @@ def test_en_re_rolling_dreams_a_rerolled_dream_may_be_rerolled_again():
     goes to the unclaimed Nightmare card of that colour each time."""
     s = new(3)
     give(s, 0, "power", "red:power1", "red:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt")
+    draw_keep_one(s, "red", "roll:hunt")
     assert "reroll:red" in legal(s)
     play(s, "reroll:red", "roll:hunt")
     assert "reroll:red" in legal(s)
@@ -124,8 +104,7 @@ def test_es_rollo_y_resolucion_reroll_all_by_choosing_each():
     assert s.is_chance() and sorted(s.hand) == ["red", "red"]
     s = new(3, ruleset="es")
     give(s, 0, "power", "red:power1")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
+    draw_keep_one(s, "red", "roll:hunt", "reroll:red")
     assert s.is_chance() and s.hand == ["red"]
 
 
@@ -144,8 +123,7 @@ def test_en_re_rolling_dreams_the_dreamer_chooses_a_1_or_2_power_dream():
     the dreamer chooses; the spent dream goes to the unclaimed Nightmare card."""
     s = new(3)
     give(s, 0, "power", "red:power1", "red:power2")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
+    draw_keep_one(s, "red", "roll:hunt", "reroll:red")
     assert s.decision().kind == "spend"
     assert legal(s) == ["spend:red:power1", "spend:red:power2"]
     play(s, "spend:red:power2")
@@ -155,8 +133,7 @@ def test_en_re_rolling_dreams_the_dreamer_chooses_a_1_or_2_power_dream():
     # with one kind only, nothing is asked
     s = new(3)
     give(s, 0, "power", "red:power2", "red:power2")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:hunt", "reroll:red")
+    draw_keep_one(s, "red", "roll:hunt", "reroll:red")
     assert s.is_chance() and s.power_of(0) == 2
 
 
@@ -165,8 +142,7 @@ def test_en_re_rolling_dreams_a_new_dream_spend_choice_then_roll():
     resolves: the spend choice comes first, then the new dream is rolled again."""
     s = new(3)
     give(s, 0, "power", "green:power1", "green:power2")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "draw:green", "roll:exhaust")
+    draw_keep_one(s, "blue", "roll:shadow", "draw:green", "roll:exhaust", returned="red")
     assert s.decision().kind == "resolve" and legal(s) == ["resolve:now", "reroll:green"]
     play(s, "reroll:green", "spend:green:power1", "roll:power1", "resolve:now")
     assert s.power_of(0) == 3 and s.seats[0].exhaust == []

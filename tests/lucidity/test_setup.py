@@ -9,6 +9,7 @@ from .builder import set_eliminated
 from .helpers import (
     chance_ids,
     check_invariants,
+    draw_keep_one,
     give,
     legal,
     new,
@@ -17,8 +18,7 @@ from .helpers import (
 
 
 def rest_now(s):
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:power1")
+    draw_keep_one(s, "yellow", "roll:power1")
     rests = [a for a in legal(s) if a.startswith("rest:")]
     play(s, rests[0])
 
@@ -29,8 +29,7 @@ def test_dreamscape_power_goal_is_named_in_the_power_victory_event():
     s = new(3, dreamscapes=True)
     play(s, "dreamscape:d02")
     give(s, 0, "power", *["red:power2"] * 6)  # 12
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust", "rest:exhaust")
+    draw_keep_one(s, "green", "roll:exhaust", "rest:exhaust")
     ev = [e for e in s.events() if e.kind == "power_victory"][-1]
     assert "12 Power" in ev.text and "15" not in ev.text
 
@@ -42,8 +41,7 @@ def test_en_setting_up_80_dreams_named_first_player_clockwise():
     assert s.bag == {"blue": 20, "green": 20, "yellow": 20, "red": 20, "bone": 0}
     assert s.current == 2 and s.to_move() == (2,)
     set_eliminated(s, 3)
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:exhaust", "rest:exhaust")
+    draw_keep_one(s, "green", "roll:exhaust", "rest:exhaust")
     assert s.current == 0
 
 
@@ -53,16 +51,7 @@ def test_dreamscape_is_drawn_at_the_start_and_changes_a_rule():
     play(s, "dreamscape:d03")  # Hungry Dark: 3 hunt dreams eat you
     assert s.dreamscape == "d03" and s.to_move() == (0,)
     give(s, 0, "hunt", "red:hunt", "red:hunt")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:hunt",
-    )
+    draw_keep_one(s, "red", "roll:hunt")
     assert s.seats[0].role == "eliminated"
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from .helpers import (
     chance_ids,
     check_invariants,
+    draw_keep_one,
+    draw_keep_two,
     give,
     legal,
     new,
@@ -19,8 +21,7 @@ def test_shadow_of_envy_next_player_picks_a_dream_to_reroll():
     reroll it and resolve it at once."""
     s = new(3)
     give(s, 0, "power", "red:power2")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "green", "roll:shadow")
     assert s.to_move() == (1,)
     assert s.decision().rule == 'lucidity-en "Shadow of Envy"'
     assert set(legal(s)) == {"pick:seat0:power:red:power2", "pick:seat0:shadow_green:green:shadow"}
@@ -41,8 +42,7 @@ def test_shadow_of_imprisonment_turns_an_exhaust_dream():
     "all exhaust" no longer returns it."""
     s = new(3)
     give(s, 0, "exhaust", "blue:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert s.seats[0].exhaust[0][2] is True
     assert len(s.seats[0].exhaust) == 1
     # "all exhaust" no longer takes it: only returning it as a shadow dream does
@@ -57,8 +57,7 @@ def test_shadow_of_primeval_fear_moves_a_shadow_to_hunt():
     s = new(3)
     give(s, 0, "shadow_blue", "blue:shadow")
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "red", "roll:shadow")
     assert legal(s) == ["fear:none", "fear:blue", "fear:red"]
     play(s, "fear:blue")
     # 4 in the Hunt row after everything resolved: eaten
@@ -74,8 +73,7 @@ def test_shadow_of_primeval_fear_moved_shadow_fills_the_hunt_row_not_its_shadow_
     dream may still return it."""
     s = new(3)
     give(s, 0, "shadow_blue", "blue:shadow", "blue:shadow")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow", "fear:blue")
+    draw_keep_one(s, "red", "roll:shadow", "fear:blue")
     sh = s.seats[0]
     assert sh.shadow_count("blue") == 1 and len(sh.hunt) == 1 and len(sh.shadow["blue"]) == 1
     assert "rest:hunt:blue" in legal(s)
@@ -83,8 +81,7 @@ def test_shadow_of_primeval_fear_moved_shadow_fills_the_hunt_row_not_its_shadow_
 
 def test_fear_is_optional():
     s = new(3)
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow", "fear:none")
+    draw_keep_one(s, "red", "roll:shadow", "fear:none")
     assert len(s.seats[0].shadow["red"]) == 1 and s.seats[0].hunt == []
 
 
@@ -112,8 +109,7 @@ def test_depths_shadow_resolves_the_new_dream_at_once():
 def test_without_power_of_its_colour_the_new_dream_resolves_at_once():
     s = new(3)
     give(s, 0, "power", "green:power1")
-    play(s, "track:3-5-7", "draw:blue", "draw:green", "draw:green", "return:green", "return:green")
-    play(s, "roll:shadow", "draw:red", "roll:hunt")
+    draw_keep_one(s, "blue", "roll:shadow", "draw:red", "roll:hunt", returned="green")
     assert len(s.seats[0].hunt) == 1 and s.decision().kind == "rest_or_draw"
 
 
@@ -122,8 +118,7 @@ def test_en_shadow_of_envy_any_dream_on_the_card_including_the_envy_dream():
     (unlike lucidity-es, the Envy dream just placed may be chosen)."""
     s = new(3)
     give(s, 0, "power", "red:power2")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "green", "roll:shadow")
     assert s.to_move() == (1,)
     assert sorted(legal(s)) == [
         "pick:seat0:power:red:power2",
@@ -137,8 +132,7 @@ def test_en_shadow_of_imprisonment_without_an_exhaust_dream_only_fills_the_shado
     """lucidity-en "Shadow of Imprisonment": with no exhaust dream there is nothing to turn;
     the shadow still goes to the Shadow of Imprisonment row."""
     s = new(3)
-    play(s, "track:3-5-7", "draw:yellow", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "yellow", "roll:shadow", returned="red")
     assert len(s.seats[0].shadow["yellow"]) == 1 and s.seats[0].exhaust == []
     assert 'lucidity-en "Shadow of Imprisonment"' in rules_of(s.events())
     assert s.decision().kind == "rest_or_draw"
@@ -163,8 +157,7 @@ def test_en_shadow_of_the_depths_a_new_depths_shadow_resolves_at_once_too():
 def test_es_sombra_de_las_profundidades_events_cite_the_spanish_section():
     """lucidity-es "Sombra de las profundidades": the es rule set cites its own book."""
     s = new(3, ruleset="es")
-    play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "draw:green", "roll:power1")
+    draw_keep_one(s, "blue", "roll:shadow", "draw:green", "roll:power1", returned="red")
     refs = rules_of(s.events())
     assert 'lucidity-es "Sombra de las profundidades"' in refs
     assert not any(r.startswith("lucidity-en") for r in refs)
@@ -176,8 +169,7 @@ def test_en_shadow_of_primeval_fear_may_move_an_exhaust_dream_turned_to_its_shad
     it as "1 shadow dream"), so Fear may move it too, as in lucidity-es."""
     s = new(3)
     give(s, 0, "exhaust", "yellow:exhaust:rotated")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "red", "roll:shadow")
     assert legal(s) == ["fear:none", "fear:red", "fear:rotated:yellow"]
     play(s, "fear:rotated:yellow")
     assert s.seats[0].hunt == [("yellow", "exhaust", True)] and s.seats[0].exhaust == []
@@ -193,8 +185,7 @@ def test_en_shadow_of_the_depths_the_new_dream_is_rolled_under_the_depths():
         ("es", 'lucidity-es "Sombra de las profundidades"'),
     ):
         s = new(3, ruleset=ruleset)
-        play(s, "track:3-5-7", "draw:blue", "draw:red", "draw:red", "return:red", "return:red")
-        play(s, "roll:shadow", "draw:green")
+        draw_keep_one(s, "blue", "roll:shadow", "draw:green", returned="red")
         assert s.decision().kind == "roll" and s.decision().rule == ref
         ev = s.apply("roll:power1")
         assert [e.rule for e in ev if e.kind == "rolled"] == [ref]
@@ -205,8 +196,7 @@ def test_en_shadow_of_envy_the_reroll_is_rolled_under_envy():
     reroll's decision and event cite Envy."""
     s = new(3)
     give(s, 0, "power", "red:power2")
-    play(s, "track:3-5-7", "draw:green", "draw:red", "draw:red", "return:red", "return:red")
-    play(s, "roll:shadow", "pick:seat0:power:red:power2")
+    draw_keep_one(s, "green", "roll:shadow", "pick:seat0:power:red:power2", returned="red")
     ref = 'lucidity-en "Shadow of Envy"'
     assert s.decision().rule == ref
     ev = s.apply("roll:hunt")
@@ -218,8 +208,7 @@ def test_shadow_of_envy_the_pick_is_mandatory() -> None:
     interpretation 15): the next player must choose a dream; there is no "choose none". With
     only the Envy dream on the card, that dream is rerolled."""
     s = new(3)
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "green", "roll:shadow")
     assert s.to_move() == (1,) and s.decision().kind == "envy_pick"
     assert legal(s) == ["pick:seat0:shadow_green:green:shadow"]
     play(s, "pick:seat0:shadow_green:green:shadow", "roll:power1")
@@ -231,8 +220,7 @@ def test_es_sombra_de_la_envidia_nothing_but_the_envy_dream_nothing_to_choose() 
     excepto el de Envidia"; the choice is mandatory, but with nothing else on the card there
     is nothing to choose and the turn goes on."""
     s = new(3, ruleset="es")
-    play(s, "track:3-5-7", "draw:green", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "green", "roll:shadow")
     assert s.to_move() == (0,) and s.decision().kind == "rest_or_draw"
     assert len(s.seats[0].shadow["green"]) == 1
 
@@ -242,8 +230,7 @@ def test_en_shadow_of_imprisonment_the_dreamer_chooses_the_exhaust_dream():
     with exhaust dreams of two colours the dreamer chooses which one."""
     s = new(3)
     give(s, 0, "exhaust", "red:exhaust", "yellow:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert s.to_move() == (0,) and s.decision().kind == "imprison"
     assert sorted(legal(s)) == [
         "pick:seat0:exhaust:red:exhaust",
@@ -255,8 +242,7 @@ def test_en_shadow_of_imprisonment_the_dreamer_chooses_the_exhaust_dream():
     # one colour only: nothing to choose
     s = new(3)
     give(s, 0, "exhaust", "red:exhaust", "red:exhaust")
-    play(s, "track:3-5-7", "draw:yellow", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow")
+    draw_keep_one(s, "yellow", "roll:shadow")
     assert s.decision().kind == "rest_or_draw"
     assert s.seats[0].exhaust == [("red", "exhaust", True), ("red", "exhaust", False)]
 
@@ -267,15 +253,13 @@ def test_en_shadow_of_primeval_fear_a_moved_shadow_leaves_its_shadow_row():
     shadow to the Hunt row keeps the dreamer from becoming the red Nightmare."""
     s = new(3)
     give(s, 0, "shadow_red", "red:shadow", "red:shadow")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow", "fear:red")
+    draw_keep_one(s, "red", "roll:shadow", "fear:red")
     assert s.seats[0].role == "dreamer" and len(s.seats[0].hunt) == 1
     assert s.seats[0].shadow_count("red") == 2
     # not moving it: the third red shadow makes the red Nightmare
     s = new(3)
     give(s, 0, "shadow_red", "red:shadow", "red:shadow")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow", "fear:none")
+    draw_keep_one(s, "red", "roll:shadow", "fear:none")
     assert s.seats[0].role == "nightmare" and s.seats[0].colour == "red"
 
 
@@ -285,8 +269,7 @@ def test_en_shadow_of_primeval_fear_a_moved_shadow_fills_the_hunt_row():
     s = new(3)
     give(s, 0, "hunt", "red:hunt", "red:hunt", "red:hunt")
     give(s, 0, "shadow_blue", "blue:shadow")
-    play(s, "track:3-5-7", "draw:red", "draw:blue", "draw:blue", "return:blue", "return:blue")
-    play(s, "roll:shadow", "fear:blue")
+    draw_keep_one(s, "red", "roll:shadow", "fear:blue")
     assert s.seats[0].role == "eliminated"
 
 
@@ -294,17 +277,17 @@ def test_es_depths_new_shadow_joins_the_unresolved_dreams():
     """lucidity-es "Sombra de las profundidades": a new shadow is added to the unresolved
     dreams (resolved in the player's order); anything else resolves at once."""
     s = new(3, ruleset="es")
-    play(
+    draw_keep_two(
         s,
-        "track:4-6-8",
-        "draw:blue",
-        "draw:yellow",
-        "draw:red",
-        "draw:red",
-        "return:red",
-        "return:red",
+        "blue",
+        "yellow",
+        "roll:shadow",
+        "roll:shadow",
+        "resolve:shadow:blue",
+        "draw:green",
+        "roll:shadow",
+        returned="red",
     )
-    play(s, "roll:shadow", "roll:shadow", "resolve:shadow:blue", "draw:green", "roll:shadow")
     assert sorted(d[0] for d in s.rolled) == ["green", "yellow"]
     assert legal(s) == ["resolve:shadow:green", "resolve:shadow:yellow"]
 
@@ -313,29 +296,11 @@ def test_es_envy_cannot_pick_the_envy_dream_itself():
     """lucidity-es "Sombra de la envidia": any dream except the Envy one."""
     s = new(3, ruleset="es")
     give(s, 0, "power", "blue:power1")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "green", "roll:shadow")
     assert legal(s) == ["pick:seat0:power:blue:power1"]
     en = new(3)
     give(en, 0, "power", "blue:power1")
-    play(
-        en,
-        "track:3-5-7",
-        "draw:green",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(en, "green", "roll:shadow")
     assert "pick:seat0:shadow_green:green:shadow" in legal(en)
 
 
@@ -343,16 +308,7 @@ def test_es_fear_can_move_a_turned_exhaust_dream():
     """lucidity-es "Sombra del miedo primigenio": any shadow-showing dream, not only Shadow rows."""
     s = new(3, ruleset="es")
     give(s, 0, "exhaust", "yellow:exhaust:rotated")
-    play(
-        s,
-        "track:3-5-7",
-        "draw:red",
-        "draw:blue",
-        "draw:blue",
-        "return:blue",
-        "return:blue",
-        "roll:shadow",
-    )
+    draw_keep_one(s, "red", "roll:shadow")
     assert "fear:rotated:yellow" in legal(s)
     play(s, "fear:rotated:yellow")
     assert s.seats[0].hunt[0][0] == "yellow"
