@@ -17,6 +17,12 @@ from ..sim.report import load_results, write_report
 from .common import GAME_ARG, OPTION_OPT, PLAYERS_OPT, RULESET_OPT, console, err_console, make_game
 from .simulate import fresh_seed, open_out, print_summary, run_with_progress, split_agents
 
+WORKERS_OPT = typer.Option(1, "--workers", "-w", help="Worker processes.")
+BACKEND_OPT = typer.Option("local", "--backend", help="local or ray.")
+ADDRESS_OPT = typer.Option(None, "--address", help="Ray cluster address.")
+QUIET_OPT = typer.Option(False, "--quiet", "-q", help="No progress bar.")
+"""The run options that ``compare`` and ``tournament`` share."""
+
 
 def _signed(x: float, pct: bool = True) -> str:
     return f"{x:+.1%}" if pct else f"{x:+.2f}"
@@ -60,15 +66,15 @@ def register(app: typer.Typer) -> None:
         b_agents: str | None = typer.Option(None, "--b-agents", help="Agents of run B only."),
         games: int = typer.Option(200, "--games", "-n", help="Games in each run."),
         seed: int | None = typer.Option(None, "--seed", "-s", help="Base seed of both runs."),
-        workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
+        workers: int = WORKERS_OPT,
         rotate: bool = typer.Option(False, "--rotate", help="Rotate agents across seats."),
-        backend: str = typer.Option("local", "--backend", help="local or ray."),
-        address: str | None = typer.Option(None, "--address", help="Ray cluster address."),
+        backend: str = BACKEND_OPT,
+        address: str | None = ADDRESS_OPT,
         out: Path | None = typer.Option(
             None, "--out", help="Folder to keep both runs (a.jsonl and b.jsonl)."
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        quiet: bool = QUIET_OPT,
     ) -> None:
         """Run two configurations with the same seeds (e.g. --a-option bone_hunters=0
         --b-option bone_hunters=4, or --a-ruleset en --b-ruleset es) and report B minus A:
@@ -132,12 +138,12 @@ def register(app: typer.Typer) -> None:
         seed: int | None = typer.Option(
             None, "--seed", "-s", help="Base seed (shared by line-ups)."
         ),
-        workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
-        backend: str = typer.Option("local", "--backend", help="local or ray."),
-        address: str | None = typer.Option(None, "--address", help="Ray cluster address."),
+        workers: int = WORKERS_OPT,
+        backend: str = BACKEND_OPT,
+        address: str | None = ADDRESS_OPT,
         out: Path | None = typer.Option(None, "--out", help="Write every game as a JSON line."),
         as_json: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        quiet: bool = QUIET_OPT,
     ) -> None:
         """Round robin: every line-up of different agents plays --games games with the
         agents rotated through the seats; prints TrueSkill ratings with 95% intervals."""

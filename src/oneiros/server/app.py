@@ -59,6 +59,7 @@ from .protocol import (
     Undo,
     error_message,
 )
+from .table import table_seats
 
 log = logging.getLogger("oneiros.server")
 
@@ -236,20 +237,7 @@ def create_app(
             body.ruleset,
             dict(body.options),
         )
-        if body.seats is None:
-            bot = "heuristic" if has_hints(game) else "random"
-            seats = [{"kind": "human", "name": None}] + [
-                {"kind": "bot", "agent": bot, "name": None} for _ in range(game.players - 1)
-            ]
-        else:
-            seats = [
-                {
-                    "kind": s.kind,
-                    "agent": (s.agent or "random") if s.kind == "bot" else None,
-                    "name": s.name,
-                }
-                for s in body.seats
-            ]
+        seats = table_seats(game, body.seats)
         table, tokens = await hub.create(game, seats, body.seed, body.public)
         base = base_url(request)
         links = []

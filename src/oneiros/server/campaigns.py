@@ -33,8 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..campaign_store import CampaignStore, shell_word
 from ..core import ConfigError, games, make
-from .hub import Hub, LiveTable, has_hints
+from .hub import Hub, LiveTable
 from .protocol import Name, SeatSpec
+from .table import table_seats
 
 log = logging.getLogger("oneiros.server")
 
@@ -284,20 +285,7 @@ class Campaigns:
                 changed = await self._run(self._players, support, data, body.players)
                 data = changed or data
             game, label = await self._run(support.session, data)
-            if body.seats is None:
-                bot = "heuristic" if has_hints(game) else "random"
-                seats: list[dict[str, Any]] = [{"kind": "human", "name": body.name}] + [
-                    {"kind": "bot", "agent": bot, "name": None} for _ in range(game.players - 1)
-                ]
-            else:
-                seats = [
-                    {
-                        "kind": s.kind,
-                        "agent": (s.agent or "random") if s.kind == "bot" else None,
-                        "name": s.name,
-                    }
-                    for s in body.seats
-                ]
+            seats = table_seats(game, body.seats, body.name)
             table, tokens = await self.hub.create(game, seats, None, False)
             self.tables[table.id] = name
             if changed is not None:  # the new player count is the snapshot the session plays

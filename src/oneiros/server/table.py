@@ -10,7 +10,7 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -404,6 +404,27 @@ def has_hints(game: Game) -> bool:
         return game.heuristic_policy() is not None
     except Exception:  # a game whose bot is missing or broken simply has no hints
         return False
+
+
+def table_seats(
+    game: Game, seats: Sequence[Any] | None, name: str | None = None
+) -> list[dict[str, Any]]:
+    """The seats of a new table from a request's ``seats`` (``protocol.SeatSpec``; a bot
+    with no agent is ``random``); without them, seat 0 is a human called ``name`` and the
+    others are bots, heuristic where the game has one (``has_hints``), else random."""
+    if seats is None:
+        bot = "heuristic" if has_hints(game) else "random"
+        return [{"kind": "human", "name": name}] + [
+            {"kind": "bot", "agent": bot, "name": None} for _ in range(game.players - 1)
+        ]
+    return [
+        {
+            "kind": s.kind,
+            "agent": (s.agent or "random") if s.kind == "bot" else None,
+            "name": s.name,
+        }
+        for s in seats
+    ]
 
 
 def _event_dict(event: Event, tr: Translator) -> dict[str, Any]:
