@@ -159,3 +159,20 @@ class Buy(OpenChoice):
                 seat=seat,
             )
             flow.push(Draw(seat, 1, "phase2"))
+
+
+def shuffle_back(s: SleepTightState, seat: int, card: str, ref: str) -> None:
+    """``seat`` shuffles ``card`` from its hand back into the Action deck (citing ``ref``):
+    the other seats see that a card went back, not which."""
+    s._hand_remove(seat, card, "unseen")
+    s.action_deck.add_unknown(card)
+    s.emit("returned", "Seat {seat} shuffles a card back", ref, seat=seat)
+    s.moved(
+        "returned_card",
+        "You shuffle {name} back into the Action deck",
+        ref,
+        ("hand", seat),
+        ("action_deck", None),
+        card=card,
+        name=s._name(card),
+    )

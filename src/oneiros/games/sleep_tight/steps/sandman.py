@@ -186,21 +186,7 @@ class SandmanHit(AutoStep):
         if card is None or not me.alive:
             return
         info = s.c.sandman_card(card)
-        if me.role == "exposed":
-            s.emit(
-                "sandman_spares",
-                "The Sandman does not damage seat {seat}, his exposed agent",
-                R.EXPOSED,
-                seat=seat,
-            )
-            return
-        if me.untouchable:
-            s.emit(
-                "untouched",
-                "Seat {seat} cannot be damaged by the Sandman this round",
-                R.SYMBOLS,
-                seat=seat,
-            )
+        if _spared(s, seat):
             return
         if info.kind == "soul_consumer":
             # Its damage replaces the Sandman's base damage: the requirements of the cards
@@ -239,6 +225,30 @@ class SandmanHit(AutoStep):
         )
 
 
+def _spared(s: SleepTightState, seat: int) -> bool:
+    """Whether the Sandman's damage misses ``seat``, with the event that says why: it is his
+    exposed agent (sleep-tight "Playing as an Exposed Agent") or cannot be affected this
+    round ("Card Symbols")."""
+    me = s.seats[seat]
+    if me.role == "exposed":
+        s.emit(
+            "sandman_spares",
+            "The Sandman does not damage seat {seat}, his exposed agent",
+            R.EXPOSED,
+            seat=seat,
+        )
+        return True
+    if me.untouchable:
+        s.emit(
+            "untouched",
+            "Seat {seat} cannot be damaged by the Sandman this round",
+            R.SYMBOLS,
+            seat=seat,
+        )
+        return True
+    return False
+
+
 def _redirect(s: SleepTightState, seat: int, eff: Effect, damage: int, name: str) -> None:
     """This turn, the Sandman damages the player to your left, not you (sleep-tight "Card
     Examples"): Sandman damage to that player, so an exposed agent is spared, their Sandman
@@ -257,23 +267,9 @@ def _redirect(s: SleepTightState, seat: int, eff: Effect, damage: int, name: str
     )
     if target is None or damage <= 0:
         return
+    if _spared(s, target):
+        return
     them = s.seats[target]
-    if them.role == "exposed":
-        s.emit(
-            "sandman_spares",
-            "The Sandman does not damage seat {seat}, his exposed agent",
-            R.EXPOSED,
-            seat=target,
-        )
-        return
-    if them.untouchable:
-        s.emit(
-            "untouched",
-            "Seat {seat} cannot be damaged by the Sandman this round",
-            R.SYMBOLS,
-            seat=target,
-        )
-        return
     prevented = min(damage, them.prevent_sandman)
     them.prevent_sandman -= prevented
     lost = s._lose(target, damage - prevented, seat, "pass")

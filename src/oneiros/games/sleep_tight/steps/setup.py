@@ -11,7 +11,7 @@ from ....core.flow import AutoStep, Flow, FlowStep
 from .. import refs as R
 from ..params import DEAL, KEEP
 from .base import KINDS
-from .draw import Draw
+from .draw import Draw, shuffle_back
 from .round import RoundStart
 from .specials import OpenChoice, answer_offer, offer_legal
 
@@ -78,18 +78,7 @@ class Keep(OpenChoice):
         aid = action.id
         if not answer_offer(s, aid, seat):
             card = aid[7:]  # return:CARD
-            s._hand_remove(seat, card, "unseen")
-            s.action_deck.add_unknown(card)
-            s.emit("returned", "Seat {seat} shuffles a card back", R.SETUP, seat=seat)
-            s.moved(
-                "returned_card",
-                "You shuffle {name} back into the Action deck",
-                R.SETUP,
-                ("hand", seat),
-                ("action_deck", None),
-                card=card,
-                name=s._name(card),
-            )
+            shuffle_back(s, seat, card, R.SETUP)
         if not keep_needs(s, seat):
             self.leave(flow, seat)
 

@@ -17,7 +17,7 @@ from ....core.flow import DecisionStep, Flow, evolve
 from .. import refs as R
 from ..effects import LANGUAGE, PASSIVE, card_program
 from .base import KINDS, Chance
-from .draw import Draw
+from .draw import Draw, shuffle_back
 from .sandman import SandmanDeckDraw, take_sandman
 from .specials import where_is_sandman
 
@@ -380,18 +380,7 @@ class Return(DecisionStep):
     def apply(self, s: SleepTightState, flow: Flow, action: Action) -> None:
         card = action.id[7:]
         seat = self.seat
-        s._hand_remove(seat, card, "unseen")
-        s.action_deck.add_unknown(card)
-        s.emit("returned", "Seat {seat} shuffles a card back", R.EXAMPLES, seat=seat)
-        s.moved(
-            "returned_card",
-            "You shuffle {name} back into the Action deck",
-            R.EXAMPLES,
-            ("hand", seat),
-            ("action_deck", None),
-            card=card,
-            name=s._name(card),
-        )
+        shuffle_back(s, seat, card, R.EXAMPLES)
         if self.n > 1 and s._movable(seat):
             flow.replace_top(Return(seat, self.n - 1))
         else:
