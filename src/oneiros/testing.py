@@ -21,17 +21,25 @@ class PlayoutError(AssertionError):
     """A game broke one of the generic invariants."""
 
 
-def random_step(state: State, rng: random.Random) -> None:
-    """Apply one uniformly random legal action (chance sampled with its distribution)."""
+def random_move(state: State, rng: random.Random) -> tuple[int, Action, int | None]:
+    """A uniformly random legal move of a state that is not over (chance sampled with its
+    distribution; at a simultaneous decision the seat is drawn first): the seat that acts
+    (``CHANCE`` at chance), the action, and the ``player`` to pass to ``apply`` (None unless
+    several seats decide)."""
     tm = state.to_move()
     if tm == (CHANCE,):
-        state.apply(state.sample_chance(rng))
-        return
+        return CHANCE, state.sample_chance(rng), None
     seat = tm[0] if len(tm) == 1 else rng.choice(tm)
     actions = state.legal_actions(seat)
     if not actions:
         raise PlayoutError(f"seat {seat} must decide but has no legal action: {state!r}")
-    state.apply(rng.choice(actions), player=seat if len(tm) > 1 else None)
+    return seat, rng.choice(actions), seat if len(tm) > 1 else None
+
+
+def random_step(state: State, rng: random.Random) -> None:
+    """Apply one uniformly random legal action (chance sampled with its distribution)."""
+    _actor, action, player = random_move(state, rng)
+    state.apply(action, player=player)
 
 
 def random_playout(
@@ -105,15 +113,7 @@ def check_snapshot(state: State, rng: random.Random, steps: int = 200) -> State:
             raise PlayoutError(f"{name}: the restored state offers other actions")
         if state.is_terminal():
             break
-        tm = state.to_move()
-        if tm == (CHANCE,):
-            action = state.sample_chance(rng)
-            state.apply(action.id)
-            again.apply(action.id)
-            continue
-        seat = tm[0] if len(tm) == 1 else rng.choice(tm)
-        action = rng.choice(state.legal_actions(seat))
-        player = seat if len(tm) > 1 else None
+        _actor, action, player = random_move(state, rng)
         state.apply(action.id, player=player)
         again.apply(action.id, player=player)
     return again
@@ -295,17 +295,12 @@ def check_hidden_information(game: Game, seed: int, every: float = 0.05) -> Stat
         decision = state.decision()
         if decision is not None:
             refs.add(decision.rule)
-        tm = state.to_move()
-        if tm == (CHANCE,):
-            actor, action = CHANCE, state.sample_chance(rng)
-        else:
-            actor = tm[0] if len(tm) == 1 else rng.choice(tm)
-            action = rng.choice(state.legal_actions(actor))
+        actor, action, player = random_move(state, rng)
         if hidden and rng.random() < every:
             for seat in range(game.players):
                 check_determinize(state, seat, random.Random(rng.random()))
                 check_counterfactual(state, seat, random.Random(rng.random()), action, actor)
-        state.apply(action, player=None if actor == CHANCE or len(tm) == 1 else actor)
+        state.apply(action, player=player)
     refs.update(e.rule for e in state.events())
     check_rule_references(state, refs)
     check_event_texts(state)

@@ -18,6 +18,9 @@ pytest.importorskip("sqlalchemy")
 from oneiros.cli.campaign_store import CampaignStore
 from tests.cli.helpers import cli_env, oneiros
 
+BOT_EVENING = ("continue", "night", "--seats", "heuristic,heuristic", "--delay", "0")
+"""Campaign ``night`` goes on with two heuristic bots and no delay."""
+
 
 def db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'camp.db'}"
@@ -35,12 +38,7 @@ def test_new_show_list_and_a_bot_session_saved_as_the_next_snapshot(tmp_path):
     assert "next dream:OD-01X" in made.stdout
     played = run(
         tmp_path,
-        "continue",
-        "night",
-        "--seats",
-        "heuristic,heuristic",
-        "--delay",
-        "0",
+        *BOT_EVENING,
         "--sessions",
         "2",
         "--seed",
@@ -124,12 +122,7 @@ def test_kill_9_during_a_session_loses_nothing_saved_before(tmp_path):
         "-m",
         "tests.cli.oneiros_cli",
         "campaign",
-        "continue",
-        "night",
-        "--seats",
-        "heuristic,heuristic",
-        "--delay",
-        "0",
+        *BOT_EVENING,
         "--seed",
         "9",
         "--db",
@@ -167,12 +160,7 @@ def test_kill_9_during_a_session_loses_nothing_saved_before(tmp_path):
         assert latest["record"]["actions"][: len(seen)] == seen
     resumed = run(
         tmp_path,
-        "continue",
-        "night",
-        "--seats",
-        "heuristic,heuristic",
-        "--delay",
-        "0",
+        *BOT_EVENING,
         "--sessions",
         "1",
     )

@@ -18,6 +18,7 @@ from tests.cli.helpers import oneiros as run
 pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
 
 PEBBLES = ["play", "pebbles", "--seats", "human,random", "--delay", "0"]
+PEBBLES_PLUS = ["play", "pebbles-plus", "--seats", "human,random", "--delay", "0"]
 ALWAYS_FIRST = ["1"] * 600
 
 
@@ -125,18 +126,7 @@ def test_an_action_id_typed_in_full_is_accepted(tmp_path):
 
 
 def test_question_mark_explains_the_rule_behind_the_decision(tmp_path):
-    out = ok(
-        run(
-            tmp_path,
-            "play",
-            "pebbles-plus",
-            "--seats",
-            "human,random",
-            "--delay",
-            "0",
-            answers=["?", "quit"],
-        )
-    )
+    out = ok(run(tmp_path, *PEBBLES_PLUS, answers=["?", "quit"]))
     explained = after(out, "> ?")
     assert 'pebbles "Setup"' in explained
     assert "Every seat secretly draws a card and bets on its parity." in explained
@@ -173,18 +163,7 @@ def test_log_never_shows_another_seats_secret(tmp_path):
 
 
 def test_risk_shows_the_games_risk_meter(tmp_path):
-    out = ok(
-        run(
-            tmp_path,
-            "play",
-            "pebbles-plus",
-            "--seats",
-            "human,random",
-            "--delay",
-            "0",
-            answers=["risk", "quit"],
-        )
-    )
+    out = ok(run(tmp_path, *PEBBLES_PLUS, answers=["risk", "quit"]))
     meter = after(out, "> risk")
     assert "risk meter" in meter and "bust" in meter and "0.167" in meter
 

@@ -95,6 +95,20 @@ def check_seat(p: Player, positions: Positions) -> None:
                     assert e["visible_to"] == [seat]
 
 
+def _played_to_the_end(
+    client: TestClient, seed: int, **table: Any
+) -> tuple[list[Player], Player, Positions]:
+    """A table made with ``table`` and ``seed``, its humans playing at random to the end
+    and a spectator watching: the humans, the spectator and the positions of its record."""
+    made = create(client, seed=seed, **table)
+    watcher = Player(client, made["id"])
+    humans = [Player(client, made["id"], s["token"]) for s in made["seats"] if s["kind"] == "human"]
+    play_until(humans, seed=seed)
+    watcher.wait(lambda m: m["type"] == "update" and m["status"] == "finished")
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    return humans, watcher, Positions(record)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_every_message_is_the_seats_own_view(client: TestClient, seed: int) -> None:
     seats: list[dict[str, Any]]
@@ -104,13 +118,7 @@ def test_every_message_is_the_seats_own_view(client: TestClient, seed: int) -> N
     else:
         game = "pebbles4"
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}] * 2
-    made = create(client, game=game, seed=seed, seats=seats)
-    watcher = Player(client, made["id"])
-    humans = [Player(client, made["id"], s["token"]) for s in made["seats"] if s["kind"] == "human"]
-    play_until(humans, seed=seed)
-    watcher.wait(lambda m: m["type"] == "update" and m["status"] == "finished")
-    record = client.get(f"/api/tables/{made['id']}/record").json()
-    positions = Positions(record)
+    humans, watcher, positions = _played_to_the_end(client, seed, game=game, seats=seats)
     for p in [*humans, watcher]:
         check_seat(p, positions)
     assert sum(len(p.messages) for p in humans) > 10
@@ -121,13 +129,9 @@ def test_sleep_tight_hands_and_face_down_plays_stay_hidden(client: TestClient, s
     if "sleep-tight" not in [g.name for g in oneiros.games()]:
         pytest.skip("Sleep Tight is not available in this checkout")
     seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}] * 2
-    made = create(client, game="sleep-tight", players=4, seed=seed, seats=seats)
-    watcher = Player(client, made["id"])
-    humans = [Player(client, made["id"], s["token"]) for s in made["seats"] if s["kind"] == "human"]
-    play_until(humans, seed=seed)
-    watcher.wait(lambda m: m["type"] == "update" and m["status"] == "finished")
-    record = client.get(f"/api/tables/{made['id']}/record").json()
-    positions = Positions(record)
+    humans, watcher, positions = _played_to_the_end(
+        client, seed, game="sleep-tight", players=4, seats=seats
+    )
     for p in [*humans, watcher]:
         check_messages(p, positions)
         seat = p.view["seat"]

@@ -16,6 +16,7 @@ from oneiros.core.flow import Flow, SimultaneousStep
 from oneiros.core.zones import Table
 from oneiros.games.sleep_tight.model import ZONES, watchers
 from oneiros.games.sleep_tight.state import SleepTightState
+from oneiros.testing import random_move
 
 from .helpers import kinds, play, scenario
 
@@ -110,13 +111,7 @@ def test_no_event_depends_on_a_card_the_declaration_hides_from_the_seat(
         state = oneiros.make("sleep-tight", players=players).new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            tm = state.to_move()
-            if tm == (CHANCE,):
-                actor, action = CHANCE, state.sample_chance(rng)
-            else:
-                actor = tm[0] if len(tm) == 1 else rng.choice(tm)
-                action = rng.choice(state.legal_actions(actor))
-            player = None if actor == CHANCE or len(tm) == 1 else actor
+            actor, action, player = random_move(state, rng)
             if rng.random() < 0.3:
                 for seat in range(players):
                     if seat != actor:
