@@ -52,6 +52,15 @@ def load_json(path: Path) -> Any:
         fail(f"{path}: {exc.strerror}")
 
 
+def load_json_object(path: Path, what: str) -> dict[str, Any]:
+    """``load_json`` for a file that must hold a JSON object (``what`` it should be, such
+    as "a saved game"), failing with a one-line message otherwise."""
+    data = load_json(path)
+    if not isinstance(data, dict):
+        fail(f"{path}: not {what} (expected a JSON object)")
+    return data
+
+
 GAME_ARG = typer.Argument(..., help="The game, e.g. lucidity (see `oneiros games`).")
 PLAYERS_OPT = typer.Option(None, "--players", "-p", help="Number of players (game default).")
 RULESET_OPT = typer.Option(None, "--ruleset", "-r", help="Rule set (game default).")

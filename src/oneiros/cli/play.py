@@ -225,12 +225,10 @@ def register(app: typer.Typer) -> None:
         lang: str | None = LANG_OPT,
     ) -> None:
         """Continue a saved game where it stopped."""
-        from .common import load_json
+        from .common import load_json_object
 
         lang = _check_lang(lang)
-        data = load_json(file)
-        if not isinstance(data, dict):
-            fail(f"{file}: not a saved game (expected a JSON object)")
+        data = load_json_object(file, "a saved game")
         state = replay(data)
         if seats is not None:
             seat_specs = parse_seats(seats, state.game)

@@ -21,7 +21,7 @@ from rich.text import Text
 from ..core import CHANCE, ConfigError, IllegalAction, State, replay
 from ..core.i18n import Translator, default_language, for_game
 from ..core.registry import apply_recorded
-from .common import fail, load_json
+from .common import fail, load_json_object
 from .play import LANG_OPT, _check_lang
 from .render import event_line, make_console, render_result, render_table, seat_label
 
@@ -243,9 +243,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Step through a finished or saved game: forward, back, jump to a turn."""
         lang = _check_lang(lang)
-        data = load_json(record_file)
-        if not isinstance(data, dict):
-            fail(f"{record_file}: not a game record (expected a JSON object)")
+        data = load_json_object(record_file, "a game record")
         positions = positions_of(data)
         game = positions[0].state.game
         if seat is not None and not 0 <= seat < game.players:
