@@ -147,6 +147,7 @@ A.update({aid: Action(aid, label) for aid, label in SEAT_PICK_LABELS.items()})
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
 DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
 RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
+RETURN_COLOUR = {"return:" + c: c for c in COLOURS}
 REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
 RESOLVE_ACTIONS = {cat: A["resolve:" + cat] for cat in ("power", "hunt", "exhaust", "shadowmark")}
 RESOLVE_SHADOW_ACTIONS = {c: A["resolve:shadow:" + c] for c in COLOURS}

@@ -8,21 +8,24 @@ Nightmare (``steps/abilities.py``), a shadow's effect (``steps/shadows.py``)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow, shared
-from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
+from ..actions import ALL_COLOURS, REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import HOLDERS, KINDS
+from .base import EXACT_BELOW, HOLDERS, KINDS, Random
 
 PLACED_TEXTS = {
+    "power1": "Seat {seat} gains {face} ({colour})",
+    "power2": "Seat {seat} gains {face} ({colour})",
     "hunt": "Seat {seat} places a {colour} hunt dream",
     "exhaust": "Seat {seat} places a {colour} exhaust dream",
+    "shadowmark": "Seat {seat} takes a Shadowmark",
 }
-"""The event text of a dream placed in the Hunt or Exhaust row (resolving the draw)."""
+"""The event text of a dream placed in a row of the card, by face (resolving the draw)."""
 
 if TYPE_CHECKING:
     from ..state import LucidityState
@@ -55,18 +58,26 @@ class Roll(ChanceStep):
         return s.game.roll_outcomes[s.hand[-1]]
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
+        faces = s.game.roll_actions[s.hand[-1]]
+        n = len(faces)
+        if rng.__class__ is Random and EXACT_BELOW:
+            # random.Random.randrange(n), written out (base.EXACT_BELOW): the same draw
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return faces[r]
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
         try:
             below = rng._randbelow
         except AttributeError:
             below = rng.randrange
-        faces = s.game.roll_actions[s.hand[-1]]
-        return faces[below(len(faces))]
+        return faces[below(n)]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
-        face = action.id[5:]
-        d = (c, face, False)
+        d, event = s.game.roll_results[c][action.id]  # the shared dream and event
         # the rolled dream joins the unresolved ones, which the resolution below holds (the
         # step under this one, unless an interruption or a reroll pushed this roll)
         items = flow.items
@@ -76,14 +87,46 @@ class Roll(ChanceStep):
             items[i] = Resolve(below.seat, (*below.rolled, d))
         else:
             add_rolled(s, d)
-        s._events.append(
-            Event(
-                "rolled",
-                "A {colour} dream rolls {face}",
-                s.R["roll"],
-                {"colour": c, "face": face},
-            )
-        )
+        s._events.append(event)
+
+
+ROLLED_TEXT = "A {colour} dream rolls {face}"
+"""The event text of a rolled dream."""
+
+
+def roll_results(
+    refs: Mapping[str, str], faces: Mapping[str, Sequence[str]]
+) -> dict[str, dict[str, tuple[Die, Event]]]:
+    """What a roll leaves, ``[colour][roll action id]``: the dream and its event. Both are
+    values that never change, so every roll of a colour showing a face shares them (built
+    once per game: the faces are the content's, the citation the rule set's)."""
+    rule = refs["roll"]
+    return {
+        c: {
+            "roll:" + f: (die(c, f), Event("rolled", ROLLED_TEXT, rule, {"colour": c, "face": f}))
+            for f in fs
+        }
+        for c, fs in faces.items()
+    }
+
+
+def placed_events(refs: Mapping[str, str], seats: int) -> list[dict[str, dict[str, Event]]]:
+    """The event of seat k placing a resolved dream showing face f of colour c in its row,
+    ``[k][f][c]`` (a Power, hunt or exhaust dream, a Shadowmark; shared, as
+    ``roll_results``)."""
+    out: list[dict[str, dict[str, Event]]] = []
+    for k in range(seats):
+        table: dict[str, dict[str, Event]] = {}
+        for f in ("power1", "power2", "hunt", "exhaust", "shadowmark"):
+            row = "power" if f in ("power1", "power2") else f
+            text = PLACED_TEXTS[f]
+            rule = refs["shadowmark" if f == "shadowmark" else "resolve"]
+            table[f] = {
+                c: Event("placed", text, rule, {"seat": k, "colour": c, "face": f, "row": row})
+                for c in ALL_COLOURS
+            }
+        out.append(table)
+    return out
 
 
 @KINDS.step
@@ -273,14 +316,7 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
             return _abilities.nightmare_takes(s, seat, c, f, h)
     if f == "power1" or f == "power2":
         me.power.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} gains {face} ({colour})",
-                R["resolve"],
-                {"seat": seat, "colour": c, "face": f, "row": "power"},
-            )
-        )
+        s._events.append(s.game.placed_events[seat][f][c])  # the shared event
         return False
     if f == "hunt" and me.shield > 0 and c != "bone":
         # de-lux "Manifestations Expansion": a shield turns a hunt dream back to the bag
@@ -295,20 +331,12 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
         )
         return False
     if f == "hunt" or f == "exhaust":
-        getattr(me, f).append(d)
-        data = {"seat": seat, "colour": c, "face": f, "row": f}
-        s._events.append(Event("placed", PLACED_TEXTS[f], R["resolve"], data))
+        (me.hunt if f == "hunt" else me.exhaust).append(d)
+        s._events.append(s.game.placed_events[seat][f][c])
         return False
     if f == "shadowmark":
         me.marks.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} takes a Shadowmark",
-                R["shadowmark"],
-                {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
-            )
-        )
+        s._events.append(s.game.placed_events[seat][f][c])
         if len(me.marks) >= MARKS_OUT and me.role == "dreamer":
             _filled_rows.marked_out(s, seat)
             return True
