@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow, shared
-from ..actions import ALL_COLOURS, REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
+from ..actions import (
+    ALL_COLOURS,
+    REROLL_ACTIONS,
+    REROLL_COLOUR,
+    RESOLVE_ACTIONS,
+    RESOLVE_CATEGORY,
+    RESOLVE_SHADOW_ACTIONS,
+    RESOLVE_SHADOW_COLOUR,
+)
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
 from .base import EXACT_BELOW, HOLDERS, KINDS, Random
@@ -84,7 +92,11 @@ class Roll(ChanceStep):
         i = len(items) - 2
         below = items[i] if i >= 0 else None
         if below.__class__ is Resolve:
-            items[i] = Resolve(below.seat, (*below.rolled, d))
+            # Resolve(below.seat, (*below.rolled, d)), field by field (the hot path)
+            new = new_object(Resolve)
+            set_seat(new, below.seat)
+            set_rolled_field(new, (*below.rolled, d))
+            items[i] = new
         else:
             add_rolled(s, d)
         s._events.append(event)
@@ -212,30 +224,30 @@ class Resolve(DecisionStep):
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         seat = self.seat
-        parts = action.id.split(":")
-        if parts[0] == "reroll":
-            _reroll.start_reroll(s, seat, parts[1], "resolve", False)
-            return
-        what = parts[1]
+        aid = action.id
+        what = RESOLVE_CATEGORY.get(aid)
         items = flow.items
-        if what == "shadow":
-            c = parts[2]
+        if what is None:
+            c = RESOLVE_SHADOW_COLOUR.get(aid)
+            if c is None:  # reroll:<colour>
+                _reroll.start_reroll(s, seat, REROLL_COLOUR[aid], "resolve", False)
+                return
             left = list(self.rolled)
             for i, d in enumerate(left):
                 if d[0] == c and d[1] == "shadow":
                     del left[i]
                     break
-            items[-1] = Resolve(seat, tuple(left)) if left else shared(Resolve, seat)
+            items[-1] = resolution(seat, tuple(left)) if left else shared(Resolve, seat)
             place(s, seat, die(c, "shadow"), pool=True)
             return
         keep: list[Die] = []
         take: list[Die] = []
         for d in self.rolled:
-            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
+            if FACE_CATEGORY.get(d[1]) == what:
                 take.append(d)
             else:
                 keep.append(d)
-        items[-1] = Resolve(seat, tuple(keep)) if keep else shared(Resolve, seat)
+        items[-1] = resolution(seat, tuple(keep)) if keep else shared(Resolve, seat)
         # placing may push interrupting steps (a Nightmare ability); later dreams of the same
         # category wait among the unresolved ones until those are done
         for i, d in enumerate(take):
@@ -250,6 +262,25 @@ class Resolve(DecisionStep):
                         # left of the category goes back to the bag with the rest in hand
                         s._to_bag(left)
                 return
+
+
+new_object = object.__new__
+set_seat = vars(Resolve)["seat"].__set__
+set_rolled_field = vars(Resolve)["rolled"].__set__
+"""The slots of a resolution's fields: a roll builds the resolution it adds a dream to
+field by field, which skips the frozen dataclass's ``__init__`` (the same value)."""
+
+
+def resolution(seat: int, dice: tuple[Die, ...]) -> Resolve:
+    """``Resolve(seat, dice)``, built field by field (the same value, about twice as fast)."""
+    new = new_object(Resolve)
+    set_seat(new, seat)
+    set_rolled_field(new, dice)
+    return new
+
+
+FACE_CATEGORY = {**CATEGORY, "shadowmark": "shadowmark"}
+"""The category a face resolves with (``resolve:<category>``); a shadow resolves alone."""
 
 
 def pending(s: LucidityState) -> tuple[tuple[Die, ...], list[Die]]:
@@ -284,7 +315,7 @@ def set_rolled(s: LucidityState, dice: Sequence[Die]) -> None:
     for i in range(len(items) - 1, -1, -1):
         step = items[i]
         if step.__class__ is Resolve:
-            items[i] = Resolve(step.seat, tuple(dice))
+            items[i] = resolution(step.seat, tuple(dice))
             return
     if dice:  # pragma: no cover - a dream is rolled only with a resolution to follow
         raise AssertionError("unresolved dreams with no resolution on the stack")
