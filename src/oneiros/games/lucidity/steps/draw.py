@@ -96,7 +96,7 @@ class Draw(ChanceStep):
 
 
 DRAWN_TEXT = "Seat {seat} draws a {colour} dream"
-"""The event text of a drawn dream."""
+"""The event text of a drawn dream (a message: ``locale/tables.txt``)."""
 
 
 def drawn_events(refs: Mapping[str, str], seats: int) -> list[dict[str, Event]]:

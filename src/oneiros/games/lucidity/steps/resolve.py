@@ -103,7 +103,7 @@ class Roll(ChanceStep):
 
 
 ROLLED_TEXT = "A {colour} dream rolls {face}"
-"""The event text of a rolled dream."""
+"""The event text of a rolled dream (a message: ``locale/tables.txt``)."""
 
 
 def roll_results(

@@ -90,7 +90,7 @@ class ChooseTrack(Seated):
 
 
 TRACK_TEXT = "Seat {seat} chooses the sleep track {track}"
-"""The event text of a chosen sleep track."""
+"""The event text of a chosen sleep track (a message: ``locale/tables.txt``)."""
 
 
 def track_events(refs: Mapping[str, str], seats: int) -> list[dict[str, Event]]:
