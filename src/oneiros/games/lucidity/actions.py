@@ -147,9 +147,13 @@ A.update({aid: Action(aid, label) for aid, label in SEAT_PICK_LABELS.items()})
 DRAW_ACTIONS = {c: A["draw:" + c] for c in ALL_COLOURS}
 DRAW_COLOUR = {"draw:" + c: c for c in ALL_COLOURS}
 RETURN_ACTIONS = {c: A["return:" + c] for c in COLOURS}
+RETURN_COLOUR = {"return:" + c: c for c in COLOURS}
 REROLL_ACTIONS = {c: A["reroll:" + c] for c in COLOURS}
 RESOLVE_ACTIONS = {cat: A["resolve:" + cat] for cat in ("power", "hunt", "exhaust", "shadowmark")}
 RESOLVE_SHADOW_ACTIONS = {c: A["resolve:shadow:" + c] for c in COLOURS}
+REROLL_COLOUR = {"reroll:" + c: c for c in COLOURS}
+RESOLVE_CATEGORY = {"resolve:" + cat: cat for cat in RESOLVE_ACTIONS}
+RESOLVE_SHADOW_COLOUR = {"resolve:shadow:" + c: c for c in COLOURS}
 REST_SHADOW_ACTIONS = {c: A["rest:shadow:" + c] for c in COLOURS}
 REST_HUNT_ACTIONS = {c: A["rest:hunt:" + c] for c in COLOURS}
 REST_ROTATED_ACTIONS = {c: A["rest:rotated:" + c] for c in COLOURS}

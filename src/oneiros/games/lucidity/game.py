@@ -169,6 +169,17 @@ class LucidityGame(Game):
         self.roll_ids: dict[str, frozenset[str]] = {
             c: frozenset("roll:" + f for f in fs) for c, fs in faces.items()
         }
+        # the events of the frequent rules, built once: an event never changes once emitted,
+        # so every draw of seat k's blue dream (say) emits the same one
+        from .steps.draw import drawn_events, returned_events
+        from .steps.resolve import placed_events, roll_results
+        from .steps.turn import track_events
+
+        self.drawn_events = drawn_events(self.refs, self.players)
+        self.returned_events = returned_events(self.refs, self.players)
+        self.roll_results = roll_results(self.refs, faces)
+        self.placed_events = placed_events(self.refs, self.players)
+        self.track_events = track_events(self.refs, self.players)
 
     def content_hash(self) -> str | None:
         """The hash of the content file this game plays with (``Content.hash``): records

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sys import intern
 from typing import Any
 
 from .content import COLOURS
@@ -23,7 +24,8 @@ def die(colour: str, face: str, rotated: bool = False) -> Die:
     key = (colour, face, rotated)
     d = _DIES.get(key)
     if d is None:
-        d = _DIES[key] = key
+        # interned words: the rules compare faces and colours with the words they name
+        d = _DIES[key] = (intern(colour), intern(face), rotated)
     return d
 
 

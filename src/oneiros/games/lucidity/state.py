@@ -25,7 +25,13 @@ from .actions import ALL_COLOURS, DRAW_COLOUR
 from .content import COLOURS
 from .model import Die, Seat, bag_total, power_value, to_bag
 from .observation import observation
-from .params import DEFAULT_RULES, MIN_SHADOW_SPACES, SHADOW_SPACES, SHADOW_SPACES_FOURTH
+from .params import (
+    DEFAULT_RULES,
+    MAX_SEATS,
+    MIN_SHADOW_SPACES,
+    SHADOW_SPACES,
+    SHADOW_SPACES_FOURTH,
+)
 from .steps import end, resolve, setup, turn
 from .steps.base import KINDS, limbo
 from .steps.draw import Draw
@@ -36,6 +42,8 @@ if TYPE_CHECKING:
     from .game import LucidityGame
 
 _AT_CHANCE = (CHANCE,)
+_AT_SEAT = tuple((k,) for k in range(MAX_SEATS))
+"""``to_move()`` of a decision of seat k: the same tuple each time."""
 
 
 def _typed(actor: Actor) -> frozenset[Any]:
@@ -229,7 +237,7 @@ class LucidityState(State):
         if by == _BY_CHANCE:
             return _AT_CHANCE
         if by == _BY_SEAT:
-            return (top.seat,)
+            return _AT_SEAT[top.seat]
         return who(top, self)
 
     def decision(self, player: int | None = None) -> Decision | None:

@@ -6,15 +6,16 @@ returned or rolled too many, and the next player who puts it right."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow, shared
-from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, A
+from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, RETURN_COLOUR, A
 from ..content import COLOURS
 from ..model import die
 from ..params import TRACKS
-from .base import EXACT_BELOW, KINDS, Random, new_object
+from .base import EXACT_BELOW, KINDS, Random
 from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
@@ -83,22 +84,40 @@ class Draw(ChanceStep):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        # the hot path of random play: written out by hand (same effect as emit)
-        c = action.id[5:]
+        c = DRAW_COLOUR[action.id]
         bag = s.bag
         left = bag[c] - 1
         bag[c] = left
         s.hand.append(c)
         seat = self.seat
-        e = new_object(Event)  # Event(...), field by field (the hot path)
-        e.kind = "drawn"
-        e._fmt = "Seat {seat} draws a {colour} dream"
-        e.rule = s.R["draw"]
-        e.data = {"seat": seat, "colour": c}
-        e.visible_to = e.names = None
-        s._events.append(e)
+        s._events.append(s.game.drawn_events[seat][c])  # the shared event (drawn_events)
         if not left and took_last(s, seat):
             flow.pop()
+
+
+DRAWN_TEXT = "Seat {seat} draws a {colour} dream"
+"""The event text of a drawn dream (a message: ``locale/tables.txt``)."""
+
+
+def drawn_events(refs: Mapping[str, str], seats: int) -> list[dict[str, Event]]:
+    """The event of seat k drawing a dream of colour c, ``[k][c]``: an event is a value that
+    never changes once emitted, so every such draw emits the same one (built once per game,
+    whose rule set gives the citation)."""
+    rule = refs["draw"]
+    return [
+        {c: Event("drawn", DRAWN_TEXT, rule, {"seat": k, "colour": c}) for c in ALL_COLOURS}
+        for k in range(seats)
+    ]
+
+
+def returned_events(refs: Mapping[str, str], seats: int) -> list[dict[str, Event]]:
+    """The event of seat k returning a dream of colour c to the bag, ``[k][c]`` (shared, as
+    ``drawn_events``)."""
+    rule = refs["draw"]
+    return [
+        {c: Event("returned", RETURNED_TEXT, rule, {"seat": k, "colour": c}) for c in ALL_COLOURS}
+        for k in range(seats)
+    ]
 
 
 def returnable(s: LucidityState) -> bool:
@@ -188,16 +207,10 @@ class Return(DecisionStep):
             return
         if self.left <= 0:
             s.emit("slip", "Seat {seat} returns one dream too many", s.R["faq"], seat=seat)
-        c = aid[7:]
+        c = RETURN_COLOUR[aid]
         s.hand.remove(c)
         s.bag[c] += 1
-        e = new_object(Event)  # Event(...), field by field (the hot path)
-        e.kind = "returned"
-        e._fmt = RETURNED_TEXT
-        e.rule = s.R["draw"]
-        e.data = {"seat": seat, "colour": c}
-        e.visible_to = e.names = None
-        s._events.append(e)
+        s._events.append(s.game.returned_events[seat][c])  # the shared event
         flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
 
 

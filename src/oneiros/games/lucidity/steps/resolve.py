@@ -8,21 +8,32 @@ Nightmare (``steps/abilities.py``), a shadow's effect (``steps/shadows.py``)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow, shared
-from ..actions import REROLL_ACTIONS, RESOLVE_ACTIONS, RESOLVE_SHADOW_ACTIONS
+from ..actions import (
+    ALL_COLOURS,
+    REROLL_ACTIONS,
+    REROLL_COLOUR,
+    RESOLVE_ACTIONS,
+    RESOLVE_CATEGORY,
+    RESOLVE_SHADOW_ACTIONS,
+    RESOLVE_SHADOW_COLOUR,
+)
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import HOLDERS, KINDS
+from .base import EXACT_BELOW, HOLDERS, KINDS, Random
 
 PLACED_TEXTS = {
+    "power1": "Seat {seat} gains {face} ({colour})",
+    "power2": "Seat {seat} gains {face} ({colour})",
     "hunt": "Seat {seat} places a {colour} hunt dream",
     "exhaust": "Seat {seat} places a {colour} exhaust dream",
+    "shadowmark": "Seat {seat} takes a Shadowmark",
 }
-"""The event text of a dream placed in the Hunt or Exhaust row (resolving the draw)."""
+"""The event text of a dream placed in a row of the card, by face (resolving the draw)."""
 
 if TYPE_CHECKING:
     from ..state import LucidityState
@@ -55,35 +66,79 @@ class Roll(ChanceStep):
         return s.game.roll_outcomes[s.hand[-1]]
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
+        faces = s.game.roll_actions[s.hand[-1]]
+        n = len(faces)
+        if rng.__class__ is Random and EXACT_BELOW:
+            # random.Random.randrange(n), written out (base.EXACT_BELOW): the same draw
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return faces[r]
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
         try:
             below = rng._randbelow
         except AttributeError:
             below = rng.randrange
-        faces = s.game.roll_actions[s.hand[-1]]
-        return faces[below(len(faces))]
+        return faces[below(n)]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = s.hand.pop()
-        face = action.id[5:]
-        d = (c, face, False)
+        d, event = s.game.roll_results[c][action.id]  # the shared dream and event
         # the rolled dream joins the unresolved ones, which the resolution below holds (the
         # step under this one, unless an interruption or a reroll pushed this roll)
         items = flow.items
         i = len(items) - 2
         below = items[i] if i >= 0 else None
         if below.__class__ is Resolve:
-            items[i] = Resolve(below.seat, (*below.rolled, d))
+            # Resolve(below.seat, (*below.rolled, d)), field by field (the hot path)
+            new = new_object(Resolve)
+            set_seat(new, below.seat)
+            set_rolled_field(new, (*below.rolled, d))
+            items[i] = new
         else:
             add_rolled(s, d)
-        s._events.append(
-            Event(
-                "rolled",
-                "A {colour} dream rolls {face}",
-                s.R["roll"],
-                {"colour": c, "face": face},
-            )
-        )
+        s._events.append(event)
+
+
+ROLLED_TEXT = "A {colour} dream rolls {face}"
+"""The event text of a rolled dream (a message: ``locale/tables.txt``)."""
+
+
+def roll_results(
+    refs: Mapping[str, str], faces: Mapping[str, Sequence[str]]
+) -> dict[str, dict[str, tuple[Die, Event]]]:
+    """What a roll leaves, ``[colour][roll action id]``: the dream and its event. Both are
+    values that never change, so every roll of a colour showing a face shares them (built
+    once per game: the faces are the content's, the citation the rule set's)."""
+    rule = refs["roll"]
+    return {
+        c: {
+            "roll:" + f: (die(c, f), Event("rolled", ROLLED_TEXT, rule, {"colour": c, "face": f}))
+            for f in fs
+        }
+        for c, fs in faces.items()
+    }
+
+
+def placed_events(refs: Mapping[str, str], seats: int) -> list[dict[str, dict[str, Event]]]:
+    """The event of seat k placing a resolved dream showing face f of colour c in its row,
+    ``[k][f][c]`` (a Power, hunt or exhaust dream, a Shadowmark; shared, as
+    ``roll_results``)."""
+    out: list[dict[str, dict[str, Event]]] = []
+    for k in range(seats):
+        table: dict[str, dict[str, Event]] = {}
+        for f in ("power1", "power2", "hunt", "exhaust", "shadowmark"):
+            row = "power" if f in ("power1", "power2") else f
+            text = PLACED_TEXTS[f]
+            rule = refs["shadowmark" if f == "shadowmark" else "resolve"]
+            table[f] = {
+                c: Event("placed", text, rule, {"seat": k, "colour": c, "face": f, "row": row})
+                for c in ALL_COLOURS
+            }
+        out.append(table)
+    return out
 
 
 @KINDS.step
@@ -169,30 +224,30 @@ class Resolve(DecisionStep):
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         seat = self.seat
-        parts = action.id.split(":")
-        if parts[0] == "reroll":
-            _reroll.start_reroll(s, seat, parts[1], "resolve", False)
-            return
-        what = parts[1]
+        aid = action.id
+        what = RESOLVE_CATEGORY.get(aid)
         items = flow.items
-        if what == "shadow":
-            c = parts[2]
+        if what is None:
+            c = RESOLVE_SHADOW_COLOUR.get(aid)
+            if c is None:  # reroll:<colour>
+                _reroll.start_reroll(s, seat, REROLL_COLOUR[aid], "resolve", False)
+                return
             left = list(self.rolled)
             for i, d in enumerate(left):
                 if d[0] == c and d[1] == "shadow":
                     del left[i]
                     break
-            items[-1] = Resolve(seat, tuple(left)) if left else shared(Resolve, seat)
+            items[-1] = resolution(seat, tuple(left)) if left else shared(Resolve, seat)
             place(s, seat, die(c, "shadow"), pool=True)
             return
         keep: list[Die] = []
         take: list[Die] = []
         for d in self.rolled:
-            if (what == "shadowmark" and d[1] == "shadowmark") or CATEGORY.get(d[1]) == what:
+            if FACE_CATEGORY.get(d[1]) == what:
                 take.append(d)
             else:
                 keep.append(d)
-        items[-1] = Resolve(seat, tuple(keep)) if keep else shared(Resolve, seat)
+        items[-1] = resolution(seat, tuple(keep)) if keep else shared(Resolve, seat)
         # placing may push interrupting steps (a Nightmare ability); later dreams of the same
         # category wait among the unresolved ones until those are done
         for i, d in enumerate(take):
@@ -207,6 +262,25 @@ class Resolve(DecisionStep):
                         # left of the category goes back to the bag with the rest in hand
                         s._to_bag(left)
                 return
+
+
+new_object = object.__new__
+set_seat = vars(Resolve)["seat"].__set__
+set_rolled_field = vars(Resolve)["rolled"].__set__
+"""The slots of a resolution's fields: a roll builds the resolution it adds a dream to
+field by field, which skips the frozen dataclass's ``__init__`` (the same value)."""
+
+
+def resolution(seat: int, dice: tuple[Die, ...]) -> Resolve:
+    """``Resolve(seat, dice)``, built field by field (the same value, about twice as fast)."""
+    new = new_object(Resolve)
+    set_seat(new, seat)
+    set_rolled_field(new, dice)
+    return new
+
+
+FACE_CATEGORY = {**CATEGORY, "shadowmark": "shadowmark"}
+"""The category a face resolves with (``resolve:<category>``); a shadow resolves alone."""
 
 
 def pending(s: LucidityState) -> tuple[tuple[Die, ...], list[Die]]:
@@ -241,7 +315,7 @@ def set_rolled(s: LucidityState, dice: Sequence[Die]) -> None:
     for i in range(len(items) - 1, -1, -1):
         step = items[i]
         if step.__class__ is Resolve:
-            items[i] = Resolve(step.seat, tuple(dice))
+            items[i] = resolution(step.seat, tuple(dice))
             return
     if dice:  # pragma: no cover - a dream is rolled only with a resolution to follow
         raise AssertionError("unresolved dreams with no resolution on the stack")
@@ -273,14 +347,7 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
             return _abilities.nightmare_takes(s, seat, c, f, h)
     if f == "power1" or f == "power2":
         me.power.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} gains {face} ({colour})",
-                R["resolve"],
-                {"seat": seat, "colour": c, "face": f, "row": "power"},
-            )
-        )
+        s._events.append(s.game.placed_events[seat][f][c])  # the shared event
         return False
     if f == "hunt" and me.shield > 0 and c != "bone":
         # de-lux "Manifestations Expansion": a shield turns a hunt dream back to the bag
@@ -295,20 +362,12 @@ def place(s: LucidityState, seat: int, d: Die, pool: bool) -> bool:
         )
         return False
     if f == "hunt" or f == "exhaust":
-        getattr(me, f).append(d)
-        data = {"seat": seat, "colour": c, "face": f, "row": f}
-        s._events.append(Event("placed", PLACED_TEXTS[f], R["resolve"], data))
+        (me.hunt if f == "hunt" else me.exhaust).append(d)
+        s._events.append(s.game.placed_events[seat][f][c])
         return False
     if f == "shadowmark":
         me.marks.append(d)
-        s._events.append(
-            Event(
-                "placed",
-                "Seat {seat} takes a Shadowmark",
-                R["shadowmark"],
-                {"seat": seat, "colour": c, "face": f, "row": "shadowmark"},
-            )
-        )
+        s._events.append(s.game.placed_events[seat][f][c])
         if len(me.marks) >= MARKS_OUT and me.role == "dreamer":
             _filled_rows.marked_out(s, seat)
             return True

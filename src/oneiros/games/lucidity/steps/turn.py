@@ -8,6 +8,7 @@ who is still in the game plays."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action, Event
@@ -80,18 +81,26 @@ class ChooseTrack(Seated):
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         seat = self.seat
         me = s.seats[seat]
-        me.track = action.id[6:]
+        event = s.game.track_events[seat][action.id]  # the shared event
+        me.track = event.data["track"]
         me.stage = 0
-        s._events.append(
-            Event(
-                "track",
-                "Seat {seat} chooses the sleep track {track}",
-                s.R["track"],
-                {"seat": seat, "track": me.track},
-            )
-        )
+        s._events.append(event)
         s.stack.items[-1] = shared(_filled_rows.CheckRows, seat, False, False)
         push_stage(s, seat)
+
+
+TRACK_TEXT = "Seat {seat} chooses the sleep track {track}"
+"""The event text of a chosen sleep track (a message: ``locale/tables.txt``)."""
+
+
+def track_events(refs: Mapping[str, str], seats: int) -> list[dict[str, Event]]:
+    """The event of seat k choosing a sleep track, ``[k][track action id]``: an event never
+    changes once emitted, so every such choice emits the same one (built once per game)."""
+    rule = refs["track"]
+    return [
+        {"track:" + t: Event("track", TRACK_TEXT, rule, {"seat": k, "track": t}) for t in TRACKS}
+        for k in range(seats)
+    ]
 
 
 @KINDS.step  # no field of its own: the registry makes it a dataclass
