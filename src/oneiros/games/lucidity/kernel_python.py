@@ -362,10 +362,19 @@ def _specialise(table: dict[Any, _Func], func: _Func, counter: itertools.count[i
         func.expr = ret.value
 
 
-def build(modules: tuple[types.ModuleType, ...]) -> dict[Any, types.FunctionType]:
-    """The specialised function of each kernel function (keyed by the original)."""
+def build(
+    modules: tuple[types.ModuleType, ...],
+    overrides: dict[str, Any] | None = None,
+) -> dict[Any, types.FunctionType]:
+    """The specialised function of each kernel function (keyed by the original).
+    ``overrides``: names whose function is replaced by another of ``modules`` in every
+    module before specialising (the plain Python ``kernel_step.turn_hook``)."""
     table: dict[Any, _Func] = {}
     namespaces = {m.__name__: dict(vars(m)) for m in modules}
+    for ns in namespaces.values():
+        for name, value in (overrides or {}).items():
+            if name in ns and ns[name] is not value:
+                ns[name] = value
     for module in modules:
         tree = ast.parse(inspect.getsource(module))
         ns = namespaces[module.__name__]
