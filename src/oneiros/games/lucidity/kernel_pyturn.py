@@ -25,6 +25,8 @@ from .kernel_base import (
     AUTO,
     BONE,
     C_DRAW_AGAIN,
+    C_FEAR,
+    C_FEAR_NONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
@@ -38,7 +40,11 @@ from .kernel_base import (
     DB_ROTATED,
     DIE_BITS,
     DREAMER,
+    FEXH,
+    FHUNT,
+    FMARK,
     FRAME,
+    FSHADOW,
     H_ACTIONS,
     H_BAG,
     H_DECISIONS,
@@ -61,11 +67,13 @@ from .kernel_base import (
     K_CHECK,
     K_DRAW,
     K_NIGHTMARE,
+    K_NOW,
     K_RESOLVE,
     K_REST,
     K_RETURN,
     K_ROLL,
     K_TRACK,
+    LIMBO,
     P1,
     P2,
     R_EXH,
@@ -90,7 +98,7 @@ from .kernel_base import (
 from .kernel_flow import end_turn, run_check
 from .kernel_pynight import nightmare_turn
 from .kernel_step import apply_resolve
-from .kernel_turn import do_rest
+from .kernel_turn import do_rest, place
 
 MARGIN = 200
 """The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
@@ -300,9 +308,137 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         code = opts[(x * n) >> 32]
                 if code >= C_RESOLVE_SHADOW:
-                    _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
-                    apply_resolve(S, code)
-                    return
+                    # the four Shadows: Envy (the next seat chooses), a Nightmare taking
+                    # the shadow and Imprisonment with a choice are handed back
+                    c = code - C_RESOLVE_SHADOW
+                    d = c + 8 * FSHADOW
+                    ex = rows + R_EXH * ROWBLK
+                    turnable = 0
+                    if c == 2:
+                        for i in range(ex + 1, ex + 1 + S[ex]):
+                            if S[i] < 64 and S[i] & 7 != BONE:
+                                turnable |= 1 << (S[i] & 7)
+                    if c == 1 or takes >> d & 1 or turnable & (turnable - 1):
+                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        apply_resolve(S, code)
+                        return
+                    rolled.remove(d)
+                    sr = rows + (R_SHADOW + c) * ROWBLK
+                    S[sr] += 1
+                    S[sr + S[sr]] = d
+                    if c == 2:
+                        # Shadow of Imprisonment: the only colour's first exhaust dream turns
+                        if turnable:
+                            k = (
+                                0
+                                if turnable == 1
+                                else 1
+                                if turnable == 2
+                                else 2
+                                if turnable == 4
+                                else 3
+                            )
+                            i = ex + 1
+                            while S[i] != k + 8 * FEXH:
+                                i += 1
+                            S[i] += 64
+                        continue
+                    if c == 3:
+                        # Shadow of Primeval Fear: a shadow or a turned dream to the Hunt row
+                        turned = 0
+                        for i in range(ex + 1, ex + 1 + S[ex]):
+                            if S[i] >= 64:
+                                turned |= 1 << (S[i] & 7)
+                        opts = [C_FEAR_NONE]
+                        for k in range(4):
+                            if S[rows + (R_SHADOW + k) * ROWBLK]:
+                                opts.append(C_FEAR + 2 * k)
+                        for k in range(4):
+                            if turned >> k & 1:
+                                opts.append(C_FEAR + 2 * k + 1)
+                        acts += 1
+                        decs += 1
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        code = opts[(x * len(opts)) >> 32]
+                        if code == C_FEAR_NONE:
+                            continue
+                        k = (code - C_FEAR) // 2
+                        hr = rows + R_HUNT * ROWBLK
+                        if (code - C_FEAR) % 2:
+                            i = ex + 1
+                            while S[i] & 7 != k or S[i] < 64:
+                                i += 1
+                            d = S[i]
+                            end = ex + S[ex]
+                            while i < end:
+                                S[i] = S[i + 1]
+                                i += 1
+                            S[ex] -= 1
+                        else:
+                            sr = rows + (R_SHADOW + k) * ROWBLK
+                            d = S[sr + S[sr]]
+                            S[sr] -= 1
+                        S[hr] += 1
+                        S[hr + S[hr]] = d
+                        continue
+                    # Shadow of the Depths: draw a dream and roll it at once
+                    total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
+                    if total == 0:
+                        S[H_DEND] = 1
+                        continue
+                    acts += 2
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
+                    r = (x * total) >> 32
+                    b = H_BAG
+                    while r >= S[b]:
+                        r -= S[b]
+                        b += 1
+                    S[b] -= 1
+                    if total == 1 and es:
+                        S[H_DEND] = 1
+                    c = b - H_BAG
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
+                    face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
+                    d = c + 8 * face
+                    if face == FSHADOW and es:
+                        rolled.append(d)  # lucidity-es: it joins the unresolved dreams
+                        continue
+                    if c != BONE and (S[sb + SEAT_PC + 2 * c] or S[sb + SEAT_PC + 2 * c + 1]):
+                        # "Re-rolling dreams": the dreamer may reroll it before it resolves
+                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        S[LIMBO] += 1
+                        S[LIMBO + S[LIMBO]] = d
+                        push_frame(S, K_NOW, p, 1, 0, 0, 0)
+                        return
+                    if (
+                        face == FSHADOW
+                        or takes >> d & 1
+                        or (face == FMARK and S[rows + R_MARKS * ROWBLK] >= 2)
+                    ):
+                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        place(S, p, d, 1)
+                        return
+                    if face <= P2:
+                        pw = rows + R_POW * ROWBLK
+                        S[pw] += 1
+                        S[pw + S[pw]] = d
+                        S[sb + SEAT_PC + 2 * c + face] += 1
+                        S[sb + SEAT_POWER] += face + 1
+                        held = (held | 1 << c) & 15
+                        continue
+                    rb = (
+                        rows
+                        + (R_HUNT if face == FHUNT else R_EXH if face == FEXH else R_MARKS) * ROWBLK
+                    )
+                    S[rb] += 1
+                    S[rb + S[rb]] = d
+                    continue
                 if code < C_RESOLVE:
                     # "Re-rolling dreams": spend a Power dream of that colour
                     c = code - C_REROLL
