@@ -34,7 +34,6 @@ from .kernel_base import (
     C_REST_NONE,
     C_REST_SHADOW,
     CARDS,
-    CHANCE,
     DB_HUNTED,
     DB_PLAIN_EXH,
     DB_ROTATED,
@@ -60,18 +59,14 @@ from .kernel_base import (
     H_RETURNS,
     H_RNG,
     H_SDELTA,
-    H_SP,
     H_STAGES,
     H_TAKES,
     HAND,
     K_CHECK,
-    K_DRAW,
     K_NIGHTMARE,
     K_NOW,
     K_RESOLVE,
     K_REST,
-    K_RETURN,
-    K_ROLL,
     K_TRACK,
     LIMBO,
     P1,
@@ -96,41 +91,22 @@ from .kernel_base import (
     push_frame,
 )
 from .kernel_flow import end_turn, run_check
+from .kernel_pybase import (
+    CHECK,
+    MARGIN,
+    REROLL_OPTIONS,
+    RESOLVE,
+    RESOLVE_OPTIONS,
+    REST,
+    SPREAD,
+    STAGE,
+    hand_back,
+    push_next_stage,
+    store_turn,
+)
 from .kernel_pynight import nightmare_turn
 from .kernel_step import apply_resolve
 from .kernel_turn import do_rest, place
-
-MARGIN = 200
-"""The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
-decision with its rerolls or a Nightmare's turn apply far fewer), so that they never
-pass the limit: ``advance`` plays the last actions one at a time."""
-
-STAGE, RESOLVE, CHECK, REST = 0, 1, 2, 3
-
-
-def _spread(faces: int) -> int:
-    """Bit ``8 * face`` for each face bit of ``faces`` (the dice ``colour + 8 * face``)."""
-    return sum(1 << (8 * face) for face in range(6) if faces >> face & 1)
-
-
-SPREAD = tuple(_spread(t) for t in range(64))
-"""``SPREAD[faces] << colour``: the dice of that colour with those faces, as bits."""
-
-
-def _resolve_options(bits: int, es: int) -> tuple[int, ...]:
-    """``legal_resolve``'s options but the rerolls, from the bits of the rolled dice."""
-    if bits & 8:
-        return (C_RESOLVE + 3,)
-    if bits & 7:
-        out = tuple(C_RESOLVE + k for k in range(3) if bits & (1 << k))
-        return out[:1] if es else out
-    return tuple(C_RESOLVE_SHADOW + c for c in range(4) if bits & (16 << c))
-
-
-RESOLVE_OPTIONS = tuple(tuple(_resolve_options(b, es) for b in range(256)) for es in (0, 1))
-"""``RESOLVE_OPTIONS[es][bits & 0xFF]``: the resolve options of the categories and shadows."""
-REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m in range(16))
-"""``REROLL_OPTIONS[colours]``: the rerolls of those colours, in colour order."""
 
 
 def turn_hook(S: Any, f: int, max_actions: int) -> bool:
@@ -298,7 +274,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 code = opts[0]
                 if n > 1 or code < C_RESOLVE:
                     if acts + MARGIN >= max_actions:
-                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         return
                     acts += 1
                     decs += 1
@@ -319,7 +295,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                             if S[i] < 64 and S[i] & 7 != BONE:
                                 turnable |= 1 << (S[i] & 7)
                     if c == 1 or takes >> d & 1 or turnable & (turnable - 1):
-                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
                     rolled.remove(d)
@@ -411,7 +387,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         continue
                     if c != BONE and (S[sb + SEAT_PC + 2 * c] or S[sb + SEAT_PC + 2 * c + 1]):
                         # "Re-rolling dreams": the dreamer may reroll it before it resolves
-                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         S[LIMBO] += 1
                         S[LIMBO + S[LIMBO]] = d
                         push_frame(S, K_NOW, p, 1, 0, 0, 0)
@@ -421,7 +397,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         or takes >> d & 1
                         or (face == FMARK and S[rows + R_MARKS * ROWBLK] >= 2)
                     ):
-                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         place(S, p, d, 1)
                         return
                     if face <= P2:
@@ -448,7 +424,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         if d & 7 == c:
                             again += 1
                     if (S[pc] and S[pc + 1]) or (es and again > 1):
-                        _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
                     face = P1 if S[pc] else P2
@@ -500,7 +476,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 if what == 3 and S[rows + R_MARKS * ROWBLK] + len(taken) >= 3:
                     plain = False
                 if not plain:
-                    _hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                    hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                     apply_resolve(S, code)
                     return
                 rolled = keep
@@ -542,7 +518,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
                 or S[H_DEND]
             ):
-                _store(S, base, hand, rolled, acts, decs, x)
+                store_turn(S, base, hand, rolled, acts, decs, x)
                 push_frame(S, K_CHECK, AUTO, p, ca, cb, 0)
                 run_check(S)  # a filled row, the exhaustion draw, the end of the game
                 return
@@ -581,7 +557,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             x ^= (x << 5) & 0xFFFFFFFF
             code = opts[(x * n) >> 32]
         if code != C_DRAW_AGAIN:
-            _store(S, base, hand, rolled, acts, decs, x)
+            store_turn(S, base, hand, rolled, acts, decs, x)
             if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
                 k = 0
                 for i in range(ex + 1, ex + 1 + S[ex]):
@@ -603,56 +579,11 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             end_turn(S)
             return
         if acts + MARGIN >= max_actions:
-            _store(S, base, hand, rolled, acts, decs, x)
+            store_turn(S, base, hand, rolled, acts, decs, x)
             S[sb + SEAT_STAGE] += 1
             push_frame(S, K_CHECK, AUTO, p, 0, 0, 0)
-            _push_stage(S, p)
+            push_next_stage(S, p)
             return
         S[sb + SEAT_STAGE] += 1
         ca = cb = 0
         phase = STAGE
-
-
-def _push_stage(S: Any, p: int) -> None:
-    """``kernel_turn.push_stage`` (the hand is empty at a draw again)."""
-    sb = SEATS + p * SEATSZ
-    control = TRACK_STEPS[3 * S[sb + SEAT_TRACK] + S[sb + SEAT_STAGE]]
-    push_frame(S, K_RESOLVE, p, 0, 0, 0, 0)
-    push_frame(S, K_ROLL, CHANCE, p, 0, 0, 0)
-    push_frame(S, K_RETURN, p, S[H_RETURNS], 0, 0, 0)
-    push_frame(S, K_DRAW, CHANCE, p, S[HAND] + control, 0, 0)
-
-
-def _hand_back(
-    S: Any,
-    base: int,
-    p: int,
-    ca: int,
-    cb: int,
-    hand: list[int],
-    rolled: list[int],
-    acts: int,
-    decs: int,
-    x: int,
-) -> None:
-    """Write the turn's locals back to ``S`` with the frames ``advance`` would hold in the
-    middle of the resolve decisions: the check, then the resolve."""
-    _store(S, base, hand, rolled, acts, decs, x)
-    push_frame(S, K_CHECK, AUTO, p, ca, cb, 0)
-    push_frame(S, K_RESOLVE, p, 0, 0, 0, 0)
-
-
-def _store(
-    S: Any, base: int, hand: list[int], rolled: list[int], acts: int, decs: int, x: int
-) -> None:
-    """Write the turn's locals back to ``S``; the stack cut to ``base`` frames."""
-    S[H_ACTIONS] = acts
-    S[H_DECISIONS] = decs
-    S[H_RNG] = x
-    n = len(hand)
-    S[HAND] = n
-    S[HAND + 1 : HAND + 1 + n] = hand
-    n = len(rolled)
-    S[ROLLED] = n
-    S[ROLLED + 1 : ROLLED + 1 + n] = rolled
-    S[H_SP] = base
