@@ -90,7 +90,7 @@ def _impl(which: str | None = None) -> dict[str, Any]:
 
         # a random seat's turn in one go (kernel_pyturn, kernel_pynight), CPython only
         plain = (*MODULES, kernel_pybase, kernel_pynight, kernel_pyturn)
-        funcs = build(plain, {"turn_hook": kernel_pyturn.turn_hook})
+        funcs = build(plain, {"turn_hook": kernel_pyturn.turn_hook, "HOOKS": 1})
         impl = _IMPL["python"] = {
             "play": funcs[kernel_step.play],
             "play_many": funcs[kernel_step.play_many],

@@ -367,8 +367,9 @@ def build(
     overrides: dict[str, Any] | None = None,
 ) -> dict[Any, types.FunctionType]:
     """The specialised function of each kernel function (keyed by the original).
-    ``overrides``: names whose function is replaced by another of ``modules`` in every
-    module before specialising (the plain Python ``kernel_step.turn_hook``)."""
+    ``overrides``: names given another value (a function of ``modules``, an integer) in
+    every module that has them, before specialising (the plain Python kernel's
+    ``kernel_step.turn_hook`` and ``HOOKS``)."""
     table: dict[Any, _Func] = {}
     namespaces = {m.__name__: dict(vars(m)) for m in modules}
     for ns in namespaces.values():

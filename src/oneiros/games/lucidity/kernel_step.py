@@ -142,6 +142,10 @@ from .kernel_turn import (
     returnable,
 )
 
+HOOKS = 0
+"""1 when ``turn_hook`` is a backend's (the plain Python kernel sets it when it builds);
+0 here, so that numba compiles no call to it at all."""
+
 
 def turn_hook(S: Any, f: int, max_actions: int) -> bool:
     """Play on from the track, resolve, check, rest or Nightmare frame ``f`` in one go if
@@ -164,7 +168,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
         f = top(S)
         k = S[f]
         if k == K_RESOLVE:
-            if runs and turn_hook(S, f, max_actions):
+            if HOOKS and runs and turn_hook(S, f, max_actions):
                 continue
             S[H_OPTN] = 0
             legal_resolve(S, S[f + 1])
@@ -196,7 +200,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 roll_run(S, f, max_actions)
                 continue
         elif k == K_CHECK:
-            if not (runs and turn_hook(S, f, max_actions)):
+            if not (HOOKS and runs and turn_hook(S, f, max_actions)):
                 run_check(S)
             continue
         elif k == K_RETURN:
@@ -207,7 +211,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 return_run(S, f, max_actions)
                 continue
         elif k in (K_TRACK, K_REST):
-            if runs and turn_hook(S, f, max_actions):
+            if HOOKS and runs and turn_hook(S, f, max_actions):
                 continue
         elif k == K_END_TURN:
             pop_frame(S)
@@ -250,7 +254,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             K_MINION_TARGET,
             K_NIGHTMARE,
         ):
-            if k == K_NIGHTMARE and runs and turn_hook(S, f, max_actions):
+            if k == K_NIGHTMARE and HOOKS and runs and turn_hook(S, f, max_actions):
                 continue
             if legal(S, f) == 0:
                 pop_frame(S)
