@@ -24,7 +24,9 @@ rewrites each function's syntax tree before compiling it, without changing what 
 Each specialised function keeps the syntax tree CPython runs in ``specialised_tree``.
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
-compare them); ``kernel.py`` uses it for the "python" backend.
+compare them); ``kernel.py`` uses it for the "python" backend, built with the plain
+Python turns of ``kernel_pyturn`` and ``kernel_pynight`` (CPython only: their
+``turn_hook`` takes the place of ``kernel_step.turn_hook``, see ``build``'s ``overrides``).
 """
 
 from __future__ import annotations
