@@ -128,7 +128,7 @@ def turn_hook(S: Any, f: int, max_actions: int) -> bool:
         if S[H_POL + p]:
             return False
         if k == K_RESOLVE:
-            if S[f - FRAME] != K_CHECK or S[f - FRAME + 2] != p:
+            if f == STACK or S[f - FRAME] != K_CHECK or S[f - FRAME + 2] != p:
                 return False
             f -= FRAME
             phase = RESOLVE
