@@ -149,3 +149,51 @@ def test_the_kept_power_counts_follow_the_power_rows(
                         assert held == dice.count(c + 8 * face), (seed, p, c, face)
             checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize(("players", "ruleset", "options"), CONFIGS)
+def test_random_and_heuristic_seats_mixed_play_the_games_of_the_source(
+    players: int, ruleset: str, options: dict[str, Any]
+) -> None:
+    """``kernel_pyturn`` plays the turns of the random seats only: a heuristic seat's turn
+    goes through the step machinery, the random seats' in one go, in the same game."""
+    game = lucidity(players, ruleset, **options)
+    policy = ["random", "heuristic", "random", "heuristic"][:players]
+    source = K.playouts(game, 100, seed=5, policy=policy, kernel="source", stop_seat=-2)
+    plain = K.playouts(game, 100, seed=5, policy=policy, kernel="python")
+    assert outcomes(plain) == outcomes(source)
+
+
+def _kept(S: list[int]) -> list[int]:
+    """What a kernel state holds (``K.compact``), but the option buffer's flags."""
+    from oneiros.games.lucidity import kernel_base as kb
+
+    T = list(S)
+    T[kb.H_OPTFOR] = T[kb.H_OPTN] = 0
+    return K.compact(T)
+
+
+def test_the_turns_in_one_go_stop_where_the_source_stops() -> None:
+    """A game stopped by ``max_actions`` in the middle (a stage, a resolve, a Nightmare's
+    turn): the plain Python kernel, whose random turns are played in one go, holds
+    exactly the state of the source played one frame at a time, frames included."""
+    from oneiros.games.lucidity import kernel_base as kb
+    from oneiros.games.lucidity import kernel_pyturn, kernel_step
+
+    impl = K._impl("python")
+    play = impl["play"]
+    assert play.__globals__["turn_hook"].__name__ == "turn_hook"
+    assert play.__globals__["turn_hook"] is not kernel_step.turn_hook
+    game = lucidity(4, "en", bone_hunters=1)
+    stopped = 0
+    for seed in range(12):
+        start = K.from_state(game.new_state(seed=seed))
+        assert start is not None
+        start[kb.H_RNG] = 2654435761 * (seed + 1) & 0xFFFFFFFF
+        for limit in (kernel_pyturn.MARGIN + 37, 333, 412, 529, 611, 707):
+            fast, slow = list(start), list(start)
+            play(fast, limit)
+            kernel_step.play(slow, limit)
+            assert _kept(fast) == _kept(slow), (seed, limit)
+            stopped += fast[kb.H_SP] > 0
+    assert stopped > 30, "most limits stop a game in the middle"

@@ -88,13 +88,6 @@ def add(S: Any, code: int) -> None:
     S[H_OPTN] = n + 1
 
 
-def add_unique(S: Any, code: int) -> None:
-    for i in range(OPT, OPT + S[H_OPTN]):
-        if S[i] == code:
-            return
-    add(S, code)
-
-
 def legal_resolve(S: Any, p: int) -> None:
     """ "3. Roll and Resolve Dreams": the order power, hunt, exhaust (lucidity-es offers only
     the first present); Shadowmarks first; shadows once nothing else is left; rerolls."""
@@ -161,6 +154,7 @@ def legal_rest(S: Any, p: int, exhausted: int) -> None:
 def legal_envy(S: Any, p: int) -> None:
     """Shadow of Envy: any dream on the dreamer's card but Bone Hunters (lucidity-es: not
     the Envy dream itself), by row, each kind once."""
+    seen = 0  # the seat's picks offered so far (``pick_code`` - 32 * p: 0 to 31), as bits
     for r in range(7):
         b = row(p, r)
         last = S[b] - 1
@@ -170,15 +164,24 @@ def legal_envy(S: Any, p: int) -> None:
                 continue
             if S[H_ES] and r == R_SHADOW + 1 and i == last:
                 continue
-            add_unique(S, C_PICK + pick_code(p, r, d))
+            j = pick_code(p, r, d)
+            bit = 1 << (j - 32 * p)
+            if not seen & bit:
+                seen |= bit
+                add(S, C_PICK + j)
 
 
 def legal_power_picks(S: Any, p: int) -> None:
     pw = row(p, R_POW)
+    seen = 0
     for i in range(pw + 1, pw + 1 + S[pw]):
         d = S[i]
         if d & 7 != BONE:
-            add_unique(S, C_PICK + pick_code(p, R_POW, d))
+            j = pick_code(p, R_POW, d)
+            bit = 1 << (j - 32 * p)
+            if not seen & bit:
+                seen |= bit
+                add(S, C_PICK + j)
 
 
 def legal(S: Any, f: int) -> int:

@@ -24,7 +24,9 @@ rewrites each function's syntax tree before compiling it, without changing what 
 Each specialised function keeps the syntax tree CPython runs in ``specialised_tree``.
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
-compare them); ``kernel.py`` uses it for the "python" backend.
+compare them); ``kernel.py`` uses it for the "python" backend, built with the plain
+Python turns of ``kernel_pyturn`` and ``kernel_pynight`` (CPython only: their
+``turn_hook`` takes the place of ``kernel_step.turn_hook``, see ``build``'s ``overrides``).
 """
 
 from __future__ import annotations
@@ -362,10 +364,20 @@ def _specialise(table: dict[Any, _Func], func: _Func, counter: itertools.count[i
         func.expr = ret.value
 
 
-def build(modules: tuple[types.ModuleType, ...]) -> dict[Any, types.FunctionType]:
-    """The specialised function of each kernel function (keyed by the original)."""
+def build(
+    modules: tuple[types.ModuleType, ...],
+    overrides: dict[str, Any] | None = None,
+) -> dict[Any, types.FunctionType]:
+    """The specialised function of each kernel function (keyed by the original).
+    ``overrides``: names given another value (a function of ``modules``, an integer) in
+    every module that has them, before specialising (the plain Python kernel's
+    ``kernel_step.turn_hook`` and ``HOOKS``)."""
     table: dict[Any, _Func] = {}
     namespaces = {m.__name__: dict(vars(m)) for m in modules}
+    for ns in namespaces.values():
+        for name, value in (overrides or {}).items():
+            if name in ns and ns[name] is not value:
+                ns[name] = value
     for module in modules:
         tree = ast.parse(inspect.getsource(module))
         ns = namespaces[module.__name__]

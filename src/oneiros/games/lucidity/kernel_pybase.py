@@ -1,0 +1,109 @@
+"""The plain Python kernel's turns in one go (``kernel_pyturn``, ``kernel_pynight``): their
+tables and how a turn hands its locals back to the step machinery. CPython only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .kernel_base import (
+    AUTO,
+    C_REROLL,
+    C_RESOLVE,
+    C_RESOLVE_SHADOW,
+    CHANCE,
+    H_ACTIONS,
+    H_DECISIONS,
+    H_RETURNS,
+    H_RNG,
+    H_SP,
+    HAND,
+    K_CHECK,
+    K_DRAW,
+    K_RESOLVE,
+    K_RETURN,
+    K_ROLL,
+    ROLLED,
+    SEAT_STAGE,
+    SEAT_TRACK,
+    SEATS,
+    SEATSZ,
+    TRACK_STEPS,
+    push_frame,
+)
+
+MARGIN = 200
+"""The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
+decision with its rerolls or a Nightmare's turn apply far fewer), so that they never
+pass the limit: ``advance`` plays the last actions one at a time."""
+
+STAGE, RESOLVE, CHECK, REST = 0, 1, 2, 3
+
+
+def _spread(faces: int) -> int:
+    """Bit ``8 * face`` for each face bit of ``faces`` (the dice ``colour + 8 * face``)."""
+    return sum(1 << (8 * face) for face in range(6) if faces >> face & 1)
+
+
+SPREAD = tuple(_spread(t) for t in range(64))
+"""``SPREAD[faces] << colour``: the dice of that colour with those faces, as bits."""
+
+
+def _resolve_options(bits: int, es: int) -> tuple[int, ...]:
+    """``legal_resolve``'s options but the rerolls, from the bits of the rolled dice."""
+    if bits & 8:
+        return (C_RESOLVE + 3,)
+    if bits & 7:
+        out = tuple(C_RESOLVE + k for k in range(3) if bits & (1 << k))
+        return out[:1] if es else out
+    return tuple(C_RESOLVE_SHADOW + c for c in range(4) if bits & (16 << c))
+
+
+RESOLVE_OPTIONS = tuple(tuple(_resolve_options(b, es) for b in range(256)) for es in (0, 1))
+"""``RESOLVE_OPTIONS[es][bits & 0xFF]``: the resolve options of the categories and shadows."""
+REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m in range(16))
+"""``REROLL_OPTIONS[colours]``: the rerolls of those colours, in colour order."""
+
+
+def push_next_stage(S: Any, p: int) -> None:
+    """``kernel_turn.push_stage`` (the hand is empty at a draw again)."""
+    sb = SEATS + p * SEATSZ
+    control = TRACK_STEPS[3 * S[sb + SEAT_TRACK] + S[sb + SEAT_STAGE]]
+    push_frame(S, K_RESOLVE, p, 0, 0, 0, 0)
+    push_frame(S, K_ROLL, CHANCE, p, 0, 0, 0)
+    push_frame(S, K_RETURN, p, S[H_RETURNS], 0, 0, 0)
+    push_frame(S, K_DRAW, CHANCE, p, S[HAND] + control, 0, 0)
+
+
+def hand_back(
+    S: Any,
+    base: int,
+    p: int,
+    ca: int,
+    cb: int,
+    hand: list[int],
+    rolled: list[int],
+    acts: int,
+    decs: int,
+    x: int,
+) -> None:
+    """Write the turn's locals back to ``S`` with the frames ``advance`` would hold in the
+    middle of the resolve decisions: the check, then the resolve."""
+    store_turn(S, base, hand, rolled, acts, decs, x)
+    push_frame(S, K_CHECK, AUTO, p, ca, cb, 0)
+    push_frame(S, K_RESOLVE, p, 0, 0, 0, 0)
+
+
+def store_turn(
+    S: Any, base: int, hand: list[int], rolled: list[int], acts: int, decs: int, x: int
+) -> None:
+    """Write the turn's locals back to ``S``; the stack cut to ``base`` frames."""
+    S[H_ACTIONS] = acts
+    S[H_DECISIONS] = decs
+    S[H_RNG] = x
+    n = len(hand)
+    S[HAND] = n
+    S[HAND + 1 : HAND + 1 + n] = hand
+    n = len(rolled)
+    S[ROLLED] = n
+    S[ROLLED + 1 : ROLLED + 1 + n] = rolled
+    S[H_SP] = base

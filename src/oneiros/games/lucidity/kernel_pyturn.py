@@ -1,0 +1,589 @@
+"""The plain Python kernel's turn of a random dreamer: "1. Set Level of Control" to "5.
+Rest or Draw Again" in one function over Python lists, for CPython only (numba compiles
+the kernel's frames one at a time; this module is not compiled).
+
+``kernel_step.advance`` calls ``turn_hook`` at a track, resolve, check, rest or Nightmare
+frame when it makes the actions in runs (no replay script, no stop seat); the plain
+Python kernel puts this module's ``turn_hook`` in the place of the source's, which does
+nothing. For a random seat it plays on from there: ``dreamer_turn`` the draws, returns
+and rolls of each stage, the resolve decisions, the check and the rest, the hand and the
+unresolved dreams kept in local lists and no frame pushed; ``kernel_pynight`` a
+Nightmare's turn. The same random numbers, actions and decisions as ``advance`` one frame
+at a time. Whatever needs a step it does not play (a Nightmare taking a dream, a shadow,
+the third Shadowmark, a reroll with a choice of Power, a row filled at the check, the
+end of the bag...) is handed back: the frames the step machinery would hold at that
+point are written to the stack and the kernel's own function applies the decision
+already drawn; ``advance`` goes on from there. ``tests/lucidity/test_kernel_python.py``
+checks that every game is the source's game, also when ``max_actions`` stops it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .kernel_base import (
+    AUTO,
+    BONE,
+    C_DRAW_AGAIN,
+    C_FEAR,
+    C_FEAR_NONE,
+    C_REROLL,
+    C_RESOLVE,
+    C_RESOLVE_SHADOW,
+    C_REST_EXHAUST,
+    C_REST_NONE,
+    C_REST_SHADOW,
+    CARDS,
+    DB_HUNTED,
+    DB_PLAIN_EXH,
+    DB_ROTATED,
+    DIE_BITS,
+    DREAMER,
+    FEXH,
+    FHUNT,
+    FMARK,
+    FRAME,
+    FSHADOW,
+    H_ACTIONS,
+    H_BAG,
+    H_DECISIONS,
+    H_DEND,
+    H_ES,
+    H_EXHROW,
+    H_FACES,
+    H_FOURTH,
+    H_HOLDER,
+    H_HUNTROW,
+    H_N,
+    H_POL,
+    H_RETURNS,
+    H_RNG,
+    H_SDELTA,
+    H_STAGES,
+    H_TAKES,
+    HAND,
+    K_CHECK,
+    K_NIGHTMARE,
+    K_NOW,
+    K_RESOLVE,
+    K_REST,
+    K_TRACK,
+    LIMBO,
+    P1,
+    P2,
+    R_EXH,
+    R_HUNT,
+    R_MARKS,
+    R_POW,
+    R_SHADOW,
+    ROLLED,
+    ROWBLK,
+    SEAT_PC,
+    SEAT_POWER,
+    SEAT_ROLE,
+    SEAT_ROWS,
+    SEAT_STAGE,
+    SEAT_TRACK,
+    SEATS,
+    SEATSZ,
+    STACK,
+    TRACK_STEPS,
+    push_frame,
+)
+from .kernel_flow import end_turn, run_check
+from .kernel_pybase import (
+    CHECK,
+    MARGIN,
+    REROLL_OPTIONS,
+    RESOLVE,
+    RESOLVE_OPTIONS,
+    REST,
+    SPREAD,
+    STAGE,
+    hand_back,
+    push_next_stage,
+    store_turn,
+)
+from .kernel_pynight import nightmare_turn
+from .kernel_step import apply_resolve
+from .kernel_turn import do_rest, place
+
+
+def turn_hook(S: Any, f: int, max_actions: int) -> bool:
+    """``kernel_step.turn_hook`` of the plain Python kernel: a random dreamer's turn from
+    the track, resolve, check or rest frame ``f`` (see ``dreamer_turn``), a random
+    Nightmare's turn from its frame (``nightmare_turn``); whether it played."""
+    if S[H_ACTIONS] + MARGIN >= max_actions:
+        return False
+    k = S[f]
+    if k == K_NIGHTMARE:
+        return S[H_POL + S[f + 1]] == 0 and nightmare_turn(S, f)
+    if k == K_CHECK:
+        p = S[f + 2]
+        if S[H_POL + p] or S[SEATS + p * SEATSZ + SEAT_ROLE] != DREAMER:
+            return False
+        phase = CHECK
+    else:
+        p = S[f + 1]
+        if S[H_POL + p]:
+            return False
+        if k == K_RESOLVE:
+            if f == STACK or S[f - FRAME] != K_CHECK or S[f - FRAME + 2] != p:
+                return False
+            f -= FRAME
+            phase = RESOLVE
+        else:
+            phase = STAGE if k == K_TRACK else REST
+    dreamer_turn(S, f, p, phase, max_actions)
+    return True
+
+
+def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
+    """Play random seat ``p``'s turn on from the frame at ``f`` (popped): a track decision
+    (``phase`` STAGE), a rest decision (REST), the check (CHECK) or the resolve decisions
+    above that check frame (RESOLVE), until the turn ends or something is handed back."""
+    sb = SEATS + p * SEATSZ
+    rows = sb + SEAT_ROWS
+    base = (f - STACK) // FRAME  # the stack's length without this turn's frames
+    acts = S[H_ACTIONS]
+    decs = S[H_DECISIONS]
+    x = S[H_RNG]
+    es = S[H_ES]
+    ca = cb = 0  # the check frame's "exhausted" and "exhaust draw done"
+    exhausted = 0
+    hand: list[int] = S[HAND + 1 : HAND + 1 + S[HAND]]
+    rolled: list[int] = S[ROLLED + 1 : ROLLED + 1 + S[ROLLED]]
+    if phase == STAGE:
+        # "1. Set Level of Control": one of the three tracks, at random
+        acts += 1
+        decs += 1
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        S[sb + SEAT_TRACK] = (x * 3) >> 32  # the option C_TRACK + that index
+        S[sb + SEAT_STAGE] = 0
+    elif phase == REST:
+        exhausted = S[f + 2]
+    else:
+        ca = S[f + 3]
+        cb = S[f + 4]
+    while True:
+        if phase == STAGE:
+            # "2. Draw and Select Dreams": draw up to the track's control
+            nh = len(hand)
+            upto = nh + TRACK_STEPS[3 * S[sb + SEAT_TRACK] + S[sb + SEAT_STAGE]]
+            total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
+            while nh < upto and total:
+                acts += 1
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+                r = (x * total) >> 32
+                b = H_BAG
+                while r >= S[b]:
+                    r -= S[b]
+                    b += 1
+                S[b] -= 1
+                total -= 1
+                nh += 1
+                hand.append(b - H_BAG)
+                if total == 0 and es:
+                    break  # lucidity-es: whatever empties the bag ends the game
+            if nh < upto or (total == 0 and es):
+                S[H_DEND] = 1  # "Dream Victory": the bag ran out
+            left = S[H_RETURNS]
+            if not S[H_DEND] and left > 0:
+                n0 = hand.count(0)
+                n1 = hand.count(1)
+                n2 = hand.count(2)
+                n3 = hand.count(3)
+                while left > 0:
+                    n = (1 if n0 else 0) + (1 if n1 else 0) + (1 if n2 else 0) + (1 if n3 else 0)
+                    if n == 0:
+                        break
+                    j = 0
+                    if n > 1:
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        j = (x * n) >> 32
+                    if n0 and j == 0:
+                        c = 0
+                        n0 -= 1
+                    else:
+                        if n0:
+                            j -= 1
+                        if n1 and j == 0:
+                            c = 1
+                            n1 -= 1
+                        else:
+                            if n1:
+                                j -= 1
+                            if n2 and j == 0:
+                                c = 2
+                                n2 -= 1
+                            else:
+                                c = 3
+                                n3 -= 1
+                    acts += 1
+                    decs += 1
+                    hand.remove(c)
+                    S[H_BAG + c] += 1
+                    left -= 1
+            # "3. Roll and Resolve Dreams": every dream in hand, the last first
+            while hand:
+                acts += 1
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+                c = hand.pop()
+                rolled.append(c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)])
+            phase = RESOLVE
+        if phase == RESOLVE:
+            takes = 0  # the dice a Nightmare takes from this dreamer, as bits
+            held = 0  # the colours of the Power dreams held (the rerolls)
+            if (
+                S[H_HOLDER] >= 0
+                or S[H_HOLDER + 1] >= 0
+                or S[H_HOLDER + 2] >= 0
+                or S[H_HOLDER + 3] >= 0
+            ):
+                for c in range(4):
+                    h = S[H_HOLDER + c]
+                    if h >= 0 and h != p:
+                        takes |= SPREAD[S[H_TAKES + c]] << c
+            if S[sb + SEAT_PC] or S[sb + SEAT_PC + 1]:
+                held = 1
+            if S[sb + SEAT_PC + 2] or S[sb + SEAT_PC + 3]:
+                held |= 2
+            if S[sb + SEAT_PC + 4] or S[sb + SEAT_PC + 5]:
+                held |= 4
+            if S[sb + SEAT_PC + 6] or S[sb + SEAT_PC + 7]:
+                held |= 8
+            ropts = RESOLVE_OPTIONS[es]
+            while True:
+                bits = 0
+                for d in rolled:
+                    bits |= DIE_BITS[d]
+                opts = ropts[bits & 0xFF]
+                if bits >> 8 & held:
+                    opts = opts + REROLL_OPTIONS[bits >> 8 & held]
+                n = len(opts)
+                if n == 0:
+                    break
+                code = opts[0]
+                if n > 1 or code < C_RESOLVE:
+                    if acts + MARGIN >= max_actions:
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        return
+                    acts += 1
+                    decs += 1
+                    if n > 1:
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        code = opts[(x * n) >> 32]
+                if code >= C_RESOLVE_SHADOW:
+                    # the four Shadows: Envy (the next seat chooses), a Nightmare taking
+                    # the shadow and Imprisonment with a choice are handed back
+                    c = code - C_RESOLVE_SHADOW
+                    d = c + 8 * FSHADOW
+                    ex = rows + R_EXH * ROWBLK
+                    turnable = 0
+                    if c == 2:
+                        for i in range(ex + 1, ex + 1 + S[ex]):
+                            if S[i] < 64 and S[i] & 7 != BONE:
+                                turnable |= 1 << (S[i] & 7)
+                    if c == 1 or takes >> d & 1 or turnable & (turnable - 1):
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        apply_resolve(S, code)
+                        return
+                    rolled.remove(d)
+                    sr = rows + (R_SHADOW + c) * ROWBLK
+                    S[sr] += 1
+                    S[sr + S[sr]] = d
+                    if c == 2:
+                        # Shadow of Imprisonment: the only colour's first exhaust dream turns
+                        if turnable:
+                            k = (
+                                0
+                                if turnable == 1
+                                else 1
+                                if turnable == 2
+                                else 2
+                                if turnable == 4
+                                else 3
+                            )
+                            i = ex + 1
+                            while S[i] != k + 8 * FEXH:
+                                i += 1
+                            S[i] += 64
+                        continue
+                    if c == 3:
+                        # Shadow of Primeval Fear: a shadow or a turned dream to the Hunt row
+                        turned = 0
+                        for i in range(ex + 1, ex + 1 + S[ex]):
+                            if S[i] >= 64:
+                                turned |= 1 << (S[i] & 7)
+                        opts = [C_FEAR_NONE]
+                        for k in range(4):
+                            if S[rows + (R_SHADOW + k) * ROWBLK]:
+                                opts.append(C_FEAR + 2 * k)
+                        for k in range(4):
+                            if turned >> k & 1:
+                                opts.append(C_FEAR + 2 * k + 1)
+                        acts += 1
+                        decs += 1
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        code = opts[(x * len(opts)) >> 32]
+                        if code == C_FEAR_NONE:
+                            continue
+                        k = (code - C_FEAR) // 2
+                        hr = rows + R_HUNT * ROWBLK
+                        if (code - C_FEAR) % 2:
+                            i = ex + 1
+                            while S[i] & 7 != k or S[i] < 64:
+                                i += 1
+                            d = S[i]
+                            end = ex + S[ex]
+                            while i < end:
+                                S[i] = S[i + 1]
+                                i += 1
+                            S[ex] -= 1
+                        else:
+                            sr = rows + (R_SHADOW + k) * ROWBLK
+                            d = S[sr + S[sr]]
+                            S[sr] -= 1
+                        S[hr] += 1
+                        S[hr + S[hr]] = d
+                        continue
+                    # Shadow of the Depths: draw a dream and roll it at once
+                    total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
+                    if total == 0:
+                        S[H_DEND] = 1
+                        continue
+                    acts += 2
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
+                    r = (x * total) >> 32
+                    b = H_BAG
+                    while r >= S[b]:
+                        r -= S[b]
+                        b += 1
+                    S[b] -= 1
+                    if total == 1 and es:
+                        S[H_DEND] = 1
+                    c = b - H_BAG
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
+                    face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
+                    d = c + 8 * face
+                    if face == FSHADOW and es:
+                        rolled.append(d)  # lucidity-es: it joins the unresolved dreams
+                        continue
+                    if c != BONE and (S[sb + SEAT_PC + 2 * c] or S[sb + SEAT_PC + 2 * c + 1]):
+                        # "Re-rolling dreams": the dreamer may reroll it before it resolves
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        S[LIMBO] += 1
+                        S[LIMBO + S[LIMBO]] = d
+                        push_frame(S, K_NOW, p, 1, 0, 0, 0)
+                        return
+                    if (
+                        face == FSHADOW
+                        or takes >> d & 1
+                        or (face == FMARK and S[rows + R_MARKS * ROWBLK] >= 2)
+                    ):
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        place(S, p, d, 1)
+                        return
+                    if face <= P2:
+                        pw = rows + R_POW * ROWBLK
+                        S[pw] += 1
+                        S[pw + S[pw]] = d
+                        S[sb + SEAT_PC + 2 * c + face] += 1
+                        S[sb + SEAT_POWER] += face + 1
+                        held = (held | 1 << c) & 15
+                        continue
+                    rb = (
+                        rows
+                        + (R_HUNT if face == FHUNT else R_EXH if face == FEXH else R_MARKS) * ROWBLK
+                    )
+                    S[rb] += 1
+                    S[rb + S[rb]] = d
+                    continue
+                if code < C_RESOLVE:
+                    # "Re-rolling dreams": spend a Power dream of that colour
+                    c = code - C_REROLL
+                    pc = sb + SEAT_PC + 2 * c
+                    again = 0
+                    for d in rolled:
+                        if d & 7 == c:
+                            again += 1
+                    if (S[pc] and S[pc + 1]) or (es and again > 1):
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        apply_resolve(S, code)
+                        return
+                    face = P1 if S[pc] else P2
+                    d = c + 8 * face
+                    pw = rows + R_POW * ROWBLK
+                    i = pw + 1
+                    while S[i] != d:
+                        i += 1
+                    end = pw + S[pw]
+                    while i < end:
+                        S[i] = S[i + 1]
+                        i += 1
+                    S[pw] -= 1
+                    S[pc + face] -= 1
+                    S[sb + SEAT_POWER] -= face + 1
+                    if not (S[pc] or S[pc + 1]):
+                        held &= ~(1 << c)
+                    if S[H_HOLDER + c] < 0:
+                        card = CARDS + c * ROWBLK
+                        S[card] += 1
+                        S[card + S[card]] = d
+                    else:
+                        S[H_BAG + c] += 1
+                    keep = []
+                    for d in rolled:
+                        if d & 7 != c:
+                            keep.append(d)
+                    rolled = keep
+                    for _ in range(again):  # rolled again at once (the hand is empty)
+                        acts += 1
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        rolled.append(c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)])
+                    continue
+                # a category: its dreams in order, none of which needs a step of its own
+                what = code - C_RESOLVE
+                bit = 1 << what
+                taken = []
+                keep = []
+                plain = True
+                for d in rolled:
+                    if DIE_BITS[d] & bit:
+                        taken.append(d)
+                        if takes >> d & 1:
+                            plain = False
+                    else:
+                        keep.append(d)
+                if what == 3 and S[rows + R_MARKS * ROWBLK] + len(taken) >= 3:
+                    plain = False
+                if not plain:
+                    hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                    apply_resolve(S, code)
+                    return
+                rolled = keep
+                if what == 0:
+                    pw = rows + R_POW * ROWBLK
+                    m = S[pw]
+                    for d in taken:
+                        m += 1
+                        S[pw + m] = d
+                        face = d >> 3
+                        S[sb + SEAT_PC + 2 * (d & 7) + face] += 1
+                        S[sb + SEAT_POWER] += face + 1
+                        held |= 1 << (d & 7)
+                    S[pw] = m
+                    held &= 15  # a Bone Hunter is never rerolled
+                else:
+                    rb = rows + (R_HUNT if what == 1 else R_EXH if what == 2 else R_MARKS) * ROWBLK
+                    m = S[rb]
+                    for d in taken:
+                        m += 1
+                        S[rb + m] = d
+                    S[rb] = m
+            phase = CHECK
+        if phase == CHECK:
+            # "4. Check for Filled Rows"
+            marks = S[rows + R_MARKS * ROWBLK]
+            need = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
+            need = (need if need > 2 else 2) - marks
+            if need < 1:
+                need = 1
+            if (
+                S[sb + SEAT_ROLE] != DREAMER
+                or S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
+                or marks >= 3
+                or (not cb and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW])
+                or S[rows + R_SHADOW * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
+                or S[H_DEND]
+            ):
+                store_turn(S, base, hand, rolled, acts, decs, x)
+                push_frame(S, K_CHECK, AUTO, p, ca, cb, 0)
+                run_check(S)  # a filled row, the exhaustion draw, the end of the game
+                return
+            exhausted = ca
+            phase = REST
+        # "5. Rest or Draw Again"
+        ex = rows + R_EXH * ROWBLK
+        exb = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            exb |= DIE_BITS[S[i]]
+        hb = 0
+        hr = rows + R_HUNT * ROWBLK
+        for i in range(hr + 1, hr + 1 + S[hr]):
+            hb |= DIE_BITS[S[i]]
+        opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
+        for c in range(4):
+            if S[rows + (R_SHADOW + c) * ROWBLK]:
+                opts.append(C_REST_SHADOW + 3 * c)
+        if hb & (15 << DB_HUNTED):
+            for c in range(4):
+                if hb & (1 << (DB_HUNTED + c)):
+                    opts.append(C_REST_SHADOW + 3 * c + 1)
+        if exb & (15 << DB_ROTATED):
+            for c in range(4):
+                if exb & (1 << (DB_ROTATED + c)):
+                    opts.append(C_REST_SHADOW + 3 * c + 2)
+        if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
+            opts.append(C_DRAW_AGAIN)
+        n = len(opts)
+        acts += 1
+        decs += 1
+        code = opts[0]
+        if n > 1:
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            code = opts[(x * n) >> 32]
+        if code != C_DRAW_AGAIN:
+            store_turn(S, base, hand, rolled, acts, decs, x)
+            if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
+                k = 0
+                for i in range(ex + 1, ex + 1 + S[ex]):
+                    d = S[i]
+                    if d < 64 and d & 7 != BONE:
+                        S[H_BAG + (d & 7)] += 1
+                    else:
+                        S[ex + 1 + k] = d
+                        k += 1
+                S[ex] = k
+            elif C_REST_SHADOW <= code < C_REST_SHADOW + 12 and (code - C_REST_SHADOW) % 3 == 0:
+                c = (code - C_REST_SHADOW) // 3  # a shadow of that colour back to the bag
+                S[rows + (R_SHADOW + c) * ROWBLK] -= 1
+                S[H_BAG + c] += 1
+            elif code != C_REST_NONE:
+                push_frame(S, K_REST, p, exhausted, 0, 0, 0)
+                do_rest(S, code)  # a hunted or turned dream back, then the end of the turn
+                return
+            end_turn(S)
+            return
+        if acts + MARGIN >= max_actions:
+            store_turn(S, base, hand, rolled, acts, decs, x)
+            S[sb + SEAT_STAGE] += 1
+            push_frame(S, K_CHECK, AUTO, p, 0, 0, 0)
+            push_next_stage(S, p)
+            return
+        S[sb + SEAT_STAGE] += 1
+        ca = cb = 0
+        phase = STAGE
