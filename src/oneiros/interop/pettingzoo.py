@@ -230,9 +230,6 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._offer: tuple[Any, int, dict[int, Any]] | None = None
         """(state, seat, index -> Action) of the legal actions the last observation offered
         the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
-        self._offers: dict[tuple[int, ...], tuple[np.ndarray, dict[int, Any]]] = {}
-        """The masks and Actions by index of the legal-action lists met, by the identities
-        of their Actions."""
         self._tensor = self._encoder.tensor
         self._leaving = False
         """Whether an agent is terminated or truncated (then ``step`` may be its last)."""
@@ -307,30 +304,13 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             if seat in to_move:
                 # the only seat deciding: the state's own short path (no seat to check)
                 legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
-                key = tuple(map(id, legal))
-                offer = self._offers.get(key)
-                if offer is None:  # the Actions are shared values: a few lists recur
-                    offer = self._offer_of(legal, key)
+                offer = self._encoder.offered(legal)  # a few lists of Actions recur
                 self._offer = (state, seat, offer[1])
                 return {"observation": self._tensor(state, seat), "action_mask": offer[0].copy()}
         return {
             "observation": self._tensor(state, seat),
             "action_mask": self._encoder.mask(state, None),
         }
-
-    def _offer_of(
-        self, legal: list[Any], key: tuple[int, ...]
-    ) -> tuple[np.ndarray, dict[int, Any]]:
-        """The mask of ``legal`` and its Actions by index, kept by the identities of the
-        Actions (held here, so an identity is not reused while its entry is kept)."""
-        if len(self._offers) > 20_000:
-            self._offers.clear()
-        index = self._encoder.index
-        by_index = {index[a.id]: a for a in legal}
-        mask = np.zeros(self._encoder.size, dtype=np.int8)
-        mask[list(by_index)] = 1
-        made = self._offers[key] = (mask, by_index)
-        return made
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
