@@ -158,7 +158,7 @@ def parts(name: str, players: int, seconds: float, int8: bool = False) -> tuple[
     full = aec_env(game)
     flat = aec_env(game)
     constant = np.zeros(flat._encoder.shape, dtype=np.float32)
-    flat._tensor = lambda state, seat: constant.copy()
+    flat._tensor = flat._encoder.tensor = lambda state, seat: constant.copy()
     legal = _indices(int8)
 
     def play(e: Any, seed: int) -> int:
