@@ -2,11 +2,14 @@
 
     .venv/bin/python benchmarks/interop_throughput.py            # both games, 2-4 players
     .venv/bin/python benchmarks/interop_throughput.py --seconds 3 --game lucidity --players 2
+    .venv/bin/python benchmarks/interop_throughput.py --parts --game lucidity   # where it goes
 
 Every loop plays uniformly random legal moves from a seeded generator (Python's
-``random.choice``, over the mask's nonzero indices for the adapters), on one core, for
-``--seconds`` of CPU time (``time.process_time``, so other processes on the machine matter
-less), games restarting as they end:
+``random.choice``, over the indices of the mask's nonzero entries for the adapters, found
+by ``nonzero`` on the mask's bool view: ``nonzero`` on the int8 mask itself costs about 1 µs
+more per step, charged to the adapter though it is the loop's drawing; ``--int8-nonzero``
+measures that way), on one core, for ``--seconds`` of CPU time (``time.process_time``, so
+other processes on the machine matter less), games restarting as they end:
 
 - **engine**: the core API alone: ``to_move``, ``legal_actions``, ``apply`` and chance
   sampled with ``sample_chance``; decisions per CPU second (chance does not count);
@@ -19,6 +22,15 @@ less), games restarting as they end:
 
 The ratio is the adapter's decisions per second over the engine's: what the observation
 tensors, masks and bookkeeping cost.
+
+``--parts`` says where a PettingZoo step goes instead, in CPU microseconds: the same games
+(seeds 0, 1, ...) played game by game in turn, three times, by (1) the engine replaying the
+actions the environment chose, with what the environment's loop asks of it (``to_move``,
+``legal_actions()`` and a draw from them at a decision, ``sample_chance`` at chance), (2)
+the PettingZoo loop above and (3) the same loop with the observation tensor replaced by a
+copy of a constant array: the tensor is (2) - (3), the rest of the adapter (masks,
+``agent_iter``, ``last()``, ``step``'s bookkeeping, the loop's drawing from the mask) is (3)
+- (1).
 """
 
 from __future__ import annotations
@@ -28,6 +40,8 @@ import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 import oneiros
 from oneiros.core import CHANCE
@@ -70,9 +84,17 @@ def engine(name: str, players: int, seconds: float) -> float:
     return _timed(loop, seconds)
 
 
-def pettingzoo(name: str, players: int, seconds: float) -> float:
+def _indices(int8: bool) -> Callable[[Any], Any]:
+    """The indices of a mask's nonzero entries (see the module docstring)."""
+    if int8:
+        return lambda mask: mask.nonzero()[0]
+    return lambda mask: mask.view(bool).nonzero()[0]
+
+
+def pettingzoo(name: str, players: int, seconds: float, int8: bool = False) -> float:
     e = aec_env(name, players=players)
     rng = random.Random(1)
+    legal = _indices(int8)
 
     def loop(more: Callable[[], bool]) -> int:
         steps, seed = 0, 0
@@ -84,7 +106,7 @@ def pettingzoo(name: str, players: int, seconds: float) -> float:
                 if terminated or truncated:
                     e.step(None)
                     continue
-                e.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
+                e.step(int(rng.choice(legal(obs["action_mask"]))))
                 steps += 1
                 if steps % 64 == 0 and not more():
                     return steps
@@ -93,9 +115,10 @@ def pettingzoo(name: str, players: int, seconds: float) -> float:
     return _timed(loop, seconds)
 
 
-def gymnasium(name: str, players: int, seconds: float) -> tuple[float, float]:
+def gymnasium(name: str, players: int, seconds: float, int8: bool = False) -> tuple[float, float]:
     """(decisions per CPU second, the bots' included; steps per CPU second)."""
     g = make(name, seat=0, opponents="random", players=players)
+    legal = _indices(int8)
     bot_decisions = [0]
     for agent in g.opponents.values():  # count the bots' decisions
         act = agent.act
@@ -115,7 +138,7 @@ def gymnasium(name: str, players: int, seconds: float) -> tuple[float, float]:
             seed += 1
             while True:
                 obs, _r, terminated, truncated, _ = g.step(
-                    int(rng.choice(obs["action_mask"].nonzero()[0]))
+                    int(rng.choice(legal(obs["action_mask"])))
                 )
                 steps[0] += 1
                 if terminated or truncated or (steps[0] % 64 == 0 and not more()):
@@ -128,14 +151,118 @@ def gymnasium(name: str, players: int, seconds: float) -> tuple[float, float]:
     return per_second, steps[0] / spent
 
 
+def parts(name: str, players: int, seconds: float, int8: bool = False) -> tuple[float, ...]:
+    """(engine, PettingZoo step, tensor, rest of the adapter) in CPU microseconds per
+    decision (see the module docstring), over the games played in about ``seconds``."""
+    game = oneiros.make(name, players=players)
+    full = aec_env(game)
+    flat = aec_env(game)
+    constant = np.zeros(flat._encoder.shape, dtype=np.float32)
+    flat._tensor = flat._encoder.tensor = lambda state, seat: constant.copy()
+    legal = _indices(int8)
+
+    def play(e: Any, seed: int) -> int:
+        rng = random.Random(seed)
+        e.reset(seed=seed)
+        steps = 0
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(legal(obs["action_mask"]))))
+            steps += 1
+        return steps
+
+    def replay(seed: int, actions: list[tuple[Any, int | None]]) -> None:
+        rng = random.Random(seed)
+        state = game.new_state(seed=episodes[seed])
+        for action, seat in actions:
+            if seat is not None:  # one of several seats deciding together
+                rng.choice(state.legal_actions(seat))
+            elif state.to_move() == (CHANCE,):
+                state.sample_chance(rng)
+            else:
+                rng.choice(state.legal_actions())
+            state.apply(action, player=seat)
+
+    def recorded(episode: int, history: list[Any]) -> list[tuple[Any, int | None]]:
+        """The Action objects of a game's record, with the seat of an entry made when
+        several seats decided together."""
+        state = game.new_state(seed=episode)
+        out: list[tuple[Any, int | None]] = []
+        for entry in history:
+            seat, action_id = (None, entry) if isinstance(entry, str) else entry
+            if state.to_move() == (CHANCE,):
+                options = [a for a, _p in state.chance_outcomes()]
+            else:
+                options = state.legal_actions(seat)
+            action = next(a for a in options if a.id == action_id)
+            state.apply(action, player=seat)
+            out.append((action, seat))
+        return out
+
+    games: list[list[tuple[Any, int | None]]] = []
+    episodes: list[int] = []
+    start = time.process_time()
+    while time.process_time() - start < seconds / 4 or not games:
+        play(full, len(games))
+        state = full.game_state
+        assert state is not None and state.seed is not None
+        episodes.append(state.seed)
+        games.append(recorded(state.seed, state.history()))
+    spent = [0.0, 0.0, 0.0]
+    decisions = 0
+    clock = time.process_time
+    for _round in range(3):
+        for seed, actions in enumerate(games):
+            t0 = clock()
+            replay(seed, actions)
+            t1 = clock()
+            decisions += play(full, seed)
+            t2 = clock()
+            play(flat, seed)
+            t3 = clock()
+            spent[0] += t1 - t0
+            spent[1] += t2 - t1
+            spent[2] += t3 - t2
+    engine_us, step_us, flat_us = (1e6 * t / decisions for t in spent)
+    return engine_us, step_us, step_us - flat_us, flat_us - engine_us
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=4.0, help="CPU seconds per measurement")
     p.add_argument("--game", action="append", help="a game (default: lucidity, sleep-tight)")
     p.add_argument("--players", type=int, action="append", help="player counts (default 2, 4)")
+    p.add_argument(
+        "--parts",
+        action="store_true",
+        help="where a PettingZoo step goes (engine, tensor, rest of the adapter), in µs",
+    )
+    p.add_argument(
+        "--int8-nonzero",
+        action="store_true",
+        help="draw from nonzero() of the int8 mask itself (about 1 µs more per step)",
+    )
     args = p.parse_args(argv)
     games = args.game or ["lucidity", "sleep-tight"]
     counts = args.players or [2, 4]
+    int8 = args.int8_nonzero
+    if args.parts:
+        print(
+            "| game | players | engine µs | PettingZoo step µs | tensor µs | rest of the adapter µs |"
+        )
+        print("|---|---|---|---|---|---|")
+        for name in games:
+            for n in counts:
+                engine_us, step_us, tensor_us, rest_us = parts(name, n, args.seconds, int8)
+                print(
+                    f"| {name} | {n} | {engine_us:.1f} | {step_us:.1f} | {tensor_us:.1f} | "
+                    f"{rest_us:.1f} |",
+                    flush=True,
+                )
+        return
     print(
         "| game | players | engine decisions/s | PettingZoo steps/s | ratio | "
         "Gymnasium decisions/s (steps/s) | ratio |"
@@ -144,8 +271,8 @@ def main(argv: list[str] | None = None) -> None:
     for name in games:
         for n in counts:
             raw = engine(name, n, args.seconds)
-            aec = pettingzoo(name, n, args.seconds)
-            gym_decisions, gym_steps = gymnasium(name, n, args.seconds)
+            aec = pettingzoo(name, n, args.seconds, int8)
+            gym_decisions, gym_steps = gymnasium(name, n, args.seconds, int8)
             print(
                 f"| {name} | {n} | {raw:,.0f} | {aec:,.0f} | {aec / raw:.2f} | "
                 f"{gym_decisions:,.0f} ({gym_steps:,.0f}) | {gym_decisions / raw:.2f} |",

@@ -210,3 +210,20 @@ def test_global_state_concatenates_every_seat_view():
 def test_pettingzoo_api_and_seed_tests_with_every_option_on(name, options):
     api_test(env(name, options=options), num_cycles=1000)
     seed_test(lambda: env(name, options=options), num_cycles=500)
+
+
+def test_agent_iter_yields_the_selected_agent_up_to_max_iter_and_again_when_iterated_again():
+    """As PettingZoo's iterator: the agent to act, at most ``max_iter`` of them, each
+    iteration of the iterable starting again; nothing once every agent has left."""
+    e = env("pebbles", players=2)
+    e.reset(seed=1)
+    agents = e.agent_iter(3)
+    seen = []
+    for agent in agents:
+        assert agent == e.agent_selection
+        seen.append(agent)
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    assert seen[:2] == ["player_0", "player_1"] and len(seen) == 3
+    assert len(list(zip(agents, range(5), strict=False))) == 3  # a new pass, up to 3 again
+    play_out(e, 4)
+    assert list(e.agent_iter()) == []

@@ -173,7 +173,9 @@ class Encoder:
     The mask is set from the seat's legal actions (a few) rather than converted from the
     core's list of booleans over the whole action space; masks already made are copied,
     found by the identity of the legal Action objects (held by the cache, so an identity is
-    never reused while its mask is kept) without building any id string.
+    never reused while its mask is kept) without building any id string. ``offered`` gives
+    the Actions by index with the mask, so that an environment applies the chosen Action
+    itself rather than looking its id up.
     """
 
     def __init__(self, game: Game) -> None:
@@ -193,8 +195,9 @@ class Encoder:
         """``state.observation_tensor(seat)`` as a float32 array: the game's
         ``observation_array`` itself when it declares one (and the tensor is flat)."""
         self._zeros = np.zeros(self.size, dtype=np.int8)
-        self.masks: dict[tuple[int, ...], tuple[Any, tuple[Any, ...]]] = {}
-        """Masks already built, by the identities of the legal actions, with the actions."""
+        self.offers: dict[tuple[int, ...], tuple[Any, dict[int, Any]]] = {}
+        """The masks and Actions by index of the legal-action lists met, by the identities
+        of their Actions (held here, so an identity is not reused while its entry is kept)."""
 
     def _tensor(self, state: State, seat: int) -> Any:
         if self._array is not None:
@@ -202,19 +205,27 @@ class Encoder:
         np = self._np
         return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
 
+    def offered(self, legal: Sequence[Any]) -> tuple[Any, dict[int, Any]]:
+        """The mask of ``legal`` (a seat's legal actions; int8, shared: copy it before
+        handing it over) and its Actions by action index, so that an environment can apply
+        the Action chosen by index itself (the engine's short path)."""
+        key = tuple(map(id, legal))
+        made = self.offers.get(key)
+        if made is None:
+            offers = self.offers
+            if len(offers) > 20_000:
+                offers.clear()
+            index = self.index
+            by_index = {index[a.id]: a for a in legal}
+            mask = self._np.zeros(self.size, dtype=self._np.int8)
+            mask[list(by_index)] = 1
+            made = offers[key] = (mask, by_index)
+        return made
+
     def legal_mask(self, legal: Sequence[Any], dtype: Any = None) -> Any:
         """The mask of ``legal`` (a seat's legal actions), a new array (int8 by default)."""
-        key = tuple(map(id, legal))
-        masks = self.masks
-        made = masks.get(key)
-        if made is None:
-            if len(masks) > 20_000:
-                masks.clear()
-            mask = self._np.zeros(self.size, dtype=self._np.int8)
-            index = self.index
-            mask[[index[a.id] for a in legal]] = 1
-            made = masks[key] = (mask, tuple(legal))
-        return made[0].copy() if dtype is None else made[0].astype(dtype)
+        mask = self.offered(legal)[0]
+        return mask.copy() if dtype is None else mask.astype(dtype)
 
     def mask(self, state: State, seat: int | None, dtype: Any = None) -> Any:
         """The seat's legal actions over the action space (int8 by default); all zeros for

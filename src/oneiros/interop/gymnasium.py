@@ -48,6 +48,10 @@ from ._common import (
 
 __all__ = ["OneirosEnv", "make"]
 
+_INDICES = frozenset({int, np.int64, np.int32, np.intp, np.int16, np.int8})
+"""The types of an action index that ``step`` looks up among the offered actions (others,
+a float or a bool, go through ``action_id_at``'s checks)."""
+
 
 class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     """One seat of an Oneiros game; every other seat is a bot."""
@@ -110,6 +114,11 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._encoder = Encoder(self.game)
         self.game_state: State | None = None
         self._done = True
+        self._alone = (seat,)
+        """``to_move`` when this seat alone decides."""
+        self._offer: tuple[State, dict[int, Any]] | None = None
+        """(state, index -> Action) of the legal actions the last observation offered:
+        ``step`` applies the chosen Action itself (the engine's short path)."""
 
     # ----- the episode -----------------------------------------------------------------------
     def reset(
@@ -135,6 +144,16 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if self.game_state is None or self._done:
             raise RuntimeError("the episode is over: call reset() to start a new one")
         state = self.game_state
+        offer = self._offer
+        self._offer = None
+        chosen = None
+        if offer is not None and offer[0] is state and type(action) in _INDICES:
+            chosen = offer[1].get(int(action))
+        if chosen is not None and state.to_move() == self._alone:
+            # the frequent case: an index of an action the observation offered, this seat
+            # the only one deciding; the core still checks that it is legal in this state
+            state.apply(chosen)
+            return self._stepped(state)
         action_id = action_id_at(self.game, action, self._encoder.ids)
         try:  # the core refuses an illegal action and changes nothing
             state.apply(action_id, player=self.seat)
@@ -144,6 +163,12 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             info["illegal_action"] = action_id
             info["illegal_reason"] = str(exc)
             return self._observe(), self.illegal_reward, True, False, info
+        return self._stepped(state)
+
+    def _stepped(
+        self, state: State
+    ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
+        """The rest of a step once this seat's action is applied."""
         reward = self._advance()
         terminated = state.is_terminal()
         if terminated:
@@ -169,7 +194,10 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 chosen = agent.act(state, seat)
             else:
                 chosen = agent.act(view_for(state, seat, self._view_rng), seat)
-            state.apply(chosen.id, player=seat)
+            if len(to_move) == 1:  # the bot's seat alone decides: the engine's short path
+                state.apply(chosen)
+            else:
+                state.apply(chosen.id, player=seat)
         if self._potential is not None:
             now = potentials(state)
             shaped = now[self.seat] - self._potential[self.seat]
@@ -179,6 +207,16 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     def _observe(self) -> dict[str, np.ndarray]:
         state = self.game_state
         assert state is not None
+        if not self._done and state.to_move() == self._alone:
+            # the frequent case: this seat alone decides (the state's own short path); the
+            # Actions offered by index are kept for ``step``
+            mask, by_index = self._encoder.offered(state.legal_actions())
+            self._offer = (state, by_index)
+            return {
+                "observation": self._encoder.tensor(state, self.seat),
+                "action_mask": mask.copy(),
+            }
+        self._offer = None
         return {
             "observation": self._encoder.tensor(state, self.seat),
             "action_mask": self._mask(np.int8),

@@ -34,7 +34,7 @@ terms of a game cancel out).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import gymnasium
@@ -42,6 +42,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.env import AECIterable
 
 from ..core import CHANCE, ConfigError, Game, IllegalAction, State
 from ._common import (
@@ -229,7 +230,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._offer: tuple[Any, int, dict[int, Any]] | None = None
         """(state, seat, index -> Action) of the legal actions the last observation offered
         the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
-        self._by_index: dict[tuple[int, ...], dict[int, Any]] = {}
+        self._tensor = self._encoder.tensor
+        self._leaving = False
+        """Whether an agent is terminated or truncated (then ``step`` may be its last)."""
+        self._limit: int | None = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` fixes every chance outcome of the episode; without it
@@ -246,6 +250,8 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._leaving = False
+        self._limit = self._step_limit()
         self._select()
 
     def _select(self, to_move: tuple[int, ...] | None = None) -> None:
@@ -253,6 +259,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         seat = self._acting = acting_seat(self._state, to_move)
         if seat is None:  # the game ended: every agent leaves with a last step(None)
             self.terminations = dict.fromkeys(self.agents, True)
+            self._leaving = True
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[seat]
@@ -265,51 +272,66 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             limits.append(self.max_cycles * self.game.players)
         return min(limits) if limits else None
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, dict[str, np.ndarray], int]:
+        """Yields the agent that acts next (``agent_selection``) until every agent has
+        left or ``max_iter`` agents were yielded (PettingZoo's ``agent_iter``, iterated by a
+        generator)."""
+        return _AgentIterable(self, max_iter)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and
+        info (PettingZoo's ``last``)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
-        enc = self._encoder
-        # The mask is the seat's legal actions when it is the selected agent and decides
-        # now (checked against the state too, should it have been changed from outside).
-        to_move = state.to_move()
-        if agent == self.agent_selection and self._acting == seat and seat in to_move:
-            # the only seat deciding: the state's own short path (no seat to check)
-            legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
-            key = tuple(map(id, legal))
-            made = enc.masks.get(key)  # Encoder.legal_mask, written out
-            mask = enc.legal_mask(legal) if made is None else made[0].copy()
-            by_index = self._by_index.get(key)
-            if by_index is None:  # the Actions are shared values: a few lists recur
-                if len(self._by_index) > 20_000:
-                    self._by_index.clear()
-                index = enc.index
-                by_index = self._by_index[key] = {index[a.id]: a for a in legal}
-            self._offer = (state, seat, by_index)
-        else:
-            mask = enc.mask(state, None)
-        return {"observation": enc.tensor(state, seat), "action_mask": mask}
+        if seat == self._acting and agent == self.agent_selection:
+            # The mask is the seat's legal actions when it is the selected agent and decides
+            # now (checked against the state too, should it have been changed from outside).
+            to_move = state.to_move()
+            if seat in to_move:
+                # the only seat deciding: the state's own short path (no seat to check)
+                legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
+                offer = self._encoder.offered(legal)  # a few lists of Actions recur
+                self._offer = (state, seat, offer[1])
+                return {"observation": self._tensor(state, seat), "action_mask": offer[0].copy()}
+        return {
+            "observation": self._tensor(state, seat),
+            "action_mask": self._encoder.mask(state, None),
+        }
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._leaving and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() before using the environment")
-        ids = self._encoder.ids
         seat = self._seat[agent]
         offer = self._offer
+        self._offer = None
         chosen = None
-        if type(action) is int and offer is not None and offer[0] is state and offer[1] == seat:
+        if offer is not None and type(action) is int and offer[0] is state and offer[1] == seat:
             chosen = offer[2].get(action)
         if chosen is not None and state.to_move() == (seat,):
             # the frequent case: an index of an action the observation offered, the seat the
             # only one deciding; the core still checks that it is legal in this state
             state.apply(chosen)
         else:
+            ids = self._encoder.ids
             if type(action) is int and 0 <= action < len(ids):
                 action_id = ids[action]  # checked
             elif action is None:
@@ -320,24 +342,38 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 action_id = action_id_at(self.game, action, ids)
             # The core refuses an illegal action and changes nothing.
             state.apply(action_id, player=seat)
-        self._offer = None
         self._cumulative_rewards[agent] = 0.0
         to_move = state.to_move()
-        if to_move == _CHANCE_ONLY:
-            to_move = resolve_chance(state, self._rng)
+        if to_move == _CHANCE_ONLY:  # resolve_chance, written out
+            rng = self._rng
+            while to_move == _CHANCE_ONLY:
+                state.apply(state.sample_chance(rng))
+                to_move = state.to_move()
         self._steps += 1
+        if len(to_move) == 1 and self._potential is None and self._limit is None:
+            # the frequent case: one seat decides next, nothing to add up, and the rewards
+            # are already all zero unless a reward was given at the last step
+            if self._rewards_given:
+                self._zero_rewards()
+            seat = self._acting = to_move[0]
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self._after_step(state, agent, to_move)
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_step(self, state: State, agent: str, to_move: tuple[int, ...]) -> None:
+        """The rest of ``step`` when the game ended, rewards are given, a limit is set or
+        several seats decide next."""
         over = not to_move
         if self._potential is None and not over:
-            # the frequent case: nothing to add up, and the rewards are already all zero
-            # unless a reward was given at the last step
             if self._rewards_given:
-                self.rewards = dict(self._zero)
-                self._rewards_given = False
+                self._zero_rewards()
         else:
             rewards = self._step_rewards(state)
             if rewards is None:
-                self.rewards = dict(self._zero)
-                self._rewards_given = False
+                if self._rewards_given:
+                    self._zero_rewards()
             else:
                 self._rewards_given = True
                 self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
@@ -345,17 +381,28 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                     self._cumulative_rewards[a] += self.rewards[a]
         if over:
             self.infos = {a: self._final_info() for a in self.agents}
-        elif self.max_steps is not None or self.max_cycles is not None:
-            limit = self._step_limit()
-            if limit is not None and self._steps >= limit:
-                self.truncations = dict.fromkeys(self.agents, True)
-        if over or len(to_move) > 1:
-            self._select(to_move)
-        else:  # the frequent case: one seat decides next
-            seat = self._acting = to_move[0]
-            self.agent_selection = self.possible_agents[seat]
-        if self.render_mode == "human":
-            self.render()
+        elif self._limit is not None and self._steps >= self._limit:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._leaving = True
+        self._select(to_move)
+
+    def _zero_rewards(self) -> None:
+        """Every agent's reward back to 0 (after a step that gave one)."""
+        self.rewards = dict(self._zero)
+        self._rewards_given = False
+
+
+class _AgentIterable(AECIterable[str, dict[str, np.ndarray], int]):
+    """``agent_iter``'s iterable: each iteration a generator over ``agent_selection``,
+    which stops when the agents have all left or after ``max_iter`` agents, as
+    PettingZoo's iterator does."""
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 class OneirosParallelEnv(_Oneiros, ParallelEnv[str, dict[str, np.ndarray], int]):
