@@ -214,3 +214,21 @@ def test_the_back_shown_is_the_back_of_the_card_then_taken(seed):
                 assert obs["dreamers"][1 - viewer]["hand_cards"] is None
                 assert s.determinize(viewer, rng).observation(viewer) == obs
     assert shown > 0
+
+
+def test_ismcts_searches_worlds_with_mixed_decks():
+    """``ismcts`` determinizes each iteration (``keep_backs``) and plays through the back
+    steps of its worlds: it returns a legal action of the decision."""
+    from oneiros.agents import make_agent
+
+    s = position(
+        2,
+        hands={0: ["m-lure", "s05", "s06"], 1: ["m-mend", "s04"]},
+        decks={0: ["gnawing-rust", "s01", "s02", "m-rummage"], 1: ["s01", "m-early-dawn"]},
+        discards={0: ["s03", "s07"], 1: ["s03", "s07", "s08"]},
+    )
+    play(s, "back:plain", "back:tinkerer")
+    assert [d["top_back"] for d in s.observation(0)["dreamers"]] == ["plain", "tinkerer"]
+    agent = make_agent("ismcts:iterations=40", s.game, seed=1)
+    seat = s.to_move()[0]
+    assert agent.act(s, seat).id in legal(s, seat)
