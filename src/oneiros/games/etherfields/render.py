@@ -42,8 +42,12 @@ def _deck(d: dict[str, Any], cards: Names | None, g: Any) -> str:
     back = d.get("top_back")
     if not back:
         return size
-    if back in ("plain", "secret", "flaw"):
-        return g("{n} (back: {kind})").format(n=size, kind=g(back))
+    if back == "plain":
+        return g("{n} (back: plain)").format(n=size)
+    if back == "secret":
+        return g("{n} (back: Secret)").format(n=size)
+    if back == "flaw":
+        return g("{n} (back: Flaw)").format(n=size)
     return g("{n} (back: {dreamer})").format(n=size, dreamer=_name(back, cards))
 
 

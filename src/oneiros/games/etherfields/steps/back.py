@@ -152,10 +152,7 @@ class BackReveal(ChanceStep):
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
         found = classes(s, self.seat)
         n = sum(found.values())
-        return [
-            (Action(f"back:{back}", f"The back on top shows {_name(s, back)}"), k / n)
-            for back, k in sorted(found.items())
-        ]
+        return [(_outcome(s, back), k / n) for back, k in sorted(found.items())]
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         flow.pop()
@@ -163,8 +160,12 @@ class BackReveal(ChanceStep):
         _tell(s, self.seat, back, True)
         flow.emit(
             "back_revealed",
-            "The top card of Dreamer {seat}'s deck shows a {card} back"
-            if back in BACKS
+            "The top card of Dreamer {seat}'s deck shows a plain back"
+            if back == "plain"
+            else "The top card of Dreamer {seat}'s deck shows a Secret back"
+            if back == "secret"
+            else "The top card of Dreamer {seat}'s deck shows a Flaw back"
+            if back == "flaw"
             else "The top card of Dreamer {seat}'s deck shows the back of {card}",
             "influence",
             seat=self.seat,
@@ -172,10 +173,18 @@ class BackReveal(ChanceStep):
         )
 
 
-def _name(s: EtherfieldsState, back: str) -> str:
-    if back in BACKS:
-        return f"a {back} back"
-    return f"the back of {names_of(s).piece(back)}"
+def _outcome(s: EtherfieldsState, back: str) -> Action:
+    name = names_of(s).piece(back)  # a Dreamer's back: the Dreamer's name
+    return Action(
+        f"back:{back}",
+        "A plain back shows on top"
+        if back == "plain"
+        else "A Secret back shows on top"
+        if back == "secret"
+        else "A Flaw back shows on top"
+        if back == "flaw"
+        else f"The back of {name} shows on top",
+    )
 
 
 def within(s: EtherfieldsState, seat: int, cards: list[str]) -> list[str]:
