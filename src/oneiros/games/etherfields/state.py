@@ -316,6 +316,14 @@ class EtherfieldsState(FlowState, State):
         keep_backs(self, world, player, rng)  # the backs every seat saw ("Influence Cards")
         return world
 
+    def renamed_action(self, action_id: str, player: int | None = None) -> str | None:
+        """A record made before the backs on top of the decks were told ("Influence
+        Cards"): the steps its engine did not have are played, then its action applies
+        (``steps/back_records.py``)."""
+        from .steps.back_records import replayed
+
+        return replayed(self, action_id, player)
+
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""
         from .encoding import encode, layout

@@ -89,7 +89,7 @@ def _entry(s: EtherfieldsState, seat: int) -> list[Any] | None:
     return entry
 
 
-def _tell(s: EtherfieldsState, seat: int, back: str | None, mixed: bool) -> None:
+def tell(s: EtherfieldsState, seat: int, back: str | None, mixed: bool) -> None:
     """Keep the back told for the deck's unknown part as it is now (the list is replaced:
     copies of the state share it)."""
     cards = unknown_part(s, seat)
@@ -130,7 +130,7 @@ def checkpoint(s: EtherfieldsState, flow: Flow) -> bool:
                 return False  # one is told at a time
             flow.push(BackReveal(seat))
             return True
-        _tell(s, seat, next(iter(found), None), False)
+        tell(s, seat, next(iter(found), None), False)
     return False
 
 
@@ -157,7 +157,7 @@ class BackReveal(ChanceStep):
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         flow.pop()
         back = action.id.split(":", 1)[1]
-        _tell(s, self.seat, back, True)
+        tell(s, self.seat, back, True)
         flow.emit(
             "back_revealed",
             "The top card of Dreamer {seat}'s deck shows a plain back"
@@ -327,6 +327,7 @@ __all__ = [
     "forget",
     "keep_backs",
     "rerolls_own",
+    "tell",
     "told",
     "top_back",
     "unknown_part",
