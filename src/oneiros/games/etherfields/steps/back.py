@@ -107,11 +107,23 @@ def forget(s: EtherfieldsState, seat: int) -> None:
 
 def classes(s: EtherfieldsState, seat: int) -> dict[str, int]:
     """How many cards of each back the deck's unknown part holds."""
+    owner = s.dreamers[seat] if seat < len(s.dreamers) else ""
+    backs = _backs_of(s.pack, owner)
+    faces = s.table.faces
     out: dict[str, int] = {}
     for card in unknown_part(s, seat):
-        back = back_of(s, card, seat)
+        face = faces[card]
+        back = backs.get(face) or _back(s.pack, face, owner)
         out[back] = out.get(back, 0) + 1
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _backs_of(pack: str, deck_owner: str) -> dict[str, str]:
+    """Every Influence card and Flaw of the pack by the back it shows in that deck."""
+    cat = content.catalog(pack)
+    faces = [*cat.ids("influence"), *cat.ids("flaw")]
+    return {face: _back(pack, face, deck_owner) for face in faces}
 
 
 def checkpoint(s: EtherfieldsState, flow: Flow) -> bool:
@@ -121,7 +133,14 @@ def checkpoint(s: EtherfieldsState, flow: Flow) -> bool:
     items = flow.items
     if not items:
         return False
-    for seat in range(s.game.players):
+    backs = getattr(s, "backs", None) or [None] * s.game.players
+    decks = s.table.contents  # read only: (zone, owner) -> ids, as ``Table.ids``
+    plain = not getattr(s, "flaw_top", None)
+    for seat, entry in enumerate(backs):
+        if entry is not None and plain:  # the common case, kept cheap: nothing changed
+            cards = decks[("deck", seat)]
+            if entry[1] == len(cards) and entry[2] == (cards[-1] if cards else ""):
+                continue
         if _entry(s, seat) is not None:
             continue
         found = classes(s, seat)
