@@ -5,6 +5,8 @@ the Dicer's "Seal the top card: reroll your own die". Chance is forced by id."""
 
 from __future__ import annotations
 
+import oneiros
+
 from .builder import event_kinds, legal, play, position, run_effect
 
 
@@ -43,10 +45,15 @@ def test_no_back_action_for_a_dreamer_whose_back_prints_none():
     assert s.flow.top.kind != "reroll_window"  # no one may reroll: no window opens
 
 
-def test_a_mixed_deck_shows_no_known_back():
-    """A gained Market card shuffled into the deck: the top back is no longer known to be
-    hers, and the engine offers no back action (docs: readings)."""
+def test_a_mixed_deck_offers_the_action_while_her_back_shows():
+    """A gained Market card shuffled into the deck: each new top shows its back by chance
+    (``test_deck_backs.py``); her back on top offers the reroll, a plain back does not."""
     s = position(1, hands={0: ["s05"]}, decks={0: ["s08", "s01", "m03"]})
+    play(s, "back:dicer")
+    _boost_to_skull(s)
+    assert "use:back" in legal(s)
+    s = position(1, hands={0: ["s05"]}, decks={0: ["s08", "s01", "m03"]})
+    play(s, "back:plain")
     _boost_to_skull(s)
     assert "use:back" not in legal(s)
 
@@ -71,31 +78,34 @@ def test_without_a_roll_it_is_not_offered_in_the_action_step():
 def test_every_seat_sees_the_back_on_top_of_each_deck():
     """ "Influence deck: size and the back of the top card: everyone" (design §3): the
     observation of any seat, and the terminal table, name the Dreamer whose back is on
-    top; a mixed deck shows none."""
+    top, or the plain back of a Market card."""
     import io
 
     from oneiros.cli.render import game_renderer, make_console
 
     s = position(2, decks={1: ["s01", "m03"]})
-    assert [d["top_back"] for d in s.observation(1)["dreamers"]] == ["dicer", None]
-    assert [d["top_back"] for d in s.observation(None)["dreamers"]] == ["dicer", None]
+    play(s, "back:plain")
+    assert [d["top_back"] for d in s.observation(1)["dreamers"]] == ["dicer", "plain"]
+    assert [d["top_back"] for d in s.observation(None)["dreamers"]] == ["dicer", "plain"]
     buf = io.StringIO()
     make_console(file=buf, width=160).print(game_renderer(s.game)(s.observation(1), 1, None))
     assert "22 (back: dicer)" in buf.getvalue()  # no card texts given: ids
+    assert "2 (back: plain)" in buf.getvalue()
 
 
-def test_a_card_of_another_back_in_hand_makes_the_top_unknown_to_everyone():
-    """The engine's draws are chance within the deck, so the back on top is known only from
-    what every seat knows (design §3): a Market card in the Dicer's hand could be the card
-    the next draws leave on top, so no seat, not even hers, reads a back, and no
-    determinized world differs."""
+def test_a_card_of_another_back_in_hand_leaves_the_deck_back_known():
+    """Every card left in the Dicer's deck shows her back (the Market card is in her hand,
+    its back seen by all): her back is on top for every seat, with no chance step, every
+    determinized world agrees, and her reroll is offered."""
     import random
 
     s = position(2, hands={0: ["m03", "s05", "s06"]})
-    assert [d["top_back"] for d in s.observation(0)["dreamers"]] == [None, "tinkerer"]
-    assert [d["top_back"] for d in s.observation(1)["dreamers"]] == [None, "tinkerer"]
+    assert s.to_move() != (oneiros.CHANCE,)
+    assert [d["top_back"] for d in s.observation(0)["dreamers"]] == ["dicer", "tinkerer"]
+    assert [d["top_back"] for d in s.observation(1)["dreamers"]] == ["dicer", "tinkerer"]
     for k in range(10):
-        assert s.determinize(1, random.Random(k)).observation(1) == s.observation(1)
-    card = s.table.find("hand", "s05", 0)
-    play(s, "use:basic:move", f"pay:{card}:cunning", "boost", "luck:skull")
-    assert "use:back" not in legal(s)
+        world = s.determinize(1, random.Random(k))
+        assert world.observation(1) == s.observation(1)
+        assert "m03" not in world.table.faces_in("deck", 0)  # its back is in her hand
+    _boost_to_skull(s)
+    assert "use:back" in legal(s)

@@ -72,7 +72,7 @@ def test_a_flaw_that_forbids_gem_rerolls():
     assert "reroll:gem" in legal(s)
     s = position(1, gems=[1], decks={0: ["clouded-eye", "s01"]})
     run_effect(s, "draw(1)")
-    play(s, "draw:clouded-eye")
+    play(s, "back:flaw", "draw:clouded-eye")
     run_effect(s, gamble)
     play(s, "luck:skull")
     assert "reroll:gem" not in legal(s)  # only the Dicer's back action (``back.py``)
@@ -90,6 +90,7 @@ def test_a_reshuffle_without_penalty_then_an_amount_of_cards():
     assert s.table.count("discard", 0) == 0 and "reshuffled" in event_kinds(s)
     assert s.table.count("deck", 0) == deck + 4  # the two discarded, the card and the payment
     assert s.to_move() == (oneiros.CHANCE,)
-    play(s, "draw:s01", "draw:s02", "draw:s03")
+    # the played Market card is in the new deck: each new top shows its back
+    play(s, "back:dicer", "draw:s01", "back:dicer", "draw:s02", "back:dicer", "draw:s03")
     assert sorted(s.table.faces_in("hand", 0)) == ["s01", "s02", "s03"]
     assert "reshuffle_penalty" not in event_kinds(s)

@@ -69,8 +69,14 @@ def test_the_tensor_reads_the_own_hand_and_the_counts_of_the_others():
     t0 = state.observation_tensor(0)
     seat0 = t0[lay.header : lay.header + lay.seat]
     seat1 = t0[lay.header + lay.seat : lay.header + 2 * lay.seat]
-    hand0 = seat0[10 + len(lay.dreamers) : 10 + len(lay.dreamers) + len(lay.cards)]
-    hand1 = seat1[10 + len(lay.dreamers) : 10 + len(lay.dreamers) + len(lay.cards)]
+    k = 10 + len(lay.dreamers)
+    back0, back1 = seat0[k : k + len(lay.backs)], seat1[k : k + len(lay.backs)]
+    k += len(lay.backs)  # the back on top of each deck, seen by all ("Influence Cards")
+    hand0 = seat0[k : k + len(lay.cards)]
+    hand1 = seat1[k : k + len(lay.cards)]
+    for back, seat in ((back0, 0), (back1, 1)):
+        shown = state.observation(0)["dreamers"][seat]["top_back"]
+        assert back == [1.0 if b == shown else 0.0 for b in lay.backs]
     assert seat0[1] == 1.0 and seat1[1] == 0.0  # "this seat"
     assert seat0[8] == 1.0 and seat1[8] == 0.0  # whose hand is seen
     assert sum(hand0) > 0 if state.table.count("hand", 0) else sum(hand0) == 0
@@ -83,7 +89,7 @@ def _seat_part(state, seat_slot: int, viewer: int = 0):
     lay = layout(state.catalog)
     t = state.observation_tensor(viewer)
     base = lay.header + seat_slot * lay.seat
-    k = base + 10 + len(lay.dreamers) + 3 * len(lay.cards)
+    k = base + 10 + len(lay.dreamers) + len(lay.backs) + 3 * len(lay.cards)
     n = len(lay.cards)
     out = {}
     for name, size in (

@@ -30,6 +30,7 @@ def test_a_flaw_drawn_is_resolved_at_once_and_counts_as_drawn():
     immediately": Gnawing Rust deals 1 Distress and goes to the discard pile; by default
     it is one of the cards drawn (reading 7)."""
     s = position(1, decks={0: ["s06", "gnawing-rust", "s05"]})
+    play(s, "back:flaw")  # the Flaw's back on top ("Influence Cards")
     run_effect(s, "draw(2)")
     play(s, "draw:gnawing-rust")
     assert s.distress == [1] and s.table.faces_in("discard", 0) == ["gnawing-rust"]
@@ -40,7 +41,7 @@ def test_a_flaw_drawn_is_resolved_at_once_and_counts_as_drawn():
 def test_with_flaw_draw_replaced_another_card_is_drawn_in_its_place():
     s = position(1, decks={0: ["s06", "gnawing-rust", "s05"]}, options={"flaw_draw": "replaced"})
     run_effect(s, "draw(2)")
-    play(s, "draw:gnawing-rust", "draw:s06", "draw:s05")
+    play(s, "back:flaw", "draw:gnawing-rust", "draw:s06", "draw:s05")
     assert sorted(s.table.faces_in("hand", 0)) == ["s05", "s06"]
 
 
@@ -57,7 +58,7 @@ def test_a_persistent_flaw_sits_in_the_progress_zone_outside_the_limit():
     )
     assert s.hand_limit(0) == 6
     run_effect(s, "draw(1)")
-    play(s, "draw:dread-weight")
+    play(s, "back:flaw", "draw:dread-weight")
     assert s.hand_limit(0) == 5 and "dread-weight" in s.table.faces_in("progress", 0)
     card = s.table.find("hand", "m-overreach", 0)
     play(s, f"place:{card}", f"pay:{s.table.find('hand', 's05', 0)}:cunning")
@@ -73,7 +74,7 @@ def test_sealing_skips_a_flaw_and_puts_it_back_on_top():
     s = position(1, decks={0: ["s01", "gnawing-rust", "s02", "s03", "s04"]}, discards={0: pad})
     sealed = s.table.count("sealed", 0)
     run_effect(s, "seal(3)")
-    play(s, "draw:s01", "draw:gnawing-rust")
+    play(s, "back:dicer", "draw:s01", "back:flaw", "draw:gnawing-rust")
     assert "flaw_skipped" in event_kinds(s)
     assert "draw:gnawing-rust" not in legal(s)  # it is set aside, not sealed
     play(s, "draw:s02", "draw:s03")

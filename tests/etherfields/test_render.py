@@ -121,7 +121,7 @@ def _flawed_and_flipped():
         entities=[("rust-moth", "B2.4")],
     )
     run_effect(s, "draw(1)")
-    play(s, "draw:dread-weight")
+    play(s, "back:flaw", "draw:dread-weight")  # its Flaw back shows on top first
     whistle = s.table.find("progress", "m-brass-whistle", 0)
     play(s, f"use:card:{whistle}:whistle", f"pay:{s.table.find('hand', 's04', 0)}:awareness")
     assert s.companions == [["cog-sparrow", "B2.3", 0]]

@@ -52,6 +52,8 @@ class Layout:
         self.cards = cat.ids("influence")
         self.turns = cat.ids("turn")
         self.dreamers = cat.ids("dreamer")
+        self.backs = [*self.dreamers, "plain", "secret", "flaw"]
+        """The backs a deck's top card may show ("Influence Cards")."""
         self.items = cat.ids("item")
         self.morphs = cat.ids("morphing")
         self.tiles = cat.ids("tile")
@@ -96,7 +98,7 @@ class Layout:
         n_cards, n_spaces = len(self.cards), len(self.spaces)
         self.header = 8 + 2 * len(self.turns) + 2 * len(self.tiles) + 2 * len(self.items)
         self.header += len(self.morphs)
-        self.seat = 10 + len(self.dreamers) + 3 * n_cards + n_spaces
+        self.seat = 10 + len(self.dreamers) + len(self.backs) + 3 * n_cards + n_spaces
         self.seat += 2 * n_cards + len(self.flaws) + len(self.masks) + len(self.state_kinds)
         self.space = 6
         self.mini = 2 + n_spaces + len(self.state_kinds)
@@ -147,8 +149,10 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
       ones; the map tiles placed and revealed; Active Items and Items in Storage; Morphing
       tokens on Entities per kind / that kind's tokens;
     - per seat (four slots, empty beyond the player count): present, this seat, first
-      player, the Dreamer (one-hot), Distress / 8, Ether and Gems / their pools, deck /
-      40 and hand / 10 (capped), whether the hand's cards are seen; the copies of each
+      player, Distress / 8, Ether and Gems / their pools, deck / 40 and hand / 10
+      (capped), whether the hand's cards are seen, not on the map; the Dreamer (one-hot);
+      the back on top of the deck (one-hot: a Dreamer's, plain, secret, Flaw, "Influence
+      Cards"); the copies of each
       card in the hand (only the seat's own), discard and Sealed pile / 4 (capped); the
       copies of each card placed in the Progress zone and of those flipped face down / 4
       ("Progress Influence Cards"), the Flaws lying there ("Flaws"), the worn Mask
@@ -203,6 +207,7 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
             1.0 if d["space"] is None else 0.0,
         ]
         out += _hot([d["dreamer"]], lay.dreamers)
+        out += _hot([d.get("top_back")], lay.backs)
         out += _counts(d["hand_cards"], lay)
         out += _counts(d["discard"], lay)
         out += _counts(d["sealed"], lay)

@@ -12,6 +12,7 @@ from .names import Names, map_action_texts, piece_texts
 from .params import DEFAULT_GATE
 from .refs import RULE_TEXTS
 from .state import ZONES, EtherfieldsState
+from .steps.back import BACKS
 
 CAMPAIGN_SCENARIOS = ("dreamworld", "visit", "fate")
 """Sessions only a campaign plays (option ``campaign``): a Dreamworld leg, a Slumber
@@ -424,6 +425,9 @@ class EtherfieldsGame(Game):
         ids += _slumber_ids(cat)
         for die, prefix in (("luck", "luck"), ("movement", "mdie")):
             ids += [f"{prefix}:{f}" for f in dict.fromkeys(cat.get("die", die).faces)]
+        # "Influence Cards": the chance step telling the back on top of a deck (last, so
+        # that the ids before keep their numbers)
+        ids += [f"back:{b}" for b in (*cat.ids("dreamer"), *BACKS)]
         return list(dict.fromkeys(ids))
 
 

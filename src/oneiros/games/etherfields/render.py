@@ -35,12 +35,19 @@ def _name(card: Any, names: Names | None) -> str:
 
 
 def _deck(d: dict[str, Any], cards: Names | None, g: Any) -> str:
-    """A deck's size, with the Dreamer whose back shows on top when it is a starting back
-    (its back-of-card action is usable, "Influence Cards")."""
+    """A deck's size and the back on top, seen by every seat ("Influence Cards"): the
+    Dreamer whose starting back it is (their back-of-card action is usable), or plain,
+    secret, flaw."""
     size = str(d.get("deck", 0))
     back = d.get("top_back")
-    if not back or back in ("plain", "secret", "flaw"):
+    if not back:
         return size
+    if back == "plain":
+        return g("{n} (back: plain)").format(n=size)
+    if back == "secret":
+        return g("{n} (back: Secret)").format(n=size)
+    if back == "flaw":
+        return g("{n} (back: Flaw)").format(n=size)
     return g("{n} (back: {dreamer})").format(n=size, dreamer=_name(back, cards))
 
 

@@ -19,6 +19,7 @@ from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
 from .records import DreamerBoard, DreamGate, InfluenceCard, MapTile, Space, TurnCard
 from .steps import classic, companions, delta, fate, loot, luck, triggers  # noqa: F401
+from .steps.back import checkpoint, keep_backs
 from .steps.turn import EnterGate, Entrance, StartTurn
 
 
@@ -122,6 +123,8 @@ class EtherfieldsState(FlowState, State):
         self.states: list[list[Any]] = []  # [seat or miniature, State, token] ("State Tokens")
         self.flipped: list[str] = []  # placed Progress cards face down (steps/flips.py)
         self.flaw_top: list[str] = []  # Flaws a Seal put back on a deck (steps/flaws.py)
+        # per seat, the back on top of the deck and what it was told for (steps/back.py)
+        self.backs: list[list[Any] | None] = [None] * n
         self.flaw_bottom: list[str] = []  # Flaws returned under the Flaw deck, in order
         self.item_slot_unlocked = False  # the 4th Active Item slot ("Items", steps/items.py)
         self.companions: list[list[Any]] = []  # [Companion, space, summoner] (overlays.py)
@@ -135,6 +138,7 @@ class EtherfieldsState(FlowState, State):
             REFS,
             self._events,
             self.opening(),
+            checkpoint,  # each deck's new top shows its back ("Influence Cards")
             names=Names(self.pack, self.gate_id, tuple(self.masks)),
         )
         self.start()
@@ -260,7 +264,7 @@ class EtherfieldsState(FlowState, State):
                     "progress": view.cards("progress", seat),
                     "mask": self.masks[seat],
                     # the back on top of the deck, seen by all ("Influence Cards"): a
-                    # Dreamer's starting back, plain, secret, flaw; None: not known
+                    # Dreamer's starting back, plain, secret, flaw; None: an empty deck
                     "top_back": top_back(self, seat),
                 }
             )
@@ -303,12 +307,22 @@ class EtherfieldsState(FlowState, State):
         return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
 
     def determinize(self, player: int, rng: Any) -> EtherfieldsState:
-        """The seat's world (``FlowState.determinize``: unseen cards dealt anew), holding
-        only the seat's own Peeks: another Dreamer's Peek showed a Secret's front to that
-        Dreamer alone ("Basic Actions Card", design §3)."""
+        """The seat's world (``FlowState.determinize``: unseen cards dealt anew, each
+        Dreamer's within its back class, ``back.keep_backs``), holding only the seat's own
+        Peeks: another Dreamer's Peek showed a Secret's front to that Dreamer alone ("Basic
+        Actions Card", design §3)."""
         world: EtherfieldsState = super().determinize(player, rng)
         world.memory = [m for m in world.memory if m[0] == player]
+        keep_backs(self, world, player, rng)  # the backs every seat saw ("Influence Cards")
         return world
+
+    def renamed_action(self, action_id: str, player: int | None = None) -> str | None:
+        """A record made before the backs on top of the decks were told ("Influence
+        Cards"): the steps its engine did not have are played, then its action applies
+        (``steps/back_records.py``)."""
+        from .steps.back_records import replayed
+
+        return replayed(self, action_id, player)
 
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's redacted observation, flat, in [0, 1] (``encoding.encode``)."""

@@ -1,18 +1,27 @@
-"""Back-of-card actions (etherfields "Influence Cards": "each individual starting
-Influence deck has its own special feature – a character specific action – printed on the
-back of each card. Dreamers may perform this action when the card is on the top of their
-deck"; "A Brief Strategy Guide": "your Dreamer's special action if visible on the back of
-the Influence deck").
+"""Back-of-card actions and the visible backs of the decks (etherfields "Influence Cards":
+"each individual starting Influence deck has its own special feature – a character specific
+action – printed on the back of each card. Dreamers may perform this action when the card is
+on the top of their deck"; "A Brief Strategy Guide": "your Dreamer's special action if
+visible on the back of the Influence deck"; design §3 "Visible deck backs").
 
 - The back of a card: a starting card bears its Dreamer's back (its ``owner``, else the
-  back of the Dreamer whose deck it is in); a Market or Secret card
-  its plain or Secret back; a Flaw the Flaw back. ``top_back`` is the Dreamer whose back
-  shows on top of a deck: every seat sees it. The engine's draws are chance within the
-  deck, so it knows the top's back only from what every seat knows: while every card the
-  Dreamer holds in deck and hand shows the same back (a Dream's starting deck, until a
-  gained card or a Flaw is shuffled in), or a Flaw a Seal put back lies on top; otherwise
-  it is unknown and no back action is offered. (Read from the deck alone, the back would
-  tell the other seats which card a draw took.)
+  back of the Dreamer whose deck it is in); a Market or Secret card its plain or Secret
+  back; a Flaw the Flaw back. These are the back classes.
+- The back on top of every deck is seen by every seat. The engine's deck is unordered (a
+  draw is chance within it), so the top is told by chance: the deck's unknown part (every
+  card but a Flaw a Seal put back on top, whose place is known) is split by back class;
+  each time that part changes (a draw, a Seal, a reshuffle, cards shuffled in), the
+  checkpoint between steps (``checkpoint``) pushes the chance step ``back:<class>``
+  (``BackReveal``; each class as likely as its share of the unknown cards), and the next
+  draw or Seal of that deck is chance within the revealed class (``within``). When every
+  unknown card shows one back there is no step: the back is known (a Dream's starting
+  deck). ``state.backs`` keeps, per seat, ``[back, cards, last card, told by chance]``: the
+  back and the unknown part it was told for (its size and last card id, so any change
+  is seen). ``top_back`` reads it ("flaw" while a known Flaw lies on top).
+- ``keep_backs``: a determinized world deals the unseen cards of a Dreamer's deck and hand
+  anew within each back class (every seat saw how many of each back went where: gains are
+  public, the backs of a hand face the table, each draw showed its back), so the revealed
+  top back holds in every world.
 - The action is that Dreamer's board ``back_action`` (another Dreamer's starting card on
   top gives that Dreamer's action). ``use:back``: a reroll (the Dicer's "Seal the top card:
   reroll your own die") is offered in the reroll window after the Dreamer's own roll, any
@@ -24,13 +33,15 @@ the Influence deck").
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.effects import Ctx
-from ....core.flow import Flow
+from ....core.flow import ChanceStep, Flow
 from .. import catalog as content
-from ..kinds import RUNTIME
+from ..kinds import KINDS, RUNTIME
+from ..names import names_of
 from ..records import Ability
 
 if TYPE_CHECKING:
@@ -55,20 +66,187 @@ def _back(pack: str, face: str, deck_owner: str) -> str:
     return str(rec.owner or deck_owner or "plain")
 
 
+BACKS = ("plain", "secret", "flaw")
+"""The back classes besides the Dreamers' starting backs (each a Dreamer id)."""
+
+
+def unknown_part(s: EtherfieldsState, seat: int) -> list[str]:
+    """The deck's cards whose place nobody knows: all but a Flaw a Seal put back on top."""
+    cards = s.table.ids("deck", seat)
+    tops = getattr(s, "flaw_top", ())
+    return [c for c in cards if c not in tops] if tops else cards
+
+
+def _entry(s: EtherfieldsState, seat: int) -> list[Any] | None:
+    """The seat's told back if it is still about the deck's unknown part as it is."""
+    backs = getattr(s, "backs", None)
+    entry = backs[seat] if backs is not None and seat < len(backs) else None
+    if entry is None:
+        return None
+    cards = unknown_part(s, seat)
+    if entry[1] != len(cards) or entry[2] != (cards[-1] if cards else ""):
+        return None
+    return entry
+
+
+def tell(s: EtherfieldsState, seat: int, back: str | None, mixed: bool) -> None:
+    """Keep the back told for the deck's unknown part as it is now (the list is replaced:
+    copies of the state share it)."""
+    cards = unknown_part(s, seat)
+    backs = list(getattr(s, "backs", None) or [None] * s.game.players)
+    backs[seat] = [back, len(cards), cards[-1] if cards else "", mixed]
+    s.backs = backs
+
+
+def forget(s: EtherfieldsState, seat: int) -> None:
+    """The deck was shuffled: the back on top is told anew."""
+    backs = getattr(s, "backs", None)
+    if backs is not None and seat < len(backs) and backs[seat] is not None:
+        s.backs = [None if k == seat else e for k, e in enumerate(backs)]
+
+
+def classes(s: EtherfieldsState, seat: int) -> dict[str, int]:
+    """How many cards of each back the deck's unknown part holds."""
+    owner = s.dreamers[seat] if seat < len(s.dreamers) else ""
+    backs = _backs_of(s.pack, owner)
+    faces = s.table.faces
+    out: dict[str, int] = {}
+    for card in unknown_part(s, seat):
+        face = faces[card]
+        back = backs.get(face) or _back(s.pack, face, owner)
+        out[back] = out.get(back, 0) + 1
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _backs_of(pack: str, deck_owner: str) -> dict[str, str]:
+    """Every Influence card and Flaw of the pack by the back it shows in that deck."""
+    cat = content.catalog(pack)
+    faces = [*cat.ids("influence"), *cat.ids("flaw")]
+    return {face: _back(pack, face, deck_owner) for face in faces}
+
+
+def checkpoint(s: EtherfieldsState, flow: Flow) -> bool:
+    """Between steps (``core.flow.Flow.checkpoint``): a deck whose unknown part changed
+    shows its new top back: known at once when all its cards share one back, else the chance
+    step ``back:<class>`` goes on top (True: the stack changed)."""
+    items = flow.items
+    if not items:
+        return False
+    backs = getattr(s, "backs", None) or [None] * s.game.players
+    decks = s.table.contents  # read only: (zone, owner) -> ids, as ``Table.ids``
+    plain = not getattr(s, "flaw_top", None)
+    for seat, entry in enumerate(backs):
+        if entry is not None and plain:  # the common case, kept cheap: nothing changed
+            cards = decks[("deck", seat)]
+            if entry[1] == len(cards) and entry[2] == (cards[-1] if cards else ""):
+                continue
+        if _entry(s, seat) is not None:
+            continue
+        found = classes(s, seat)
+        if len(found) > 1:
+            if type(items[-1]) is BackReveal:
+                return False  # one is told at a time
+            flow.push(BackReveal(seat))
+            return True
+        tell(s, seat, next(iter(found), None), False)
+    return False
+
+
+@KINDS.step
+@dataclass(frozen=True, slots=True)
+class BackReveal(ChanceStep):
+    """etherfields "Influence Cards": the back of the new top card of a Dreamer's deck shows
+    to every seat: chance among the back classes of the deck's unknown cards."""
+
+    kind = "back_reveal"
+    rule = "influence"
+    decision_kind = "draw"
+    prompt = "The back on top of Dreamer {seat}'s deck"
+    seat: int
+
+    def done(self, s: EtherfieldsState) -> bool:
+        return _entry(s, self.seat) is not None  # told already
+
+    def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        found = classes(s, self.seat)
+        n = sum(found.values())
+        return [(_outcome(s, back), k / n) for back, k in sorted(found.items())]
+
+    def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        flow.pop()
+        back = action.id.split(":", 1)[1]
+        tell(s, self.seat, back, True)
+        flow.emit(
+            "back_revealed",
+            "The top card of Dreamer {seat}'s deck shows a plain back"
+            if back == "plain"
+            else "The top card of Dreamer {seat}'s deck shows a Secret back"
+            if back == "secret"
+            else "The top card of Dreamer {seat}'s deck shows a Flaw back"
+            if back == "flaw"
+            else "The top card of Dreamer {seat}'s deck shows the back of {card}",
+            "influence",
+            seat=self.seat,
+            card=back,
+        )
+
+
+def _outcome(s: EtherfieldsState, back: str) -> Action:
+    name = names_of(s).piece(back)  # a Dreamer's back: the Dreamer's name
+    return Action(
+        f"back:{back}",
+        "A plain back shows on top"
+        if back == "plain"
+        else "A Secret back shows on top"
+        if back == "secret"
+        else "A Flaw back shows on top"
+        if back == "flaw"
+        else f"The back of {name} shows on top",
+    )
+
+
+def within(s: EtherfieldsState, seat: int, cards: list[str]) -> list[str]:
+    """The cards a draw or a Seal of the top may take: those of the back told by chance
+    (all of them when the deck's unknown part shows one back)."""
+    entry = _entry(s, seat)
+    if entry is None or not entry[3]:
+        return cards
+    return [c for c in cards if back_of(s, c, seat) == entry[0]]
+
+
 def top_back(s: EtherfieldsState, seat: int) -> str | None:
-    """The back on top of the Dreamer's deck, when every seat can know it (see the
-    module): every card the Dreamer holds unseen by the others (deck and hand) shows the
-    same back, or a Flaw a Seal put back lies on top."""
+    """The back on top of the Dreamer's deck, seen by every seat: "flaw" for a Flaw a Seal
+    put back on top, else the back told for the deck's unknown part (None: an empty deck,
+    or not told yet)."""
     from .flaws import known_top
 
-    cards = s.table.ids("deck", seat)
-    if not cards:
-        return None
     if known_top(s, seat) is not None:
         return "flaw"
-    first = back_of(s, cards[0], seat)
-    held = (*cards[1:], *s.table.ids("hand", seat))
-    return first if all(back_of(s, c, seat) == first for c in held) else None
+    return told(s, seat)
+
+
+def told(s: EtherfieldsState, seat: int) -> str | None:
+    """The back told for the top of the deck's unknown part (None: empty, or not yet)."""
+    entry = _entry(s, seat)
+    return None if entry is None else entry[0]
+
+
+def keep_backs(real: EtherfieldsState, world: EtherfieldsState, player: int, rng: Any) -> None:
+    """A determinized world of ``player``: the unseen cards of each Dreamer's deck and hand
+    dealt anew among the cards of their back class (see the module)."""
+    t = real.table
+    for seat in range(real.game.players):
+        groups: dict[str, list[str]] = {}
+        for zone in ("deck", "hand"):
+            for card in t.ids(zone, seat):
+                if not t.sees_face(player, card):
+                    groups.setdefault(back_of(real, card, seat), []).append(card)
+        for cards in groups.values():
+            faces = [t.face(c) for c in cards]
+            rng.shuffle(faces)
+            for card, face in zip(cards, faces, strict=True):
+                world.table.set_face(card, face)
 
 
 def _printed(s: EtherfieldsState, reroll: bool) -> bool:
@@ -159,10 +337,19 @@ def use(s: EtherfieldsState, flow: Flow, seat: int, roll: tuple[str, str] | None
 
 
 __all__ = [
+    "BackReveal",
     "back_ability",
     "back_of",
     "card_actions",
+    "checkpoint",
+    "classes",
+    "forget",
+    "keep_backs",
     "rerolls_own",
+    "tell",
+    "told",
     "top_back",
+    "unknown_part",
     "use",
+    "within",
 ]

@@ -27,6 +27,17 @@ def _draws(
     ]
 
 
+def _spread(
+    s: EtherfieldsState, cards: list[str], prefix: str, template: str = ""
+) -> list[tuple[Action, float]]:
+    """A draw among ``cards``: each face with its share."""
+    faces = [s.table.face(c) for c in cards]
+    return [
+        (Action(f"{prefix}:{f}", chance_label(s, prefix, f, template)), faces.count(f) / len(faces))
+        for f in dict.fromkeys(faces)
+    ]
+
+
 @KINDS.step
 class PreDraw(GroupStep):
     """etherfields "1) Draw Step": "Before you draw you may discard any number of cards
@@ -110,13 +121,18 @@ class DrawOne(ChanceStep):
         return True
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        from .back import unknown_part, within
         from .flaws import known_top
 
         top = known_top(s, self.seat)  # a Flaw a Seal put back on top ("Flaw Cards")
         if top is not None:
             face = s.table.face(top)
             return [(Action(f"draw:{face}", chance_label(s, "draw", face)), 1.0)]
-        return _draws(s, "deck", self.seat, "draw")
+        cards = unknown_part(s, self.seat)
+        told = within(s, self.seat, cards)  # the back on top ("Influence Cards")
+        if told is cards:
+            return _draws(s, "deck", self.seat, "draw")
+        return _spread(s, told, "draw")
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
         from .flaws import drawn, is_flaw
@@ -208,20 +224,19 @@ class SealOne(ChanceStep):
         return self.left <= 0 or not sealable(s, self.seat)
 
     def outcomes(self, s: EtherfieldsState) -> list[tuple[Action, float]]:
+        from .back import within
         from .flaws import sealable
 
-        cards = sealable(s, self.seat)
-        faces = [s.table.face(c) for c in cards]
-        return [
-            (Action(f"draw:{f}", chance_label(s, "draw", f, "seal")), faces.count(f) / len(faces))
-            for f in dict.fromkeys(faces)
-        ]
+        # the top card: one of the back on top ("Influence Cards")
+        return _spread(s, within(s, self.seat, sealable(s, self.seat)), "draw", "seal")
 
     def apply(self, s: EtherfieldsState, flow: Flow, action: Action) -> None:
+        from .back import within
         from .flaws import is_flaw, sealable, set_aside
 
         face = action.id.split(":", 1)[1]
-        card = next((c for c in sealable(s, self.seat) if s.table.face(c) == face), None)
+        cards = within(s, self.seat, sealable(s, self.seat))
+        card = next((c for c in cards if s.table.face(c) == face), None)
         assert card is not None
         if is_flaw(s, face):  # "Only Influence cards can be Sealed": skipped, back on top
             set_aside(s, flow, self.seat, card)

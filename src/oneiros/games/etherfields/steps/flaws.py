@@ -139,8 +139,12 @@ def sealable(s: EtherfieldsState, seat: int) -> list[str]:
 
 
 def forget_tops(s: EtherfieldsState, seat: int) -> None:
-    """A reshuffle: no card is known on top any more."""
+    """A reshuffle: no card is known on top any more, and the new top shows its back
+    ("Influence Cards", ``back.checkpoint``)."""
+    from .back import forget
+
     s.flaw_top = [c for c in getattr(s, "flaw_top", ()) if s.table.place(c)[1] != seat]
+    forget(s, seat)
 
 
 # -- removal ---------------------------------------------------------------------------------
