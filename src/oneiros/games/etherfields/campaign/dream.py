@@ -11,7 +11,8 @@ snapshot instead of their starting decks (``lay_out``, called by the state), and
   outcome names becomes active ("Season Cards"); a won Dream's Gate leaves the envelope;
   after the First Dream the team Awakens ("Finishing Dreams/Slumbers") and holds the
   Awakening and Dreamworld Map Wisdom cards; Notes revealed go to the Note cards Storage
-  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards").
+  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards"); Deliverance unlocked in
+  the Dream stays unlocked ("Slumber Entity Tiles", the campaign's flag ``deliverance``).
 - a Death ("Distress and Dying"): the original Death Wisdom card's steps: every card gained
   in the Dream is lost and each Dreamer takes back what they held at the Gate, Ether and
   Gems as they were; the Gate is kept; the Season does not change ("Season Cards": dying
@@ -221,9 +222,15 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
             season = card.id
     gates = [g for g in doc.gates if not (g == gate and outcome == "victory")]
     keys = s.team.get("keys", 0)
+    from ..slumber_state import DELIVERANCE
+
+    # "Slumber Entity Tiles": Deliverance unlocked in the Dream stays unlocked for the rest
+    # of the campaign (``unlock_deliverance`` keeps it as the Dream's flag)
+    flags = sorted(set(doc.flags) | ({DELIVERANCE} & set(s.flags)))
     return doc.following(
         dreamers=[h.model_dump(mode="json") for h in held],
         entry=None,
+        flags=flags,
         items=items,
         storage=storage,
         notes=notes,
