@@ -82,3 +82,14 @@ def test_the_heuristic_never_delivers_into_a_death():
     # would leave fewer than 6 ("Distress and Dying"), so she plays on
     assert _heuristic(_warden(WRATH, deck=["s01", "s02"])).id == "deliver"
     assert _heuristic(_warden(WRATH, deck=["s01"])).id == "continue"
+
+
+def test_without_deliverance_the_heuristic_plays_the_slumber_on_as_before():
+    # the choice is ``continue`` and ``skip``: the heuristic's answer is the one it always gave
+    s = position("slumber:OS-03")
+    if top_kind(s) == "slumber_skip":
+        s.apply("continue", player=s.first)
+    if top_kind(s) == "spawn_choice":
+        s.apply("space:B1.2", player=s.first)
+    assert [a.id for a in s.legal_actions(s.first)] == ["continue", "skip"]
+    assert _heuristic(s).id == "continue"
