@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import Action, State
 from ...core.effects import Ctx
-from . import plan, windows
+from . import plan, windows, windows_slumber
 from .kinds import RUNTIME
 from .steps.actions import find_ability, price
 
@@ -181,6 +181,8 @@ def _window(
         return windows.loot(s, legal)
     if kind == "delta_choice":
         return windows.delta(s, player, legal)
+    if kind == "slumber_skip":
+        return windows_slumber.slumber_start(s, player, legal)
     return None
 
 

@@ -426,7 +426,29 @@ class CodeArg(Args):
     code: Code
 
 
-for _op in ("gain_item", "gain_note", "gain_wisdom", "gain_mask"):
+class NoteArg(Args):
+    code: Annotated[str, Ref("note")]
+
+
+class WisdomArg(Args):
+    code: Annotated[str, Ref("wisdom")]
+
+
+_reg(
+    "gain_note",
+    "effect",
+    NoteArg,
+    'The team gains a Note card ("Note Cards"): to the Note cards Storage when the Dream or '
+    "Slumber ends (``ops_extra.py``).",
+)
+_reg(
+    "gain_wisdom",
+    "effect",
+    WisdomArg,
+    'The team gains a Wisdom card ("Wisdom Cards"): always active once the Dream or Slumber '
+    "ends (``ops_extra.py``).",
+)
+for _op in ("gain_item", "gain_mask"):
     _reg(_op, "effect", CodeArg, "Campaign rewards.", supported=False)
 _reg("season", "effect", CodeArg, '"Season Cards"', supported=False)
 

@@ -279,3 +279,57 @@ def _seal_this(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
     )
     s.tally["sealed"] += 1
     check_cards(s, flow)
+
+
+# -- what a Dream or a Slumber gives the campaign ("Note Cards", "Wisdom Cards") --------------
+
+
+def gained_cards(s: EtherfieldsState, kind: str) -> list[str]:
+    """The Note (``kind`` ``note``) or Wisdom cards ``gain_note`` / ``gain_wisdom`` gave in
+    this Dream or Slumber, in order: its end puts them in the campaign's Note cards Storage
+    or among its Wisdom cards (``campaign/dream.py``, ``campaign/slumber.py``)."""
+    return [str(e.data["card"]) for e in s.events() if e.kind == f"{kind}_gained"]
+
+
+def _held(s: EtherfieldsState, kind: str, code: str) -> bool:
+    """Whether the team has the card already: gained in this session, or held (or, for a
+    one-use Note, used up) by the campaign it plays in ("Component Limitations": a card
+    exists once)."""
+    from .campaign.dream import snapshot_of
+
+    if code in gained_cards(s, kind):
+        return True
+    doc = snapshot_of(s.game.options)
+    if doc is None:
+        return False
+    return code in (doc.notes + doc.removed if kind == "note" else doc.wisdom)
+
+
+@effect("gain_note")
+def _gain_note(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """etherfields "Note Cards": "All Note cards gained during the game are kept in the
+    Storage" and "can be used by any Dreamer": the Note goes to the Note cards Storage when
+    the Dream or Slumber ends (as a Note a revealed Secret holds); a Note is found once."""
+    if _held(s, "note", a.code):
+        return
+    flow.emit(
+        "note_gained",
+        "The team gains the Note card {card}: it goes to the Storage when this ends",
+        "notes",
+        card=a.code,
+    )
+
+
+@effect("gain_wisdom")
+def _gain_wisdom(s: EtherfieldsState, flow: Flow, a: Any, ctx: Ctx) -> None:
+    """etherfields "Wisdom Cards": "you will acquire WISDOM CARDS during the course of the
+    campaign"; "All the Wisdom cards you have gained are always considered active": the
+    team holds it from the end of the Dream or Slumber on (as a revealed one)."""
+    if _held(s, "wisdom", a.code):
+        return
+    flow.emit(
+        "wisdom_gained",
+        "The team gains the Wisdom card {card}: it is active when this ends",
+        "wisdom",
+        card=a.code,
+    )

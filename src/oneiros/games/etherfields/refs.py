@@ -65,6 +65,9 @@ _SECTIONS = {
     "fate": "Fate Cards",
     "delta": "Delta Phase",
     "awakening": "Awakening",
+    # part 4: what a Dream or a Slumber gives the campaign
+    "notes": "Note Cards",
+    "wisdom": "Wisdom Cards",
 }
 REFS = {key: rule(BOOK, section) for key, section in _SECTIONS.items()}
 
@@ -187,6 +190,9 @@ RULE_TEXTS = {
     "5/4/3/2/1 for 1-5 players; the Slumber deck is shuffled with the Delta tile at the bottom.",
     REFS["awakening"]: "Awakening removes all Distress and Sealed cards, at the cost of Keys, "
     "Shining Gems and placed Progress cards; the Slumber map goes back to its 2 Setup tiles.",
+    REFS["notes"]: "Note cards are kept in the Storage and can be used by any Dreamer, "
+    "usually once; a Note is found once.",
+    REFS["wisdom"]: "All the Wisdom cards the team has gained are always active.",
 }
 
 KINDS = Kinds("etherfields", REFS)

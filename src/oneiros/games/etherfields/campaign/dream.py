@@ -11,7 +11,9 @@ snapshot instead of their starting decks (``lay_out``, called by the state), and
   outcome names becomes active ("Season Cards"); a won Dream's Gate leaves the envelope;
   after the First Dream the team Awakens ("Finishing Dreams/Slumbers") and holds the
   Awakening and Dreamworld Map Wisdom cards; Notes revealed go to the Note cards Storage
-  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards").
+  ("Note Cards"), Wisdom cards revealed are kept ("Wisdom Cards"), and so are those
+  ``gain_note`` and ``gain_wisdom`` gave; Deliverance unlocked in
+  the Dream stays unlocked ("Slumber Entity Tiles", the campaign's flag ``deliverance``).
 - a Death ("Distress and Dying"): the original Death Wisdom card's steps: every card gained
   in the Dream is lost and each Dreamer takes back what they held at the Gate, Ether and
   Gems as they were; the Gate is kept; the Season does not change ("Season Cards": dying
@@ -215,15 +217,22 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
             notes.append(secret.holds)  # "Note Cards": kept in the Storage
         elif secret.holds_kind == "wisdom" and secret.holds not in wisdom:
             wisdom.append(secret.holds)  # "Wisdom Cards": always active
+    notes, wisdom = with_gained(s, doc, notes, wisdom)
     season = doc.season
     for card in cat.all("season"):  # "Season Cards": the hint of the active card
         if (gate, outcome) in [tuple(x) for x in card.after]:
             season = card.id
     gates = [g for g in doc.gates if not (g == gate and outcome == "victory")]
     keys = s.team.get("keys", 0)
+    from ..slumber_state import DELIVERANCE
+
+    # "Slumber Entity Tiles": Deliverance unlocked in the Dream stays unlocked for the rest
+    # of the campaign (``unlock_deliverance`` keeps it as the Dream's flag)
+    flags = sorted(set(doc.flags) | ({DELIVERANCE} & set(s.flags)))
     return doc.following(
         dreamers=[h.model_dump(mode="json") for h in held],
         entry=None,
+        flags=flags,
         items=items,
         storage=storage,
         notes=notes,
@@ -238,6 +247,24 @@ def finish(doc: Campaign, s: EtherfieldsState) -> Campaign:
         finished=not gates,
         progress=progress.model_dump(mode="json"),
     )
+
+
+def with_gained(
+    s: EtherfieldsState, doc: Campaign, notes: list[str], wisdom: list[str]
+) -> tuple[list[str], list[str]]:
+    """The Note cards Storage and the Wisdom cards with what ``gain_note`` and
+    ``gain_wisdom`` gave in the session ``s`` ("Note Cards": kept in the Storage, found
+    once; "Wisdom Cards": always active)."""
+    from ..ops_extra import gained_cards
+
+    notes, wisdom = list(notes), list(wisdom)
+    for note in gained_cards(s, "note"):
+        if note not in notes + doc.removed:
+            notes.append(note)
+    for card in gained_cards(s, "wisdom"):
+        if card not in wisdom:
+            wisdom.append(card)
+    return notes, wisdom
 
 
 def _kept(entry: list[Holding], doc: Campaign) -> list[Holding]:
@@ -266,4 +293,5 @@ __all__ = [
     "team_cards",
     "team_items",
     "used_notes",
+    "with_gained",
 ]

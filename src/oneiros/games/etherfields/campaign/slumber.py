@@ -15,7 +15,9 @@ table back into the next snapshot:
 - "Finishing Dreams/Slumbers": hand, placed Progress, Shining Gems, Distress and Sealed
   cards stay as they are, nothing is reshuffled; Ether and Keys gained (Loot) are kept;
   the Dreamers return to the Team marker on the Dreamworld Map ("This Slumber ends. ...
-  Now, go back to the Dreamworld Map").
+  Now, go back to the Dreamworld Map"); the Note and Wisdom cards ``gain_note`` and
+  ``gain_wisdom`` gave join the Storage and the Wisdom cards ("Note Cards", "Wisdom
+  Cards").
 - "Slumber Entity Tiles" ("This Slumber ends."): the Slumber map tiles, the Quirk cards and
   the Dreamers' spaces remain for the next Slumber; "Delta Phase": the Hours it reset and
   the Slumber deck with the Delta tile at its bottom stay so (``Campaign.slumber``).
@@ -41,7 +43,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .document import DEATH_REASONS, Campaign
-from .dream import holdings, team_items
+from .dream import holdings, team_items, with_gained
 from .sessions import SessionKind, register
 from .wisdom import gained
 
@@ -118,10 +120,13 @@ def finish(doc: Campaign, s: SlumberState) -> Campaign:
     held = holdings(s, doc)
     items, storage = team_items(s, doc)
     awake = bool(getattr(s, "awake", False))
+    notes, wisdom = with_gained(s, doc, doc.notes, doc.wisdom)  # "Note Cards", "Wisdom Cards"
     return doc.following(
         dreamers=[h.model_dump(mode="json") for h in held],
         items=items,
         storage=storage,
+        notes=notes,
+        wisdom=wisdom,
         keys=s.team.get("keys", 0),
         # Deliverance: unlocked for the rest of the campaign; the tiles it removed are out
         # of the game ("Dividers — Removed cards"), whatever a save does to the decks

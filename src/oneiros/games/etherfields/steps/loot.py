@@ -139,8 +139,21 @@ def _remove_slumber(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
 def _unlock_deliverance(s: SlumberState, flow: Flow, a: Any, ctx: Ctx) -> None:
     """etherfields "Slumber Entity Tiles": "Deliverance – This will be a mechanic unlocked
     later in the campaign": from now on the Deliverance of a Slumber Entity tile is
-    offered (kept by ``carry_over`` and in the campaign's flags)."""
-    if getattr(s, "deliverance", True):
+    offered. In a Slumber the table keeps it (``carry_over``, then the campaign's flags);
+    in a Dream, which has no Slumber tile, the Dream keeps it as its flag ``deliverance``,
+    which the Dream's end carries into the campaign's flags (``campaign/dream.py``
+    ``finish``), as a Slumber's end does."""
+    from ..slumber_state import DELIVERANCE
+
+    if not hasattr(s, "deliverance"):  # a Dream
+        from ..campaign.dream import snapshot_of
+
+        doc = snapshot_of(s.game.options)
+        if DELIVERANCE in s.flags or (doc is not None and DELIVERANCE in doc.flags):
+            return
+        s.flags.append(DELIVERANCE)
+    elif s.deliverance:
         return
-    s.deliverance = True
+    else:
+        s.deliverance = True
     flow.emit("deliverance_unlocked", "Deliverance is unlocked", "slumber_entity")
