@@ -290,11 +290,11 @@ def test_records_made_before_the_backs_were_told_replay():
 
     path = Path(__file__).parent / "fixtures" / "records-before-backs.json"
     records = json.loads(path.read_text(encoding="utf-8"))
-    game = oneiros.make("etherfields", players=1)
-    if records[0]["content"] != game.content_hash():
-        pytest.skip("the original pack changed since these records were made")
     for record in records:
         assert not any(str(a).startswith("back:") for a in record["actions"])
-        s = oneiros.replay(record)
+        # The records play Dream OD-01X only: a later change elsewhere in the pack changes
+        # its hash but not these games, so the hash is not checked here (a change to the
+        # Dream itself makes the replay fail, and the records are made again).
+        s = oneiros.replay({**record, "content": None})
         assert s.is_terminal() and s.end_reason() == "victory"
         assert "back_revealed" in event_kinds(s)
