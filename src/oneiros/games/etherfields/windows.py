@@ -36,6 +36,26 @@ def _n(node: Node) -> int:
     return n if isinstance(n, int) else 1
 
 
+def harm_of(s: EtherfieldsState, effect: Node | None, ctx: Ctx) -> dict[int, list[int]]:
+    """What one effect does to each Dreamer: ``[distress, sealed]`` (``hits`` adds them up)."""
+    out: dict[int, list[int]] = {}
+    for node in effect.walk() if effect is not None else ():
+        if node.op not in HARM:
+            continue
+        who = getattr(node.args, "who", None)
+        try:
+            seats = RUNTIME.select(s, who, ctx) if who is not None else (ctx.seat,)
+        except Exception:  # a selector that needs a choice: not foreseen
+            continue
+        d, k = HARM[node.op]
+        for seat in seats:
+            if isinstance(seat, int):
+                got = out.setdefault(seat, [0, 0])
+                got[0] += d * _n(node)
+                got[1] += k * _n(node)
+    return out
+
+
 def hits(s: EtherfieldsState, step: str) -> dict[int, list[int]]:
     """What the Turn step ``step`` (``basic``, ``special``...) would do now to each Dreamer:
     ``[distress, sealed]``, from every Entity's effect for that step and the Dreamers it
@@ -47,20 +67,10 @@ def hits(s: EtherfieldsState, step: str) -> dict[int, list[int]]:
         if effect is None:
             continue
         ctx = Ctx(seat=s.first, source=f"entity:{entity}")
-        for node in effect.walk():
-            if node.op not in HARM:
-                continue
-            who = getattr(node.args, "who", None)
-            try:
-                seats = RUNTIME.select(s, who, ctx) if who is not None else (s.first,)
-            except Exception:  # a selector that needs a choice: not foreseen
-                continue
-            d, k = HARM[node.op]
-            for seat in seats:
-                if isinstance(seat, int):
-                    got = out.setdefault(seat, [0, 0])
-                    got[0] += d * _n(node)
-                    got[1] += k * _n(node)
+        for seat, (d, k) in harm_of(s, effect, ctx).items():
+            got = out.setdefault(seat, [0, 0])
+            got[0] += d
+            got[1] += k
     return out
 
 

@@ -12,7 +12,7 @@ from ...core import Action
 from ...core.effects import Ctx, Node
 from . import plan
 from .kinds import RUNTIME
-from .windows import HARM, _n, in_danger
+from .windows import _n, harm_of, in_danger
 
 WORTH = {"cure": 2, "unseal": 1, "gain": 1, "draw": 1, "seal": -1, "distress": -2, "gain_flaw": -3}
 """What one point of an effect is worth to the Dreamer it reaches (a Distress is nearer
@@ -42,26 +42,6 @@ def effect_worth(s: Any, effect: Node | None, ctx: Ctx, seen: frozenset[str] = f
             added = s.catalog.get("slumber", code)
             total += effect_worth(s, added.effects, ctx, seen | {code})
     return total
-
-
-def harm_of(s: Any, effect: Node | None, ctx: Ctx) -> dict[int, list[int]]:
-    """What an effect does to each Dreamer: ``[distress, sealed]`` (as ``hits``)."""
-    out: dict[int, list[int]] = {}
-    for node in effect.walk() if effect is not None else ():
-        if node.op not in HARM:
-            continue
-        who = getattr(node.args, "who", None)
-        try:
-            seats = RUNTIME.select(s, who, ctx) if who is not None else (ctx.seat,)
-        except Exception:  # a selector that needs a choice: not foreseen
-            continue
-        d, k = HARM[node.op]
-        for seat in seats:
-            if isinstance(seat, int):
-                got = out.setdefault(seat, [0, 0])
-                got[0] += d * _n(node)
-                got[1] += k * _n(node)
-    return out
 
 
 def _ends_slumber(node: Node | None) -> bool:
