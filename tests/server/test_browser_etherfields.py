@@ -153,6 +153,17 @@ def test_etherfields_table_draws_the_map_and_plays_by_clicking(
     mine = page.inner_text("#board .ef-dreamer >> nth=0")
     for word in ("Distress", "Ether", "Gems", "deck", "discard", "sealed"):
         assert word in mine
+    # the back on top of each deck, seen by all ("Influence Cards"): a Dream's starting deck
+    # holds its Dreamer's own starting cards alone, so it shows that Dreamer's back
+    for k in range(2):
+        panel = page.locator("#board .ef-dreamer").nth(k)
+        name = panel.locator(".mat-head .pill").first.inner_text()
+        back = panel.locator(".ef-back")
+        assert back.count() == 1 and back.inner_text() == f"back: {name}", name
+        tip = back.get_attribute("title") or ""
+        assert "seen by everyone" in tip and "back-of-card action" in tip
+    page.locator("#board .ef-dreamer >> nth=0").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-deck-back.png")))
     assert page.locator("#board .ef-hand .card").count() >= 1
     assert page.locator("#board .ef-hand .ef-intent").count() >= 1  # every card shows Intent
     assert "Morphings" in page.inner_text("#board .ef-entities")

@@ -1,9 +1,10 @@
 // Etherfields: the Dreamscape map in SVG (Walls, Blocked spaces, the Entrance, Spawn spaces
 // with their suits, terrain, Traps, drawing bonuses, map actions), the miniatures, the
 // Entities with their Morphings, the Turn card and the Hours, each Dreamer's Distress, Ether,
-// Gems and piles, and the viewer's hand with its Intent. In a Slumber: the Slumber map as
-// Fate cards place its tiles, each tile's name, the Quirk spaces and the Fate cards lying in
-// them (their Quirk on the card), the Slumber, the Fate card drawn and the journey so far.
+// Gems and piles, the back on top of each deck, and the viewer's hand with its Intent. In a
+// Slumber: the Slumber map as Fate cards place its tiles, each tile's name, the Quirk spaces
+// and the Fate cards lying in them (their Quirk on the card), the Slumber, the Fate card
+// drawn and the journey so far.
 // Everything comes from the observation and the card texts; no rule is decided here.
 //
 // A space stands for the ids that name it (space:<ref>, use:map:<ref>:<ability>), the space
@@ -39,6 +40,7 @@ const STYLE = `
 .ef-map .tile-edge { fill: none; stroke: #8a7fb8; stroke-width: 2; stroke-dasharray: 2 6; pointer-events: none; }
 .ef-placed.flipped { color: #9a93b3; font-style: italic; } .ef-placed.flaw { color: #e07a7a; }
 .ef-slumber ul { margin: .3rem 0 0 1.1rem; padding: 0; }
+.ef-back { grid-column: span 2; color: #c9c2e0; } .ef-back.flaw { color: #e07a7a; } .ef-back.secret { color: #e6c46a; }
 .ef-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .2rem .6rem; font-size: .9rem; }
 `;
 
@@ -234,6 +236,16 @@ function progressNames(o, cards) {
   }));
 }
 
+/** The back on top of the Dreamer's deck, seen by every seat ("Influence Cards"): the
+ * Dreamer whose starting back it is, plain, Secret or Flaw; nothing for an empty deck. */
+function deckBack(d, cards) {
+  const back = d.top_back;
+  if (!back) return null;
+  const words = { plain: t("back: plain"), secret: t("back: Secret"), flaw: t("back: Flaw") };
+  const shown = words[back] || t("back: {name}", { name: cardName(back, cards) });
+  return el("span", { class: `ef-back ${words[back] ? back : "starting"}`, title: t("The back on top of a deck is seen by everyone (Influence Cards); a Dreamer's own starting back on top lets them use their back-of-card action") }, shown);
+}
+
 function dreamerPanel(d, i, me, ctx, o) {
   const stat = (label, value, title) => el("span", { title }, el("b", {}, String(value ?? 0)), ` ${label}`);
   return el("article", { class: `mat ef-dreamer${i === o.first ? " first" : ""}`, style: seatStyle(i) },
@@ -243,7 +255,7 @@ function dreamerPanel(d, i, me, ctx, o) {
       i === o.first ? el("span", { class: "pill ok" }, t("first player")) : null),
     el("div", { class: "ef-stats" },
       stat(t("Distress"), d.distress, t("Distress tokens held")), stat(t("Ether"), d.ether, t("Ether")), stat(t("Gems"), d.gems, t("Gems")),
-      stat(t("deck"), d.deck, t("cards in the deck")), stat(t("hand"), d.hand, t("cards in hand")),
+      stat(t("deck"), d.deck, t("cards in the deck")), deckBack(d, ctx.cards), stat(t("hand"), d.hand, t("cards in hand")),
       stat(t("discard"), (d.discard || []).length, t("cards in the discard pile")), stat(t("sealed"), (d.sealed || []).length, t("sealed cards")),
       (d.progress || []).length ? el("span", { class: "ef-progress", title: t("placed Progress cards") }, t("Progress: "),
         progressNames(o, ctx.cards)[i].map(([name, how], k) => el("span", { class: `ef-placed${how ? ` ${how}` : ""}` }, k ? ", " : "", name))) : null,
