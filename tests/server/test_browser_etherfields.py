@@ -451,3 +451,58 @@ def test_flipped_progress_flaws_and_companions_on_the_web_table(
     table.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-progress.png")))
     assert not errors, errors
     table.close()
+
+
+def plain_back_frames() -> list[str]:
+    """The table messages of Ada (seat 1) once the Dicer (Dreamer 0) gained the Market card
+    Early Dawn and reshuffled, and its plain back shows on top of her deck ("Influence
+    Cards"); the Tinkerer's starting deck shows his own back."""
+    from tests.etherfields.builder import play, position, run_effect
+
+    s = position(2, decks={0: ["s01", "s02"]}, discards={0: ["s03"]})
+    run_effect(s, "gain_card('m-early-dawn')")
+    run_effect(s, "reshuffle")
+    play(s, "back:plain")
+    return [Messages(s, 1, seats([("bot", None), ("human", "Ada")])).next("snapshot")]
+
+
+def test_the_back_on_top_of_each_deck_reads_as_at_the_table(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    page = instant(browser.new_page(viewport=DESKTOP))
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Ada")
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    table_url = page.url
+    page.close()
+    table = scripted(browser, table_url, plain_back_frames(), DESKTOP)
+    errors: list[str] = []
+    table.on("pageerror", lambda exc: errors.append(str(exc)))
+    table.wait_for_function(  # once the table's glossary names the Dreamers
+        "() => [...document.querySelectorAll('#board .ef-back')]"
+        ".some((b) => b.textContent === 'back: Tinkerer')",
+        timeout=20_000,
+    )
+    backs = table.eval_on_selector_all("#board .ef-back", "bs => bs.map(b => b.textContent)")
+    assert backs == ["back: Tinkerer", "back: plain"]  # Ada's own panel first
+    table.locator("#board .ef-dreamer >> nth=0").scroll_into_view_if_needed()
+    table.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-plain-back.png")))
+    assert not errors, errors
+    table.close()
+    # in Spanish, as the terminal says it ("dorso: liso")
+    spanish = [json.dumps({**json.loads(f), "lang": "es"}) for f in plain_back_frames()]
+    table = scripted(browser, table_url, spanish, DESKTOP)
+    table.wait_for_function(
+        "() => [...document.querySelectorAll('#board .ef-back')].map(b => b.textContent)"
+        ".join('|').endsWith('|dorso: liso')",
+        timeout=20_000,
+    )
+    mine = table.locator("#board .ef-back").first
+    assert (mine.inner_text() or "").startswith("dorso: ")  # the Tinkerer, by his Spanish name
+    assert "lo ve todo el mundo" in (mine.get_attribute("title") or "")
+    table.locator("#board .ef-dreamer >> nth=0").scroll_into_view_if_needed()
+    table.screenshot(path=str(screenshot_path(tmp_path, "web-etherfields-plain-back-es.png")))
+    table.close()
