@@ -300,6 +300,21 @@ def quirk_frames(upto: str) -> list[str]:
     return frames
 
 
+def new_table(server: ServerProcess, browser: Any) -> str:
+    """The address of a new 2-player Etherfields table Ada created from the lobby (a real
+    table, whose glossary names the cards, for ``scripted`` to open)."""
+    page = instant(browser.new_page(viewport=DESKTOP))
+    page.goto(f"{server.http}/")
+    page.fill("#my-name", "Ada")
+    page.select_option("#game", "etherfields")
+    page.select_option("#players", "2")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    url = str(page.url)
+    page.close()
+    return url
+
+
 def scripted(browser: Any, url: str, frames: list[str], viewport: dict[str, int]) -> Any:
     """The table page at ``url`` (a real table: its glossary names the cards) whose
     WebSocket answers the hello with ``frames``."""
@@ -421,15 +436,7 @@ def progress_frames() -> list[str]:
 def test_flipped_progress_flaws_and_companions_on_the_web_table(
     server: ServerProcess, browser: Any, tmp_path: Path
 ) -> None:
-    page = instant(browser.new_page(viewport=DESKTOP))
-    page.goto(f"{server.http}/")
-    page.fill("#my-name", "Ada")
-    page.select_option("#game", "etherfields")
-    page.select_option("#players", "2")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-    table_url = page.url
-    page.close()
+    table_url = new_table(server, browser)
     table = scripted(browser, table_url, progress_frames(), DESKTOP)
     errors: list[str] = []
     table.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -469,15 +476,7 @@ def plain_back_frames() -> list[str]:
 def test_the_back_on_top_of_each_deck_reads_as_at_the_table(
     server: ServerProcess, browser: Any, tmp_path: Path
 ) -> None:
-    page = instant(browser.new_page(viewport=DESKTOP))
-    page.goto(f"{server.http}/")
-    page.fill("#my-name", "Ada")
-    page.select_option("#game", "etherfields")
-    page.select_option("#players", "2")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-    table_url = page.url
-    page.close()
+    table_url = new_table(server, browser)
     table = scripted(browser, table_url, plain_back_frames(), DESKTOP)
     errors: list[str] = []
     table.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -15,6 +15,10 @@ end of the bag...) is handed back: the frames the step machinery would hold at t
 point are written to the stack and the kernel's own function applies the decision
 already drawn; ``advance`` goes on from there. ``tests/lucidity/test_kernel_python.py``
 checks that every game is the source's game, also when ``max_actions`` stops it.
+
+The random number step and the bag draw are written out at each use here and in
+``kernel_pynight`` (as ``kernel_runs`` does), not called: in CPython a call costs about as
+much as the draw itself, and these turns exist only to save such calls.
 """
 
 from __future__ import annotations
