@@ -4,6 +4,8 @@ bots playing whole games, and Pebbles scenarios."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pyspiel
 import pytest
@@ -295,3 +297,17 @@ def test_ismcts_bot_plays_through_evaluate_bots_with_restart_at():
     bots = [RestartableISMCTSBot(game, evaluator, 2.0, 3, random_state=rng) for _ in range(2)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sorted(returns) in ([-1.0, -1.0], [-1.0, 1.0], [1.0, 1.0])
+
+
+def test_a_state_serialised_as_its_record_still_deserialises():
+    """States were serialised as their record (replayed on loading) before they were
+    serialised as snapshots: such strings still load, to the same state."""
+    text = (Path(__file__).parent / "fixtures/openspiel-state-as-record.txt").read_text()
+    game, state = pyspiel.deserialize_game_and_state(text)
+    assert len(state.history()) == 40
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert state.oneiros_state.to_snapshot() == again.oneiros_state.to_snapshot()
+    _game, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, again))
+    assert copy.oneiros_state.to_snapshot() == again.oneiros_state.to_snapshot()

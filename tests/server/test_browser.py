@@ -8,10 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from .browser import PHONE, browser, browser_marks, screenshot_path, server
+from .browser import PHONE, browser_marks, screenshot_path
 from .helpers import ServerProcess
-
-__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

@@ -13,11 +13,9 @@ from typing import Any
 
 import pytest
 
-from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
+from .browser import DESKTOP, PHONE, browser_marks, screenshot_path
 from .helpers import ROOT, NetPlayer, ServerProcess
 from .test_browser_table import start_game
-
-__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

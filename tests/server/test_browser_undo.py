@@ -7,11 +7,9 @@ from typing import Any
 
 import httpx2 as httpx
 
-from .browser import DESKTOP, browser, browser_marks, server
+from .browser import DESKTOP, browser_marks
 from .helpers import ServerProcess
 from .test_undo import SEED, SOLO
-
-__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

@@ -24,7 +24,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..campaign_store import shell_word as quote
 from ..core import ConfigError, State, make, replay
 from .common import OPTION_OPT, console, fail, parse_options
 
@@ -38,6 +37,14 @@ NAME_ARG = typer.Argument(..., metavar="NAME", help="The campaign's name (see `c
 WEB_ENV = "ONEIROS_WEB_URL"
 """The address of the ``oneiros serve`` that plays this database's campaigns in the browser."""
 DEFAULT_WEB = "http://127.0.0.1:8000"
+
+
+def quote(word: str) -> str:
+    """``campaign_store.shell_word``, imported when needed: the store brings in SQLAlchemy,
+    which every other command would otherwise load at start-up."""
+    from ..campaign_store import shell_word
+
+    return shell_word(word)
 
 
 def support_of(game_name: str) -> Any:

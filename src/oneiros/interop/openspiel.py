@@ -21,8 +21,10 @@ Observation tensors are the game's ``observation_tensor``; information-state ten
 append the counts of the seat's own past actions over the action space (so they are not
 a perfect-recall encoding). Information-state strings have perfect recall: which seat
 acted at each decision (public), the seat's own actions and every event it has seen. ``resample_from_infostate`` uses the game's ``determinize``, which is what
-OpenSpiel's Python ``ISMCTSBot`` needs. States serialise as their Oneiros record (the
-action ids) and deserialise by replaying it.
+OpenSpiel's Python ``ISMCTSBot`` needs. States serialise as their Oneiros snapshot
+(``state.to_snapshot()``: restoring it costs no replay) and, for games without snapshots, as
+their record (the action ids), replayed on deserialisation; strings serialised as records
+earlier still load.
 """
 
 from __future__ import annotations
@@ -146,6 +148,7 @@ class OneirosSpielGame(pyspiel.Game):
         ruleset = params.get("ruleset")
         options = {k: v for k, v in params.items() if k not in ("players", "ruleset")}
         self.oneiros_game = make(name, players=players, ruleset=ruleset, options=options)
+        self._initial: State | None = None
         game = self.oneiros_game
         size = game.action_space_size
         super().__init__(
@@ -165,6 +168,13 @@ class OneirosSpielGame(pyspiel.Game):
     def new_initial_state(self) -> OneirosSpielState:
         return OneirosSpielState(self)
 
+    def initial_oneiros_state(self) -> State:
+        """A new Oneiros state at the start of a game (seed 0): a clone of one made once,
+        since OpenSpiel asks for many (every deserialisation starts from one)."""
+        if self._initial is None:
+            self._initial = self.oneiros_game.new_state(seed=0)
+        return self._initial.clone()
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> OneirosObserver:
@@ -179,7 +189,9 @@ class _Core:
 
     OpenSpiel clones a Python state by deep-copying its attributes and serialises it by
     pickling them: this holder clones with the core's fast ``clone`` and pickles as the
-    Oneiros record (the action ids), which ``oneiros.replay`` turns back into the state.
+    Oneiros snapshot, which ``game.from_snapshot`` turns back into the state without
+    replaying the game (a game without snapshots pickles as its record, which
+    ``oneiros.replay`` replays).
     ``moves`` lists (seat, action id) of every decision (not chance); events and moves are
     only ever appended, so the information-state text is built incrementally.
     """
@@ -201,7 +213,11 @@ class _Core:
         return _Core(self.state.clone(), list(self.moves), dict(self._seen))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (json.dumps(self.state.record()), list(self.moves)))
+        try:
+            snapshot = self.state.to_snapshot()
+        except NotImplementedError:
+            return (_restore, (json.dumps(self.state.record()), list(self.moves)))
+        return (_restore_snapshot, (json.dumps(snapshot), list(self.moves)))
 
     def apply(self, action_id: str, seat: int | None) -> None:
         if seat is None:
@@ -233,12 +249,20 @@ def _restore(record: str, moves: list[tuple[int, str]]) -> _Core:
     return _Core(replay(json.loads(record)), [(int(s), str(a)) for s, a in moves])
 
 
+def _restore_snapshot(snapshot: str, moves: list[tuple[int, str]]) -> _Core:
+    data = json.loads(snapshot)
+    game = make(
+        data["game"], players=data["players"], ruleset=data["ruleset"], options=data["options"]
+    )
+    return _Core(game.from_snapshot(data), [(int(s), str(a)) for s, a in moves])
+
+
 class OneirosSpielState(pyspiel.State):
     """A pyspiel state wrapping an Oneiros state."""
 
     def __init__(self, game: OneirosSpielGame) -> None:
         super().__init__(game)
-        self._core = _Core(game.oneiros_game.new_state(seed=0))
+        self._core = _Core(game.initial_oneiros_state())
 
     @property
     def oneiros_state(self) -> State:
