@@ -8,8 +8,12 @@ Every loop plays uniformly random legal moves from a seeded generator (Python's
 ``random.choice``, over the indices of the mask's nonzero entries for the adapters, found
 by ``nonzero`` on the mask's bool view: ``nonzero`` on the int8 mask itself costs about 1 µs
 more per step, charged to the adapter though it is the loop's drawing; ``--int8-nonzero``
-measures that way), on one core, for ``--seconds`` of CPU time (``time.process_time``, so
-other processes on the machine matter less), games restarting as they end:
+measures that way), on one core, for ``--seconds`` of CPU time each
+(``time.process_time``, so other processes on the machine matter less), games restarting
+as they end. The three loops take turns, 0.05 s of CPU time each, until each has had its
+``--seconds``: a change of the machine's load in the middle of a run then weighs on all
+three alike, and the ratios hold from run to run better than when one loop runs after the
+other.
 
 - **engine**: the core API alone: ``to_move``, ``legal_actions``, ``apply`` and chance
   sampled with ``sample_chance``; decisions per CPU second (chance does not count);
@@ -38,7 +42,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -49,39 +53,45 @@ from oneiros.interop.gymnasium import make
 from oneiros.interop.pettingzoo import env as aec_env
 
 
-def _timed(loop: Callable[[Callable[[], bool]], int], seconds: float) -> float:
-    """Run ``loop`` until ``seconds`` of CPU time have passed; its count per CPU second."""
-    start = time.process_time()
-    deadline = start + seconds
+def _interleaved(
+    runs: list[Iterator[int]], seconds: float, slice_s: float = 0.05
+) -> tuple[list[float], list[float]]:
+    """Run the loops ``runs`` in turn, ``slice_s`` of CPU time each, until each has had
+    ``seconds``; each one's count per CPU second, and the CPU seconds each had. Taking turns puts every loop under the
+    same load of the machine, so the ratios hold better than with one loop after another."""
+    counts = [0] * len(runs)
+    spent = [0.0] * len(runs)
+    clock = time.process_time
+    while min(spent) < seconds:
+        for i, run in enumerate(runs):
+            start = clock()
+            deadline = start + slice_s
+            n = 0
+            while clock() < deadline:
+                n += next(run)
+            counts[i] += n
+            spent[i] += clock() - start
+    return [c / t for c, t in zip(counts, spent, strict=True)], spent
 
-    def more() -> bool:
-        return time.process_time() < deadline
 
-    count = loop(more)
-    return count / (time.process_time() - start)
-
-
-def engine(name: str, players: int, seconds: float) -> float:
+def engine(name: str, players: int) -> Iterator[int]:
+    """Decisions of the engine alone, 64 at a time (see the module docstring)."""
     game = oneiros.make(name, players=players)
     rng = random.Random(1)
-
-    def loop(more: Callable[[], bool]) -> int:
-        decisions, seed = 0, 0
-        while more():
-            state = game.new_state(seed=seed)
-            seed += 1
-            while to_move := state.to_move():
-                if to_move == (CHANCE,):
-                    state.apply(state.sample_chance(rng))
-                    continue
-                seat = to_move[0]
-                state.apply(rng.choice(state.legal_actions(seat)), player=seat)
-                decisions += 1
-                if decisions % 64 == 0 and not more():
-                    return decisions
-        return decisions
-
-    return _timed(loop, seconds)
+    decisions, seed = 0, 0
+    while True:
+        state = game.new_state(seed=seed)
+        seed += 1
+        while to_move := state.to_move():
+            if to_move == (CHANCE,):
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = to_move[0]
+            state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+            decisions += 1
+            if decisions == 64:
+                yield decisions
+                decisions = 0
 
 
 def _indices(int8: bool) -> Callable[[Any], Any]:
@@ -91,32 +101,30 @@ def _indices(int8: bool) -> Callable[[Any], Any]:
     return lambda mask: mask.view(bool).nonzero()[0]
 
 
-def pettingzoo(name: str, players: int, seconds: float, int8: bool = False) -> float:
+def pettingzoo(name: str, players: int, int8: bool = False) -> Iterator[int]:
+    """PettingZoo agent steps, 64 at a time."""
     e = aec_env(name, players=players)
     rng = random.Random(1)
     legal = _indices(int8)
-
-    def loop(more: Callable[[], bool]) -> int:
-        steps, seed = 0, 0
-        while more():
-            e.reset(seed=seed)
-            seed += 1
-            for _agent in e.agent_iter():
-                obs, _reward, terminated, truncated, _info = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                e.step(int(rng.choice(legal(obs["action_mask"]))))
-                steps += 1
-                if steps % 64 == 0 and not more():
-                    return steps
-        return steps
-
-    return _timed(loop, seconds)
+    steps, seed = 0, 0
+    while True:
+        e.reset(seed=seed)
+        seed += 1
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(legal(obs["action_mask"]))))
+            steps += 1
+            if steps == 64:
+                yield steps
+                steps = 0
 
 
-def gymnasium(name: str, players: int, seconds: float, int8: bool = False) -> tuple[float, float]:
-    """(decisions per CPU second, the bots' included; steps per CPU second)."""
+def gymnasium(name: str, players: int, int8: bool = False) -> tuple[Iterator[int], list[int]]:
+    """Gymnasium decisions (the bots' included), 64 steps at a time; and a list whose one
+    entry counts the steps."""
     g = make(name, seat=0, opponents="random", players=players)
     legal = _indices(int8)
     bot_decisions = [0]
@@ -131,9 +139,10 @@ def gymnasium(name: str, players: int, seconds: float, int8: bool = False) -> tu
     rng = random.Random(1)
     steps = [0]
 
-    def loop(more: Callable[[], bool]) -> int:
+    def loop() -> Iterator[int]:
         seed = 0
-        while more():
+        done = 0
+        while True:
             obs, _ = g.reset(seed=seed)
             seed += 1
             while True:
@@ -141,14 +150,14 @@ def gymnasium(name: str, players: int, seconds: float, int8: bool = False) -> tu
                     int(rng.choice(legal(obs["action_mask"])))
                 )
                 steps[0] += 1
-                if terminated or truncated or (steps[0] % 64 == 0 and not more()):
+                if steps[0] % 64 == 0:
+                    total = steps[0] + bot_decisions[0]
+                    yield total - done
+                    done = total
+                if terminated or truncated:
                     break
-        return steps[0] + bot_decisions[0]
 
-    start = time.process_time()
-    per_second = _timed(loop, seconds)
-    spent = time.process_time() - start
-    return per_second, steps[0] / spent
+    return loop(), steps
 
 
 def parts(name: str, players: int, seconds: float, int8: bool = False) -> tuple[float, ...]:
@@ -270,12 +279,14 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|")
     for name in games:
         for n in counts:
-            raw = engine(name, n, args.seconds)
-            aec = pettingzoo(name, n, args.seconds, int8)
-            gym_decisions, gym_steps = gymnasium(name, n, args.seconds, int8)
+            gym, gym_steps = gymnasium(name, n, int8)
+            (raw, aec, gym_decisions), spent = _interleaved(
+                [engine(name, n), pettingzoo(name, n, int8), gym], args.seconds
+            )
+            steps_per_second = gym_steps[0] / spent[2]
             print(
                 f"| {name} | {n} | {raw:,.0f} | {aec:,.0f} | {aec / raw:.2f} | "
-                f"{gym_decisions:,.0f} ({gym_steps:,.0f}) | {gym_decisions / raw:.2f} |",
+                f"{gym_decisions:,.0f} ({steps_per_second:,.0f}) | {gym_decisions / raw:.2f} |",
                 flush=True,
             )
 

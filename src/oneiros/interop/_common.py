@@ -217,8 +217,9 @@ class Encoder:
                 offers.clear()
             index = self.index
             by_index = {index[a.id]: a for a in legal}
-            mask = self._np.zeros(self.size, dtype=self._np.int8)
-            mask[list(by_index)] = 1
+            mask = self._zeros.copy()
+            for i in by_index:  # a few: cheaper than numpy's fancy indexing
+                mask[i] = 1
             made = offers[key] = (mask, by_index)
         return made
 

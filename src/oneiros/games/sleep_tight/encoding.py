@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .content import DECK_SIZES, DREAMS, Content
 from .params import MAX_PLAYERS, TOTAL_FRAGMENTS, WAKE_AT
+from .steps.play import owed
 
 if TYPE_CHECKING:
     from .state import SleepTightState
@@ -43,6 +44,15 @@ class _Scales:
             for d in content.dreamscapes
         }
         """Each Dreamscape's fragments and the index of its Dream (for ``encode_state``)."""
+        self.k = len(self.cards)
+        self.n_sandman = len(self.sandman)
+        self.per_seat = 16 + len(DREAMS) + self.k
+        self.played_at = 16 + len(DREAMS)
+        self.mine = MAX_PLAYERS * self.per_seat
+        self.size = self.mine + 3 * self.k + 2 * self.n_sandman + 1 + len(PHASES) + 8
+        self.piles: dict[tuple[str, ...], list[float]] = {}
+        self.sandman_piles: dict[tuple[str, ...], list[float]] = {}
+        """The entries of the piles of cards met, by their cards (``encode_state``)."""
 
 
 _SCALES: dict[int, tuple[Content, _Scales]] = {}
@@ -193,17 +203,24 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     or as the face-up bottom card of a stack, and only the seat's own hand, pending
     discards and pending offer are read."""
     sc = _scales(state.c)
+    out = [0.0] * sc.size
+    _fill(state, player, out, sc)
+    return out
+
+
+def _fill(state: SleepTightState, player: int, out: list[float], sc: _Scales) -> None:
+    """Write the tensor's entries that are not zero into ``out`` (all zeros). The counts of a pile of cards by card (the seat's
+    hand, the discard piles, the pending discards) are found by the pile's cards
+    (``_pile``): a pile met at an earlier call is not counted again."""
     cix, copies, dreamscapes = sc.cix, sc.copies, sc.dreamscapes
-    k = len(sc.cards)
-    n_sandman = len(sc.sandman)
-    per_seat = 16 + len(DREAMS) + k
-    mine = MAX_PLAYERS * per_seat
-    out = [0.0] * (mine + 3 * k + 2 * n_sandman + 1 + len(PHASES) + 8)
+    k = sc.k
     frozen = state.frozen_hands
     hiding = frozen is not None
     over = bool(state.result)
     first = state.first
     seats = state.seats
+    per_seat = sc.per_seat
+    played_at = sc.played_at
     for s in range(state.n):
         seat = seats[s]
         base = s * per_seat
@@ -220,14 +237,16 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
         out[base] = 1.0
         if own:
             out[base + 1] = 1.0
-            if state.offer_open(s):
+            if state.iam in seat.hand and role == "dreamer" and alive:  # state.offer_open
                 out[base + 15] = 1.0
         if s == first:
             out[base + 2] = 1.0
-        out[base + 3] = seat.fragments / TOTAL_FRAGMENTS
+        if seat.fragments:
+            out[base + 3] = seat.fragments / TOTAL_FRAGMENTS
         if alive:
             out[base + 4] = 1.0
-        out[base + 5] = hand_count / ACTIONS
+        if hand_count:
+            out[base + 5] = hand_count / ACTIONS
         if ds:
             ds_fragments, dream = dreamscapes[ds]
             out[base + 6] = ds_fragments / 6
@@ -238,16 +257,19 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                 out[base + 7] = 1.0
             elif role == "undercover":
                 out[base + 8] = 1.0
-        out[base + 9] = seat.prevent_sandman / sc.prevent_sandman
-        out[base + 10] = seat.prevent_players / sc.prevent_players
+        if seat.prevent_sandman:
+            out[base + 9] = seat.prevent_sandman / sc.prevent_sandman
+        if seat.prevent_players:
+            out[base + 10] = seat.prevent_players / sc.prevent_players
         if seat.shield:
             out[base + 11] = 1.0
         if seat.untouchable:
             out[base + 12] = 1.0
-        out[base + 13] = seat.buys / 6
+        if seat.buys:
+            out[base + 13] = seat.buys / 6
         if plays:
             out[base + 14] = len(plays) / ACTIONS
-            at = base + 16 + len(DREAMS)
+            at = base + played_at
             for play in plays:
                 if own or not hiding or play.status != "hidden":
                     i = cix[play.card]
@@ -255,34 +277,57 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
                 if play.bottom:  # a stack's bottom card is face up, its top face down
                     i = cix[play.bottom]
                     out[at + i] += 1.0 / copies[i]
-    at = mine
-    me = seats[player]
-    for cards in (me.hand, state.action_discard, state.pending_discards[player]):
-        for c in cards:
-            i = cix[c]
-            out[at + i] += 1.0 / copies[i]
+    at = sc.mine
+    pending = owed(state)[0]
+    mine = [c for x, c in pending if x == player] if pending else ()
+    for cards in (seats[player].hand, state.action_discard, mine):
+        if cards:
+            out[at : at + k] = _pile(sc, tuple(cards), False)
         at += k
     sandman = state.sandman_current
+    n_sandman = sc.n_sandman
     out[at + (sc.six[sandman] if sandman else n_sandman)] = 1.0
     at += n_sandman + 1
-    for c in state.sandman_discard:
-        i = sc.six[c]
-        out[at + i] += 1.0 / sc.sandman_copies[i]
+    gone = state.sandman_discard
+    if gone:
+        out[at : at + n_sandman] = _pile(sc, tuple(gone), True)
     at += n_sandman
     if state.phase in _PHASE_AT:
         out[at + _PHASE_AT[state.phase]] = 1.0
     at += len(PHASES)
-    out[at : at + 8] = [
-        state.pile / TOTAL_FRAGMENTS,
-        len(state.action_deck) / ACTIONS,
-        len(state.dream_deck) / DECK_SIZES["dreamscapes"],
-        state.sandman_left() / DECK_SIZES["sandman"],
-        state.round / ROUNDS,
-        len(state.removed_actions) / 4,
-        float(len(state.exposed_cards)),
-        1.0 if state.result else 0.0,
-    ]
-    return out
+    if state.pile:
+        out[at] = state.pile / TOTAL_FRAGMENTS
+    out[at + 1] = len(state.action_deck) / ACTIONS
+    out[at + 2] = len(state.dream_deck) / DECK_SIZES["dreamscapes"]
+    out[at + 3] = (len(state.sandman_deck) + len(state.sandman_reserved)) / DECK_SIZES["sandman"]
+    out[at + 4] = state.round / ROUNDS
+    if state.removed_actions:
+        out[at + 5] = len(state.removed_actions) / 4
+    if state.exposed_cards:
+        out[at + 6] = float(len(state.exposed_cards))
+    if state.result:
+        out[at + 7] = 1.0
 
 
+def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> list[float]:
+    """The entries of a pile of Action cards (or of Sandman cards): each card's count over
+    its copies; kept by the pile's cards for the next call (a few thousand piles)."""
+    piles = sc.sandman_piles if sandman else sc.piles
+    found = piles.get(cards)
+    if found is None:
+        if len(piles) >= _PILES_KEPT:
+            piles.clear()
+        if sandman:
+            index, copies, n = sc.six, sc.sandman_copies, sc.n_sandman
+        else:
+            index, copies, n = sc.cix, sc.copies, sc.k
+        found = [0.0] * n
+        for c in cards:
+            i = index[c]
+            found[i] += 1.0 / copies[i]
+        piles[cards] = found
+    return found
+
+
+_PILES_KEPT = 4096
 _PHASE_AT = {p: i for i, p in enumerate(PHASES)}

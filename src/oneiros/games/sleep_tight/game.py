@@ -23,6 +23,7 @@ from .encoding import PHASES, encode, reward_potential
 from .params import MAX_PLAYERS
 from .refs import BOOK, SECTIONS
 from .state import SleepTightState
+from .tensor import encode_array
 
 # An upper bound on applied actions with the shipped cards (at most 2 effects of amount 3 or
 # less per card): at most 28 rounds, since each takes at least one Dreamscape; per round and
@@ -170,6 +171,10 @@ class SleepTightGame(Game):
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (self._tensor_size,)
+
+    observation_array = staticmethod(encode_array)
+    """``observation_array(state, player)``: ``state.observation_tensor(player)`` as a
+    float32 numpy array (``tensor.py``); the RL adapters use it after every step."""
 
     @cached_property
     def setup_decks(self) -> tuple[int, int]:

@@ -1,0 +1,111 @@
+"""The RL adapters read Sleep Tight's observation tensor from ``game.observation_array``
+(``sleep_tight/tensor.py``: the fast encoding packed into a float32 array; the piles of
+cards counted once and kept by their cards). It must be, at every step and for every seat,
+exactly the tensor encoded from scratch from the seat's own redacted observation
+(``encoding.encode(state.observation(seat))``): then it holds nothing the seat may not see,
+and no change of the position is missed."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import oneiros
+from oneiros.core import CHANCE
+from oneiros.games.sleep_tight.encoding import encode
+from oneiros.interop.gymnasium import make as gym_make
+from oneiros.interop.pettingzoo import env as aec_env
+
+CONFIGS = [
+    (1, {}),
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"most_fragments_wins": True, "easier_soul_consumer": True}),
+]
+
+
+def reference(state: oneiros.State, seat: int) -> np.ndarray:
+    """The tensor encoded from scratch from what ``seat`` observes."""
+    flat = encode(state.observation(seat), seat, state.c)  # type: ignore[attr-defined]
+    return np.asarray(flat, dtype=np.float32)
+
+
+def assert_same(state: oneiros.State, seat: int) -> None:
+    got = state.game.observation_array(state, seat)  # type: ignore[attr-defined]
+    want = reference(state, seat)
+    assert got.dtype == np.float32 and got.shape == want.shape
+    assert got.shape == tuple(state.game.observation_shape)
+    differ = np.flatnonzero(got != want)
+    assert differ.size == 0, (seat, differ.tolist(), state.history()[-4:])
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31 - 1))
+def test_array_equals_the_encoding_of_each_seats_observation_after_random_play(config, seed):
+    players, options = config
+    game = oneiros.make("sleep-tight", players=players, options=options)
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    policy = game.heuristic_policy()
+    steps = 0
+    while not state.is_terminal() and steps < 1500:
+        if rng.random() < 0.5:
+            seats = list(range(players))
+            rng.shuffle(seats)
+            for seat in seats:
+                assert_same(state, seat)
+        to_move = state.to_move()
+        if to_move == (CHANCE,):
+            state.apply(state.sample_chance(rng))
+        else:
+            seat = rng.choice(to_move)
+            if policy is not None and rng.random() < 0.3:
+                state.apply(policy(state, seat, rng), player=seat)
+            else:
+                state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+        steps += 1
+    for seat in range(players):  # the end shows every role
+        assert_same(state, seat)
+    assert steps > 20
+
+
+def test_the_array_is_new_each_time():
+    """A caller may change the array it was given: the next one is unaffected."""
+    game = oneiros.make("sleep-tight", players=3)
+    state = game.new_state(seed=2)
+    first = game.observation_array(state, 0)  # type: ignore[attr-defined]
+    first[:] = 7.0
+    assert_same(state, 0)
+
+
+def test_pettingzoo_and_gymnasium_hand_over_the_full_encoding():
+    """What the environments return, step after step, is the full encoding of the acting
+    seat's observation."""
+    e = aec_env("sleep-tight", players=3)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    checked = 0
+    for agent in e.agent_iter():
+        obs, _r, terminated, truncated, _i = e.last()
+        seat = int(agent.split("_")[1])
+        np.testing.assert_array_equal(obs["observation"], reference(e.game_state, seat))
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        checked += 1
+    assert checked > 50
+
+    g = gym_make("sleep-tight", seat=1, opponents="random", players=2)
+    obs, _ = g.reset(seed=3)
+    while True:
+        np.testing.assert_array_equal(obs["observation"], reference(g.game_state, 1))
+        obs, _r, terminated, truncated, _i = g.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        if terminated or truncated:
+            break
