@@ -144,6 +144,18 @@ def test_mcts_beats_random():
     assert wins >= 22  # a random opponent wins about half of the time against random
 
 
+def test_last_stats_give_each_searched_move_its_visits_and_mean_reward():
+    game, state = _position([3, 3], 1)
+    agent = make_agent("mcts:iterations=120", game, seed=1)
+    move = agent.act(state, 0)
+    stats = agent.last_stats
+    legal = {a.id for a in state.legal_actions(0)}
+    assert set(stats) <= legal and move.id in stats
+    assert sum(n for n, _ in stats.values()) == agent.last_iterations
+    assert all(0.0 <= mean <= 1.0 for _, mean in stats.values())
+    assert stats[move.id][0] == max(n for n, _ in stats.values())  # the most visited move
+
+
 def test_time_budget_stops_the_search():
     game, state = _position([3, 3], 1)
     agent = make_agent("mcts:seconds=0.05", game, seed=1)

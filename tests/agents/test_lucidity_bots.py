@@ -45,3 +45,24 @@ def test_lucidity_runs_are_the_same_with_two_workers(tmp_path):
         assert any(name.startswith("stat_nightmares") for name in files) or not any(
             r.stats["nightmares"] for r in one.results
         )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_default_search_budget_follows_the_kernel_and_the_players(players):
+    """Through the compiled kernel, a 2-player game gets more playouts a leaf and fewer
+    iterations than larger games; without it the search keeps 200 iterations of one."""
+    from oneiros.agents import mcts
+
+    game = oneiros.make("lucidity", players=players)
+    agent = make_agent("mcts", game)
+    if game.kernel_backend() != "numba":
+        assert (agent.iterations, agent.playouts) == (mcts.DEFAULT_ITERATIONS, 1)
+    elif players == 2:
+        assert (agent.iterations, agent.playouts) == (mcts.TWO_ITERATIONS, mcts.TWO_PLAYOUTS)
+    else:
+        assert (agent.iterations, agent.playouts) == (mcts.FAST_ITERATIONS, mcts.FAST_PLAYOUTS)
+    assert mcts.TWO_PLAYOUTS > mcts.FAST_PLAYOUTS
+    given = make_agent("mcts:iterations=300,playouts=3", game)
+    assert (given.iterations, given.playouts) == (300, 3)  # a spec's numbers always win
+    engine = make_agent("mcts:fast=false", game)
+    assert (engine.iterations, engine.playouts) == (mcts.DEFAULT_ITERATIONS, 1)

@@ -12,7 +12,8 @@ Both search with UCT from the position they are handed and know nothing of any g
   or uniformly random moves (``rollout=random``); they run through the game's playout kernel
   (``Game.playout_results``: the same game without the per-action API) when it has one that
   covers the configuration (``fast=false`` turns that off); ``playouts=N`` values each new
-  leaf by the mean of N playouts (default 2 through a compiled kernel, else 1);
+  leaf by the mean of N playouts (default through a compiled kernel: 4 in 2-player games,
+  2 otherwise; else 1);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a
   progressive bias ``bias / (visits + 1)`` in the UCT value (``bias=``, default 2; 0 turns
   it off), so a short search departs from the heuristic only on evidence; with
@@ -63,6 +64,18 @@ FAST_PLAYOUTS = 2
 the tree and the conversion of the leaf, a further compiled playout costs little, and
 averaging two chose better moves than one with more iterations in the same time (see
 docs/benchmarks.md); elsewhere the default is one."""
+TWO_ITERATIONS = 1300
+TWO_PLAYOUTS = 4
+"""The defaults (iterations, playouts per new leaf) through a compiled playout kernel in
+2-player games. There the tree is shallow in effect (a chance outcome leads to its own
+child, and Lucidity draws or throws dice between most decisions), so the search mostly
+compares the moves at the root by their playouts, and after the walk down the tree and the
+conversion of the leaf more compiled playouts cost little: four a leaf gave away less
+against a much longer search's values than two, even two with more iterations, at 1.18
+times the CPU per move of 1,500 iterations of two, within the time per move of the default
+before the kernel (docs/benchmarks.md, "Bot strength with the kernel"). Games of more
+players keep ``FAST_ITERATIONS`` and ``FAST_PLAYOUTS``: their playouts are longer, so more
+of them cost a larger share of each iteration and of the iterations per second."""
 WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
@@ -246,23 +259,30 @@ class MCTSAgent(Agent):
         self.depth = depth if depth is not None else game.info.max_decisions
         self.fast = fast is not False and depth is None and game.kernel_gap() is None
         compiled = self.fast and game.kernel_backend() == "numba"
+        two = game.players == 2
+        fast_iterations = TWO_ITERATIONS if two else FAST_ITERATIONS
+        fast_playouts = TWO_PLAYOUTS if two else FAST_PLAYOUTS
         if iterations is None and seconds is None:
             # about the same time per move either way (see docs/benchmarks.md)
-            self.iterations = FAST_ITERATIONS if compiled else DEFAULT_ITERATIONS
+            self.iterations = fast_iterations if compiled else DEFAULT_ITERATIONS
         if playouts is None:
-            self.playouts = FAST_PLAYOUTS if compiled else 1
+            self.playouts = fast_playouts if compiled else 1
         """Playouts through the game's playout kernel (``Game.playout_results``): the same
         games, played without the per-action API."""
         self.rollout = rollout
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
         """Iterations run by the last ``act`` (for benchmarks)."""
+        self.last_stats: dict[str, tuple[int, float]] = {}
+        """Visits and mean reward of each searched move of the last ``act`` (for benchmarks:
+        a long search's values measure how much a short search's choice gives away)."""
 
     # ----- the search ---------------------------------------------------------------------
     def act(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
         if not legal:
             raise ConfigError(f"{self.name}: seat {player} has no decision to make")
+        self.last_stats = {}
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -295,6 +315,11 @@ class MCTSAgent(Agent):
             ):
                 break
         self.last_iterations = done
+        self.last_stats = {
+            action_id: (edge.n, edge.w / edge.n)
+            for (seat, action_id), edge in root.edges.items()
+            if seat == player and edge.n
+        }
         best: Action | None = None
         best_key = (-1, -math.inf)
         for action in legal:
@@ -489,9 +514,10 @@ class ISMCTSAgent(MCTSAgent):
 
 
 _PARAMS = {
-    "iterations": "search iterations per decision (default 200, or 1500 when the playouts "
-    "run through the game's compiled playout kernel, unless seconds is given); the search "
-    "stops sooner once the remaining iterations cannot change the move",
+    "iterations": "search iterations per decision (default 200, or when the playouts run "
+    f"through the game's compiled playout kernel {TWO_ITERATIONS} in 2-player games and "
+    f"{FAST_ITERATIONS} otherwise, unless seconds is given); the search stops sooner once "
+    "the remaining iterations cannot change the move",
     "seconds": "thinking time per decision (stops at whichever budget ends first)",
     "c": "UCT exploration constant (default 1.0; rewards are in [0, 1])",
     "rollout": "heuristic (default when the game has one) or random playouts",
@@ -504,8 +530,9 @@ _PARAMS = {
     "move without a search (default 0: off; for cooperative games the bot mostly wins)",
     "fast": "playouts through the game's playout kernel when it has one that covers the "
     "configuration (default true; false: through the per-action API)",
-    "playouts": "playouts from each new leaf of the tree, their rewards averaged (default 2 "
-    "when they run through the game's compiled playout kernel, else 1)",
+    "playouts": "playouts from each new leaf of the tree, their rewards averaged (default "
+    f"when they run through the game's compiled playout kernel: {TWO_PLAYOUTS} in 2-player "
+    f"games, {FAST_PLAYOUTS} otherwise; else 1)",
     "bias": "progressive bias towards the heuristic bot's move, tried first (default 2 "
     "when the game has a heuristic bot; 0 turns it off)",
 }
