@@ -45,9 +45,18 @@ def _exact_below() -> bool:
     return True
 
 
+NO, STOP, MORE = 0, 1, 2
+"""What a step's ``quick`` (the short path of ``LucidityState.apply``) did: ``NO`` nothing
+(the action is not one it takes here: the checked path decides), ``STOP`` it applied the
+action and the step on top waits for the next one (no driver round is due), ``MORE`` it
+applied the action and the driver's rounds must run."""
+
 EXACT_BELOW = _exact_below()
 """``random.Random._randbelow`` draws as written out in the draw's ``sample``."""
 Random = random.Random
+FAST_RANDOM: Any = Random if EXACT_BELOW else None
+"""The class of the random generators the draw and the roll draw from in place: ``Random``
+where ``EXACT_BELOW`` holds (one class check on the hot path), else none."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
