@@ -33,7 +33,7 @@ from .params import (
     SHADOW_SPACES_FOURTH,
 )
 from .steps import end, resolve, setup, turn
-from .steps.base import KINDS, MORE, limbo
+from .steps.base import KINDS, STOP, limbo
 from .steps.draw import Draw, Return
 from .steps.resolve import Roll
 from .steps.setup import DreamscapeDraw
@@ -98,52 +98,6 @@ for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
     SHORT.setdefault(_cls, 0)
     DECIDED_BY.setdefault(_cls, 0)
     QUICK.setdefault(_cls, 0)
-
-
-def _rounds(s: LucidityState, flow: Flow, items: list[Any]) -> None:
-    """``core.flow.advance``'s first rounds after an action, written out while the step on
-    top is a chance step or decision in ``SHORT``: the same steps taken off or settled, the
-    same stop (anything else goes through ``advance``)."""
-    cache = flow._legal
-    while items:
-        top = items[-1]
-        cls = top.__class__
-        how = SHORT[cls]
-        if how == _DONE:
-            # the draw's and the roll's ``done``, written out
-            if cls is Draw:
-                if len(s.hand) < top.upto:
-                    b = s.bag
-                    if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
-                        break
-            elif cls is Roll:
-                if s.hand:
-                    break
-            elif cls is Return and top.left > 0 and not s.dream_end:
-                # the return's ``done`` while dreams are owed: none but Bone Hunters in hand
-                hand = s.hand
-                if hand.count("bone") < len(hand):
-                    break
-            elif not top.done(s):
-                break
-            items.pop()
-            flow.running = top
-            if cache:
-                cache.clear()
-            if cls in HAS_FINISH:
-                top.finish(s, flow)
-            continue
-        if how == _SETTLE:
-            flow.running = top
-            if top.settle(s, flow):
-                if cache:
-                    cache.clear()
-                continue
-            break
-        if not how:
-            advance(s, flow)
-        break
-    flow.running = None
 
 
 class LucidityState(State):
@@ -331,47 +285,85 @@ class LucidityState(State):
         items = flow.items
         if player is None and items and action.__class__ is Action:
             top: Any = items[-1]
-            cls = top.__class__
+            cls = type(top)
+            events = self._events
+            start = len(events)
+            cache = flow._legal
             quick = QUICK[cls]
             if quick:
-                events = self._events
-                start = len(events)
                 how = quick(top, self, flow, action)
-                if how:
-                    if how == MORE:
-                        _rounds(self, flow, items)
+                if how == STOP:  # the draw or the roll waits for its next dream
                     self._history.append(action.id)
                     return events[start:]
-                return State.apply(self, action, player)
-            by = DECIDED_BY[cls]
-            if by == _BY_CHANCE:
-                # Lucidity's chance steps answer without listing every outcome
-                ok = top.possible(self, action)
-            elif by:
-                seat = top.seat if by == _BY_SEAT else top.actor(self)
-                legal = flow._legal
-                options = legal[seat] if seat in legal else flow_legal(self, flow, seat)
-                # the actions are shared values: look for this one before comparing ids
-                for x in options:
-                    if x is action:
-                        ok = True
-                        break
-                else:
-                    ok = action in options
+                if not how:
+                    return State.apply(self, action, player)
             else:
-                ok = False
-            if ok:
-                events = self._events
-                start = len(events)
+                by = DECIDED_BY[cls]
+                if by == _BY_CHANCE:
+                    # Lucidity's chance steps answer without listing every outcome
+                    if not top.possible(self, action):
+                        return State.apply(self, action, player)
+                elif by:
+                    seat = top.seat if by == _BY_SEAT else top.actor(self)
+                    options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
+                    # the actions are shared values: look for this one before comparing ids
+                    for x in options:
+                        if x is action:
+                            break
+                    else:
+                        if action not in options:
+                            return State.apply(self, action, player)
+                else:
+                    return State.apply(self, action, player)
                 # core.flow.act for one seat or chance, written out (the hot path)
                 flow.running = top
-                cache = flow._legal
                 if cache:
                     cache.clear()
                 top.apply(self, flow, action)
-                _rounds(self, flow, items)
-                self._history.append(action.id)
-                return events[start:]
+            # then ``core.flow.advance``'s first rounds, written out while the step on top
+            # is a chance step or decision in ``SHORT``: the same steps taken off or
+            # settled, the same stop (anything else goes through ``advance``)
+            while items:
+                top = items[-1]
+                cls = type(top)
+                how = SHORT[cls]
+                if how == _DONE:
+                    # the draw's, the roll's and the return's ``done``, written out
+                    if cls is Draw:
+                        if len(self.hand) < top.upto:
+                            b = self.bag
+                            if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
+                                break
+                    elif cls is Roll:
+                        if self.hand:
+                            break
+                    elif cls is Return and top.left > 0 and not self.dream_end:
+                        # dreams are owed: done once only Bone Hunters are in hand
+                        hand = self.hand
+                        if hand.count("bone") < len(hand):
+                            break
+                    elif not top.done(self):
+                        break
+                    items.pop()
+                    flow.running = top
+                    if cache:
+                        cache.clear()
+                    if cls in HAS_FINISH:
+                        top.finish(self, flow)
+                    continue
+                if how == _SETTLE:
+                    flow.running = top
+                    if top.settle(self, flow):
+                        if cache:
+                            cache.clear()
+                        continue
+                    break
+                if not how:
+                    advance(self, flow)
+                break
+            flow.running = None
+            self._history.append(action.id)
+            return events[start:]
         return State.apply(self, action, player)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
