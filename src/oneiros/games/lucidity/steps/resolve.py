@@ -21,6 +21,7 @@ from ..actions import (
     RESOLVE_CATEGORY,
     RESOLVE_SHADOW_ACTIONS,
     RESOLVE_SHADOW_COLOUR,
+    A,
 )
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
@@ -185,7 +186,7 @@ class Resolve(DecisionStep):
         if not options:
             flow.pop()  # nothing left to resolve
             return True
-        if len(options) == 1 and options[0].id.startswith("resolve:"):
+        if len(options) == 1 and options[0].id in AUTO_RESOLVED:
             flow._legal.clear()
             self.apply(s, flow, options[0])
             return True
@@ -263,6 +264,8 @@ _SHADOWS = tuple(RESOLVE_SHADOW_ACTIONS)
 REROLLS = tuple((256 << i, c, a) for i, (c, a) in enumerate(REROLL_ACTIONS.items()))
 """The rerolls in the order they are offered: a colour's bit in ``dream_bits`` (8 and up),
 the colour, its action."""
+AUTO_RESOLVED = frozenset(aid for aid in A if aid.startswith("resolve:"))
+"""The ids ``resolve:...``: a resolution that is the only option resolves by itself."""
 DREAM_BITS: dict[Die, int] = {}
 """``dream_bits`` of each dream met so far."""
 
