@@ -91,9 +91,10 @@ DECIDED_BY = _ByClass(
 )
 """Who decides at a step, by class: chance, the seat its ``seat`` field names, or the
 seat its ``actor`` names (0: no one of these)."""
-QUICK = _ByClass({c: c.quick for c in CHANCE_STEPS if hasattr(c, "quick")})
+QUICK = _ByClass({c: c.quick for c in CHANCE_STEPS if "quick" in vars(c)})
 """The steps that check and apply an action in one go (``quick``: a draw, a roll), by
-class (0: none)."""
+class (0: none). Only a class that defines ``quick`` itself: a subclass with an ``apply``
+of its own goes the checked way."""
 for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
     SHORT.setdefault(_cls, 0)
     DECIDED_BY.setdefault(_cls, 0)
