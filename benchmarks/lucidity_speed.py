@@ -7,13 +7,16 @@ measured in the same run. The per-action path's targets: at least 1/25 of the fl
 
     .venv/bin/python benchmarks/lucidity_speed.py 200
     .venv/bin/python benchmarks/lucidity_speed.py 200 --floor
+    .venv/bin/python benchmarks/lucidity_speed.py 200 --floor --repeats 5   # medians
 """
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -64,18 +67,28 @@ def floor(games: int = 5000) -> tuple[float, float]:
     return float(match.group(1)), games / cpu
 
 
-def main(games: int, with_floor: bool) -> None:
-    gps, aps = engine(games)
-    print(
-        f"lucidity 4p, CPU time: {gps:.1f} games/s, {aps:,.0f} actions/s "
-        f"({1e6 / aps:.2f} µs per applied action; target 200,000 actions/s)"
-    )
-    if with_floor:
-        wall, cpu = floor()
+def main(games: int, with_floor: bool, repeats: int = 1) -> None:
+    ratios: list[float] = []
+    micros: list[float] = []
+    for _ in range(repeats):
+        gps, aps = engine(games)
+        micros.append(1e6 / aps)
         print(
-            f"floor: {wall:,.0f} games/s (its own wall clock), {cpu:,.0f} per CPU second; "
-            f"Lucidity = 1/{cpu / gps:.1f} of the floor (CPU time), target 1/25"
+            f"lucidity 4p, CPU time: {gps:.1f} games/s, {aps:,.0f} actions/s "
+            f"({1e6 / aps:.2f} µs per applied action; target 200,000 actions/s)"
         )
+        if with_floor:
+            wall, cpu = floor()
+            ratios.append(cpu / gps)
+            print(
+                f"floor: {wall:,.0f} games/s (its own wall clock), {cpu:,.0f} per CPU second; "
+                f"Lucidity = 1/{cpu / gps:.1f} of the floor (CPU time), target 1/25"
+            )
+    if repeats > 1:
+        line = f"median of {repeats}: {statistics.median(micros):.2f} µs per applied action"
+        if ratios:
+            line += f", 1/{statistics.median(ratios):.1f} of the floor"
+        print(f"{line} (load average {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":
@@ -86,5 +99,10 @@ if __name__ == "__main__":
     )
     ap.add_argument("games", type=int, nargs="?", default=200, help="games to play (200)")
     ap.add_argument("--floor", action="store_true", help="also the ratio to the reference floor")
+    ap.add_argument(
+        "--repeats", type=int, default=1, help="runs, then their medians (1)", metavar="N"
+    )
     ns = ap.parse_args()
-    main(ns.games, ns.floor)
+    if ns.repeats < 1:
+        ap.error("--repeats must be at least 1")
+    main(ns.games, ns.floor, ns.repeats)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import itemgetter
 from sys import intern
 from typing import Any
 
@@ -33,15 +35,14 @@ def die_dict(d: Die) -> dict[str, Any]:
     return {"colour": d[0], "face": d[1], "shadow_side": d[2] or d[1] == "shadow"}
 
 
+_FACE_POWER = {"power1": 1, "power2": 2}
+_face = itemgetter(1)
+
+
 def power_value(row: list[Die]) -> int:
-    total = 0
-    for d in row:
-        f = d[1]
-        if f == "power2":
-            total += 2
-        elif f == "power1":
-            total += 1
-    return total
+    """The Power of a row: 1 per ``power1`` dream, 2 per ``power2``, 0 for any other face
+    (summed without a Python loop: the end of every turn asks it of each seat)."""
+    return sum(map(_FACE_POWER.get, map(_face, row), repeat(0)))
 
 
 def bag_total(bag: dict[str, int]) -> int:

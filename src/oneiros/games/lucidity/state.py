@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
 from ...core.flow import _F_DONE, _F_FINISH, _F_SETTLE, Actor, DecisionStep, Flow, act, advance, who
 from ...core.flow import legal as flow_legal
-from .actions import ALL_COLOURS, DRAW_COLOUR
+from .actions import ALL_COLOURS
 from .content import COLOURS
 from .model import Die, Seat, bag_total, power_value, to_bag
 from .observation import observation
@@ -33,8 +33,8 @@ from .params import (
     SHADOW_SPACES_FOURTH,
 )
 from .steps import end, resolve, setup, turn
-from .steps.base import KINDS, limbo
-from .steps.draw import Draw
+from .steps.base import KINDS, STOP, limbo
+from .steps.draw import Draw, Return
 from .steps.resolve import Roll
 from .steps.setup import DreamscapeDraw
 
@@ -57,7 +57,7 @@ HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH
 """The steps with a ``finish`` of their own."""
 
 
-class _ByClass(dict[type, int]):
+class _ByClass(dict[type, Any]):
     """A table by step class; a class it does not name answers 0 (looked up by
     subscription: no method call on the hot path)."""
 
@@ -91,9 +91,14 @@ DECIDED_BY = _ByClass(
 )
 """Who decides at a step, by class: chance, the seat its ``seat`` field names, or the
 seat its ``actor`` names (0: no one of these)."""
+QUICK = _ByClass({c: c.quick for c in CHANCE_STEPS if "quick" in vars(c)})
+"""The steps that check and apply an action in one go (``quick``: a draw, a roll), by
+class (0: none). Only a class that defines ``quick`` itself: a subclass with an ``apply``
+of its own goes the checked way."""
 for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
     SHORT.setdefault(_cls, 0)
     DECIDED_BY.setdefault(_cls, 0)
+    QUICK.setdefault(_cls, 0)
 
 
 class LucidityState(State):
@@ -272,86 +277,94 @@ class LucidityState(State):
         return None
 
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
-        """``State.apply`` with a short path for the frequent case: one seat (or chance)
-        decides, no seat is named and the action is legal. Anything else (an illegal action,
-        an id string, ``player=``) goes through the checks of ``State.apply``."""
+        """``State.apply`` with short paths for the frequent case: one seat (or chance)
+        decides, no seat is named and the action is legal. A draw and a roll (half of a
+        game's actions) check and apply it in one go (their ``quick``); a decision is
+        looked for among its cached legal actions. Anything else (an illegal action, an id
+        string, ``player=``) goes through the checks of ``State.apply``."""
         flow = self.stack
         items = flow.items
         if player is None and items and action.__class__ is Action:
             top: Any = items[-1]
-            cls = top.__class__
-            by = DECIDED_BY[cls]
-            if by == _BY_CHANCE:
-                # Lucidity's chance steps answer without listing every outcome; the draw's
-                # and the roll's ``possible`` (half of a game's actions), written out
-                if cls is Draw:
-                    c = DRAW_COLOUR.get(action.id)
-                    ok = c is not None and self.bag[c] > 0
-                elif cls is Roll:
-                    ok = action.id in self.game.roll_ids[self.hand[-1]]
-                else:
-                    ok = top.possible(self, action)
-            elif by:
-                seat = top.seat if by == _BY_SEAT else top.actor(self)
-                legal = flow._legal
-                options = legal[seat] if seat in legal else flow_legal(self, flow, seat)
-                # the actions are shared values: look for this one before comparing ids
-                for x in options:
-                    if x is action:
-                        ok = True
-                        break
-                else:
-                    ok = action in options
+            cls = type(top)
+            events = self._events
+            start = len(events)
+            cache = flow._legal
+            quick = QUICK[cls]
+            if quick:
+                how = quick(top, self, flow, action)
+                if how == STOP:  # the draw or the roll waits for its next dream
+                    self._history.append(action.id)
+                    return events[start:]
+                if not how:
+                    return State.apply(self, action, player)
             else:
-                ok = False
-            if ok:
-                events = self._events
-                start = len(events)
+                by = DECIDED_BY[cls]
+                if by == _BY_CHANCE:
+                    # Lucidity's chance steps answer without listing every outcome
+                    if not top.possible(self, action):
+                        return State.apply(self, action, player)
+                elif by:
+                    seat = top.seat if by == _BY_SEAT else top.actor(self)
+                    options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
+                    # the actions are shared values: look for this one before comparing ids
+                    for x in options:
+                        if x is action:
+                            break
+                    else:
+                        if action not in options:
+                            return State.apply(self, action, player)
+                else:
+                    return State.apply(self, action, player)
                 # core.flow.act for one seat or chance, written out (the hot path)
                 flow.running = top
-                cache = flow._legal
                 if cache:
                     cache.clear()
                 top.apply(self, flow, action)
-                # then ``core.flow.advance``'s first rounds, written out while the step on
-                # top is a chance step or decision in ``SHORT``: the same steps taken off or
-                # settled, the same stop
-                while items:
-                    top = items[-1]
-                    cls = type(top)
-                    how = SHORT[cls]
-                    if how == _DONE:
-                        # the draw's and the roll's ``done``, written out
-                        if cls is Draw:
-                            if len(self.hand) < top.upto:
-                                b = self.bag
-                                if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
-                                    break
-                        elif cls is Roll:
-                            if self.hand:
+            # then ``core.flow.advance``'s first rounds, written out while the step on top
+            # is a chance step or decision in ``SHORT``: the same steps taken off or
+            # settled, the same stop (anything else goes through ``advance``)
+            while items:
+                top = items[-1]
+                cls = type(top)
+                how = SHORT[cls]
+                if how == _DONE:
+                    # the draw's, the roll's and the return's ``done``, written out
+                    if cls is Draw:
+                        if len(self.hand) < top.upto:
+                            b = self.bag
+                            if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
                                 break
-                        elif not top.done(self):
+                    elif cls is Roll:
+                        if self.hand:
                             break
-                        items.pop()
-                        flow.running = top
+                    elif cls is Return and top.left > 0 and not self.dream_end:
+                        # dreams are owed: done once only Bone Hunters are in hand
+                        hand = self.hand
+                        if hand.count("bone") < len(hand):
+                            break
+                    elif not top.done(self):
+                        break
+                    items.pop()
+                    flow.running = top
+                    if cache:
+                        cache.clear()
+                    if cls in HAS_FINISH:
+                        top.finish(self, flow)
+                    continue
+                if how == _SETTLE:
+                    flow.running = top
+                    if top.settle(self, flow):
                         if cache:
                             cache.clear()
-                        if cls in HAS_FINISH:
-                            top.finish(self, flow)
                         continue
-                    if how == _SETTLE:
-                        flow.running = top
-                        if top.settle(self, flow):
-                            if cache:
-                                cache.clear()
-                            continue
-                        break
-                    if not how:
-                        advance(self, flow)
                     break
-                flow.running = None
-                self._history.append(action.id)
-                return events[start:]
+                if not how:
+                    advance(self, flow)
+                break
+            flow.running = None
+            self._history.append(action.id)
+            return events[start:]
         return State.apply(self, action, player)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:

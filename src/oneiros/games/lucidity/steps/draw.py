@@ -15,7 +15,7 @@ from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, RE
 from ..content import COLOURS
 from ..model import die
 from ..params import TRACKS
-from .base import EXACT_BELOW, KINDS, Random
+from .base import FAST_RANDOM, KINDS, MORE, NO, STOP
 from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
@@ -63,13 +63,12 @@ class Draw(ChanceStep):
     def sample(self, s: LucidityState, rng: Any) -> Action:
         b = s.bag
         total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
-        if total > 0 and rng.__class__ is Random and EXACT_BELOW:
+        if rng.__class__ is FAST_RANDOM and total > 0:
             # random.Random.randrange(total), written out (base.EXACT_BELOW): the same draw
-            getrandbits = rng.getrandbits
             k = total.bit_length()
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
             while r >= total:
-                r = getrandbits(k)
+                r = rng.getrandbits(k)
         else:
             # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
             try:
@@ -83,16 +82,35 @@ class Draw(ChanceStep):
             r -= n
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        c = DRAW_COLOUR[action.id]
+    def quick(self, s: LucidityState, flow: Flow, action: Action) -> int:
+        """Draw the dream ``action`` names, if it is one left in the bag (``possible``;
+        ``NO`` otherwise, and nothing changes): ``STOP`` while more dreams are to be drawn
+        from a bag that still holds some, ``MORE`` when the driver must look (this draw is
+        done, or a colour ran out). ``LucidityState.apply``'s short path, and ``apply``."""
+        c = DRAW_COLOUR.get(action.id)
+        if c is None:
+            return NO
         bag = s.bag
         left = bag[c] - 1
+        if left < 0:
+            return NO
+        cache = flow._legal
+        if cache:
+            cache.clear()
         bag[c] = left
-        s.hand.append(c)
+        hand = s.hand
+        hand.append(c)
         seat = self.seat
         s._events.append(s.game.drawn_events[seat][c])  # the shared event (drawn_events)
-        if not left and took_last(s, seat):
+        if left:
+            # a dream of this colour is left, so the bag is not empty
+            return STOP if len(hand) < self.upto else MORE
+        if took_last(s, seat):
             flow.pop()
+        return MORE
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        self.quick(s, flow, action)
 
 
 DRAWN_TEXT = "Seat {seat} draws a {colour} dream"

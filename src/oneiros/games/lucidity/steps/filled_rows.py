@@ -14,7 +14,7 @@ from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
 from ..params import MARKS_OUT
-from .base import AUTO, KINDS, take_limbo
+from .base import AUTO, KINDS, below, take_limbo
 from .rest import Rest
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ class ExhaustDraw(ChanceStep):
         return [(A["draw:" + c], n / total) for c, n in s.bag.items() if n > 0]
 
     def sample(self, s: LucidityState, rng: object) -> Action:
-        r = rng.randrange(s.bag_total())  # type: ignore[attr-defined]
+        r = below(rng, s.bag_total())
         for c, n in s.bag.items():
             if r < n:
                 return A["draw:" + c]

@@ -21,10 +21,11 @@ from ..actions import (
     RESOLVE_CATEGORY,
     RESOLVE_SHADOW_ACTIONS,
     RESOLVE_SHADOW_COLOUR,
+    A,
 )
 from ..model import CATEGORY, Die, die
 from ..params import MARKS_OUT
-from .base import EXACT_BELOW, HOLDERS, KINDS, Random
+from .base import FAST_RANDOM, HOLDERS, KINDS, MORE, NO, STOP
 
 PLACED_TEXTS = {
     "power1": "Seat {seat} gains {face} ({colour})",
@@ -68,13 +69,12 @@ class Roll(ChanceStep):
     def sample(self, s: LucidityState, rng: Any) -> Action:
         faces = s.game.roll_actions[s.hand[-1]]
         n = len(faces)
-        if rng.__class__ is Random and EXACT_BELOW:
+        if rng.__class__ is FAST_RANDOM:
             # random.Random.randrange(n), written out (base.EXACT_BELOW): the same draw
-            getrandbits = rng.getrandbits
             k = n.bit_length()
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
             while r >= n:
-                r = getrandbits(k)
+                r = rng.getrandbits(k)
             return faces[r]
         # random.Random.randrange(n) is _randbelow(n) after argument checks: the same draws
         try:
@@ -83,9 +83,22 @@ class Roll(ChanceStep):
             below = rng.randrange
         return faces[below(n)]
 
-    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
-        c = s.hand.pop()
-        d, event = s.game.roll_results[c][action.id]  # the shared dream and event
+    def quick(self, s: LucidityState, flow: Flow, action: Action) -> int:
+        """Roll the last dream drawn to the face ``action`` names, if that dream has it
+        (``possible``; ``NO`` otherwise, and nothing changes): ``STOP`` while dreams are
+        left to roll, ``MORE`` once the last one is rolled (the driver goes on to the
+        resolution). ``LucidityState.apply``'s short path, and ``apply``."""
+        hand = s.hand
+        if not hand:
+            return NO
+        found = s.game.roll_results[hand[-1]].get(action.id)  # the shared dream and event
+        if found is None:
+            return NO
+        cache = flow._legal
+        if cache:
+            cache.clear()
+        hand.pop()
+        d, event = found
         # the rolled dream joins the unresolved ones, which the resolution below holds (the
         # step under this one, unless an interruption or a reroll pushed this roll)
         items = flow.items
@@ -100,6 +113,10 @@ class Roll(ChanceStep):
         else:
             add_rolled(s, d)
         s._events.append(event)
+        return STOP if hand else MORE
+
+    def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
+        self.quick(s, flow, action)
 
 
 ROLLED_TEXT = "A {colour} dream rolls {face}"
@@ -169,7 +186,7 @@ class Resolve(DecisionStep):
         if not options:
             flow.pop()  # nothing left to resolve
             return True
-        if len(options) == 1 and options[0].id.startswith("resolve:"):
+        if len(options) == 1 and options[0].id in AUTO_RESOLVED:
             flow._legal.clear()
             self.apply(s, flow, options[0])
             return True
@@ -179,47 +196,23 @@ class Resolve(DecisionStep):
         rolled = self.rolled
         if not rolled:
             return []
-        out: list[Action] = []
-        power = hunt = exhaust = marks = False
-        shadows: list[str] = []
-        colours: set[str] = set()
+        # what the unresolved dreams hold, as bits (``dream_bits``): the resolutions follow
+        # from the categories and shadows (``resolutions``, worked out once per rule set)
+        bits = 0
         for d in rolled:
-            c, f, _ = d
-            colours.add(c)
-            if f == "power1" or f == "power2":
-                power = True
-            elif f == "hunt":
-                hunt = True
-            elif f == "exhaust":
-                exhaust = True
-            elif f == "shadow":
-                if c not in shadows:
-                    shadows.append(c)
-            else:
-                marks = True
-        if marks:
-            out.append(RESOLVE_ACTIONS["shadowmark"])
-        elif power or hunt or exhaust:
-            # the order power, hunt, exhaust; lucidity-es offers only the first present
-            if power:
-                out.append(RESOLVE_ACTIONS["power"])
-            if hunt:
-                out.append(RESOLVE_ACTIONS["hunt"])
-            if exhaust:
-                out.append(RESOLVE_ACTIONS["exhaust"])
-            if s.game.ruleset == "es":
-                del out[1:]
-        else:
-            for c, action in RESOLVE_SHADOW_ACTIONS.items():
-                if c in shadows:
-                    out.append(action)
+            found = DREAM_BITS.get(d)
+            bits |= dream_bits(d) if found is None else found
+        out = [*RESOLUTIONS[s.game.ruleset][bits & 255]]
         # rerolls: a Power dream of a colour with unresolved dreams of that colour
-        power_row = s.seats[self.seat].power
-        if power_row:
-            have = {d[0] for d in power_row}
-            for c, action in REROLL_ACTIONS.items():
-                if c in have and c in colours:
-                    out.append(action)
+        if bits > 255:
+            power_row = s.seats[self.seat].power
+            if power_row:
+                for bit, c, action in REROLLS:
+                    if bits & bit:
+                        for d in power_row:
+                            if d[0] == c:
+                                out.append(action)
+                                break
         return out
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
@@ -262,6 +255,69 @@ class Resolve(DecisionStep):
                         # left of the category goes back to the bag with the rest in hand
                         s._to_bag(left)
                 return
+
+
+_POWER, _HUNT, _EXHAUST, _MARKS = 1, 2, 4, 8
+_SHADOWS = tuple(RESOLVE_SHADOW_ACTIONS)
+"""The colours whose shadows resolve one at a time (``resolve:shadow:<colour>``): bits
+4 to 7 of ``dream_bits``."""
+REROLLS = tuple((256 << i, c, a) for i, (c, a) in enumerate(REROLL_ACTIONS.items()))
+"""The rerolls in the order they are offered: a colour's bit in ``dream_bits`` (8 and up),
+the colour, its action."""
+AUTO_RESOLVED = frozenset(aid for aid in A if aid.startswith("resolve:"))
+"""The ids ``resolve:...``: a resolution that is the only option resolves by itself."""
+DREAM_BITS: dict[Die, int] = {}
+"""``dream_bits`` of each dream met so far."""
+
+
+def dream_bits(d: Die) -> int:
+    """What an unresolved dream adds to the choice, as bits: its category (1 Power, 2 hunt,
+    4 exhaust, 8 a Shadowmark or any other face), the shadow of its colour (16 and up),
+    and its colour, which a Power dream of that colour may reroll (256 and up)."""
+    c, f, _ = d
+    if f == "power1" or f == "power2":
+        bits = _POWER
+    elif f == "hunt":
+        bits = _HUNT
+    elif f == "exhaust":
+        bits = _EXHAUST
+    elif f == "shadow":
+        bits = 16 << _SHADOWS.index(c) if c in _SHADOWS else 0
+    else:
+        bits = _MARKS
+    for bit, colour, _a in REROLLS:
+        if colour == c:
+            bits |= bit
+    DREAM_BITS[d] = bits
+    return bits
+
+
+def resolutions(low: int, ruleset: str) -> tuple[Action, ...]:
+    """The resolutions offered for the categories and shadows ``low`` (bits 0 to 7 of
+    ``dream_bits``): lucidity-en "Shadowmarks are always resolved first", then Power,
+    hunt and exhaust in any order (lucidity-es "Orden de resolucion": only the first
+    present of Power, Hunt, Exhaust), shadows last, one colour at a time."""
+    out: list[Action] = []
+    if low & _MARKS:
+        out.append(RESOLVE_ACTIONS["shadowmark"])
+    elif low & (_POWER | _HUNT | _EXHAUST):
+        if low & _POWER:
+            out.append(RESOLVE_ACTIONS["power"])
+        if low & _HUNT:
+            out.append(RESOLVE_ACTIONS["hunt"])
+        if low & _EXHAUST:
+            out.append(RESOLVE_ACTIONS["exhaust"])
+        if ruleset == "es":
+            del out[1:]
+    else:
+        for i, c in enumerate(_SHADOWS):
+            if low & (16 << i):
+                out.append(RESOLVE_SHADOW_ACTIONS[c])
+    return tuple(out)
+
+
+RESOLUTIONS = {rs: [resolutions(low, rs) for low in range(256)] for rs in ("en", "es")}
+"""``resolutions`` of every combination of bits, per rule set."""
 
 
 new_object = object.__new__

@@ -16,7 +16,7 @@ from ....core.flow import DecisionStep, Flow, evolve
 from ..actions import A
 from ..content import COLOURS
 from ..model import POWER_FACES, Die, die, pick_id, remove_pick
-from .base import KINDS, BagDraw, Chance, HoldsDreams, Seated, hold
+from .base import KINDS, BagDraw, Chance, HoldsDreams, Seated, below, hold
 from .end import took_last, trigger_dream_end
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class RollNow(Chance, HoldsDreams):
 
     def sample(self, s: LucidityState, rng: Any) -> Action:
         faces = s.game.roll_actions[self.dream[0]]  # type: ignore[index]
-        return faces[rng.randrange(len(faces))]
+        return faces[below(rng, len(faces))]
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         c = self.dream[0]  # type: ignore[index]
