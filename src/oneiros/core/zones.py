@@ -151,6 +151,7 @@ class Table:
         "decl",
         "faces",
         "moved",
+        "plans",
         "players",
         "revealed",
         "sighted",
@@ -195,6 +196,8 @@ class Table:
         """Per place: (spectators see the faces there, the seats that do)."""
         self.deal = {place: self._deal_key(place) for place in self.contents}
         """Per place: its deal group (a name and an owner), see ``determinize``."""
+        self.plans: dict[int | None, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        """Per seat: what it sees of each place and pool (``_seat_plan``)."""
 
     def _deal_key(self, place: Place) -> Place:
         zone, owner = place
@@ -442,38 +445,83 @@ class Table:
         return put
 
     # ----- derived views ---------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` (None: a spectator) sees, derived from the declarations."""
-        zones: dict[str, dict[str, Any]] = {}
-        folded: dict[Place, int] = {}
-        for (name, owner), items in self.contents.items():
-            d = self._zone(name)
-            if d.counted_in is not None and not self.sees_into(seat, name, owner) and items:
-                key = (d.counted_in, owner)
-                folded[key] = folded.get(key, 0) + len(items)
-        for (name, owner), items in self.contents.items():
-            d = self._zone(name)
-            entry: dict[str, Any]
-            if self.sees_into(seat, name, owner):
-                shown = items if d.ordered else sorted(items)
-                faces = [self.faces[e] if self.sees_face(seat, e) else None for e in shown]
-                entry = {"ids": list(shown), "faces": faces, "count": len(items)}
-            else:
+    def _seat_plan(self, seat: int | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """What ``seat`` sees of each place and pool, worked out once from the declarations
+        (``view``): per place, whether it sees into it, the place whose count it adds to;
+        per pool, whether the amount is shown. Tables copied from one another share it."""
+        plan = self.plans.get(seat)
+        if plan is None:
+            places = []
+            for place in self.contents:
+                name, owner = place
+                d = self._zone(name)
+                sees = self.sees_into(seat, name, owner)
                 counted = d.visibility is not NOBODY and d.counted_in is None
-                n = len(items) + folded.get((name, owner), 0)
+                fold = None if sees or d.counted_in is None else (d.counted_in, owner)
+                places.append(
+                    (place, name, _key(owner), sees, d.ordered, d.hidden_content, counted, fold)
+                )
+            pools = []
+            for place in self.amounts:
+                name, owner = place
+                pd = self.decl[name]
+                seen = pd.visibility is PUBLIC or (
+                    pd.visibility is OWNER and seat is not None and seat == owner
+                )
+                pools.append((place, name, _key(owner), seen or pd.visibility is COUNT_ONLY))
+            plan = self.plans[seat] = (tuple(places), tuple(pools))
+        return plan
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` (None: a spectator) sees, derived from the declarations.
+
+        A zone the seat sees into lists its ids (sorted unless ordered) and their faces
+        (None for a hidden-content entity not revealed to it); any other zone shows its
+        count (with the entities of zones ``counted_in`` it; None for ``NOBODY`` and a
+        counted-in zone) and, under ``known``, its entities revealed to the seat."""
+        places, pools_plan = self._seat_plan(seat)
+        contents = self.contents
+        faces = self.faces
+        mine: set[str] | frozenset[str] = frozenset()
+        if self.revealed:
+            who = _SPECTATOR if seat is None else seat
+            mine = {e for e, seats in self.revealed.items() if who in seats}
+        folded: dict[Place, int] = {}
+        for place, _name, _k, _sees, _ordered, _hidden, _counted, fold in places:
+            if fold is not None:
+                n = len(contents[place])
+                if n:
+                    folded[fold] = folded.get(fold, 0) + n
+        zones: dict[str, dict[str, Any]] = {}
+        for place, name, key, sees, ordered, hidden, counted, _fold in places:
+            items = contents[place]
+            entry: dict[str, Any]
+            if sees:
+                shown = list(items) if ordered else sorted(items)
+                if hidden:
+                    seen = [faces[e] if e in mine else None for e in shown]
+                else:
+                    seen = [faces[e] for e in shown]
+                entry = {"ids": shown, "faces": seen, "count": len(items)}
+            else:
+                n = len(items) + folded.get(place, 0) if folded else len(items)
                 entry = {"ids": None, "faces": None, "count": n if counted else None}
-                known = {e: self.faces[e] for e in items if self.knows(seat, e)}
-                if known:
-                    entry["known"] = known
-            zones.setdefault(name, {})[_key(owner)] = entry
+                if mine and items:
+                    known = {e: faces[e] for e in items if e in mine}
+                    if known:
+                        entry["known"] = known
+            found = zones.get(name)
+            if found is None:
+                zones[name] = {key: entry}
+            else:
+                found[key] = entry
         pools: dict[str, dict[str, Any]] = {}
-        for (name, owner), amount in self.amounts.items():
-            pd = self.decl[name]
-            seen = pd.visibility is PUBLIC or (
-                pd.visibility is OWNER and seat is not None and seat == owner
-            )
-            shown_amount = amount if seen or pd.visibility is COUNT_ONLY else None
-            pools.setdefault(name, {})[_key(owner)] = shown_amount
+        amounts = self.amounts
+        for place, name, key, shown_amount in pools_plan:
+            got = pools.get(name)
+            if got is None:
+                got = pools[name] = {}
+            got[key] = amounts[place] if shown_amount else None
         return View({"zones": zones, "pools": pools})
 
     def hidden_from(self, seat: int | None) -> list[str]:
@@ -538,6 +586,7 @@ class Table:
         new.decl = self.decl
         new.watch = self.watch
         new.deal = self.deal
+        new.plans = self.plans
         new.faces = self.faces.copy()
         new.where = self.where.copy()
         new.contents = self.contents.copy()  # the lists are shared until one side moves
