@@ -23,6 +23,7 @@ from oneiros.games.etherfields.encoding import (
 from oneiros.games.etherfields.params import DEATH_DISTRESS, HAND_LIMIT, MAX_HOURS, SPACE_CAPACITY
 from oneiros.games.etherfields.slumber_state import SlumberState
 from oneiros.games.etherfields.steps.back import told
+from oneiros.games.etherfields.steps.fate import quirk_spaces
 from oneiros.games.etherfields.steps.flaws import known_top
 from tests.core.zones_reference import reference_view
 
@@ -137,11 +138,53 @@ def reference_inner(state: Any, player: int | None) -> dict[str, Any]:
 def reference_observation(state: Any, player: int | None) -> dict[str, Any]:
     """``observation``: the redacted fields, then the map, memories and the end."""
     obs = reference_inner(state, player)
-    obs["map"] = state.map_view()
+    obs["map"] = reference_map(state)
     obs["memory"] = obs.pop("memory")
     obs["outcome"] = obs.pop("outcome")
     obs["end_reason"] = obs.pop("end_reason")
     return obs
+
+
+def reference_map(state: Any) -> list[dict[str, Any]]:
+    """``map_view``: every revealed space read from the board and the space records."""
+    board = state.board()
+    out = []
+    for ref, node in board.spaces.items():
+        _tile, space = state.space(ref)
+        x, y = node.pos
+        walls = []
+        for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
+            other = board.at((x + dx, y + dy))
+            edge = board.edge(ref, other) if other is not None else None
+            if edge is not None and edge.wall:
+                walls.append(side)
+        actions = [a.id for a in space.actions] + ([space.gem_slot.id] if space.gem_slot else [])
+        out.append(
+            {
+                "ref": ref,
+                "x": x,
+                "y": y,
+                "walls": walls,
+                "blocked": space.blocked,
+                "spawn": space.spawn,
+                "trap": space.trap is not None,
+                "draw_bonus": space.draw_bonus,
+                "stairs": space.stairs,
+                "special": space.special,
+                "terrain": sorted(state.terrain(ref)),
+                "actions": {a: f"map:{ref}:{a}" in state.used for a in actions},
+                "entrance": ref in state.entrance_spaces(),
+            }
+        )
+    if isinstance(state, SlumberState):
+        slots = set(quirk_spaces(state))
+        lying = {ref: face for ref, face in state.quirks}
+        for space in out:
+            ref = space["ref"]
+            space["tile"] = state.space(ref)[0].id
+            space["quirk_slot"] = ref in slots
+            space["quirk"] = lying.get(ref)
+    return out
 
 
 def reference_tensor(state: Any, player: int) -> list[float]:

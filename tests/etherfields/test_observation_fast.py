@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import oneiros
 from oneiros.testing import random_step
-from tests.etherfields.builder import position
+from tests.etherfields.builder import play, position, run_effect
 from tests.etherfields.observation_reference import (
     reference_observation,
     reference_tensor,
@@ -90,4 +90,48 @@ def test_a_stated_position_shows_what_the_reference_shows():
         morphings={"rust-moth": ["movement", "range"]},
         turn_discard=["T-03"],
     )
+    _same_for_every_seat(state)
+
+
+def test_flipped_progress_flaws_states_companions_and_terrain_show_what_the_reference_shows():
+    """ "Progress Influence Cards", "Flaws", "State Tokens", "Companions", "Terrain Symbols
+    and Terrain Tokens": a flipped Progress card, a Flaw in the Progress zone, States on a
+    Dreamer and an Entity, the Cog Sparrow, a Light token on the map, and one on
+    printed Darkness (Light cancels Darkness on its space)."""
+    from .test_render import _flawed_and_flipped
+
+    state = _flawed_and_flipped()
+    run_effect(state, "apply_state('paralyzed')")
+    run_effect(state, "apply_state('dazed', to=entity('rust-moth'))")
+    run_effect(state, "place('light', at=space('B2.3'))")
+    _same_for_every_seat(state)
+    # Darkness printed on a tile, a Light token cancelling it on one space
+    state = position(2, tiles=("OD-01 SETUP", "OD-01 T2", "OD-01 T3"))
+    run_effect(state, "place('light', at=space('A1.4'))")
+    terrain = {sp["ref"]: sp["terrain"] for sp in state.observation(0)["map"]}
+    assert terrain["A1.4"] == ["light"] and terrain["A1.3"] == ["darkness"]
+    _same_for_every_seat(state)
+
+
+def test_a_flaw_set_aside_on_top_of_a_deck_shows_what_the_reference_shows():
+    """ "Sealing and Unsealing Cards": a Flaw a Seal skipped lies on top of the deck, seen by
+    every seat (its back is "flaw"; the deck's other cards stay unseen)."""
+    pad = ["s05", "s06", "s07", "s08", "s09"]
+    state = position(2, decks={0: ["s01", "gnawing-rust", "s02", "s03", "s04"]}, discards={0: pad})
+    run_effect(state, "seal(3)")
+    play(state, "back:dicer", "draw:s01", "back:flaw", "draw:gnawing-rust")
+    assert state.observation(1)["dreamers"][0]["top_back"] == "flaw"
+    _same_for_every_seat(state)
+    play(state, "draw:s02", "draw:s03")
+    _same_for_every_seat(state)
+
+
+def test_a_quirk_on_the_slumber_map_shows_what_the_reference_shows():
+    """ "Fate Cards": the Quirk of A Bench in the Fog (F-02) lies in B1.3 and adds its map
+    actions to that space."""
+    from .slumber_play import position as slumber_position
+
+    state = slumber_position("slumber:OS-02", ("B1.3", "A1.2"), quirks=(("B1.3", "F-02"),))
+    view = {sp["ref"]: sp for sp in state.observation(0)["map"]}
+    assert view["B1.3"]["quirk"] == "F-02" and view["B1.3"]["actions"]
     _same_for_every_seat(state)

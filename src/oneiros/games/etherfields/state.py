@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ...core import State
@@ -14,6 +15,7 @@ from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
 from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
 from .campaign.dream import lay_out, restore, snapshot_of
+from .catalog import TERRAINS
 from .kinds import KINDS, REFS
 from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
@@ -67,6 +69,30 @@ OPEN_HANDS = tuple(
 
 def _pools(cat: Catalog) -> tuple[Pool, ...]:
     return tuple(Pool(p.id, p.size) for p in cat.all("pool"))
+
+
+@functools.lru_cache(maxsize=256)
+def _printed_map(
+    pack: str, tiles: tuple[str, ...]
+) -> tuple[tuple[str, int, int, tuple[str, ...], frozenset[str], str], ...]:
+    """Per revealed space, what the placed tiles print ("The Dreamscape Map", "Walls",
+    "Terrain Symbols and Terrain Tokens"): its reference, position, walled sides, terrain
+    before tokens (``catalog.space_terrain`` without them) and its tile's slot."""
+    board = content.board(pack, tiles)
+    out = []
+    for ref, node in board.spaces.items():
+        assert node.pos is not None
+        x, y = node.pos
+        walls = []
+        for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
+            other = board.at((x + dx, y + dy))
+            edge = board.edge(ref, other) if other is not None else None
+            if edge is not None and edge.wall:
+                walls.append(side)
+        tile, _space = content.space_record(pack, tiles, ref)
+        ground = frozenset(content.space_terrain(pack, tiles, ref))
+        out.append((ref, x, y, tuple(walls), ground, tile.at))
+    return tuple(out)
 
 
 class EtherfieldsState(FlowState, State):
@@ -332,37 +358,42 @@ class EtherfieldsState(FlowState, State):
 
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
-        terrain and map actions with whether they are used."""
-        board = self.board()
+        terrain and map actions with whether they are used.
+
+        What the tiles print (positions, Walls, printed terrain) is worked out once per
+        set of placed tiles (``_printed_map``); the space records (``space``: a Quirk may
+        add map actions), the terrain tokens and the used map actions are read each time."""
+        printed = _printed_map(self.pack, tuple(self.tiles))
+        entrance = set(self.entrance_spaces())
+        used = set(self.used)
+        tokens = [(t[0], t[1]) for t in self.tokens if t[1] in TERRAINS]
         out = []
-        for ref, node in board.spaces.items():
+        for ref, x, y, walls, ground, at in printed:
             _tile, space = self.space(ref)
-            assert node.pos is not None
-            x, y = node.pos
-            walls = []
-            for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
-                other = board.at((x + dx, y + dy))
-                edge = board.edge(ref, other) if other is not None else None
-                if edge is not None and edge.wall:
-                    walls.append(side)
             actions = [a.id for a in space.actions] + (
                 [space.gem_slot.id] if space.gem_slot else []
             )
+            terrain = set(ground)
+            for where, kind in tokens:
+                if where in (ref, at):
+                    terrain.add(kind)
+            if "light" in terrain:
+                terrain.discard("darkness")
             out.append(
                 {
                     "ref": ref,
                     "x": x,
                     "y": y,
-                    "walls": walls,
+                    "walls": list(walls),
                     "blocked": space.blocked,
                     "spawn": space.spawn,
                     "trap": space.trap is not None,
                     "draw_bonus": space.draw_bonus,
                     "stairs": space.stairs,
                     "special": space.special,
-                    "terrain": sorted(self.terrain(ref)),
-                    "actions": {a: f"map:{ref}:{a}" in self.used for a in actions},
-                    "entrance": ref in self.entrance_spaces(),
+                    "terrain": sorted(terrain),
+                    "actions": {a: f"map:{ref}:{a}" in used for a in actions},
+                    "entrance": ref in entrance,
                 }
             )
         return out
