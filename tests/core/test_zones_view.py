@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import oneiros
-from oneiros.core.zones import COUNT_ONLY, NOBODY, OWNER, PUBLIC, Pool, Table, Zone
+from oneiros.core.zones import COUNT_ONLY, NOBODY, OWNER, PUBLIC, Pool, Table, Zone, ZoneError
 from oneiros.games.sleep_tight.observation import belief
 from oneiros.testing import random_step
 from tests.core.zones_reference import reference_view
@@ -45,12 +46,19 @@ def _declarations(rng: random.Random) -> list[Zone | Pool]:
     return out
 
 
-def _assert_same(t: Table) -> None:
+def _assert_same(t: Table, rng: random.Random | None = None) -> None:
     for seat in (None, *range(t.players)):
         got = t.view(seat).to_json()
         expected = reference_view(t, seat)
         assert got == expected
         assert json.dumps(got) == json.dumps(expected)  # key order included
+        if rng is not None:  # a view of a few zones and pools shows them as the full view
+            names = rng.sample(list(t.decl), rng.randint(0, len(t.decl)))
+            part = t.view(seat, only=names).to_json()
+            assert part == {
+                kind: {name: shown for name, shown in expected[kind].items() if name in names}
+                for kind in ("zones", "pools")
+            }
 
 
 def _place(t: Table, rng: random.Random) -> tuple[str, int | None]:
@@ -85,7 +93,7 @@ def test_the_view_equals_the_plain_redaction_on_random_tables(seed, players):
             seat = rng.choice((None, *range(players)))
             _assert_same(t.redacted(seat, "?"))
             _assert_same(t.determinize(seat, random.Random(seed)))
-        _assert_same(t)
+        _assert_same(t, rng)
 
 
 @settings(max_examples=4, deadline=None)
@@ -99,3 +107,10 @@ def test_the_view_equals_the_plain_redaction_in_sleep_tight(seed, players):
         if state.is_terminal():
             break
         random_step(state, rng)
+
+
+def test_a_view_of_zones_that_do_not_exist_is_refused():
+    t = Table(2, (Zone("deck", visibility=COUNT_ONLY), Pool("pile", 3)))
+    with pytest.raises(ZoneError, match="no zone or pool decks"):
+        t.view(0, only=("decks", "pile"))
+    assert t.view(0, only=("pile",)).to_json() == {"zones": {}, "pools": {"pile": {"-": 3}}}

@@ -132,6 +132,9 @@ class View:
         return self.data
 
 
+_Plan = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+"""A seat's view worked out from the declarations (``Table._seat_plan``)."""
+
 _SPECTATOR = -1
 """Stands for the spectators in a reveal to everyone."""
 
@@ -196,8 +199,8 @@ class Table:
         """Per place: (spectators see the faces there, the seats that do)."""
         self.deal = {place: self._deal_key(place) for place in self.contents}
         """Per place: its deal group (a name and an owner), see ``determinize``."""
-        self.plans: dict[int | None, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
-        """Per seat: what it sees of each place and pool (``_seat_plan``)."""
+        self.plans: dict[tuple[int | None, frozenset[str] | None], _Plan] = {}
+        """Per seat (and zones shown): what it sees of each place and pool (``_seat_plan``)."""
 
     def _deal_key(self, place: Place) -> Place:
         zone, owner = place
@@ -445,41 +448,52 @@ class Table:
         return put
 
     # ----- derived views ---------------------------------------------------------------
-    def _seat_plan(self, seat: int | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    def _seat_plan(self, seat: int | None, only: frozenset[str] | None) -> _Plan:
         """What ``seat`` sees of each place and pool, worked out once from the declarations
-        (``view``): per place, whether it sees into it, the place whose count it adds to;
-        per pool, whether the amount is shown. Tables copied from one another share it."""
-        plan = self.plans.get(seat)
-        if plan is None:
-            places = []
-            for place in self.contents:
-                name, owner = place
-                d = self._zone(name)
-                sees = self.sees_into(seat, name, owner)
-                counted = d.visibility is not NOBODY and d.counted_in is None
-                fold = None if sees or d.counted_in is None else (d.counted_in, owner)
-                places.append(
-                    (place, name, _key(owner), sees, d.ordered, d.hidden_content, counted, fold)
-                )
-            pools = []
-            for place in self.amounts:
-                name, owner = place
-                pd = self.decl[name]
-                seen = pd.visibility is PUBLIC or (
-                    pd.visibility is OWNER and seat is not None and seat == owner
-                )
-                pools.append((place, name, _key(owner), seen or pd.visibility is COUNT_ONLY))
-            plan = self.plans[seat] = (tuple(places), tuple(pools))
+        (``view``): the places whose entities count in another place for it; per place
+        shown (all, or those of the zones and pools named in ``only``), whether it sees into
+        it; per pool, whether the amount is shown. Tables copied from one another share it."""
+        plan = self.plans.get((seat, only))
+        if plan is not None:
+            return plan
+        if only is not None and not only <= self.decl.keys():
+            unknown = ", ".join(sorted(only - self.decl.keys()))
+            raise ZoneError(f"no zone or pool {unknown} (declared: {', '.join(self.decl)})")
+        folds = []
+        places = []
+        for place in self.contents:
+            name, owner = place
+            d = self._zone(name)
+            sees = self.sees_into(seat, name, owner)
+            if not sees and d.counted_in is not None:
+                folds.append((place, (d.counted_in, owner)))
+            if only is not None and name not in only:
+                continue
+            counted = d.visibility is not NOBODY and d.counted_in is None
+            places.append((place, name, _key(owner), sees, d.ordered, d.hidden_content, counted))
+        pools = []
+        for place in self.amounts:
+            name, owner = place
+            if only is not None and name not in only:
+                continue
+            pd = self.decl[name]
+            seen = pd.visibility is PUBLIC or (
+                pd.visibility is OWNER and seat is not None and seat == owner
+            )
+            pools.append((place, name, _key(owner), seen or pd.visibility is COUNT_ONLY))
+        plan = self.plans[(seat, only)] = (tuple(folds), tuple(places), tuple(pools))
         return plan
 
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` (None: a spectator) sees, derived from the declarations.
+    def view(self, seat: int | None, only: Iterable[str] | None = None) -> View:
+        """What ``seat`` (None: a spectator) sees, derived from the declarations; ``only``
+        names the zones and pools to show (None: all of them), for a reader that needs a
+        few (the others are then missing from the view).
 
         A zone the seat sees into lists its ids (sorted unless ordered) and their faces
         (None for a hidden-content entity not revealed to it); any other zone shows its
         count (with the entities of zones ``counted_in`` it; None for ``NOBODY`` and a
         counted-in zone) and, under ``known``, its entities revealed to the seat."""
-        places, pools_plan = self._seat_plan(seat)
+        folds, places, pools_plan = self._seat_plan(seat, None if only is None else frozenset(only))
         contents = self.contents
         faces = self.faces
         mine: set[str] | frozenset[str] = frozenset()
@@ -487,13 +501,12 @@ class Table:
             who = _SPECTATOR if seat is None else seat
             mine = {e for e, seats in self.revealed.items() if who in seats}
         folded: dict[Place, int] = {}
-        for place, _name, _k, _sees, _ordered, _hidden, _counted, fold in places:
-            if fold is not None:
-                n = len(contents[place])
-                if n:
-                    folded[fold] = folded.get(fold, 0) + n
+        for place, into in folds:
+            n = len(contents[place])
+            if n:
+                folded[into] = folded.get(into, 0) + n
         zones: dict[str, dict[str, Any]] = {}
-        for place, name, key, sees, ordered, hidden, counted, _fold in places:
+        for place, name, key, sees, ordered, hidden, counted in places:
             items = contents[place]
             entry: dict[str, Any]
             if sees:

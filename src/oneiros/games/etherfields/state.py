@@ -71,6 +71,10 @@ def _pools(cat: Catalog) -> tuple[Pool, ...]:
     return tuple(Pool(p.id, p.size) for p in cat.all("pool"))
 
 
+_INTENTS: dict[str, dict[str, tuple[tuple[Any, Any], ...]]] = {}
+"""Per content pack, per card face: its Intent as (colour, value) pairs (``_intent``)."""
+
+
 @functools.lru_cache(maxsize=256)
 def _printed_map(
     pack: str, tiles: tuple[str, ...]
@@ -262,15 +266,25 @@ class EtherfieldsState(FlowState, State):
         obs["end_reason"] = obs.pop("end_reason")
         return obs
 
+    OBSERVED: tuple[str, ...] = (
+        *("deck", "hand", "discard", "sealed", "progress"),
+        *("turn_discard", "turn_deck", "items", "storage"),
+    )
+    """The zones the observation reads from the seat's view (``Table.view``)."""
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         """The observation without the map's layout (``map_view``: printed on the tiles)."""
         from .steps.back import top_back
 
-        view = self.table.view(player)
+        zones = self.table.view(player, only=self.OBSERVED).data["zones"]
+        decks, hands, discards = zones["deck"], zones["hand"], zones["discard"]
+        sealed, progress = zones["sealed"], zones["progress"]
         current = self.table.top("turn_current")
         card = self.current_turn()
         dreamers = []
         for seat in range(self.game.players):
+            key = str(seat)
+            hand = hands[key]
             dreamers.append(
                 {
                     "dreamer": self.dreamers[seat],
@@ -278,32 +292,33 @@ class EtherfieldsState(FlowState, State):
                     "distress": self.distress[seat],
                     "ether": self.ether[seat],
                     "gems": self.gems[seat],
-                    "deck": view.count("deck", seat),
-                    "hand": view.count("hand", seat),
-                    "hand_cards": view.cards("hand", seat),
+                    "deck": decks[key]["count"],
+                    "hand": hand["count"],
+                    "hand_cards": hand["faces"],
                     # the same cards by entity id (the ids pay:/discard: name), or None
-                    "hand_ids": view.ids("hand", seat),
+                    "hand_ids": hand["ids"],
                     # each card's Intent, [[colour, value], ...] ("Performing Actions")
-                    "hand_intent": self._intent(view.cards("hand", seat)),
-                    "discard": view.cards("discard", seat),
-                    "sealed": view.cards("sealed", seat),
-                    "progress": view.cards("progress", seat),
+                    "hand_intent": self._intent(hand["faces"]),
+                    "discard": discards[key]["faces"],
+                    "sealed": sealed[key]["faces"],
+                    "progress": progress[key]["faces"],
                     "mask": self.masks[seat],
                     # the back on top of the deck, seen by all ("Influence Cards"): a
                     # Dreamer's starting back, plain, secret, flaw; None: an empty deck
                     "top_back": top_back(self, seat),
                 }
             )
+        faces = self.table.faces
         return {
             "gate": self.gate_id,
             "turn": self.turn_no,
             "turns_left": self.turns_left,
-            "turn_card": None if current is None else self.table.face(current),
+            "turn_card": None if current is None else faces[current],
             "turn_suit": None if card is None else card.suit,
             "turn_steps": [] if card is None else list(card.steps),
             "blocked_steps": list(self.blocked_steps),
-            "turn_discard": view.cards("turn_discard"),
-            "turn_deck": view.cards("turn_deck"),
+            "turn_discard": zones["turn_discard"]["-"]["faces"],
+            "turn_deck": zones["turn_deck"]["-"]["faces"],
             "hours": self.hours,
             "first": self.first,
             "tiles": list(self.tiles),
@@ -312,13 +327,13 @@ class EtherfieldsState(FlowState, State):
             "used": list(self.used),
             "gradual": dict(self.gradual),
             "entities": [list(m) for m in self.minis],
-            "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
+            "morphings": {e: [faces[t] for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
             "flipped": list(getattr(self, "flipped", ())),
             "companions": [list(c[:2]) for c in getattr(self, "companions", ())],
-            "items": view.cards("items"),
-            "storage": view.cards("storage"),
+            "items": zones["items"]["-"]["faces"],
+            "storage": zones["storage"]["-"]["faces"],
             "team": dict(self.team),
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
@@ -328,9 +343,19 @@ class EtherfieldsState(FlowState, State):
         }
 
     def _intent(self, faces: list[Any] | None) -> list[list[list[Any]]] | None:
+        """Each card's Intent as ``[colour, value]`` pairs (read once per face and pack)."""
         if faces is None:
             return None
-        return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
+        known = _INTENTS.get(self.pack)
+        if known is None:
+            known = _INTENTS[self.pack] = {}
+        out = []
+        for face in faces:
+            pairs = known.get(face)
+            if pairs is None:
+                pairs = known[face] = tuple((i.colour, i.value) for i in self.card(face).intent)
+            out.append([[colour, value] for colour, value in pairs])
+        return out
 
     def determinize(self, player: int, rng: Any) -> EtherfieldsState:
         """The seat's world (``FlowState.determinize``: unseen cards dealt anew, each
