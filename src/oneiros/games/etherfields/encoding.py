@@ -145,6 +145,39 @@ class Layout:
             for ref, infos in self.space_info.items()
         }
         """``space_info`` with each map action's ``used`` id (``map:<space>:<action>``)."""
+        self._placed: dict[tuple[str, ...], list[tuple[str, int, list[str], int, float, float]]]
+        self._placed = {}
+
+    def placed(self, tiles: list[str]) -> list[tuple[str, int, list[str], int, float, float]]:
+        """The spaces on the map with these tiles placed: per space, its reference, where
+        its part of the tensor starts, its map actions' ``used`` ids, how many (at least 1),
+        a Trap and a Spawn (1.0 or 0.0) of the first tile of ``space_info`` placed there."""
+        key = tuple(tiles)
+        found = self._placed.get(key)
+        if found is not None:
+            return found
+        placed = set(tiles)
+        refs = {ref for t in placed for ref in self.tile_spaces.get(t, ())}
+        found = []
+        for ref in sorted(refs, key=self.six.__getitem__):
+            for tile, acts, trap, spawn, ids in self.space_used[ref]:
+                if tile in placed:
+                    at = self.spaces_at + self.six[ref] * self.space
+                    found.append(
+                        (
+                            ref,
+                            at,
+                            ids,
+                            max(1, len(acts)),
+                            1.0 if trap else 0.0,
+                            1.0 if spawn else 0.0,
+                        )
+                    )
+                    break
+        if len(self._placed) >= 4096:
+            self._placed.clear()  # bounded: the tiles placed in the games of one process
+        self._placed[key] = found
+        return found
 
 
 def _index(vocab: list[str]) -> dict[str, int]:
@@ -329,9 +362,8 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
 def _spaces(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
     """Per space of the pack (on the map: a tile printing it is placed; the first such
     tile of ``space_info`` tells its map actions, Trap and Spawn)."""
-    placed = set(obs["tiles"])
-    refs = {ref for t in placed for ref in lay.tile_spaces.get(t, ())}
-    if not refs:
+    rows = lay.placed(obs["tiles"])
+    if not rows:
         return
     used = set(obs["used"])
     entities: dict[str, int] = {}
@@ -340,20 +372,15 @@ def _spaces(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
     tokens: dict[str, int] = {}
     for t in obs["tokens"]:
         tokens[t[0]] = tokens.get(t[0], 0) + 1
-    for ref in refs:
-        for tile, acts, trap, spawn, ids in lay.space_used[ref]:
-            if tile not in placed:
-                continue
-            at = lay.spaces_at + lay.six[ref] * lay.space
-            out[at : at + 6] = [
-                1.0,
-                _frac(entities.get(ref, 0), SPACE_CAPACITY),
-                _frac(tokens.get(ref, 0), SPACE_CAPACITY),
-                _frac(sum(u in used for u in ids), max(1, len(acts))),
-                1.0 if trap else 0.0,
-                1.0 if spawn else 0.0,
-            ]
-            break
+    for ref, at, ids, n_acts, trap, spawn in rows:
+        out[at : at + 6] = [
+            1.0,
+            _frac(entities.get(ref, 0), SPACE_CAPACITY),
+            _frac(tokens.get(ref, 0), SPACE_CAPACITY),
+            _frac(sum(u in used for u in ids), n_acts),
+            trap,
+            spawn,
+        ]
 
 
 def _flipped(obs: dict[str, Any]) -> list[list[str]]:
