@@ -216,10 +216,8 @@ _COPIES = tuple(_frac(n, COPIES_CAP) for n in range(int(COPIES_CAP) + 1))
 """``_frac(n, COPIES_CAP)`` for the copies below the cap (at and above it: 1.0)."""
 
 
-def _counts(out: list[float], at: int, faces: list[str] | None, cix: dict[str, int]) -> None:
+def _counts(out: list[float], at: int, faces: list[str], cix: dict[str, int]) -> None:
     """The copies of each card among ``faces`` / COPIES_CAP (capped), written at ``at``."""
-    if not faces:
-        return
     seen: dict[int, int] = {}
     for face in faces:
         i = cix.get(face)
@@ -320,16 +318,16 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
         at += n_dreamers
         _one(out, at, d.get("top_back"), lay.bix)
         at += n_backs
-        _counts(out, at, d["hand_cards"], cix)
-        _counts(out, at + n_cards, d["discard"], cix)
-        _counts(out, at + 2 * n_cards, d["sealed"], cix)
-        at += 3 * n_cards
         progress = d.get("progress") or []
-        _counts(out, at, progress, cix)
-        if flipped is not None:
-            _counts(out, at + n_cards, flipped[s], cix)
-        at += 2 * n_cards
-        _hot(out, at, progress, lay.fix)
+        for faces in (d["hand_cards"], d["discard"], d["sealed"], progress):
+            if faces:
+                _counts(out, at, faces, cix)
+            at += n_cards
+        if flipped is not None and flipped[s]:
+            _counts(out, at, flipped[s], cix)
+        at += n_cards
+        if progress:
+            _hot(out, at, progress, lay.fix)
         at += n_flaws
         _one(out, at, d.get("mask"), lay.maskx)
         at += n_masks
@@ -373,14 +371,19 @@ def _spaces(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
     for t in obs["tokens"]:
         tokens[t[0]] = tokens.get(t[0], 0) + 1
     for ref, at, ids, n_acts, trap, spawn in rows:
-        out[at : at + 6] = [
-            1.0,
-            _frac(entities.get(ref, 0), SPACE_CAPACITY),
-            _frac(tokens.get(ref, 0), SPACE_CAPACITY),
-            _frac(sum(u in used for u in ids), n_acts),
-            trap,
-            spawn,
-        ]
+        out[at] = 1.0
+        n = entities.get(ref)
+        if n:
+            out[at + 1] = _frac(n, SPACE_CAPACITY)
+        n = tokens.get(ref)
+        if n:
+            out[at + 2] = _frac(n, SPACE_CAPACITY)
+        if used and ids:
+            n = sum(u in used for u in ids)
+            if n:
+                out[at + 3] = _frac(n, n_acts)
+        out[at + 4] = trap
+        out[at + 5] = spawn
 
 
 def _flipped(obs: dict[str, Any]) -> list[list[str]]:

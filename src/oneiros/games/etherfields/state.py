@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import State
 from ...core.board import Board
@@ -75,13 +75,27 @@ _INTENTS: dict[str, dict[str, tuple[tuple[Any, Any], ...]]] = {}
 """Per content pack, per card face: its Intent as (colour, value) pairs (``_intent``)."""
 
 
+class _Printed(NamedTuple):
+    """What the placed tiles print for one space (``_printed_map``)."""
+
+    ref: str
+    x: int
+    y: int
+    walls: tuple[str, ...]
+    ground: frozenset[str]
+    """Its terrain before tokens (``catalog.space_terrain`` without them)."""
+    ground_sorted: tuple[str, ...]
+    at: str
+    """Its tile's slot (a token there lies on every space of the tile)."""
+    space: Space
+    actions: tuple[str, ...]
+    """Its map actions' ids, then its Gem slot's."""
+
+
 @functools.lru_cache(maxsize=256)
-def _printed_map(
-    pack: str, tiles: tuple[str, ...]
-) -> tuple[tuple[str, int, int, tuple[str, ...], frozenset[str], str], ...]:
+def _printed_map(pack: str, tiles: tuple[str, ...]) -> tuple[_Printed, ...]:
     """Per revealed space, what the placed tiles print ("The Dreamscape Map", "Walls",
-    "Terrain Symbols and Terrain Tokens"): its reference, position, walled sides, terrain
-    before tokens (``catalog.space_terrain`` without them) and its tile's slot."""
+    "Terrain Symbols and Terrain Tokens", "Map Actions")."""
     board = content.board(pack, tiles)
     out = []
     for ref, node in board.spaces.items():
@@ -93,10 +107,26 @@ def _printed_map(
             edge = board.edge(ref, other) if other is not None else None
             if edge is not None and edge.wall:
                 walls.append(side)
-        tile, _space = content.space_record(pack, tiles, ref)
+        tile, space = content.space_record(pack, tiles, ref)
         ground = frozenset(content.space_terrain(pack, tiles, ref))
-        out.append((ref, x, y, tuple(walls), ground, tile.at))
+        out.append(
+            _Printed(
+                ref,
+                x,
+                y,
+                tuple(walls),
+                ground,
+                tuple(sorted(ground)),
+                tile.at,
+                space,
+                tuple(_action_ids(space)),
+            )
+        )
     return tuple(out)
+
+
+def _action_ids(space: Space) -> list[str]:
+    return [a.id for a in space.actions] + ([space.gem_slot.id] if space.gem_slot else [])
 
 
 class EtherfieldsState(FlowState, State):
@@ -385,38 +415,45 @@ class EtherfieldsState(FlowState, State):
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
         terrain and map actions with whether they are used.
 
-        What the tiles print (positions, Walls, printed terrain) is worked out once per
-        set of placed tiles (``_printed_map``); the space records (``space``: a Quirk may
-        add map actions), the terrain tokens and the used map actions are read each time."""
+        What the tiles print (positions, Walls, printed terrain, map actions) is worked out
+        once per set of placed tiles (``_printed_map``); the space records (``space``: a
+        Quirk may add map actions), the terrain tokens and the used map actions are read
+        each time."""
         printed = _printed_map(self.pack, tuple(self.tiles))
         entrance = set(self.entrance_spaces())
         used = set(self.used)
         tokens = [(t[0], t[1]) for t in self.tokens if t[1] in TERRAINS]
+        places = {where for where, _kind in tokens}
+        # the printed record unless a subclass reads spaces its own way (``space``)
+        printed_only = type(self).space is EtherfieldsState.space
         out = []
-        for ref, x, y, walls, ground, at in printed:
-            _tile, space = self.space(ref)
-            actions = [a.id for a in space.actions] + (
-                [space.gem_slot.id] if space.gem_slot else []
-            )
-            terrain = set(ground)
-            for where, kind in tokens:
-                if where in (ref, at):
-                    terrain.add(kind)
-            if "light" in terrain:
-                terrain.discard("darkness")
+        for p in printed:
+            ref = p.ref
+            space = p.space if printed_only else self.space(ref)[1]
+            actions = p.actions if space is p.space else _action_ids(space)
+            if ref in places or p.at in places:
+                terrain = set(p.ground)
+                for where, kind in tokens:
+                    if where in (ref, p.at):
+                        terrain.add(kind)
+                if "light" in terrain:
+                    terrain.discard("darkness")
+                shown = sorted(terrain)
+            else:
+                shown = list(p.ground_sorted)
             out.append(
                 {
                     "ref": ref,
-                    "x": x,
-                    "y": y,
-                    "walls": list(walls),
+                    "x": p.x,
+                    "y": p.y,
+                    "walls": list(p.walls),
                     "blocked": space.blocked,
                     "spawn": space.spawn,
                     "trap": space.trap is not None,
                     "draw_bonus": space.draw_bonus,
                     "stairs": space.stairs,
                     "special": space.special,
-                    "terrain": sorted(terrain),
+                    "terrain": shown,
                     "actions": {a: f"map:{ref}:{a}" in used for a in actions},
                     "entrance": ref in entrance,
                 }
