@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,12 @@ def _same_for_every_seat(state) -> None:
         # the same dict, key order included (the JSON a web client or a record receives)
         assert json.dumps(got) == json.dumps(expected)
     for seat in range(players):
-        assert state.observation_tensor(seat) == reference_tensor(state, seat)
+        expected = reference_tensor(state, seat)
+        assert state.observation_tensor(seat) == expected
+        # the float32 array the RL adapters read, bit for bit the reference converted
+        array = state.game.observation_array(state, seat)
+        assert array.dtype == np.float32
+        assert array.tobytes() == np.asarray(expected, dtype=np.float32).tobytes()
 
 
 @settings(max_examples=12, deadline=None)

@@ -198,7 +198,7 @@ def layout(cat: Catalog) -> Layout:
     return found
 
 
-def _hot(out: list[float], at: int, values: Any, index: dict[str, int]) -> None:
+def _hot(out: Any, at: int, values: Any, index: dict[str, int]) -> None:
     """One-hot (or many-hot) of ``values`` over a vocabulary written at ``at``."""
     for v in values or ():
         i = index.get(v)
@@ -206,7 +206,7 @@ def _hot(out: list[float], at: int, values: Any, index: dict[str, int]) -> None:
             out[at + i] = 1.0
 
 
-def _one(out: list[float], at: int, value: Any, index: dict[str, int]) -> None:
+def _one(out: Any, at: int, value: Any, index: dict[str, int]) -> None:
     i = index.get(value)
     if i is not None:
         out[at + i] = 1.0
@@ -216,7 +216,7 @@ _COPIES = tuple(_frac(n, COPIES_CAP) for n in range(int(COPIES_CAP) + 1))
 """``_frac(n, COPIES_CAP)`` for the copies below the cap (at and above it: 1.0)."""
 
 
-def _counts(out: list[float], at: int, faces: list[str], cix: dict[str, int]) -> None:
+def _counts(out: Any, at: int, faces: list[str], cix: dict[str, int]) -> None:
     """The copies of each card among ``faces`` / COPIES_CAP (capped), written at ``at``."""
     seen: dict[int, int] = {}
     for face in faces:
@@ -256,6 +256,23 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
     layout works out once per pack.
     """
     out = [0.0] * lay.size
+    write(out, obs, player, lay)
+    return out
+
+
+def encode_array(obs: dict[str, Any], player: int, lay: Layout) -> Any:
+    """``encode`` as a float32 numpy array (equal to ``numpy.float32(encode(...))``), its
+    non-zero entries written in place rather than a list of floats converted."""
+    import numpy as np
+
+    out = np.zeros(lay.size, dtype=np.float32)
+    write(out, obs, player, lay)
+    return out
+
+
+def write(out: Any, obs: dict[str, Any], player: int, lay: Layout) -> None:
+    """Write the non-zero entries of ``encode``'s tensor into ``out`` (zeros, of the
+    layout's size: a list or an array)."""
     turns = float(len(lay.turns))
     out[0:8] = [
         _frac(obs["turn"], turns),
@@ -354,10 +371,9 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
         out[at] = 1.0
         _one(out, at + 1, where, lay.six)
     _slumber(out, obs, lay)
-    return out
 
 
-def _spaces(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
+def _spaces(out: Any, obs: dict[str, Any], lay: Layout) -> None:
     """Per space of the pack (on the map: a tile printing it is placed; the first such
     tile of ``space_info`` tells its map actions, Trap and Spawn)."""
     rows = lay.placed(obs["tiles"])
@@ -400,7 +416,7 @@ def _flipped(obs: dict[str, Any]) -> list[list[str]]:
     return out
 
 
-def _slumber(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
+def _slumber(out: Any, obs: dict[str, Any], lay: Layout) -> None:
     """The Slumbers (zeros in a Dream): a single Slumber or a journey; the Slumber decks
     by their counts (each draw is chance: never what lies inside) over the pack's cards of
     that kind; Slumbers played / the pack's Slumber tiles, Loot gained (capped), the Delta
@@ -450,4 +466,4 @@ def _slumber(out: list[float], obs: dict[str, Any], lay: Layout) -> None:
             out[at + q * n_fates + f] = 1.0
 
 
-__all__ = ["Layout", "encode", "layout"]
+__all__ = ["Layout", "encode", "encode_array", "layout", "write"]

@@ -411,6 +411,12 @@ class EtherfieldsState(FlowState, State):
 
         return encode(self._observation(player), player, layout(self.catalog))
 
+    def observation_array(self, player: int) -> Any:
+        """``observation_tensor`` as a float32 numpy array (``encoding.encode_array``)."""
+        from .encoding import encode_array, layout
+
+        return encode_array(self._observation(player), player, layout(self.catalog))
+
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
         terrain and map actions with whether they are used.
