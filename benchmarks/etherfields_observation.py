@@ -1,10 +1,11 @@
-"""The cost of Etherfields observations: ``state.observation(seat)`` and
-``state.observation_tensor(seat)`` for every seat of positions taken along random games of
-1 to 4 Dreamers (the same seeds every run: the original Dream and a journey of Slumbers),
-in CPU time, with the Lucidity reference floor (``shared/bench/lucidity_floor.py``) timed
-in the same run, so that the figures hold as ratios on a loaded machine. Each repeat times
-the floor, then the observations; the medians of the repeats are printed, with the load
-average before and after.
+"""The cost of Etherfields observations: ``state.observation(seat)``,
+``state.observation_tensor(seat)`` and the tensor as the float32 array the RL adapters read
+(``game.observation_array``; the list converted for a version without it), for every seat
+of positions taken along random games of 1 to 4 Dreamers (the same seeds every run: the
+original Dream and a journey of Slumbers), in CPU time, with the Lucidity reference floor
+(``shared/bench/lucidity_floor.py``) timed in the same run, so that the figures hold as
+ratios on a loaded machine. Each repeat times the floor, then the observations; the
+medians of the repeats are printed, with the load average before and after.
 
 ``--reference`` also times the plain implementation the test suite holds the fast one
 equal to (``tests/etherfields/observation_reference.py``: the redaction entity by entity,
@@ -84,6 +85,14 @@ def main() -> None:
         "observation": lambda s, seat: s.observation(seat),
         "observation_tensor": lambda s, seat: s.observation_tensor(seat),
     }
+    if hasattr(states[0].game, "observation_array"):  # the float32 array RL adapters read
+        readers["observation_array"] = lambda s, seat: s.game.observation_array(s, seat)
+    else:  # the list converted, as the adapters do without it
+        import numpy as np
+
+        readers["tensor as float32"] = lambda s, seat: np.asarray(
+            s.observation_tensor(seat), dtype=np.float32
+        )
     if args.reference:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
         from tests.etherfields.observation_reference import (
