@@ -184,7 +184,8 @@ def _index(vocab: list[str]) -> dict[str, int]:
     """Each word of a vocabulary by its place (every vocabulary lists a word once)."""
     out = {v: i for i, v in enumerate(vocab)}
     if len(out) != len(vocab):
-        raise ValueError(f"a vocabulary lists a word twice: {vocab}")
+        twice = sorted({v for v in vocab if vocab.count(v) > 1})
+        raise ValueError(f"etherfields encoding: the content pack names {twice} twice")
     return out
 
 
