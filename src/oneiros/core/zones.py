@@ -132,6 +132,9 @@ class View:
         return self.data
 
 
+_Plan = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+"""A seat's view worked out from the declarations (``Table._seat_plan``)."""
+
 _SPECTATOR = -1
 """Stands for the spectators in a reveal to everyone."""
 
@@ -151,6 +154,7 @@ class Table:
         "decl",
         "faces",
         "moved",
+        "plans",
         "players",
         "revealed",
         "sighted",
@@ -195,6 +199,8 @@ class Table:
         """Per place: (spectators see the faces there, the seats that do)."""
         self.deal = {place: self._deal_key(place) for place in self.contents}
         """Per place: its deal group (a name and an owner), see ``determinize``."""
+        self.plans: dict[tuple[int | None, frozenset[str] | None], _Plan] = {}
+        """Per seat (and zones shown): what it sees of each place and pool (``_seat_plan``)."""
 
     def _deal_key(self, place: Place) -> Place:
         zone, owner = place
@@ -442,38 +448,93 @@ class Table:
         return put
 
     # ----- derived views ---------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` (None: a spectator) sees, derived from the declarations."""
-        zones: dict[str, dict[str, Any]] = {}
-        folded: dict[Place, int] = {}
-        for (name, owner), items in self.contents.items():
+    def _seat_plan(self, seat: int | None, only: frozenset[str] | None) -> _Plan:
+        """What ``seat`` sees of each place and pool, worked out once from the declarations
+        (``view``): the places whose entities count in another place for it; per place
+        shown (all, or those of the zones and pools named in ``only``), whether it sees into
+        it; per pool, whether the amount is shown. Tables copied from one another share it."""
+        plan = self.plans.get((seat, only))
+        if plan is not None:
+            return plan
+        if only is not None and not only <= self.decl.keys():
+            unknown = ", ".join(sorted(only - self.decl.keys()))
+            raise ZoneError(f"no zone or pool {unknown} (declared: {', '.join(self.decl)})")
+        folds = []
+        places = []
+        for place in self.contents:
+            name, owner = place
             d = self._zone(name)
-            if d.counted_in is not None and not self.sees_into(seat, name, owner) and items:
-                key = (d.counted_in, owner)
-                folded[key] = folded.get(key, 0) + len(items)
-        for (name, owner), items in self.contents.items():
-            d = self._zone(name)
-            entry: dict[str, Any]
-            if self.sees_into(seat, name, owner):
-                shown = items if d.ordered else sorted(items)
-                faces = [self.faces[e] if self.sees_face(seat, e) else None for e in shown]
-                entry = {"ids": list(shown), "faces": faces, "count": len(items)}
-            else:
-                counted = d.visibility is not NOBODY and d.counted_in is None
-                n = len(items) + folded.get((name, owner), 0)
-                entry = {"ids": None, "faces": None, "count": n if counted else None}
-                known = {e: self.faces[e] for e in items if self.knows(seat, e)}
-                if known:
-                    entry["known"] = known
-            zones.setdefault(name, {})[_key(owner)] = entry
-        pools: dict[str, dict[str, Any]] = {}
-        for (name, owner), amount in self.amounts.items():
+            sees = self.sees_into(seat, name, owner)
+            if not sees and d.counted_in is not None:
+                folds.append((place, (d.counted_in, owner)))
+            if only is not None and name not in only:
+                continue
+            counted = d.visibility is not NOBODY and d.counted_in is None
+            places.append((place, name, _key(owner), sees, d.ordered, d.hidden_content, counted))
+        pools = []
+        for place in self.amounts:
+            name, owner = place
+            if only is not None and name not in only:
+                continue
             pd = self.decl[name]
             seen = pd.visibility is PUBLIC or (
                 pd.visibility is OWNER and seat is not None and seat == owner
             )
-            shown_amount = amount if seen or pd.visibility is COUNT_ONLY else None
-            pools.setdefault(name, {})[_key(owner)] = shown_amount
+            pools.append((place, name, _key(owner), seen or pd.visibility is COUNT_ONLY))
+        plan = self.plans[(seat, only)] = (tuple(folds), tuple(places), tuple(pools))
+        return plan
+
+    def view(self, seat: int | None, only: Iterable[str] | None = None) -> View:
+        """What ``seat`` (None: a spectator) sees, derived from the declarations; ``only``
+        names the zones and pools to show (None: all of them), for a reader that needs a
+        few (the others are then missing from the view).
+
+        A zone the seat sees into lists its ids (sorted unless ordered) and their faces
+        (None for a hidden-content entity not revealed to it); any other zone shows its
+        count (with the entities of zones ``counted_in`` it; None for ``NOBODY`` and a
+        counted-in zone) and, under ``known``, its entities revealed to the seat."""
+        folds, places, pools_plan = self._seat_plan(seat, None if only is None else frozenset(only))
+        contents = self.contents
+        faces = self.faces
+        mine: set[str] | frozenset[str] = frozenset()
+        if self.revealed:
+            who = _SPECTATOR if seat is None else seat
+            mine = {e for e, seats in self.revealed.items() if who in seats}
+        folded: dict[Place, int] = {}
+        for place, into in folds:
+            n = len(contents[place])
+            if n:
+                folded[into] = folded.get(into, 0) + n
+        zones: dict[str, dict[str, Any]] = {}
+        for place, name, key, sees, ordered, hidden, counted in places:
+            items = contents[place]
+            entry: dict[str, Any]
+            if sees:
+                shown = list(items) if ordered else sorted(items)
+                if hidden:
+                    seen = [faces[e] if e in mine else None for e in shown]
+                else:
+                    seen = [faces[e] for e in shown]
+                entry = {"ids": shown, "faces": seen, "count": len(items)}
+            else:
+                n = len(items) + folded.get(place, 0) if folded else len(items)
+                entry = {"ids": None, "faces": None, "count": n if counted else None}
+                if mine and items:
+                    known = {e: faces[e] for e in items if e in mine}
+                    if known:
+                        entry["known"] = known
+            found = zones.get(name)
+            if found is None:
+                zones[name] = {key: entry}
+            else:
+                found[key] = entry
+        pools: dict[str, dict[str, Any]] = {}
+        amounts = self.amounts
+        for place, name, key, shown_amount in pools_plan:
+            got = pools.get(name)
+            if got is None:
+                got = pools[name] = {}
+            got[key] = amounts[place] if shown_amount else None
         return View({"zones": zones, "pools": pools})
 
     def hidden_from(self, seat: int | None) -> list[str]:
@@ -538,6 +599,7 @@ class Table:
         new.decl = self.decl
         new.watch = self.watch
         new.deal = self.deal
+        new.plans = self.plans
         new.faces = self.faces.copy()
         new.where = self.where.copy()
         new.contents = self.contents.copy()  # the lists are shared until one side moves

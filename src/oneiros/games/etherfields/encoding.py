@@ -13,7 +13,6 @@ capped at 1 where the rules set no bound (a deck that grows by gained cards).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ...core.board import rotate_index
@@ -93,8 +92,8 @@ class Layout:
         self.gems = pools.get("gems", 1.0)
         self.gear = pools.get("gear", 1.0)
         self.distress = pools.get("distress", 1.0)
-        self.cix = {c: i for i, c in enumerate(self.cards)}
-        self.six = {s: i for i, s in enumerate(self.spaces)}
+        self.cix = _index(self.cards)
+        self.six = _index(self.spaces)
         n_cards, n_spaces = len(self.cards), len(self.spaces)
         self.header = 8 + 2 * len(self.turns) + 2 * len(self.tiles) + 2 * len(self.items)
         self.header += len(self.morphs)
@@ -114,6 +113,80 @@ class Layout:
             + len(self.companions) * self.companion
             + self.slumber
         )
+        # index maps, worked out once per pack (``encode`` only writes the non-zero entries)
+        self.tix = _index(self.turns)
+        self.tlx = _index(self.tiles)
+        self.iix = _index(self.items)
+        self.dix = _index(self.dreamers)
+        self.bix = _index(self.backs)
+        self.fix = _index(self.flaws)
+        self.maskx = _index(self.masks)
+        self.stx = _index(self.state_kinds)
+        self.mix = _index(self.minis)
+        self.cpx = _index(self.companions)
+        self.slx = _index(self.slumbers)
+        self.smx = _index(self.smaps)
+        self.ftx = _index(self.fates)
+        self.qix = _index(self.quirk_spaces)
+        self.rix = _index(list(RESULTS))
+        self.morph_at = [(m, self.header - len(self.morphs) + k) for k, m in enumerate(self.morphs)]
+        self.seat_at = [self.header + s * self.seat for s in range(MAX_SEATS)]
+        self.spaces_at = self.header + MAX_SEATS * self.seat
+        self.minis_at = self.spaces_at + n_spaces * self.space
+        self.companions_at = self.minis_at + len(self.minis) * self.mini
+        self.slumber_at = self.companions_at + len(self.companions) * self.companion
+        self.tile_spaces: dict[str, list[str]] = {}
+        """Per tile (a Dream's or a Slumber map's): the spaces it prints."""
+        for ref, infos in self.space_info.items():
+            for info in infos:
+                self.tile_spaces.setdefault(info[0], []).append(ref)
+        self.space_used: dict[str, list[tuple[str, list[str], bool, bool, list[str]]]] = {
+            ref: [(*info, [f"map:{ref}:{a}" for a in info[1]]) for info in infos]
+            for ref, infos in self.space_info.items()
+        }
+        """``space_info`` with each map action's ``used`` id (``map:<space>:<action>``)."""
+        self._placed: dict[tuple[str, ...], list[tuple[str, int, list[str], int, float, float]]]
+        self._placed = {}
+
+    def placed(self, tiles: list[str]) -> list[tuple[str, int, list[str], int, float, float]]:
+        """The spaces on the map with these tiles placed: per space, its reference, where
+        its part of the tensor starts, its map actions' ``used`` ids, how many (at least 1),
+        a Trap and a Spawn (1.0 or 0.0) of the first tile of ``space_info`` placed there."""
+        key = tuple(tiles)
+        found = self._placed.get(key)
+        if found is not None:
+            return found
+        placed = set(tiles)
+        refs = {ref for t in placed for ref in self.tile_spaces.get(t, ())}
+        found = []
+        for ref in sorted(refs, key=self.six.__getitem__):
+            for tile, acts, trap, spawn, ids in self.space_used[ref]:
+                if tile in placed:
+                    at = self.spaces_at + self.six[ref] * self.space
+                    found.append(
+                        (
+                            ref,
+                            at,
+                            ids,
+                            max(1, len(acts)),
+                            1.0 if trap else 0.0,
+                            1.0 if spawn else 0.0,
+                        )
+                    )
+                    break
+        if len(self._placed) >= 4096:
+            self._placed.clear()  # bounded: the tiles placed in the games of one process
+        self._placed[key] = found
+        return found
+
+
+def _index(vocab: list[str]) -> dict[str, int]:
+    """Each word of a vocabulary by its place (every vocabulary lists a word once)."""
+    out = {v: i for i, v in enumerate(vocab)}
+    if len(out) != len(vocab):
+        twice = sorted({v for v in vocab if vocab.count(v) > 1})
+        raise ValueError(f"etherfields encoding: the content pack names {twice} twice")
+    return out
 
 
 _LAYOUTS: dict[str, Layout] = {}
@@ -126,18 +199,34 @@ def layout(cat: Catalog) -> Layout:
     return found
 
 
-def _hot(values: Any, vocab: list[str]) -> list[float]:
-    have = set(values or ())
-    return [1.0 if v in have else 0.0 for v in vocab]
-
-
-def _counts(faces: list[str] | None, lay: Layout) -> list[float]:
-    out = [0.0] * len(lay.cards)
-    for face, n in Counter(faces or ()).items():
-        i = lay.cix.get(face)
+def _hot(out: Any, at: int, values: Any, index: dict[str, int]) -> None:
+    """One-hot (or many-hot) of ``values`` over a vocabulary written at ``at``."""
+    for v in values or ():
+        i = index.get(v)
         if i is not None:
-            out[i] = _frac(n, COPIES_CAP)
-    return out
+            out[at + i] = 1.0
+
+
+def _one(out: Any, at: int, value: Any, index: dict[str, int]) -> None:
+    i = index.get(value)
+    if i is not None:
+        out[at + i] = 1.0
+
+
+_COPIES = tuple(_frac(n, COPIES_CAP) for n in range(int(COPIES_CAP) + 1))
+"""``_frac(n, COPIES_CAP)`` for the copies below the cap (at and above it: 1.0)."""
+
+
+def _counts(out: Any, at: int, faces: list[str], cix: dict[str, int]) -> None:
+    """The copies of each card among ``faces`` / COPIES_CAP (capped), written at ``at``."""
+    seen: dict[int, int] = {}
+    for face in faces:
+        i = cix.get(face)
+        if i is not None:
+            seen[i] = seen.get(i, 0) + 1
+    top = len(_COPIES)
+    for i, n in seen.items():
+        out[at + i] = _COPIES[n] if n < top else 1.0
 
 
 def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
@@ -163,10 +252,30 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
     - per Entity miniature: on the map, wounds (capped), its space (one-hot), its States;
     - per Companion of the pack: on the map, its space (one-hot) ("Companions");
     - the Slumbers (``_slumber``, last).
+
+    The tensor starts as zeros and only its non-zero entries are written, at offsets the
+    layout works out once per pack.
     """
-    out: list[float] = []
+    out = [0.0] * lay.size
+    write(out, obs, player, lay)
+    return out
+
+
+def encode_array(obs: dict[str, Any], player: int, lay: Layout) -> Any:
+    """``encode`` as a float32 numpy array (equal to ``numpy.float32(encode(...))``), its
+    non-zero entries written in place rather than a list of floats converted."""
+    import numpy as np
+
+    out = np.zeros(lay.size, dtype=np.float32)
+    write(out, obs, player, lay)
+    return out
+
+
+def write(out: Any, obs: dict[str, Any], player: int, lay: Layout) -> None:
+    """Write the non-zero entries of ``encode``'s tensor into ``out`` (zeros, of the
+    layout's size: a list or an array)."""
     turns = float(len(lay.turns))
-    out += [
+    out[0:8] = [
         _frac(obs["turn"], turns),
         _frac(obs["turns_left"], turns),
         _frac(obs["hours"], MAX_HOURS),
@@ -176,28 +285,44 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
         _frac(len(obs["memory"]), OPEN_CAP),
         1.0 if obs["outcome"] == "victory" else 0.0,
     ]
-    out += _hot([obs["turn_card"]], lay.turns)
-    out += _hot(obs["turn_discard"], lay.turns)
-    out += _hot(obs["tiles"], lay.tiles)
-    out += _hot(obs["revealed"], lay.tiles)
-    out += _hot(obs["items"], lay.items)
-    out += _hot(obs["storage"], lay.items)
-    morphs = Counter(k for ks in obs["morphings"].values() for k in ks)
-    out += [_frac(morphs[m], lay.morph_total[m]) for m in lay.morphs]
+    at = 8
+    n_turns, n_tiles, n_items = len(lay.turns), len(lay.tiles), len(lay.items)
+    _one(out, at, obs["turn_card"], lay.tix)
+    _hot(out, at + n_turns, obs["turn_discard"], lay.tix)
+    at += 2 * n_turns
+    _hot(out, at, obs["tiles"], lay.tlx)
+    _hot(out, at + n_tiles, obs["revealed"], lay.tlx)
+    at += 2 * n_tiles
+    _hot(out, at, obs["items"], lay.iix)
+    _hot(out, at + n_items, obs["storage"], lay.iix)
+    if obs["morphings"]:
+        morphs: dict[str, int] = {}
+        for ks in obs["morphings"].values():
+            for k in ks:
+                morphs[k] = morphs.get(k, 0) + 1
+        total = lay.morph_total
+        for m, i in lay.morph_at:
+            n = morphs.get(m)
+            if n:
+                out[i] = _frac(n, total[m])
     dreamers = obs["dreamers"]
-    flipped = _flipped(obs)
+    flipped = _flipped(obs) if obs.get("flipped") else None
     states: dict[Any, list[str]] = {}
     for who, kind in obs.get("states") or []:
         states.setdefault(who, []).append(kind)
-    for s in range(MAX_SEATS):
-        if s >= len(dreamers):
-            out += [0.0] * lay.seat
-            continue
+    n_cards = len(lay.cards)
+    n_dreamers, n_backs = len(lay.dreamers), len(lay.backs)
+    n_flaws, n_masks = len(lay.flaws), len(lay.masks)
+    n_states = len(lay.state_kinds)
+    cix = lay.cix
+    first = obs["first"]
+    for s in range(min(MAX_SEATS, len(dreamers))):
         d = dreamers[s]
-        out += [
+        at = lay.seat_at[s]
+        out[at : at + 10] = [
             1.0,
             1.0 if s == player else 0.0,
-            1.0 if s == obs["first"] else 0.0,
+            1.0 if s == first else 0.0,
             _frac(d["distress"], DEATH_DISTRESS),
             _frac(d["ether"], lay.ether),
             _frac(d["gems"], lay.gems),
@@ -206,51 +331,76 @@ def encode(obs: dict[str, Any], player: int, lay: Layout) -> list[float]:
             1.0 if d["hand_cards"] is not None else 0.0,
             1.0 if d["space"] is None else 0.0,
         ]
-        out += _hot([d["dreamer"]], lay.dreamers)
-        out += _hot([d.get("top_back")], lay.backs)
-        out += _counts(d["hand_cards"], lay)
-        out += _counts(d["discard"], lay)
-        out += _counts(d["sealed"], lay)
+        at += 10
+        _one(out, at, d["dreamer"], lay.dix)
+        at += n_dreamers
+        _one(out, at, d.get("top_back"), lay.bix)
+        at += n_backs
         progress = d.get("progress") or []
-        out += _counts(progress, lay)
-        out += _counts(flipped[s], lay)
-        out += _hot(progress, lay.flaws)
-        out += _hot([d.get("mask")], lay.masks)
-        out += _hot(states.get(s, ()), lay.state_kinds)
-        out += _hot([d["space"]], lay.spaces)
-    placed = set(obs["tiles"])
-    used = set(obs["used"])
-    entities = Counter(m[2] for m in obs["entities"])
-    tokens = Counter(t[0] for t in obs["tokens"])
-    for ref in lay.spaces:
-        here = [info for info in lay.space_info[ref] if info[0] in placed]
-        if not here:
-            out += [0.0] * lay.space
-            continue
-        _tile, acts, trap, spawn = here[0]
-        out += [
-            1.0,
-            _frac(entities[ref], SPACE_CAPACITY),
-            _frac(tokens[ref], SPACE_CAPACITY),
-            _frac(sum(f"map:{ref}:{a}" in used for a in acts), max(1, len(acts))),
-            1.0 if trap else 0.0,
-            1.0 if spawn else 0.0,
-        ]
+        for faces in (d["hand_cards"], d["discard"], d["sealed"], progress):
+            if faces:
+                _counts(out, at, faces, cix)
+            at += n_cards
+        if flipped is not None and flipped[s]:
+            _counts(out, at, flipped[s], cix)
+        at += n_cards
+        if progress:
+            _hot(out, at, progress, lay.fix)
+        at += n_flaws
+        _one(out, at, d.get("mask"), lay.maskx)
+        at += n_masks
+        _hot(out, at, states.get(s, ()), lay.stx)
+        at += n_states
+        _one(out, at, d["space"], lay.six)
+    _spaces(out, obs, lay)
     minis = {m[0]: m for m in obs["entities"]}
-    for mini in lay.minis:
-        m = minis.get(mini)
-        if m is None:
-            out += [0.0] * lay.mini
+    for mini, m in minis.items():
+        k = lay.mix.get(mini)
+        if k is None:
             continue
-        out += [1.0, _frac(m[3], OPEN_CAP)]
-        out += _hot([m[2]], lay.spaces)
-        out += _hot(states.get(mini, ()), lay.state_kinds)
+        at = lay.minis_at + k * lay.mini
+        out[at] = 1.0
+        out[at + 1] = _frac(m[3], OPEN_CAP)
+        _one(out, at + 2, m[2], lay.six)
+        _hot(out, at + 2 + len(lay.spaces), states.get(mini, ()), lay.stx)
     on_map = {c: at for c, at in obs.get("companions") or []}
-    for companion in lay.companions:
-        at = on_map.get(companion)
-        out += [1.0 if at is not None else 0.0, *_hot([at], lay.spaces)]
-    out += _slumber(obs, lay)
-    return out
+    for companion, where in on_map.items():
+        k = lay.cpx.get(companion)
+        if k is None or where is None:
+            continue
+        at = lay.companions_at + k * lay.companion
+        out[at] = 1.0
+        _one(out, at + 1, where, lay.six)
+    _slumber(out, obs, lay)
+
+
+def _spaces(out: Any, obs: dict[str, Any], lay: Layout) -> None:
+    """Per space of the pack (on the map: a tile printing it is placed; the first such
+    tile of ``space_info`` tells its map actions, Trap and Spawn)."""
+    rows = lay.placed(obs["tiles"])
+    if not rows:
+        return
+    used = set(obs["used"])
+    entities: dict[str, int] = {}
+    for m in obs["entities"]:
+        entities[m[2]] = entities.get(m[2], 0) + 1
+    tokens: dict[str, int] = {}
+    for t in obs["tokens"]:
+        tokens[t[0]] = tokens.get(t[0], 0) + 1
+    for ref, at, ids, n_acts, trap, spawn in rows:
+        out[at] = 1.0
+        n = entities.get(ref)
+        if n:
+            out[at + 1] = _frac(n, SPACE_CAPACITY)
+        n = tokens.get(ref)
+        if n:
+            out[at + 2] = _frac(n, SPACE_CAPACITY)
+        if used and ids:
+            n = sum(u in used for u in ids)
+            if n:
+                out[at + 3] = _frac(n, n_acts)
+        out[at + 4] = trap
+        out[at + 5] = spawn
 
 
 def _flipped(obs: dict[str, Any]) -> list[list[str]]:
@@ -267,7 +417,7 @@ def _flipped(obs: dict[str, Any]) -> list[list[str]]:
     return out
 
 
-def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
+def _slumber(out: Any, obs: dict[str, Any], lay: Layout) -> None:
     """The Slumbers (zeros in a Dream): a single Slumber or a journey; the Slumber decks
     by their counts (each draw is chance: never what lies inside) over the pack's cards of
     that kind; Slumbers played / the pack's Slumber tiles, Loot gained (capped), the Delta
@@ -279,9 +429,10 @@ def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
     lying in each Quirk space."""
     sl = obs.get("slumber")
     if sl is None:
-        return [0.0] * lay.slumber
+        return
     n_slumbers = max(1, len(lay.slumbers))
-    out = [
+    at = lay.slumber_at
+    out[at : at + 9] = [
         1.0 if sl["mode"] == "slumber" else 0.0,
         1.0 if sl["mode"] == "journey" else 0.0,
         _frac(sl["deck"], n_slumbers),
@@ -292,17 +443,28 @@ def _slumber(obs: dict[str, Any], lay: Layout) -> list[float]:
         1.0 if sl["delta_done"] else 0.0,
         1.0 if sl.get("deliverance") else 0.0,
     ]
-    out += _hot([sl["tile"]], lay.slumbers)
-    out += _hot(sl["bottom"], lay.slumbers)
-    out += _hot(sl.get("removed", []), lay.slumbers)
-    ended = {(tile, result) for tile, result in sl["results"]}
-    out += [1.0 if (t, r) in ended else 0.0 for t in lay.slumbers for r in RESULTS]
-    out += _hot(obs["tiles"], lay.smaps)
-    out += _hot(sl["fate_current"], lay.fates)
-    out += _hot(sl["fate_bottom"], lay.fates)
-    lying = {(ref, face) for ref, face in sl["quirks"]}
-    out += [1.0 if (q, f) in lying else 0.0 for q in lay.quirk_spaces for f in lay.fates]
-    return out
+    at += 9
+    n = len(lay.slumbers)
+    _one(out, at, sl["tile"], lay.slx)
+    _hot(out, at + n, sl["bottom"], lay.slx)
+    _hot(out, at + 2 * n, sl.get("removed", []), lay.slx)
+    at += 3 * n
+    n_results = len(RESULTS)
+    for tile, result in sl["results"]:
+        t, r = lay.slx.get(tile), lay.rix.get(result)
+        if t is not None and r is not None:
+            out[at + t * n_results + r] = 1.0
+    at += n * n_results
+    _hot(out, at, obs["tiles"], lay.smx)
+    at += len(lay.smaps)
+    n_fates = len(lay.fates)
+    _hot(out, at, sl["fate_current"], lay.ftx)
+    _hot(out, at + n_fates, sl["fate_bottom"], lay.ftx)
+    at += 2 * n_fates
+    for ref, face in sl["quirks"]:
+        q, f = lay.qix.get(ref), lay.ftx.get(face)
+        if q is not None and f is not None:
+            out[at + q * n_fates + f] = 1.0
 
 
-__all__ = ["Layout", "encode", "layout"]
+__all__ = ["Layout", "encode", "encode_array", "layout", "write"]

@@ -357,6 +357,12 @@ class EtherfieldsGame(Game):
 
         return (layout(content.catalog(content.pack_path(self.options["content"]))).size,)
 
+    @staticmethod
+    def observation_array(state: Any, player: int) -> Any:
+        """``state.observation_tensor(player)`` as a float32 numpy array, written in place
+        (``encoding.encode_array``); the RL adapters read it after every step."""
+        return state.observation_array(player)
+
     def action_ids(self) -> list[str]:
         """Every action id of this configuration (finite with a fixed pack, design §1)."""
         ids = self.__dict__.get("_ids")

@@ -39,6 +39,12 @@ SLUMBER_ZONES = (
     Zone("map_placed", visibility=PUBLIC),
 )
 
+SLUMBER_OBSERVED = (
+    *("slumber_deck", "slumber_bottom", "slumber_box"),
+    *("fate_deck", "fate_bottom", "fate_current", "map_deck"),
+)
+"""The Slumber zones the observation reads from the seat's view."""
+
 DELIVERANCE = "deliverance"
 """The campaign flag of an unlocked Deliverance ("Slumber Entity Tiles")."""
 
@@ -285,7 +291,7 @@ class SlumberState(EtherfieldsState):
     # -- the contract ----------------------------------------------------------------------
     def _observation(self, player: int | None) -> dict[str, Any]:
         obs = super()._observation(player)
-        view = self.table.view(player)
+        view = self.table.view(player, only=SLUMBER_OBSERVED)
         obs["slumber"] = {
             "mode": self.mode,
             "tile": self.slumber,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import State
 from ...core.board import Board
@@ -14,6 +15,7 @@ from ...core.zones import COUNT_ONLY, OWNER, PUBLIC, Pool, Table, Zone
 from . import catalog as content
 from . import ops, ops_extra  # noqa: F401  (registers the ops' handlers)
 from .campaign.dream import lay_out, restore, snapshot_of
+from .catalog import TERRAINS
 from .kinds import KINDS, REFS
 from .names import Names
 from .params import ACTIVE_ITEMS, HAND_LIMIT, HOURS, STORED_ITEMS
@@ -67,6 +69,64 @@ OPEN_HANDS = tuple(
 
 def _pools(cat: Catalog) -> tuple[Pool, ...]:
     return tuple(Pool(p.id, p.size) for p in cat.all("pool"))
+
+
+_INTENTS: dict[str, dict[str, tuple[tuple[Any, Any], ...]]] = {}
+"""Per content pack, per card face: its Intent as (colour, value) pairs (``_intent``)."""
+
+
+class _Printed(NamedTuple):
+    """What the placed tiles print for one space (``_printed_map``)."""
+
+    ref: str
+    x: int
+    y: int
+    walls: tuple[str, ...]
+    ground: frozenset[str]
+    """Its terrain before tokens (``catalog.space_terrain`` without them)."""
+    ground_sorted: tuple[str, ...]
+    at: str
+    """Its tile's slot (a token there lies on every space of the tile)."""
+    space: Space
+    actions: tuple[str, ...]
+    """Its map actions' ids, then its Gem slot's."""
+
+
+@functools.lru_cache(maxsize=256)
+def _printed_map(pack: str, tiles: tuple[str, ...]) -> tuple[_Printed, ...]:
+    """Per revealed space, what the placed tiles print ("The Dreamscape Map", "Walls",
+    "Terrain Symbols and Terrain Tokens", "Map Actions")."""
+    board = content.board(pack, tiles)
+    out = []
+    for ref, node in board.spaces.items():
+        assert node.pos is not None
+        x, y = node.pos
+        walls = []
+        for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
+            other = board.at((x + dx, y + dy))
+            edge = board.edge(ref, other) if other is not None else None
+            if edge is not None and edge.wall:
+                walls.append(side)
+        tile, space = content.space_record(pack, tiles, ref)
+        ground = frozenset(content.space_terrain(pack, tiles, ref))
+        out.append(
+            _Printed(
+                ref,
+                x,
+                y,
+                tuple(walls),
+                ground,
+                tuple(sorted(ground)),
+                tile.at,
+                space,
+                tuple(_action_ids(space)),
+            )
+        )
+    return tuple(out)
+
+
+def _action_ids(space: Space) -> list[str]:
+    return [a.id for a in space.actions] + ([space.gem_slot.id] if space.gem_slot else [])
 
 
 class EtherfieldsState(FlowState, State):
@@ -236,15 +296,25 @@ class EtherfieldsState(FlowState, State):
         obs["end_reason"] = obs.pop("end_reason")
         return obs
 
+    OBSERVED: tuple[str, ...] = (
+        *("deck", "hand", "discard", "sealed", "progress"),
+        *("turn_discard", "turn_deck", "items", "storage"),
+    )
+    """The zones the observation reads from the seat's view (``Table.view``)."""
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         """The observation without the map's layout (``map_view``: printed on the tiles)."""
         from .steps.back import top_back
 
-        view = self.table.view(player)
+        zones = self.table.view(player, only=self.OBSERVED).data["zones"]
+        decks, hands, discards = zones["deck"], zones["hand"], zones["discard"]
+        sealed, progress = zones["sealed"], zones["progress"]
         current = self.table.top("turn_current")
         card = self.current_turn()
         dreamers = []
         for seat in range(self.game.players):
+            key = str(seat)
+            hand = hands[key]
             dreamers.append(
                 {
                     "dreamer": self.dreamers[seat],
@@ -252,32 +322,33 @@ class EtherfieldsState(FlowState, State):
                     "distress": self.distress[seat],
                     "ether": self.ether[seat],
                     "gems": self.gems[seat],
-                    "deck": view.count("deck", seat),
-                    "hand": view.count("hand", seat),
-                    "hand_cards": view.cards("hand", seat),
+                    "deck": decks[key]["count"],
+                    "hand": hand["count"],
+                    "hand_cards": hand["faces"],
                     # the same cards by entity id (the ids pay:/discard: name), or None
-                    "hand_ids": view.ids("hand", seat),
+                    "hand_ids": hand["ids"],
                     # each card's Intent, [[colour, value], ...] ("Performing Actions")
-                    "hand_intent": self._intent(view.cards("hand", seat)),
-                    "discard": view.cards("discard", seat),
-                    "sealed": view.cards("sealed", seat),
-                    "progress": view.cards("progress", seat),
+                    "hand_intent": self._intent(hand["faces"]),
+                    "discard": discards[key]["faces"],
+                    "sealed": sealed[key]["faces"],
+                    "progress": progress[key]["faces"],
                     "mask": self.masks[seat],
                     # the back on top of the deck, seen by all ("Influence Cards"): a
                     # Dreamer's starting back, plain, secret, flaw; None: an empty deck
                     "top_back": top_back(self, seat),
                 }
             )
+        faces = self.table.faces
         return {
             "gate": self.gate_id,
             "turn": self.turn_no,
             "turns_left": self.turns_left,
-            "turn_card": None if current is None else self.table.face(current),
+            "turn_card": None if current is None else faces[current],
             "turn_suit": None if card is None else card.suit,
             "turn_steps": [] if card is None else list(card.steps),
             "blocked_steps": list(self.blocked_steps),
-            "turn_discard": view.cards("turn_discard"),
-            "turn_deck": view.cards("turn_deck"),
+            "turn_discard": zones["turn_discard"]["-"]["faces"],
+            "turn_deck": zones["turn_deck"]["-"]["faces"],
             "hours": self.hours,
             "first": self.first,
             "tiles": list(self.tiles),
@@ -286,13 +357,13 @@ class EtherfieldsState(FlowState, State):
             "used": list(self.used),
             "gradual": dict(self.gradual),
             "entities": [list(m) for m in self.minis],
-            "morphings": {e: [self.table.face(t) for t in ts] for e, ts in self.morphs.items()},
+            "morphings": {e: [faces[t] for t in ts] for e, ts in self.morphs.items()},
             "tokens": [list(t) for t in self.tokens],
             "states": [[x[0], x[1]] for x in self.states],
             "flipped": list(getattr(self, "flipped", ())),
             "companions": [list(c[:2]) for c in getattr(self, "companions", ())],
-            "items": view.cards("items"),
-            "storage": view.cards("storage"),
+            "items": zones["items"]["-"]["faces"],
+            "storage": zones["storage"]["-"]["faces"],
             "team": dict(self.team),
             "distress_pool": self.table.amount("distress"),
             "dreamers": dreamers,
@@ -302,9 +373,19 @@ class EtherfieldsState(FlowState, State):
         }
 
     def _intent(self, faces: list[Any] | None) -> list[list[list[Any]]] | None:
+        """Each card's Intent as ``[colour, value]`` pairs (read once per face and pack)."""
         if faces is None:
             return None
-        return [[[i.colour, i.value] for i in self.card(face).intent] for face in faces]
+        known = _INTENTS.get(self.pack)
+        if known is None:
+            known = _INTENTS[self.pack] = {}
+        out = []
+        for face in faces:
+            pairs = known.get(face)
+            if pairs is None:
+                pairs = known[face] = tuple((i.colour, i.value) for i in self.card(face).intent)
+            out.append([[colour, value] for colour, value in pairs])
+        return out
 
     def determinize(self, player: int, rng: Any) -> EtherfieldsState:
         """The seat's world (``FlowState.determinize``: unseen cards dealt anew, each
@@ -330,39 +411,57 @@ class EtherfieldsState(FlowState, State):
 
         return encode(self._observation(player), player, layout(self.catalog))
 
+    def observation_array(self, player: int) -> Any:
+        """``observation_tensor`` as a float32 numpy array (``encoding.encode_array``)."""
+        from .encoding import encode_array, layout
+
+        return encode_array(self._observation(player), player, layout(self.catalog))
+
     def map_view(self) -> list[dict[str, Any]]:
         """The revealed spaces as data for renderers: position, Walls (sides), icons,
-        terrain and map actions with whether they are used."""
-        board = self.board()
+        terrain and map actions with whether they are used.
+
+        What the tiles print (positions, Walls, printed terrain, map actions) is worked out
+        once per set of placed tiles (``_printed_map``); the space records (``space``: a
+        Quirk may add map actions), the terrain tokens and the used map actions are read
+        each time."""
+        printed = _printed_map(self.pack, tuple(self.tiles))
+        entrance = set(self.entrance_spaces())
+        used = set(self.used)
+        tokens = [(t[0], t[1]) for t in self.tokens if t[1] in TERRAINS]
+        places = {where for where, _kind in tokens}
+        # the printed record unless a subclass reads spaces its own way (``space``)
+        printed_only = type(self).space is EtherfieldsState.space
         out = []
-        for ref, node in board.spaces.items():
-            _tile, space = self.space(ref)
-            assert node.pos is not None
-            x, y = node.pos
-            walls = []
-            for side, (dx, dy) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0))):
-                other = board.at((x + dx, y + dy))
-                edge = board.edge(ref, other) if other is not None else None
-                if edge is not None and edge.wall:
-                    walls.append(side)
-            actions = [a.id for a in space.actions] + (
-                [space.gem_slot.id] if space.gem_slot else []
-            )
+        for p in printed:
+            ref = p.ref
+            space = p.space if printed_only else self.space(ref)[1]
+            actions = p.actions if space is p.space else _action_ids(space)
+            if ref in places or p.at in places:
+                terrain = set(p.ground)
+                for where, kind in tokens:
+                    if where in (ref, p.at):
+                        terrain.add(kind)
+                if "light" in terrain:
+                    terrain.discard("darkness")
+                shown = sorted(terrain)
+            else:
+                shown = list(p.ground_sorted)
             out.append(
                 {
                     "ref": ref,
-                    "x": x,
-                    "y": y,
-                    "walls": walls,
+                    "x": p.x,
+                    "y": p.y,
+                    "walls": list(p.walls),
                     "blocked": space.blocked,
                     "spawn": space.spawn,
                     "trap": space.trap is not None,
                     "draw_bonus": space.draw_bonus,
                     "stairs": space.stairs,
                     "special": space.special,
-                    "terrain": sorted(self.terrain(ref)),
-                    "actions": {a: f"map:{ref}:{a}" in self.used for a in actions},
-                    "entrance": ref in self.entrance_spaces(),
+                    "terrain": shown,
+                    "actions": {a: f"map:{ref}:{a}" in used for a in actions},
+                    "entrance": ref in entrance,
                 }
             )
         return out

@@ -219,11 +219,22 @@ def top_back(s: EtherfieldsState, seat: int) -> str | None:
     """The back on top of the Dreamer's deck, seen by every seat: "flaw" for a Flaw a Seal
     put back on top, else the back told for the deck's unknown part (None: an empty deck,
     or not told yet)."""
-    from .flaws import known_top
+    if getattr(s, "flaw_top", None):
+        from .flaws import known_top
 
-    if known_top(s, seat) is not None:
-        return "flaw"
-    return told(s, seat)
+        if known_top(s, seat) is not None:
+            return "flaw"
+        return told(s, seat)
+    # no Flaw set aside: the unknown part is the whole deck (``unknown_part``, ``_entry``)
+    backs = getattr(s, "backs", None)
+    entry = backs[seat] if backs is not None and seat < len(backs) else None
+    if entry is None:
+        return None
+    cards = s.table.contents[("deck", seat)]
+    if entry[1] != len(cards) or entry[2] != (cards[-1] if cards else ""):
+        return None
+    back: str | None = entry[0]
+    return back
 
 
 def told(s: EtherfieldsState, seat: int) -> str | None:
