@@ -207,7 +207,7 @@ class _Core:
         self.state = state
         self.moves: list[tuple[int, str]] = moves if moves is not None else []
         self._seen: dict[int, tuple[int, str]] = seen if seen is not None else {}
-        self._tensors: dict[int, list[float]] = {}
+        self._tensors: dict[int, Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return _Core(self.state.clone(), list(self.moves), dict(self._seen))
@@ -227,11 +227,17 @@ class _Core:
             self.moves.append((seat, action_id))
         self._tensors.clear()
 
-    def tensor(self, player: int) -> list[float]:
-        """The seat's observation tensor (computed once per state)."""
+    def tensor(self, player: int) -> Any:
+        """The seat's observation tensor, computed once per state: the game's float32
+        ``observation_array`` when it declares one, else its ``observation_tensor`` list."""
         out = self._tensors.get(player)
         if out is None:
-            out = self._tensors[player] = self.state.observation_tensor(player)
+            array = getattr(self.state.game, "observation_array", None)
+            out = self._tensors[player] = (
+                array(self.state, player).ravel()
+                if array is not None
+                else self.state.observation_tensor(player)
+            )
         return out
 
     def seen(self, player: int) -> str:
