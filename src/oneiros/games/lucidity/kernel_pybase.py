@@ -36,7 +36,9 @@ MARGIN = 200
 decision with its rerolls or a Nightmare's turn apply far fewer), so that they never
 pass the limit: ``advance`` plays the last actions one at a time."""
 
-STAGE, RESOLVE, CHECK, REST = 0, 1, 2, 3
+STAGE, RESOLVE, CHECK, REST, TRACK = 0, 1, 2, 3, 4
+"""Where ``dreamer_turn`` starts (or goes on): a stage's draws, the resolve decisions, the
+check, the rest decision, the track decision."""
 
 
 def _spread(faces: int) -> int:
