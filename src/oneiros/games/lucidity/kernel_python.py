@@ -137,7 +137,8 @@ def _xorshift_lookups(body: list[ast.stmt]) -> list[ast.stmt]:
             and _xorshift_name(body[i + 1], ast.RShift(), 17, False) == name
             and _xorshift_name(body[i + 2], ast.LShift(), 5, True) == name
         ):
-            low, mid, high = (ast.Constant(t) for t in XORSHIFT_TABLES)
+            tables: tuple[Any, ...] = XORSHIFT_TABLES  # tuple constants (as ``visit_Name``)
+            low, mid, high = (ast.Constant(t) for t in tables)
             text = f"{name} = low[{name} & 0x7FF] ^ mid[{name} >> 11 & 0x7FF] ^ high[{name} >> 22]"
             new = ast.parse(text).body[0]
             new = _Substitute({"low": low, "mid": mid, "high": high}).visit(new)
