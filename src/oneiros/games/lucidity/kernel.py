@@ -90,7 +90,12 @@ def _impl(which: str | None = None) -> dict[str, Any]:
 
         # a random seat's turn in one go (kernel_pyturn, kernel_pynight), CPython only
         plain = (*MODULES, kernel_pybase, kernel_pynight, kernel_pyturn, kernel_pyhook)
-        funcs = build(plain, {"turn_hook": kernel_pyhook.turn_hook, "HOOKS": 1})
+        overrides = {
+            "turn_hook": kernel_pyhook.turn_hook,
+            "HOOKS": 1,
+            "end_turn": kernel_pybase.end_turn,
+        }
+        funcs = build(plain, overrides)
         impl = _IMPL["python"] = {
             "play": funcs[kernel_step.play],
             "play_many": funcs[kernel_step.play_many],
