@@ -228,25 +228,15 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             phase = RESOLVE
         if phase == RESOLVE:
             takes = 0  # the dice a Nightmare takes from this dreamer, as bits
-            held = 0  # the colours of the Power dreams held (the rerolls)
-            if (
-                S[H_HOLDER] >= 0
-                or S[H_HOLDER + 1] >= 0
-                or S[H_HOLDER + 2] >= 0
-                or S[H_HOLDER + 3] >= 0
-            ):
+            holders = S[H_HOLDER : H_HOLDER + 4]
+            if max(holders) >= 0:
                 for c in range(4):
-                    h = S[H_HOLDER + c]
+                    h = holders[c]
                     if h >= 0 and h != p:
                         takes |= SPREAD[S[H_TAKES + c]] << c
-            if S[sb + SEAT_PC] or S[sb + SEAT_PC + 1]:
-                held = 1
-            if S[sb + SEAT_PC + 2] or S[sb + SEAT_PC + 3]:
-                held |= 2
-            if S[sb + SEAT_PC + 4] or S[sb + SEAT_PC + 5]:
-                held |= 4
-            if S[sb + SEAT_PC + 6] or S[sb + SEAT_PC + 7]:
-                held |= 8
+            # the colours of the Power dreams held (the rerolls): both values of each
+            k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
+            held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
             ropts = RESOLVE_OPTIONS[es]
             while True:
                 bits = 0
