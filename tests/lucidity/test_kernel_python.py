@@ -5,13 +5,10 @@ the kernel's source as written, step by step."""
 from __future__ import annotations
 
 import ast
-import inspect
 import random
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import oneiros
 from oneiros.core import CHANCE
@@ -96,29 +93,6 @@ def test_the_specialiser_inlines_helpers_and_folds_constants() -> None:
                     isinstance(node.left.right, ast.Constant)
                     and isinstance(node.right, ast.Constant)
                 ), ast.unparse(node)
-
-
-@given(st.integers(min_value=1, max_value=0xFFFFFFFF), st.integers(min_value=1, max_value=200))
-def test_the_xorshift_step_by_table_look_ups_draws_the_kernels_numbers(x: int, n: int) -> None:
-    """The plain Python kernel's xorshift step (three look-ups) is the source's step
-    (shifts, masks and exclusive ors), for every state: the same random stream."""
-    from oneiros.games.lucidity import kernel_base as kb
-
-    S = [0] * (kb.H_RNG + 1)
-    S[kb.H_RNG] = x
-    drawn = kb.rand_below(S, n)
-    assert kernel_python.xorshift_step(x) == S[kb.H_RNG]
-    assert (kernel_python.xorshift_step(x) * n) >> 32 == drawn
-
-
-def test_the_specialiser_draws_by_table_look_ups() -> None:
-    from oneiros.games.lucidity import kernel_base, kernel_pybase, kernel_pynight, kernel_pyturn
-
-    funcs = kernel_python.build((*K.MODULES, kernel_pybase, kernel_pynight, kernel_pyturn))
-    for fn in (kernel_base.rand_below, kernel_pyturn.dreamer_turn, kernel_pynight.nightmare_turn):
-        text = ast.unparse(funcs[fn].specialised_tree)  # type: ignore[attr-defined]
-        assert "x >> 17" not in text and "x >> 11 & 2047" in text, fn.__name__
-    assert "x >> 17" in ast.unparse(ast.parse(inspect.getsource(kernel_pyturn)))
 
 
 def test_a_state_travels_compactly_to_the_compiled_kernel() -> None:

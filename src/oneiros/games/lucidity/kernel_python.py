@@ -19,11 +19,7 @@ rewrites each function's syntax tree before compiling it, without changing what 
 - the integer constants of a sum that must be an integer (an index of ``S``, an argument
   of ``range``, an assignment in a function that computes integers only) are added up
   into one, products of constants included (``1546 + p * 799 + 15 + 2 * 98`` becomes
-  ``p * 799 + 1757``);
-- the three statements of a xorshift32 step (``x ^= (x << 13) & 0xFFFFFFFF``, ``x ^= x >>
-  17``, ``x ^= (x << 5) & 0xFFFFFFFF``) become one look-up per part of ``x`` in
-  ``XORSHIFT_TABLES`` (see ``xorshift_step``): the same numbers, with fewer operations on
-  integers of more than 30 bits, which CPython computes slowly.
+  ``p * 799 + 1757``).
 
 Each specialised function keeps the syntax tree CPython runs in ``specialised_tree``.
 
@@ -65,101 +61,6 @@ _PURE_NODES = (
 
 
 _MISSING = object()
-
-
-def _xorshift(x: int) -> int:
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
-    return x
-
-
-XORSHIFT_TABLES = (
-    tuple(_xorshift(i) for i in range(1 << 11)),
-    tuple(_xorshift(i << 11) for i in range(1 << 11)),
-    tuple(_xorshift(i << 22) for i in range(1 << 10)),
-)
-"""The xorshift32 step of each value of bits 0-10, 11-21 and 22-31 of ``x``, the others 0:
-the step is linear over the bits (shifts and exclusive ors), so the step of ``x`` is the
-exclusive or of the three (``xorshift_step``). 5,120 integers, some 200 kB."""
-
-
-def xorshift_step(x: int) -> int:
-    """The kernel's xorshift32 step (``kernel_base.rand_below``) by table look-ups: in
-    CPython about a third faster than the three shifts, masks and exclusive ors (a value of
-    32 bits is two digits of CPython's integers; each operation on it allocates)."""
-    low, mid, high = XORSHIFT_TABLES
-    return low[x & 0x7FF] ^ mid[x >> 11 & 0x7FF] ^ high[x >> 22]
-
-
-def _xorshift_name(stmt: ast.stmt, shift: ast.operator, by: int, masked: bool) -> str | None:
-    """The name ``x`` if ``stmt`` is ``x ^= (x << by) & 0xFFFFFFFF`` (``masked``) or
-    ``x ^= x >> by``, else None."""
-    if not (
-        isinstance(stmt, ast.AugAssign)
-        and isinstance(stmt.op, ast.BitXor)
-        and isinstance(stmt.target, ast.Name)
-    ):
-        return None
-    name = stmt.target.id
-    value = stmt.value
-    if masked:
-        if not (
-            isinstance(value, ast.BinOp)
-            and isinstance(value.op, ast.BitAnd)
-            and isinstance(value.right, ast.Constant)
-            and value.right.value == 0xFFFFFFFF
-        ):
-            return None
-        value = value.left
-    ok = (
-        isinstance(value, ast.BinOp)
-        and type(value.op) is type(shift)
-        and isinstance(value.left, ast.Name)
-        and value.left.id == name
-        and isinstance(value.right, ast.Constant)
-        and value.right.value == by
-    )
-    return name if ok else None
-
-
-def _xorshift_lookups(body: list[ast.stmt]) -> list[ast.stmt]:
-    """``body`` with each xorshift32 step of three statements made one statement of table
-    look-ups (``xorshift_step``, written out with the tables as constants)."""
-    out: list[ast.stmt] = []
-    i = 0
-    while i < len(body):
-        stmt = body[i]
-        name = _xorshift_name(stmt, ast.LShift(), 13, True)
-        if (
-            name is not None
-            and i + 2 < len(body)
-            and _xorshift_name(body[i + 1], ast.RShift(), 17, False) == name
-            and _xorshift_name(body[i + 2], ast.LShift(), 5, True) == name
-        ):
-            tables: tuple[Any, ...] = XORSHIFT_TABLES  # tuple constants (as ``visit_Name``)
-            low, mid, high = (ast.Constant(t) for t in tables)
-            text = f"{name} = low[{name} & 0x7FF] ^ mid[{name} >> 11 & 0x7FF] ^ high[{name} >> 22]"
-            new = ast.parse(text).body[0]
-            new = _Substitute({"low": low, "mid": mid, "high": high}).visit(new)
-            out.append(ast.copy_location(new, stmt))
-            i += 3
-            continue
-        out.append(stmt)
-        i += 1
-    return out
-
-
-class _XorshiftLookups(ast.NodeTransformer):
-    """Applies ``_xorshift_lookups`` to every statement list of a function."""
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        super().generic_visit(node)
-        for attr in ("body", "orelse", "finalbody"):
-            stmts = getattr(node, attr, None)
-            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
-                setattr(node, attr, _xorshift_lookups(stmts))
-        return node
 
 
 class _Func:
@@ -457,7 +358,6 @@ def _specialise(table: dict[Any, _Func], func: _Func, counter: itertools.count[i
     tree.returns = None
     tree.decorator_list = []
     _Specialiser(table, func, counter).visit(tree)
-    _XorshiftLookups().visit(tree)
     func.body = tree.body
     ret = tree.body[0] if len(tree.body) == 1 else None
     if func.expr is not None and isinstance(ret, ast.Return) and ret.value is not None:
