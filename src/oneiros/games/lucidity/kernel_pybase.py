@@ -1,5 +1,6 @@
 """The plain Python kernel's turns in one go (``kernel_pyturn``, ``kernel_pynight``): their
-tables and how a turn hands its locals back to the step machinery. CPython only."""
+tables, how a turn hands its locals back to the step machinery, and the end of a turn
+(``end_turn``, in the place of ``kernel_flow.end_turn``). CPython only."""
 
 from __future__ import annotations
 
