@@ -85,12 +85,17 @@ def _impl(which: str | None = None) -> dict[str, Any]:
         return impl
     impl = _IMPL.get("python")
     if impl is None:
-        from . import kernel_pybase, kernel_pynight, kernel_pyturn
+        from . import kernel_pybase, kernel_pyhook, kernel_pynight, kernel_pyturn
         from .kernel_python import build
 
         # a random seat's turn in one go (kernel_pyturn, kernel_pynight), CPython only
-        plain = (*MODULES, kernel_pybase, kernel_pynight, kernel_pyturn)
-        funcs = build(plain, {"turn_hook": kernel_pyturn.turn_hook, "HOOKS": 1})
+        plain = (*MODULES, kernel_pybase, kernel_pynight, kernel_pyturn, kernel_pyhook)
+        overrides = {
+            "turn_hook": kernel_pyhook.turn_hook,
+            "HOOKS": 1,
+            "end_turn": kernel_pybase.end_turn,
+        }
+        funcs = build(plain, overrides)
         impl = _IMPL["python"] = {
             "play": funcs[kernel_step.play],
             "play_many": funcs[kernel_step.play_many],

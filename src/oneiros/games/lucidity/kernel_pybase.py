@@ -1,42 +1,60 @@
 """The plain Python kernel's turns in one go (``kernel_pyturn``, ``kernel_pynight``): their
-tables and how a turn hands its locals back to the step machinery. CPython only."""
+tables, how a turn hands its locals back to the step machinery, and the end of a turn
+(``end_turn``, in the place of ``kernel_flow.end_turn``). CPython only."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import kernel_flow
 from .kernel_base import (
     AUTO,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
     CHANCE,
+    DREAMER,
+    ELIMINATED,
     H_ACTIONS,
+    H_CUR,
     H_DECISIONS,
+    H_DEND,
+    H_FTSET,
+    H_GOAL,
+    H_N,
+    H_REASON,
     H_RETURNS,
     H_RNG,
     H_SP,
+    H_TURNS,
     HAND,
     K_CHECK,
     K_DRAW,
     K_RESOLVE,
     K_RETURN,
     K_ROLL,
+    LIMBO,
     ROLLED,
+    SEAT_POWER,
+    SEAT_ROLE,
     SEAT_STAGE,
     SEAT_TRACK,
     SEATS,
     SEATSZ,
     TRACK_STEPS,
+    TURN_CAP,
     push_frame,
 )
+from .kernel_flow import hand_to_bag, start_turn, to_bag_list
 
 MARGIN = 200
 """The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
 decision with its rerolls or a Nightmare's turn apply far fewer), so that they never
 pass the limit: ``advance`` plays the last actions one at a time."""
 
-STAGE, RESOLVE, CHECK, REST = 0, 1, 2, 3
+STAGE, RESOLVE, CHECK, REST, TRACK = 0, 1, 2, 3, 4
+"""Where ``dreamer_turn`` starts (or goes on): a stage's draws, the resolve decisions, the
+check, the rest decision, the track decision."""
 
 
 def _spread(faces: int) -> int:
@@ -107,3 +125,33 @@ def store_turn(
     S[ROLLED] = n
     S[ROLLED + 1 : ROLLED + 1 + n] = rolled
     S[H_SP] = base
+
+
+def end_turn(S: Any) -> None:
+    """``kernel_flow.end_turn`` for CPython (the plain Python kernel puts it in its place,
+    see ``kernel._impl``): the turn passes to the next seat not eliminated. The seats'
+    roles and Power are read as two slices (one operation each instead of a loop of four)
+    and empty lists are not walked; whatever ends the game or plays the final turns (the
+    bag, the turn cap, a Power Victory, no dreamer left) is the source's own function."""
+    n = S[H_N]
+    if (
+        S[H_REASON]
+        or S[H_DEND]
+        or S[H_FTSET]
+        or S[H_TURNS] >= TURN_CAP
+        or DREAMER not in S[SEATS + SEAT_ROLE : SEATS + n * SEATSZ : SEATSZ]
+        or max(S[SEATS + SEAT_POWER : SEATS + n * SEATSZ : SEATSZ]) >= S[H_GOAL]
+    ):
+        kernel_flow.end_turn(S)
+        return
+    S[H_SP] = 0
+    if S[LIMBO]:
+        to_bag_list(S, LIMBO)  # ``give_back_limbo``
+    if S[HAND] or S[ROLLED]:
+        hand_to_bag(S)
+    nxt = S[H_CUR]
+    for _ in range(n):
+        nxt = (nxt + 1) % n
+        if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
+            break
+    start_turn(S, nxt)

@@ -4,7 +4,7 @@ the kernel's frames one at a time; this module is not compiled).
 
 ``kernel_step.advance`` calls ``turn_hook`` at a track, resolve, check, rest or Nightmare
 frame when it makes the actions in runs (no replay script, no stop seat); the plain
-Python kernel puts this module's ``turn_hook`` in the place of the source's, which does
+Python kernel puts ``kernel_pyhook.turn_hook`` in the place of the source's, which does
 nothing. For a random seat it plays on from there: ``dreamer_turn`` the draws, returns
 and rolls of each stage, the resolve decisions, the check and the rest, the hand and the
 unresolved dreams kept in local lists and no frame pushed; ``kernel_pynight`` a
@@ -17,8 +17,7 @@ already drawn; ``advance`` goes on from there. ``tests/lucidity/test_kernel_pyth
 checks that every game is the source's game, also when ``max_actions`` stops it.
 
 The random number step and the bag draw are written out at each use here and in
-``kernel_pynight`` (as ``kernel_runs`` does), not called: in CPython a call costs about as
-much as the draw itself, and these turns exist only to save such calls.
+``kernel_pynight`` (as ``kernel_runs`` does), not called: a call costs about as much.
 """
 
 from __future__ import annotations
@@ -63,13 +62,12 @@ from .kernel_base import (
     H_RETURNS,
     H_RNG,
     H_SDELTA,
+    H_SP,
     H_STAGES,
     H_TAKES,
     HAND,
     K_CHECK,
-    K_NIGHTMARE,
     K_NOW,
-    K_RESOLVE,
     K_REST,
     K_TRACK,
     LIMBO,
@@ -104,48 +102,21 @@ from .kernel_pybase import (
     REST,
     SPREAD,
     STAGE,
+    TRACK,
     hand_back,
     push_next_stage,
     store_turn,
 )
-from .kernel_pynight import nightmare_turn
 from .kernel_step import apply_resolve
 from .kernel_turn import do_rest, place
 
 
-def turn_hook(S: Any, f: int, max_actions: int) -> bool:
-    """``kernel_step.turn_hook`` of the plain Python kernel: a random dreamer's turn from
-    the track, resolve, check or rest frame ``f`` (see ``dreamer_turn``), a random
-    Nightmare's turn from its frame (``nightmare_turn``); whether it played."""
-    if S[H_ACTIONS] + MARGIN >= max_actions:
-        return False
-    k = S[f]
-    if k == K_NIGHTMARE:
-        return S[H_POL + S[f + 1]] == 0 and nightmare_turn(S, f)
-    if k == K_CHECK:
-        p = S[f + 2]
-        if S[H_POL + p] or S[SEATS + p * SEATSZ + SEAT_ROLE] != DREAMER:
-            return False
-        phase = CHECK
-    else:
-        p = S[f + 1]
-        if S[H_POL + p]:
-            return False
-        if k == K_RESOLVE:
-            if f == STACK or S[f - FRAME] != K_CHECK or S[f - FRAME + 2] != p:
-                return False
-            f -= FRAME
-            phase = RESOLVE
-        else:
-            phase = STAGE if k == K_TRACK else REST
-    dreamer_turn(S, f, p, phase, max_actions)
-    return True
-
-
 def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     """Play random seat ``p``'s turn on from the frame at ``f`` (popped): a track decision
-    (``phase`` STAGE), a rest decision (REST), the check (CHECK) or the resolve decisions
-    above that check frame (RESOLVE), until the turn ends or something is handed back."""
+    (``phase`` TRACK), a rest decision (REST), the check (CHECK) or the resolve decisions
+    above that check frame (RESOLVE), until the turn ends or something is handed back.
+    When the turn ends at the rest and the next seat is a random dreamer too, its turn
+    follows here at once (as ``advance`` would call ``turn_hook`` for its track frame)."""
     sb = SEATS + p * SEATSZ
     rows = sb + SEAT_ROWS
     base = (f - STACK) // FRAME  # the stack's length without this turn's frames
@@ -157,44 +128,56 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     exhausted = 0
     hand: list[int] = S[HAND + 1 : HAND + 1 + S[HAND]]
     rolled: list[int] = S[ROLLED + 1 : ROLLED + 1 + S[ROLLED]]
-    if phase == STAGE:
-        # "1. Set Level of Control": one of the three tracks, at random
-        acts += 1
-        decs += 1
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        S[sb + SEAT_TRACK] = (x * 3) >> 32  # the option C_TRACK + that index
-        S[sb + SEAT_STAGE] = 0
-    elif phase == REST:
+    if phase == REST:
         exhausted = S[f + 2]
-    else:
+    elif phase != TRACK:
         ca = S[f + 3]
         cb = S[f + 4]
     while True:
+        if phase == TRACK:
+            # "1. Set Level of Control": one of the three tracks, at random
+            acts += 1
+            decs += 1
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            S[sb + SEAT_TRACK] = (x * 3) >> 32  # the option C_TRACK + that index
+            S[sb + SEAT_STAGE] = 0
+            phase = STAGE
         if phase == STAGE:
             # "2. Draw and Select Dreams": draw up to the track's control
-            nh = len(hand)
-            upto = nh + TRACK_STEPS[3 * S[sb + SEAT_TRACK] + S[sb + SEAT_STAGE]]
-            total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
-            while nh < upto and total:
-                acts += 1
+            control = TRACK_STEPS[3 * S[sb + SEAT_TRACK] + S[sb + SEAT_STAGE]]
+            # the bag in locals while drawing: its four colours, and the total
+            b0, b1, b2, b3, bone = S[H_BAG : H_BAG + 5]
+            total = b0 + b1 + b2 + b3 + bone
+            if control >= total:
+                # "Dream Victory": the bag runs out (lucidity-es: also when the last draw
+                # empties it)
+                if control > total or es:
+                    S[H_DEND] = 1
+                control = total
+            acts += control
+            for _ in range(control):
                 x ^= (x << 13) & 0xFFFFFFFF
                 x ^= x >> 17
                 x ^= (x << 5) & 0xFFFFFFFF
-                r = (x * total) >> 32
-                b = H_BAG
-                while r >= S[b]:
-                    r -= S[b]
-                    b += 1
-                S[b] -= 1
+                r = (x * total) >> 32  # ``draw_colour``: the colours in order, then bone
                 total -= 1
-                nh += 1
-                hand.append(b - H_BAG)
-                if total == 0 and es:
-                    break  # lucidity-es: whatever empties the bag ends the game
-            if nh < upto or (total == 0 and es):
-                S[H_DEND] = 1  # "Dream Victory": the bag ran out
+                if r < b0:
+                    b0 -= 1
+                    hand.append(0)
+                elif r < b0 + b1:
+                    b1 -= 1
+                    hand.append(1)
+                elif r < b0 + b1 + b2:
+                    b2 -= 1
+                    hand.append(2)
+                elif r < b0 + b1 + b2 + b3:
+                    b3 -= 1
+                    hand.append(3)
+                else:
+                    hand.append(BONE)
+            S[H_BAG : H_BAG + 5] = (b0, b1, b2, b3, total - b0 - b1 - b2 - b3)
             left = S[H_RETURNS]
             if not S[H_DEND] and left > 0:
                 n0 = hand.count(0)
@@ -235,35 +218,25 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     S[H_BAG + c] += 1
                     left -= 1
             # "3. Roll and Resolve Dreams": every dream in hand, the last first
-            while hand:
-                acts += 1
+            acts += len(hand)
+            for c in reversed(hand):
                 x ^= (x << 13) & 0xFFFFFFFF
                 x ^= x >> 17
                 x ^= (x << 5) & 0xFFFFFFFF
-                c = hand.pop()
                 rolled.append(c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)])
+            hand.clear()
             phase = RESOLVE
         if phase == RESOLVE:
             takes = 0  # the dice a Nightmare takes from this dreamer, as bits
-            held = 0  # the colours of the Power dreams held (the rerolls)
-            if (
-                S[H_HOLDER] >= 0
-                or S[H_HOLDER + 1] >= 0
-                or S[H_HOLDER + 2] >= 0
-                or S[H_HOLDER + 3] >= 0
-            ):
+            holders = S[H_HOLDER : H_HOLDER + 4]
+            if max(holders) >= 0:
                 for c in range(4):
-                    h = S[H_HOLDER + c]
+                    h = holders[c]
                     if h >= 0 and h != p:
                         takes |= SPREAD[S[H_TAKES + c]] << c
-            if S[sb + SEAT_PC] or S[sb + SEAT_PC + 1]:
-                held = 1
-            if S[sb + SEAT_PC + 2] or S[sb + SEAT_PC + 3]:
-                held |= 2
-            if S[sb + SEAT_PC + 4] or S[sb + SEAT_PC + 5]:
-                held |= 4
-            if S[sb + SEAT_PC + 6] or S[sb + SEAT_PC + 7]:
-                held |= 8
+            # the colours of the Power dreams held (the rerolls): both values of each
+            k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
+            held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
             ropts = RESOLVE_OPTIONS[es]
             while True:
                 bits = 0
@@ -516,10 +489,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 or S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
                 or marks >= 3
                 or (not cb and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW])
-                or S[rows + R_SHADOW * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
+                or max(S[rows + R_SHADOW * ROWBLK : rows + (R_SHADOW + 4) * ROWBLK : ROWBLK])
+                >= need
                 or S[H_DEND]
             ):
                 store_turn(S, base, hand, rolled, acts, decs, x)
@@ -538,9 +509,14 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
         for i in range(hr + 1, hr + 1 + S[hr]):
             hb |= DIE_BITS[S[i]]
         opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
-        for c in range(4):
-            if S[rows + (R_SHADOW + c) * ROWBLK]:
-                opts.append(C_REST_SHADOW + 3 * c)
+        if S[rows + R_SHADOW * ROWBLK]:
+            opts.append(C_REST_SHADOW)
+        if S[rows + (R_SHADOW + 1) * ROWBLK]:
+            opts.append(C_REST_SHADOW + 3)
+        if S[rows + (R_SHADOW + 2) * ROWBLK]:
+            opts.append(C_REST_SHADOW + 6)
+        if S[rows + (R_SHADOW + 3) * ROWBLK]:
+            opts.append(C_REST_SHADOW + 9)
         if hb & (15 << DB_HUNTED):
             for c in range(4):
                 if hb & (1 << (DB_HUNTED + c)):
@@ -581,7 +557,23 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 do_rest(S, code)  # a hunted or turned dream back, then the end of the turn
                 return
             end_turn(S)
-            return
+            # the next seat's turn: here at once if it is a random dreamer's (``turn_hook``)
+            if S[H_SP] != 1 or S[STACK] != K_TRACK:
+                return
+            p = S[STACK + 1]
+            if S[H_POL + p] or S[H_ACTIONS] + MARGIN >= max_actions:
+                return
+            sb = SEATS + p * SEATSZ
+            rows = sb + SEAT_ROWS
+            base = 0
+            acts = S[H_ACTIONS]
+            decs = S[H_DECISIONS]
+            x = S[H_RNG]
+            hand = []  # end_turn put back the hand and the unresolved dreams
+            rolled = []
+            ca = cb = exhausted = 0
+            phase = TRACK
+            continue
         if acts + MARGIN >= max_actions:
             store_turn(S, base, hand, rolled, acts, decs, x)
             S[sb + SEAT_STAGE] += 1
