@@ -20,7 +20,6 @@ from fastapi.testclient import TestClient
 import oneiros
 from tests.tinygame import Pebbles
 
-from .browser import browser, server  # noqa: F401  (the browser tests' fixtures: one of each per test process)
 from .games import Pebbles4, PebblesCoach, PebblesWhisper
 from .helpers import close_all, free_port, make_app
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from .browser import PHONE, browser_marks, screenshot_path
+from .browser import PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

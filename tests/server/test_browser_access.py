@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 
-from .browser import DESKTOP, PHONE, browser_marks, screenshot_path
+from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ROOT, NetPlayer, ServerProcess
 from .test_browser_table import start_game
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

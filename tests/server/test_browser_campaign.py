@@ -14,10 +14,12 @@ from typer.testing import CliRunner, Result
 
 from oneiros.cli.main import app
 
-from .browser import DESKTOP, PHONE, browser_marks, screenshot_path
+from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
 from .test_browser import instant
 from .test_browser_etherfields import answered, buttons, click_action
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

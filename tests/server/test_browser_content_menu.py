@@ -9,9 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .browser import DESKTOP, browser_marks, screenshot_path
+from .browser import DESKTOP, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
 from .test_browser import instant
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

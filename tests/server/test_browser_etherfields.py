@@ -16,12 +16,16 @@ from .browser import (
     DESKTOP,
     PHONE,
     Messages,
+    browser,
     browser_marks,
     screenshot_path,
     seats,
+    server,
 )
 from .helpers import ServerProcess
 from .test_browser import instant
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

@@ -11,8 +11,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from .browser import DESKTOP, PHONE, browser_marks, screenshot_path
+from .browser import DESKTOP, PHONE, browser, browser_marks, screenshot_path, server
 from .helpers import ServerProcess
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

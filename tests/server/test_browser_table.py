@@ -23,12 +23,16 @@ from .browser import (
     DESKTOP,
     PHONE,
     Messages,
+    browser,
     browser_marks,
     click_any_action,
     screenshot_path,
     seats,
+    server,
 )
 from .helpers import NetPlayer, ServerProcess, play_until
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 

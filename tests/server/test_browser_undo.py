@@ -7,9 +7,11 @@ from typing import Any
 
 import httpx2 as httpx
 
-from .browser import DESKTOP, browser_marks
+from .browser import DESKTOP, browser, browser_marks, server
 from .helpers import ServerProcess
 from .test_undo import SEED, SOLO
+
+__all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = browser_marks
 
