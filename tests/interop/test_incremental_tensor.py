@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.lucidity.encoding import encode
-from oneiros.interop.gymnasium import make as gym_make
-from oneiros.interop.pettingzoo import env as aec_env
+from tests.interop.handover import check_handover
 from tests.lucidity.builder import place, scenario, set_eliminated, set_nightmare
 
 CONFIGS = [
@@ -104,31 +103,4 @@ def test_a_position_changed_from_outside_is_encoded_again():
 def test_pettingzoo_and_gymnasium_hand_over_the_full_encoding():
     """What the environments return, step after step, is the full encoding of the acting
     seat's observation, and the mask its legal actions."""
-    e = aec_env("lucidity", players=4)
-    e.reset(seed=5)
-    rng = random.Random(5)
-    checked = 0
-    for agent in e.agent_iter():
-        obs, _r, terminated, truncated, _i = e.last()
-        seat = int(agent.split("_")[1])
-        state = e.game_state
-        np.testing.assert_array_equal(obs["observation"], reference(state, seat))
-        if terminated or truncated:
-            e.step(None)
-            continue
-        np.testing.assert_array_equal(
-            obs["action_mask"], np.array(state.legal_action_mask(seat), dtype=np.int8)
-        )
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        checked += 1
-    assert checked > 50
-
-    g = gym_make("lucidity", seat=1, opponents="random", players=2)
-    obs, _ = g.reset(seed=3)
-    while True:
-        np.testing.assert_array_equal(obs["observation"], reference(g.game_state, 1))
-        obs, _r, terminated, truncated, _i = g.step(
-            int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        )
-        if terminated or truncated:
-            break
+    check_handover("lucidity", reference, players=4, seed=5)

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.sleep_tight.encoding import encode
-from oneiros.interop.gymnasium import make as gym_make
-from oneiros.interop.pettingzoo import env as aec_env
+from tests.interop.handover import check_handover
 
 CONFIGS = [
     (1, {}),
@@ -84,28 +83,5 @@ def test_the_array_is_new_each_time():
 
 def test_pettingzoo_and_gymnasium_hand_over_the_full_encoding():
     """What the environments return, step after step, is the full encoding of the acting
-    seat's observation."""
-    e = aec_env("sleep-tight", players=3)
-    e.reset(seed=4)
-    rng = random.Random(4)
-    checked = 0
-    for agent in e.agent_iter():
-        obs, _r, terminated, truncated, _i = e.last()
-        seat = int(agent.split("_")[1])
-        np.testing.assert_array_equal(obs["observation"], reference(e.game_state, seat))
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        checked += 1
-    assert checked > 50
-
-    g = gym_make("sleep-tight", seat=1, opponents="random", players=2)
-    obs, _ = g.reset(seed=3)
-    while True:
-        np.testing.assert_array_equal(obs["observation"], reference(g.game_state, 1))
-        obs, _r, terminated, truncated, _i = g.step(
-            int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        )
-        if terminated or truncated:
-            break
+    seat's observation, and the mask its legal actions."""
+    check_handover("sleep-tight", reference, players=3, seed=4)
