@@ -21,3 +21,6 @@ from oneiros.core import register  # noqa: E402
 from tests.tinygame import Pebbles  # noqa: E402
 
 register("pebbles", Pebbles)
+
+# Under xdist the longest test files start first (tests/ordering.py).
+from tests.ordering import pytest_collection_modifyitems  # noqa: E402, F401
