@@ -1,6 +1,14 @@
 import os
+import sys
 
-from hypothesis import HealthCheck, settings
+# Byte-code caches are written even where PYTHONDONTWRITEBYTECODE is set: else every xdist
+# worker rewrites the assertions of every test module at each run (two thirds of a
+# worker's collection time), and every command and server a test starts compiles the
+# sources it imports again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(
     "ci",

@@ -15,7 +15,8 @@ game). A pack that loaded without an error is stored, as its checked catalog, in
 
 A pack with an error is never stored (``load`` raises before), so its errors are reported
 every time; ``oneiros content check`` always runs every check (it lists the warnings
-too). ``ONEIROS_CONTENT_CACHE=off`` turns the cache off. The cache holds the newest
+too). The content hash is computed again by every process (it must not depend on the
+process). ``ONEIROS_CONTENT_CACHE=off`` turns the cache off. The cache holds the newest
 :data:`KEEP` packs; a file that does not read (or a cache folder that cannot be written)
 is only a cache miss.
 """
@@ -39,7 +40,7 @@ from .pack import PACK
 CACHE_ENV_VAR = "ONEIROS_CONTENT_CACHE"
 KEEP = 16
 """How many checked packs the cache keeps (the oldest are removed)."""
-_FORMAT = b"oneiros etherfields checked pack 1"
+_FORMAT = b"oneiros etherfields checked pack 2"
 
 
 def cache_dir() -> Path | None:
@@ -103,13 +104,12 @@ def _read(file: Path, root: Path) -> Catalog | None:
     except OSError:
         return None
     try:
-        info, records, failed, content_hash = pickle.loads(blob)  # the user's own cache folder
+        info, records, failed = pickle.loads(blob)  # the user's own cache folder
         catalog = Catalog(PACK, root, info)
         if set(records) != set(catalog._records):
             return None
         catalog._records = records
         catalog._failed = failed
-        catalog._hash = content_hash
     except Exception:  # a damaged or foreign file: check the pack again
         return None
     with contextlib.suppress(OSError):
@@ -119,7 +119,7 @@ def _read(file: Path, root: Path) -> Catalog | None:
 
 def _write(folder: Path, file: Path, catalog: Catalog) -> None:
     blob = pickle.dumps(
-        (catalog.info, catalog._records, catalog._failed, catalog.hash),
+        (catalog.info, catalog._records, catalog._failed),
         protocol=pickle.HIGHEST_PROTOCOL,
     )
     try:
