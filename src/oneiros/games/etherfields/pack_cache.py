@@ -1,8 +1,9 @@
 """A pack that passed every check is not checked again until it changes.
 
 Loading the Etherfields pack validates every record and runs every check of ``pack.py``
-(a few tenths of a second, paid by every ``oneiros`` command, since the CLI lists every
-game). A pack that loaded without an error is stored, as its checked catalog, in
+(a tenth of a second or more, paid by every process that imports the game: the web
+server, ``oneiros games``, each Etherfields command, since the game's scenario menu comes
+from its pack). A pack that loaded without an error is stored, as its checked catalog, in
 ``$ONEIROS_CONTENT_CACHE`` (else ``$XDG_CACHE_HOME/oneiros/etherfields-packs``, that is
 ``~/.cache/oneiros/etherfields-packs``), under a hash of:
 
