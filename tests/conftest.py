@@ -1,6 +1,14 @@
 import os
+import sys
 
-from hypothesis import HealthCheck, settings
+# Byte-code caches are written even where PYTHONDONTWRITEBYTECODE is set: else every xdist
+# worker rewrites the assertions of every test module at each run (two thirds of a
+# worker's collection time), and every command and server a test starts compiles the
+# sources it imports again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(
     "ci",
@@ -21,3 +29,6 @@ from oneiros.core import register  # noqa: E402
 from tests.tinygame import Pebbles  # noqa: E402
 
 register("pebbles", Pebbles)
+
+# Under xdist the longest test files start first (tests/ordering.py).
+from tests.ordering import pytest_collection_modifyitems  # noqa: E402, F401

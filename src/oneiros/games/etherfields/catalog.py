@@ -10,7 +10,8 @@ from typing import Any
 
 from ...core.board import Board, rotate_index
 from ...core.content import Catalog
-from .pack import DEFAULT_PACK, ENV_VAR, PACK, build_map
+from . import pack_cache
+from .pack import DEFAULT_PACK, ENV_VAR, build_map
 from .records import MapTile, Space
 
 TERRAINS = ("light", "darkness", "swamp", "water")
@@ -19,7 +20,9 @@ TERRAINS = ("light", "darkness", "swamp", "water")
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> Catalog:
-    return PACK.load(path)
+    """The pack's catalog, checked once per process, and once per change of the pack across
+    processes (``pack_cache.py``)."""
+    return pack_cache.load(path)
 
 
 def pack_path(option: str = "") -> Path:
