@@ -26,15 +26,19 @@ from .kernel_base import (
     H_RETURNS,
     H_RNG,
     H_SP,
+    H_TRACE0,
     H_TURNS,
     HAND,
     K_CHECK,
     K_DRAW,
+    K_NIGHTMARE,
     K_RESOLVE,
     K_RETURN,
     K_ROLL,
+    K_TRACK,
     LIMBO,
     ROLLED,
+    SEAT_PC,
     SEAT_POWER,
     SEAT_ROLE,
     SEAT_STAGE,
@@ -44,8 +48,9 @@ from .kernel_base import (
     TRACK_STEPS,
     TURN_CAP,
     push_frame,
+    snapshot,
 )
-from .kernel_flow import hand_to_bag, start_turn, to_bag_list
+from .kernel_flow import hand_to_bag, to_bag_list
 
 MARGIN = 200
 """The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
@@ -80,6 +85,10 @@ RESOLVE_OPTIONS = tuple(tuple(_resolve_options(b, es) for b in range(256)) for e
 """``RESOLVE_OPTIONS[es][bits & 0xFF]``: the resolve options of the categories and shadows."""
 REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m in range(16))
 """``REROLL_OPTIONS[colours]``: the rerolls of those colours, in colour order."""
+
+
+PC_OFFSET = tuple(SEAT_PC + 2 * (d & 7) + (d >> 3 & 1) for d in range(16))
+"""``PC_OFFSET[die]``: where a seat counts its Power dreams of that die (power1 or power2)."""
 
 
 def push_next_stage(S: Any, p: int) -> None:
@@ -154,4 +163,15 @@ def end_turn(S: Any) -> None:
         nxt = (nxt + 1) % n
         if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
             break
-    start_turn(S, nxt)
+    # ``start_turn``, its snapshot only when the turns are recorded (a replay)
+    if S[H_TRACE0]:
+        snapshot(S)
+    S[H_CUR] = nxt
+    S[H_TURNS] += 1
+    sb = SEATS + nxt * SEATSZ
+    if S[sb + SEAT_ROLE] == DREAMER:
+        S[sb + SEAT_TRACK] = -1
+        S[sb + SEAT_STAGE] = 0
+        push_frame(S, K_TRACK, nxt, 0, 0, 0, 0)
+    else:
+        push_frame(S, K_NIGHTMARE, nxt, 0, 0, 0, 0)

@@ -26,7 +26,9 @@ from typing import Any
 
 from .kernel_base import (
     BONE,
+    CHANCE,
     DREAMER,
+    FEXH,
     FNONE,
     FRAME,
     FSHADOW,
@@ -36,11 +38,16 @@ from .kernel_base import (
     H_DEND,
     H_ES,
     H_FACES,
+    H_FOURTH,
+    H_HOLDER,
+    H_HUNTROW,
     H_N,
     H_OPTFOR,
     H_POL,
     H_RNG,
+    H_SDELTA,
     H_SP,
+    H_TAKES,
     HAND,
     K_ABILITY,
     K_ABILITY_DRAW,
@@ -62,20 +69,26 @@ from .kernel_base import (
     K_ROLL_NOW,
     K_TRACK,
     LIMBO,
+    P2,
+    R_EXH,
+    R_HUNT,
+    R_MARKS,
     R_POW,
     R_SHADOW,
     ROLLED,
     ROWBLK,
     SEAT_PC,
+    SEAT_POWER,
     SEAT_ROLE,
     SEAT_ROWS,
     SEATS,
     SEATSZ,
     STACK,
+    pick_code,
     push_frame,
 )
 from .kernel_flow import check_rows_minion, end_turn, exhaust_draw, run_check, took_last
-from .kernel_pybase import CHECK, MARGIN, RESOLVE, REST, TRACK
+from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, RESOLVE, REST, TRACK
 from .kernel_pynight import nightmare_turn
 from .kernel_pyturn import dreamer_turn
 from .kernel_runs import draw_run, return_run, roll_run
@@ -84,7 +97,6 @@ from .kernel_turn import (
     do_ability,
     do_ability_draw,
     do_draw_now,
-    do_envy,
     do_minion_pick,
     place,
     returnable,
@@ -148,7 +160,18 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 push_frame(S, K_NOW, p, pool, 0, 0, 0)
             else:
                 S[LIMBO] = n - 1
-                place(S, p, d, pool)
+                h = S[H_HOLDER + c] if c != BONE else -1
+                if face <= FEXH and (h < 0 or h == p or not S[H_TAKES + c] >> face & 1):
+                    # ``place``: a Power, Hunt or Exhaust dream nobody takes, to its row
+                    b = sb + SEAT_ROWS + PLAIN_ROW[face] * ROWBLK
+                    m = S[b] + 1
+                    S[b] = m
+                    S[b + m] = d
+                    if face <= P2:
+                        S[sb + PC_OFFSET[d]] += 1
+                        S[sb + SEAT_POWER] += face + 1
+                else:
+                    place(S, p, d, pool)
             continue
         elif k == K_TRACK:
             p = S[f + 1]
@@ -247,8 +270,26 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 envy(S, f, acts)
                 continue
         elif k == K_MINION_CHECK:
+            # ``check_rows_minion``: played there only when a row of the dreamer's is full
             S[H_SP] -= 1
-            check_rows_minion(S, S[f + 2])
+            p = S[f + 2]
+            sb = SEATS + p * SEATSZ
+            if S[sb + SEAT_ROLE] == DREAMER:
+                rows = sb + SEAT_ROWS
+                marks = S[rows + R_MARKS * ROWBLK]
+                need = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
+                need = (need if need > 2 else 2) - marks  # ``shadow_needed``
+                if need < 1:
+                    need = 1
+                if (
+                    S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
+                    or marks >= 3
+                    or S[rows + R_SHADOW * ROWBLK] >= need
+                    or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
+                    or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
+                    or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
+                ):
+                    check_rows_minion(S, p)
             continue
         elif k == K_END_TURN:
             S[H_SP] -= 1
@@ -291,6 +332,22 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
     return -1
 
 
+PLAIN_ROW = (R_POW, R_POW, R_HUNT, R_EXH)
+"""``PLAIN_ROW[face]``: the row of a power1, power2, hunt or exhaust dream."""
+
+
+def _envy_pick(r: int, d: int) -> int:
+    """``pick_code``'s offset (within the seat's 32) of die ``d`` in row ``r``; -1 for a
+    Bone Hunter (Shadow of Envy never offers one)."""
+    if d & 7 == BONE:
+        return -1
+    return pick_code(0, r, d)
+
+
+ENVY_PICKS = tuple(tuple(_envy_pick(r, d) for d in range(128)) for r in range(7))
+"""``ENVY_PICKS[row][die]``: Shadow of Envy's pick of that die, -1 for none."""
+
+
 def envy(S: Any, f: int, acts: int) -> None:
     """Shadow of Envy at frame ``f``, its chooser random: ``legal_envy``'s options (every
     dream on the dreamer's card but Bone Hunters, by row, each kind once; lucidity-es not
@@ -305,21 +362,12 @@ def envy(S: Any, f: int, acts: int) -> None:
         m = S[b]
         if m == 0:
             continue
-        i = 0
+        picks = ENVY_PICKS[r]
+        if r == skip:
+            m -= 1
         for d in S[b + 1 : b + 1 + m]:
-            i += 1
-            c = d & 7
-            if c == BONE or (r == skip and i == m):
-                continue
-            if r == 0:  # ``pick_code``'s offsets within the seat's 32
-                j = 3 * c + (2 if d >= 64 else 1 if (d >> 3) & 7 == FSHADOW else 0)
-            elif r == 1:
-                j = 12 + 2 * c + (1 if d >= 64 else 0)
-            elif r == R_POW:
-                j = 20 + 2 * c + ((d >> 3) & 7)
-            else:
-                j = 28 + c
-            if not seen >> j & 1:
+            j = picks[d]
+            if j >= 0 and not seen >> j & 1:
                 seen |= 1 << j
                 opts.append(j)
     n = len(opts)
@@ -336,7 +384,29 @@ def envy(S: Any, f: int, acts: int) -> None:
         x ^= (x << 5) & 0xFFFFFFFF
         S[H_RNG] = x
         j = opts[(x * n) >> 32]
-    do_envy(S, 32 * p + j)  # the action's code less ``C_PICK``
+    # ``do_envy``: the last dream of that row with that pick (``remove_pick``) rerolled
+    r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
+    b = rows + r * ROWBLK
+    picks = ENVY_PICKS[r]
+    end = b + S[b]
+    i = end
+    while picks[S[i]] != j:
+        i -= 1
+    d = S[i]
+    while i < end:
+        S[i] = S[i + 1]
+        i += 1
+    S[b] -= 1
+    if r == R_POW:
+        sb = SEATS + p * SEATSZ
+        S[sb + PC_OFFSET[d]] -= 1
+        S[sb + SEAT_POWER] -= (d >> 3) + 1
+    pool = S[f + 3]
+    S[H_SP] -= 1
+    n = S[LIMBO] + 1
+    S[LIMBO] = n
+    S[LIMBO + n] = (d & 7) + 8 * FNONE
+    push_frame(S, K_ROLL_NOW, CHANCE, p, pool, 0, 0)
 
 
 def minion_pick(S: Any, f: int, acts: int) -> bool:

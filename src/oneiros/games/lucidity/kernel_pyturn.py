@@ -96,6 +96,7 @@ from .kernel_flow import end_turn, run_check
 from .kernel_pybase import (
     CHECK,
     MARGIN,
+    PC_OFFSET,
     REROLL_OPTIONS,
     RESOLVE,
     RESOLVE_OPTIONS,
@@ -126,6 +127,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     es = S[H_ES]
     ca = cb = 0  # the check frame's "exhausted" and "exhaust draw done"
     exhausted = 0
+    held = -1  # the colours of the Power dreams held, once the resolve needs them
+    takes = 0
     hand: list[int] = S[HAND + 1 : HAND + 1 + S[HAND]]
     rolled: list[int] = S[ROLLED + 1 : ROLLED + 1 + S[ROLLED]]
     if phase == REST:
@@ -184,10 +187,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 n1 = hand.count(1)
                 n2 = hand.count(2)
                 n3 = hand.count(3)
-                while left > 0:
-                    n = (1 if n0 else 0) + (1 if n1 else 0) + (1 if n2 else 0) + (1 if n3 else 0)
-                    if n == 0:
-                        break
+                n = (n0 > 0) + (n1 > 0) + (n2 > 0) + (n3 > 0)  # the colours in hand
+                while left > 0 and n:
                     j = 0
                     if n > 1:
                         x ^= (x << 13) & 0xFFFFFFFF
@@ -197,21 +198,29 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     if n0 and j == 0:
                         c = 0
                         n0 -= 1
+                        if not n0:
+                            n -= 1
                     else:
                         if n0:
                             j -= 1
                         if n1 and j == 0:
                             c = 1
                             n1 -= 1
+                            if not n1:
+                                n -= 1
                         else:
                             if n1:
                                 j -= 1
                             if n2 and j == 0:
                                 c = 2
                                 n2 -= 1
+                                if not n2:
+                                    n -= 1
                             else:
                                 c = 3
                                 n3 -= 1
+                                if not n3:
+                                    n -= 1
                     acts += 1
                     decs += 1
                     hand.remove(c)
@@ -227,21 +236,24 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             hand.clear()
             phase = RESOLVE
         if phase == RESOLVE:
-            takes = 0  # the dice a Nightmare takes from this dreamer, as bits
-            holders = S[H_HOLDER : H_HOLDER + 4]
-            if max(holders) >= 0:
-                for c in range(4):
-                    h = holders[c]
-                    if h >= 0 and h != p:
-                        takes |= SPREAD[S[H_TAKES + c]] << c
-            # the colours of the Power dreams held (the rerolls): both values of each
-            k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
-            held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
+            if held < 0:  # once a turn: both are kept up to date below
+                takes = 0  # the dice a Nightmare takes from this dreamer, as bits
+                holders = S[H_HOLDER : H_HOLDER + 4]
+                if max(holders) >= 0:
+                    for c in range(4):
+                        h = holders[c]
+                        if h >= 0 and h != p:
+                            takes |= SPREAD[S[H_TAKES + c]] << c
+                # the colours of the Power dreams held (the rerolls): both values of each
+                k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
+                held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
             ropts = RESOLVE_OPTIONS[es]
+            bits = -1  # the option bits of the unresolved dreams (-1: to be found again)
             while True:
-                bits = 0
-                for d in rolled:
-                    bits |= DIE_BITS[d]
+                if bits < 0:
+                    bits = 0
+                    for d in rolled:
+                        bits |= DIE_BITS[d]
                 opts = ropts[bits & 0xFF]
                 if bits >> 8 & held:
                     opts = opts + REROLL_OPTIONS[bits >> 8 & held]
@@ -276,6 +288,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         apply_resolve(S, code)
                         return
                     rolled.remove(d)
+                    bits = -1
                     sr = rows + (R_SHADOW + c) * ROWBLK
                     S[sr] += 1
                     S[sr + S[sr]] = d
@@ -430,6 +443,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         if d & 7 != c:
                             keep.append(d)
                     rolled = keep
+                    bits = -1
                     for _ in range(again):  # rolled again at once (the hand is empty)
                         acts += 1
                         x ^= (x << 13) & 0xFFFFFFFF
@@ -443,13 +457,16 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 taken = []
                 keep = []
                 plain = True
+                kept = 0  # the option bits of the dreams kept
                 for d in rolled:
-                    if DIE_BITS[d] & bit:
+                    db = DIE_BITS[d]
+                    if db & bit:
                         taken.append(d)
                         if takes >> d & 1:
                             plain = False
                     else:
                         keep.append(d)
+                        kept |= db
                 if what == 3 and S[rows + R_MARKS * ROWBLK] + len(taken) >= 3:
                     plain = False
                 if not plain:
@@ -457,17 +474,19 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     apply_resolve(S, code)
                     return
                 rolled = keep
+                bits = kept
                 if what == 0:
                     pw = rows + R_POW * ROWBLK
                     m = S[pw]
+                    gain = 0
                     for d in taken:
                         m += 1
                         S[pw + m] = d
-                        face = d >> 3
-                        S[sb + SEAT_PC + 2 * (d & 7) + face] += 1
-                        S[sb + SEAT_POWER] += face + 1
+                        S[sb + PC_OFFSET[d]] += 1  # ``SEAT_PC`` + 2 * colour + face
+                        gain += (d >> 3) + 1
                         held |= 1 << (d & 7)
                     S[pw] = m
+                    S[sb + SEAT_POWER] += gain
                     held &= 15  # a Bone Hunter is never rerolled
                 else:
                     rb = rows + (R_HUNT if what == 1 else R_EXH if what == 2 else R_MARKS) * ROWBLK
@@ -489,8 +508,10 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 or S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
                 or marks >= 3
                 or (not cb and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW])
-                or max(S[rows + R_SHADOW * ROWBLK : rows + (R_SHADOW + 4) * ROWBLK : ROWBLK])
-                >= need
+                or S[rows + R_SHADOW * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
                 or S[H_DEND]
             ):
                 store_turn(S, base, hand, rolled, acts, decs, x)
@@ -572,6 +593,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             hand = []  # end_turn put back the hand and the unresolved dreams
             rolled = []
             ca = cb = exhausted = 0
+            held = -1
             phase = TRACK
             continue
         if acts + MARGIN >= max_actions:
