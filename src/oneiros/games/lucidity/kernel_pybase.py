@@ -9,6 +9,7 @@ from typing import Any
 from . import kernel_flow
 from .kernel_base import (
     AUTO,
+    BONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
@@ -19,6 +20,7 @@ from .kernel_base import (
     H_CUR,
     H_DECISIONS,
     H_DEND,
+    H_ES,
     H_FTSET,
     H_GOAL,
     H_N,
@@ -37,16 +39,21 @@ from .kernel_base import (
     K_ROLL,
     K_TRACK,
     LIMBO,
+    R_POW,
+    R_SHADOW,
     ROLLED,
+    ROWBLK,
     SEAT_PC,
     SEAT_POWER,
     SEAT_ROLE,
+    SEAT_ROWS,
     SEAT_STAGE,
     SEAT_TRACK,
     SEATS,
     SEATSZ,
     TRACK_STEPS,
     TURN_CAP,
+    pick_code,
     push_frame,
     snapshot,
 )
@@ -175,3 +182,66 @@ def end_turn(S: Any) -> None:
         push_frame(S, K_TRACK, nxt, 0, 0, 0, 0)
     else:
         push_frame(S, K_NIGHTMARE, nxt, 0, 0, 0, 0)
+
+
+def _envy_pick(r: int, d: int) -> int:
+    """``pick_code``'s offset (within the seat's 32) of die ``d`` in row ``r``; -1 for a
+    Bone Hunter (Shadow of Envy never offers one)."""
+    if d & 7 == BONE:
+        return -1
+    return pick_code(0, r, d)
+
+
+ENVY_PICKS = tuple(tuple(_envy_pick(r, d) for d in range(128)) for r in range(7))
+"""``ENVY_PICKS[row][die]``: Shadow of Envy's pick of that die, -1 for none."""
+
+
+def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
+    """Shadow of Envy's pick for a random chooser, from the random number ``x``: the
+    options of ``legal_envy`` (every dream on seat ``p``'s card but Bone Hunters, by row,
+    each kind once; lucidity-es not the Envy dream itself), one drawn at random (no random
+    number for a single option), and the last dream of its row with that pick taken out
+    (``remove_pick``, the Power counts kept). The dream (-1: no option) and ``x``."""
+    sb = SEATS + p * SEATSZ
+    rows = sb + SEAT_ROWS
+    skip = R_SHADOW + 1 if S[H_ES] else -1
+    seen = 0
+    opts = []
+    for r in range(7):
+        b = rows + r * ROWBLK
+        m = S[b]
+        if m == 0:
+            continue
+        picks = ENVY_PICKS[r]
+        if r == skip:
+            m -= 1
+        for d in S[b + 1 : b + 1 + m]:
+            j = picks[d]
+            if j >= 0 and not seen >> j & 1:
+                seen |= 1 << j
+                opts.append(j)
+    n = len(opts)
+    if n == 0:
+        return -1, x
+    j = opts[0]
+    if n > 1:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = opts[(x * n) >> 32]
+    r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
+    b = rows + r * ROWBLK
+    picks = ENVY_PICKS[r]
+    end = b + S[b]
+    i = end
+    while picks[S[i]] != j:
+        i -= 1
+    d = S[i]
+    while i < end:
+        S[i] = S[i + 1]
+        i += 1
+    S[b] -= 1
+    if r == R_POW:
+        S[sb + PC_OFFSET[d]] -= 1
+        S[sb + SEAT_POWER] -= (d >> 3) + 1
+    return d, x

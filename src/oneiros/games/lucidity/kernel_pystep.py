@@ -84,11 +84,10 @@ from .kernel_base import (
     SEATS,
     SEATSZ,
     STACK,
-    pick_code,
     push_frame,
 )
 from .kernel_flow import check_rows_minion, end_turn, exhaust_draw, run_check, took_last
-from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, RESOLVE, REST, TRACK
+from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, RESOLVE, REST, TRACK, envy_take
 from .kernel_pynight import nightmare_turn
 from .kernel_pyturn import dreamer_turn
 from .kernel_runs import draw_run, return_run, roll_run
@@ -336,73 +335,18 @@ PLAIN_ROW = (R_POW, R_POW, R_HUNT, R_EXH)
 """``PLAIN_ROW[face]``: the row of a power1, power2, hunt or exhaust dream."""
 
 
-def _envy_pick(r: int, d: int) -> int:
-    """``pick_code``'s offset (within the seat's 32) of die ``d`` in row ``r``; -1 for a
-    Bone Hunter (Shadow of Envy never offers one)."""
-    if d & 7 == BONE:
-        return -1
-    return pick_code(0, r, d)
-
-
-ENVY_PICKS = tuple(tuple(_envy_pick(r, d) for d in range(128)) for r in range(7))
-"""``ENVY_PICKS[row][die]``: Shadow of Envy's pick of that die, -1 for none."""
-
-
 def envy(S: Any, f: int, acts: int) -> None:
-    """Shadow of Envy at frame ``f``, its chooser random: ``legal_envy``'s options (every
-    dream on the dreamer's card but Bone Hunters, by row, each kind once; lucidity-es not
-    the Envy dream itself) and ``do_envy`` with the one picked; no option pops the frame."""
+    """Shadow of Envy at frame ``f``, its chooser random: ``envy_take`` (``legal_envy`` and
+    ``remove_pick``), then ``do_envy``'s roll pushed; no option pops the frame."""
     p = S[f + 2]
-    rows = SEATS + p * SEATSZ + SEAT_ROWS
-    skip = R_SHADOW + 1 if S[H_ES] else -1
-    seen = 0
-    opts = []
-    for r in range(7):
-        b = rows + r * ROWBLK
-        m = S[b]
-        if m == 0:
-            continue
-        picks = ENVY_PICKS[r]
-        if r == skip:
-            m -= 1
-        for d in S[b + 1 : b + 1 + m]:
-            j = picks[d]
-            if j >= 0 and not seen >> j & 1:
-                seen |= 1 << j
-                opts.append(j)
-    n = len(opts)
-    if n == 0:
-        S[H_SP] -= 1
+    d, x = envy_take(S, p, S[H_RNG])
+    S[H_SP] -= 1
+    if d < 0:
         return
+    S[H_RNG] = x
     S[H_ACTIONS] = acts + 1
     S[H_DECISIONS] += 1
-    j = opts[0]
-    if n > 1:
-        x = S[H_RNG]
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        S[H_RNG] = x
-        j = opts[(x * n) >> 32]
-    # ``do_envy``: the last dream of that row with that pick (``remove_pick``) rerolled
-    r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
-    b = rows + r * ROWBLK
-    picks = ENVY_PICKS[r]
-    end = b + S[b]
-    i = end
-    while picks[S[i]] != j:
-        i -= 1
-    d = S[i]
-    while i < end:
-        S[i] = S[i + 1]
-        i += 1
-    S[b] -= 1
-    if r == R_POW:
-        sb = SEATS + p * SEATSZ
-        S[sb + PC_OFFSET[d]] -= 1
-        S[sb + SEAT_POWER] -= (d >> 3) + 1
     pool = S[f + 3]
-    S[H_SP] -= 1
     n = S[LIMBO] + 1
     S[LIMBO] = n
     S[LIMBO + n] = (d & 7) + 8 * FNONE

@@ -180,15 +180,18 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     hand.append(3)
                 else:
                     hand.append(BONE)
-            S[H_BAG : H_BAG + 5] = (b0, b1, b2, b3, total - b0 - b1 - b2 - b3)
+            bone = total - b0 - b1 - b2 - b3
             left = S[H_RETURNS]
             if not S[H_DEND] and left > 0:
+                # "Select Dreams": a random seat's returns, each a colour in hand at random
                 n0 = hand.count(0)
                 n1 = hand.count(1)
                 n2 = hand.count(2)
                 n3 = hand.count(3)
                 n = (n0 > 0) + (n1 > 0) + (n2 > 0) + (n3 > 0)  # the colours in hand
-                while left > 0 and n:
+                k = 0
+                while k < left and n:
+                    k += 1
                     j = 0
                     if n > 1:
                         x ^= (x << 13) & 0xFFFFFFFF
@@ -196,36 +199,38 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         j = (x * n) >> 32
                     if n0 and j == 0:
-                        c = 0
+                        hand.remove(0)
+                        b0 += 1
                         n0 -= 1
                         if not n0:
                             n -= 1
-                    else:
-                        if n0:
-                            j -= 1
-                        if n1 and j == 0:
-                            c = 1
-                            n1 -= 1
-                            if not n1:
-                                n -= 1
-                        else:
-                            if n1:
-                                j -= 1
-                            if n2 and j == 0:
-                                c = 2
-                                n2 -= 1
-                                if not n2:
-                                    n -= 1
-                            else:
-                                c = 3
-                                n3 -= 1
-                                if not n3:
-                                    n -= 1
-                    acts += 1
-                    decs += 1
-                    hand.remove(c)
-                    S[H_BAG + c] += 1
-                    left -= 1
+                        continue
+                    if n0:
+                        j -= 1
+                    if n1 and j == 0:
+                        hand.remove(1)
+                        b1 += 1
+                        n1 -= 1
+                        if not n1:
+                            n -= 1
+                        continue
+                    if n1:
+                        j -= 1
+                    if n2 and j == 0:
+                        hand.remove(2)
+                        b2 += 1
+                        n2 -= 1
+                        if not n2:
+                            n -= 1
+                        continue
+                    hand.remove(3)
+                    b3 += 1
+                    n3 -= 1
+                    if not n3:
+                        n -= 1
+                acts += k
+                decs += k
+            S[H_BAG : H_BAG + 5] = (b0, b1, b2, b3, bone)
             # "3. Roll and Resolve Dreams": every dream in hand, the last first
             acts += len(hand)
             for c in reversed(hand):
