@@ -39,6 +39,8 @@ from .kernel_base import (
     K_ROLL,
     K_TRACK,
     LIMBO,
+    R_EXH,
+    R_HUNT,
     R_POW,
     R_SHADOW,
     ROLLED,
@@ -96,6 +98,10 @@ REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m
 
 PC_OFFSET = tuple(SEAT_PC + 2 * (d & 7) + (d >> 3 & 1) for d in range(16))
 """``PC_OFFSET[die]``: where a seat counts its Power dreams of that die (power1 or power2)."""
+
+
+PLAIN_ROW = (R_POW, R_POW, R_HUNT, R_EXH)
+"""``PLAIN_ROW[face]``: the row of a power1, power2, hunt or exhaust dream."""
 
 
 def push_next_stage(S: Any, p: int) -> None:

@@ -70,10 +70,8 @@ from .kernel_base import (
     K_TRACK,
     LIMBO,
     P2,
-    R_EXH,
     R_HUNT,
     R_MARKS,
-    R_POW,
     R_SHADOW,
     ROLLED,
     ROWBLK,
@@ -87,7 +85,7 @@ from .kernel_base import (
     push_frame,
 )
 from .kernel_flow import check_rows_minion, end_turn, exhaust_draw, run_check, took_last
-from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, RESOLVE, REST, TRACK, envy_take
+from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, PLAIN_ROW, RESOLVE, REST, TRACK, envy_take
 from .kernel_pynight import nightmare_turn
 from .kernel_pyturn import dreamer_turn
 from .kernel_runs import draw_run, return_run, roll_run
@@ -329,10 +327,6 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
         step_advance(S, runs, acts + 1)
         S[H_OPTFOR] = 0
     return -1
-
-
-PLAIN_ROW = (R_POW, R_POW, R_HUNT, R_EXH)
-"""``PLAIN_ROW[face]``: the row of a power1, power2, hunt or exhaust dream."""
 
 
 def envy(S: Any, f: int, acts: int) -> None:

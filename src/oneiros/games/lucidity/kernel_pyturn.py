@@ -97,6 +97,7 @@ from .kernel_pybase import (
     CHECK,
     MARGIN,
     PC_OFFSET,
+    PLAIN_ROW,
     REROLL_OPTIONS,
     RESOLVE,
     RESOLVE_OPTIONS,
@@ -104,6 +105,7 @@ from .kernel_pybase import (
     SPREAD,
     STAGE,
     TRACK,
+    envy_take,
     hand_back,
     push_next_stage,
     store_turn,
@@ -288,7 +290,11 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         for i in range(ex + 1, ex + 1 + S[ex]):
                             if S[i] < 64 and S[i] & 7 != BONE:
                                 turnable |= 1 << (S[i] & 7)
-                    if c == 1 or takes >> d & 1 or turnable & (turnable - 1):
+                    if (
+                        takes >> d & 1
+                        or turnable & (turnable - 1)
+                        or (c == 1 and S[H_POL + (p + 1) % S[H_N]])
+                    ):
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
@@ -297,6 +303,46 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     sr = rows + (R_SHADOW + c) * ROWBLK
                     S[sr] += 1
                     S[sr + S[sr]] = d
+                    if c == 1:
+                        # Shadow of Envy: the next seat (random) picks a dream of this
+                        # dreamer's card, rolled again at once ("Re-rolling dreams")
+                        d, x = envy_take(S, p, x)
+                        if d < 0:
+                            continue
+                        acts += 2  # the pick and the roll
+                        decs += 1
+                        if d < 16 and d & 7 != BONE:  # a Power dream: the rerolls held
+                            pc = sb + SEAT_PC + 2 * (d & 7)
+                            if not (S[pc] or S[pc + 1]):
+                                held &= ~(1 << (d & 7))
+                        c = d & 7
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
+                        d = c + 8 * face
+                        if face == FSHADOW and es:
+                            rolled.append(d)  # lucidity-es: it joins the unresolved dreams
+                            continue
+                        if c != BONE and (S[sb + SEAT_PC + 2 * c] or S[sb + SEAT_PC + 2 * c + 1]):
+                            # "Re-rolling dreams": the dreamer may reroll it before it resolves
+                            hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                            S[LIMBO] += 1
+                            S[LIMBO + S[LIMBO]] = d
+                            push_frame(S, K_NOW, p, 1, 0, 0, 0)
+                            return
+                        if face > FEXH or takes >> d & 1:
+                            hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                            place(S, p, d, 1)
+                            return
+                        b = rows + PLAIN_ROW[face] * ROWBLK
+                        S[b] += 1
+                        S[b + S[b]] = d
+                        if face <= P2:
+                            S[sb + PC_OFFSET[d]] += 1
+                            S[sb + SEAT_POWER] += face + 1
+                            held = (held | 1 << c) & 15
+                        continue
                     if c == 2:
                         # Shadow of Imprisonment: the only colour's first exhaust dream turns
                         if turnable:
