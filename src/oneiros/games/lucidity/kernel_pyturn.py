@@ -66,6 +66,7 @@ from .kernel_base import (
     H_STAGES,
     H_TAKES,
     HAND,
+    K_ABILITY,
     K_CHECK,
     K_NOW,
     K_REST,
@@ -111,7 +112,7 @@ from .kernel_pybase import (
     store_turn,
 )
 from .kernel_step import apply_resolve
-from .kernel_turn import do_rest, place
+from .kernel_turn import do_ability, do_rest, place
 
 
 def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
@@ -280,10 +281,32 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         code = opts[(x * n) >> 32]
                 if code >= C_RESOLVE_SHADOW:
-                    # the four Shadows: Envy (the next seat chooses), a Nightmare taking
-                    # the shadow and Imprisonment with a choice are handed back
+                    # the four Shadows: Envy with a heuristic chooser, Imprisonment with a
+                    # choice and a Nightmare (heuristic) taking the shadow are handed back
                     c = code - C_RESOLVE_SHADOW
                     d = c + 8 * FSHADOW
+                    if takes >> d & 1 and S[H_POL + S[H_HOLDER + c]] == 0:
+                        # "Activating Nightmare Abilities": the Nightmare takes it as 1
+                        # Power, then chooses to use its ability or not
+                        rolled.remove(d)
+                        bits = -1
+                        nb = SEATS + S[H_HOLDER + c] * SEATSZ
+                        pw = nb + SEAT_ROWS + R_POW * ROWBLK
+                        S[pw] += 1
+                        S[pw + S[pw]] = c  # ``c + 8 * P1``
+                        S[nb + SEAT_PC + 2 * c] += 1
+                        S[nb + SEAT_POWER] += 1
+                        acts += 1
+                        decs += 1
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        if (x * 2) >> 32:  # the options: use, pass
+                            continue
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        push_frame(S, K_ABILITY, S[H_HOLDER + c], p, c, 0, 0)
+                        do_ability(S, True)
+                        return
                     ex = rows + R_EXH * ROWBLK
                     turnable = 0
                     if c == 2:
