@@ -10,24 +10,39 @@ from . import kernel_flow
 from .kernel_base import (
     AUTO,
     BONE,
+    C_DRAW_AGAIN,
+    C_FEAR,
+    C_FEAR_NONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
+    C_REST_EXHAUST,
+    C_REST_NONE,
+    C_REST_SHADOW,
+    CARDS,
     CHANCE,
+    DB_HUNTED,
+    DB_PLAIN_EXH,
+    DB_ROTATED,
+    DIE_BITS,
     DREAMER,
     ELIMINATED,
     H_ACTIONS,
+    H_BAG,
     H_CUR,
     H_DECISIONS,
     H_DEND,
     H_ES,
+    H_EXHFLAG,
     H_FTSET,
     H_GOAL,
+    H_HOLDER,
     H_N,
     H_REASON,
     H_RETURNS,
     H_RNG,
     H_SP,
+    H_STAGES,
     H_TRACE0,
     H_TURNS,
     HAND,
@@ -251,3 +266,146 @@ def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
         S[sb + PC_OFFSET[d]] -= 1
         S[sb + SEAT_POWER] -= (d >> 3) + 1
     return d, x
+
+
+def rest_options(S: Any, sb: int, rows: int, exhausted: int) -> list[int]:
+    """``legal_rest``'s options for the seat at ``sb`` (its rows at ``rows``): all exhaust
+    dreams (or none), a shadow of each colour, a hunted or turned dream of each colour,
+    then drawing again unless exhausted or at the last stage ("5. Rest or Draw Again")."""
+    ex = rows + R_EXH * ROWBLK
+    exb = 0
+    for i in range(ex + 1, ex + 1 + S[ex]):
+        exb |= DIE_BITS[S[i]]
+    hb = 0
+    hr = rows + R_HUNT * ROWBLK
+    for i in range(hr + 1, hr + 1 + S[hr]):
+        hb |= DIE_BITS[S[i]]
+    opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
+    if S[rows + R_SHADOW * ROWBLK]:
+        opts.append(C_REST_SHADOW)
+    if S[rows + (R_SHADOW + 1) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 3)
+    if S[rows + (R_SHADOW + 2) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 6)
+    if S[rows + (R_SHADOW + 3) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 9)
+    if hb & (15 << DB_HUNTED):
+        for c in range(4):
+            if hb & (1 << (DB_HUNTED + c)):
+                opts.append(C_REST_SHADOW + 3 * c + 1)
+    if exb & (15 << DB_ROTATED):
+        for c in range(4):
+            if exb & (1 << (DB_ROTATED + c)):
+                opts.append(C_REST_SHADOW + 3 * c + 2)
+    if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
+        opts.append(C_DRAW_AGAIN)
+    return opts
+
+
+def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
+    """Seat ``p`` exhausted at the check (``run_check``, then ``exhaust_draw`` with the
+    random number after ``x``): a dream drawn (it stays in the bag) and every Power dream
+    of its colour back to the bag. ``x`` and the colour drawn (-1: the bag is empty, no
+    draw: "Dream Victory" after this turn)."""
+    b0, b1, b2, b3, bone = S[H_BAG : H_BAG + 5]
+    total = b0 + b1 + b2 + b3 + bone
+    if total == 0:
+        S[H_DEND] = 1
+        return x, -1
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    r = (x * total) >> 32
+    c = (
+        0
+        if r < b0
+        else 1
+        if r < b0 + b1
+        else 2
+        if r < b0 + b1 + b2
+        else 3
+        if r < b0 + b1 + b2 + b3
+        else BONE
+    )
+    S[H_EXHFLAG] |= 1 << p
+    if c != BONE:
+        sb = SEATS + p * SEATSZ
+        pw = sb + SEAT_ROWS + R_POW * ROWBLK
+        k = 0
+        for i in range(pw + 1, pw + 1 + S[pw]):
+            d = S[i]
+            if d & 7 == c:
+                S[H_BAG + c] += 1
+                S[sb + PC_OFFSET[d]] -= 1
+                S[sb + SEAT_POWER] -= (d >> 3) + 1
+            else:
+                k += 1
+                S[pw + k] = d
+        S[pw] = k
+    return x, c
+
+
+def fear_now(S: Any, rows: int, x: int) -> int:
+    """Shadow of Primeval Fear for a random dreamer (its rows at ``rows``), from the random
+    number after ``x`` (``legal``'s ``K_FEAR`` options, then ``do_fear``): nothing, or a
+    shadow or a turned dream of a colour moved to the Hunt row. The new ``x``."""
+    ex = rows + R_EXH * ROWBLK
+    turned = 0
+    for i in range(ex + 1, ex + 1 + S[ex]):
+        if S[i] >= 64:
+            turned |= 1 << (S[i] & 7)
+    opts = [C_FEAR_NONE]
+    for k in range(4):
+        if S[rows + (R_SHADOW + k) * ROWBLK]:
+            opts.append(C_FEAR + 2 * k)
+    for k in range(4):
+        if turned >> k & 1:
+            opts.append(C_FEAR + 2 * k + 1)
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    code = opts[(x * len(opts)) >> 32]
+    if code == C_FEAR_NONE:
+        return x
+    k = (code - C_FEAR) // 2
+    hr = rows + R_HUNT * ROWBLK
+    if (code - C_FEAR) % 2:
+        i = ex + 1
+        while S[i] & 7 != k or S[i] < 64:
+            i += 1
+        d = S[i]
+        end = ex + S[ex]
+        while i < end:
+            S[i] = S[i + 1]
+            i += 1
+        S[ex] -= 1
+    else:
+        sr = rows + (R_SHADOW + k) * ROWBLK
+        d = S[sr + S[sr]]
+        S[sr] -= 1
+    S[hr] += 1
+    S[hr + S[hr]] = d
+    return x
+
+
+def spend_now(S: Any, sb: int, c: int, face: int) -> None:
+    """``spend``: the seat at ``sb`` spends a Power dream of colour ``c`` and that face
+    ("Re-rolling dreams"), to its Nightmare card while nobody holds it, else the bag."""
+    d = c + 8 * face
+    pw = sb + SEAT_ROWS + R_POW * ROWBLK
+    i = pw + 1
+    while S[i] != d:
+        i += 1
+    end = pw + S[pw]
+    while i < end:
+        S[i] = S[i + 1]
+        i += 1
+    S[pw] -= 1
+    S[sb + SEAT_PC + 2 * c + face] -= 1
+    S[sb + SEAT_POWER] -= face + 1
+    if S[H_HOLDER + c] < 0:
+        card = CARDS + c * ROWBLK
+        S[card] += 1
+        S[card + S[card]] = d
+    else:
+        S[H_BAG + c] += 1

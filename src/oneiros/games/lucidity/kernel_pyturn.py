@@ -2,22 +2,19 @@
 Rest or Draw Again" in one function over Python lists, for CPython only (numba compiles
 the kernel's frames one at a time; this module is not compiled).
 
-``kernel_step.advance`` calls ``turn_hook`` at a track, resolve, check, rest or Nightmare
-frame when it makes the actions in runs (no replay script, no stop seat); the plain
-Python kernel puts ``kernel_pyhook.turn_hook`` in the place of the source's, which does
-nothing. For a random seat it plays on from there: ``dreamer_turn`` the draws, returns
-and rolls of each stage, the resolve decisions, the check and the rest, the hand and the
-unresolved dreams kept in local lists and no frame pushed; ``kernel_pynight`` a
-Nightmare's turn. The same random numbers, actions and decisions as ``advance`` one frame
-at a time. Whatever needs a step it does not play (a Nightmare taking a dream, a shadow,
-the third Shadowmark, a reroll with a choice of Power, a row filled at the check, the
-end of the bag...) is handed back: the frames the step machinery would hold at that
-point are written to the stack and the kernel's own function applies the decision
-already drawn; ``advance`` goes on from there. ``tests/lucidity/test_kernel_python.py``
-checks that every game is the source's game, also when ``max_actions`` stops it.
-
-The random number step and the bag draw are written out at each use here and in
-``kernel_pynight`` (as ``kernel_runs`` does), not called: a call costs about as much.
+The plain Python frame loop (``kernel_pystep.advance``) starts ``dreamer_turn`` at a random
+dreamer's track, resolve, check or rest frame: the draws, returns and rolls of each stage,
+the resolve decisions (with Shadow of Envy's pick when the next seat is random, a shadow a
+random Nightmare takes, Imprisonment without a choice, Primeval Fear, the Depths), the
+check (with the exhaustion draw) and the rest, the hand and the unresolved dreams in local
+lists and no frame pushed; the same random numbers, actions and decisions as the source
+one frame at a time. Whatever needs a step it does not play (a heuristic seat's choice,
+a Nightmare's ability used, the third Shadowmark, a reroll with a choice of Power, a row
+filled at the check, the end of the bag...) is handed back: the frames the step machinery
+would hold there are written to the stack and the kernel's own function applies the
+decision already drawn. ``tests/lucidity/test_kernel_python.py`` checks that every game
+is the source's game, also when ``max_actions`` stops it. The random number step and the
+bag draw are written out at each use (a call costs about as much).
 """
 
 from __future__ import annotations
@@ -28,18 +25,12 @@ from .kernel_base import (
     AUTO,
     BONE,
     C_DRAW_AGAIN,
-    C_FEAR,
-    C_FEAR_NONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
     C_REST_EXHAUST,
     C_REST_NONE,
     C_REST_SHADOW,
-    CARDS,
-    DB_HUNTED,
-    DB_PLAIN_EXH,
-    DB_ROTATED,
     DIE_BITS,
     DREAMER,
     FEXH,
@@ -63,7 +54,6 @@ from .kernel_base import (
     H_RNG,
     H_SDELTA,
     H_SP,
-    H_STAGES,
     H_TAKES,
     HAND,
     K_ABILITY,
@@ -107,8 +97,12 @@ from .kernel_pybase import (
     STAGE,
     TRACK,
     envy_take,
+    exhaust_now,
+    fear_now,
     hand_back,
     push_next_stage,
+    rest_options,
+    spend_now,
     store_turn,
 )
 from .kernel_step import apply_resolve
@@ -119,8 +113,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     """Play random seat ``p``'s turn on from the frame at ``f`` (popped): a track decision
     (``phase`` TRACK), a rest decision (REST), the check (CHECK) or the resolve decisions
     above that check frame (RESOLVE), until the turn ends or something is handed back.
-    When the turn ends at the rest and the next seat is a random dreamer too, its turn
-    follows here at once (as ``advance`` would call ``turn_hook`` for its track frame)."""
+    When the turn ends at the rest and the next seat is a random dreamer, its turn follows."""
     sb = SEATS + p * SEATSZ
     rows = sb + SEAT_ROWS
     base = (f - STACK) // FRAME  # the stack's length without this turn's frames
@@ -157,8 +150,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             b0, b1, b2, b3, bone = S[H_BAG : H_BAG + 5]
             total = b0 + b1 + b2 + b3 + bone
             if control >= total:
-                # "Dream Victory": the bag runs out (lucidity-es: also when the last draw
-                # empties it)
+                # "Dream Victory": the bag runs out (lucidity-es: when it is emptied)
                 if control > total or es:
                     S[H_DEND] = 1
                 control = total
@@ -281,13 +273,11 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         code = opts[(x * n) >> 32]
                 if code >= C_RESOLVE_SHADOW:
-                    # the four Shadows: Envy with a heuristic chooser, Imprisonment with a
-                    # choice and a Nightmare (heuristic) taking the shadow are handed back
+                    # the Shadows (a heuristic chooser or Nightmare is handed back)
                     c = code - C_RESOLVE_SHADOW
                     d = c + 8 * FSHADOW
                     if takes >> d & 1 and S[H_POL + S[H_HOLDER + c]] == 0:
-                        # "Activating Nightmare Abilities": the Nightmare takes it as 1
-                        # Power, then chooses to use its ability or not
+                        # "Activating Nightmare Abilities": taken as 1 Power; use it?
                         rolled.remove(d)
                         bits = -1
                         nb = SEATS + S[H_HOLDER + c] * SEATSZ
@@ -327,8 +317,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     S[sr] += 1
                     S[sr + S[sr]] = d
                     if c == 1:
-                        # Shadow of Envy: the next seat (random) picks a dream of this
-                        # dreamer's card, rolled again at once ("Re-rolling dreams")
+                        # Shadow of Envy: the next seat picks a dream, rolled at once
                         d, x = envy_take(S, p, x)
                         if d < 0:
                             continue
@@ -369,15 +358,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     if c == 2:
                         # Shadow of Imprisonment: the only colour's first exhaust dream turns
                         if turnable:
-                            k = (
-                                0
-                                if turnable == 1
-                                else 1
-                                if turnable == 2
-                                else 2
-                                if turnable == 4
-                                else 3
-                            )
+                            k = (0, 0, 1, 0, 2, 0, 0, 0, 3)[turnable]  # its one colour
                             i = ex + 1
                             while S[i] != k + 8 * FEXH:
                                 i += 1
@@ -385,43 +366,9 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         continue
                     if c == 3:
                         # Shadow of Primeval Fear: a shadow or a turned dream to the Hunt row
-                        turned = 0
-                        for i in range(ex + 1, ex + 1 + S[ex]):
-                            if S[i] >= 64:
-                                turned |= 1 << (S[i] & 7)
-                        opts = [C_FEAR_NONE]
-                        for k in range(4):
-                            if S[rows + (R_SHADOW + k) * ROWBLK]:
-                                opts.append(C_FEAR + 2 * k)
-                        for k in range(4):
-                            if turned >> k & 1:
-                                opts.append(C_FEAR + 2 * k + 1)
                         acts += 1
                         decs += 1
-                        x ^= (x << 13) & 0xFFFFFFFF
-                        x ^= x >> 17
-                        x ^= (x << 5) & 0xFFFFFFFF
-                        code = opts[(x * len(opts)) >> 32]
-                        if code == C_FEAR_NONE:
-                            continue
-                        k = (code - C_FEAR) // 2
-                        hr = rows + R_HUNT * ROWBLK
-                        if (code - C_FEAR) % 2:
-                            i = ex + 1
-                            while S[i] & 7 != k or S[i] < 64:
-                                i += 1
-                            d = S[i]
-                            end = ex + S[ex]
-                            while i < end:
-                                S[i] = S[i + 1]
-                                i += 1
-                            S[ex] -= 1
-                        else:
-                            sr = rows + (R_SHADOW + k) * ROWBLK
-                            d = S[sr + S[sr]]
-                            S[sr] -= 1
-                        S[hr] += 1
-                        S[hr + S[hr]] = d
+                        x = fear_now(S, rows, x)
                         continue
                     # Shadow of the Depths: draw a dream and roll it at once
                     total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
@@ -491,27 +438,9 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
-                    face = P1 if S[pc] else P2
-                    d = c + 8 * face
-                    pw = rows + R_POW * ROWBLK
-                    i = pw + 1
-                    while S[i] != d:
-                        i += 1
-                    end = pw + S[pw]
-                    while i < end:
-                        S[i] = S[i + 1]
-                        i += 1
-                    S[pw] -= 1
-                    S[pc + face] -= 1
-                    S[sb + SEAT_POWER] -= face + 1
+                    spend_now(S, sb, c, P1 if S[pc] else P2)
                     if not (S[pc] or S[pc + 1]):
                         held &= ~(1 << c)
-                    if S[H_HOLDER + c] < 0:
-                        card = CARDS + c * ROWBLK
-                        S[card] += 1
-                        S[card + S[card]] = d
-                    else:
-                        S[H_BAG + c] += 1
                     keep = []
                     for d in rolled:
                         if d & 7 != c:
@@ -573,6 +502,20 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
         if phase == CHECK:
             # "4. Check for Filled Rows"
             marks = S[rows + R_MARKS * ROWBLK]
+            if (
+                not cb
+                and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW]
+                and S[sb + SEAT_ROLE] == DREAMER
+                and S[rows + R_HUNT * ROWBLK] < S[H_HUNTROW]
+                and marks < 3
+            ):
+                # exhausted (``run_check``, ``exhaust_draw``); then the check again
+                ca = cb = 1
+                x, c = exhaust_now(S, p, x)
+                if c >= 0:
+                    acts += 1
+                    if c != BONE:
+                        held &= ~(1 << c)
             need = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
             need = (need if need > 2 else 2) - marks
             if need < 1:
@@ -595,33 +538,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             exhausted = ca
             phase = REST
         # "5. Rest or Draw Again"
+        opts = rest_options(S, sb, rows, exhausted)
         ex = rows + R_EXH * ROWBLK
-        exb = 0
-        for i in range(ex + 1, ex + 1 + S[ex]):
-            exb |= DIE_BITS[S[i]]
-        hb = 0
-        hr = rows + R_HUNT * ROWBLK
-        for i in range(hr + 1, hr + 1 + S[hr]):
-            hb |= DIE_BITS[S[i]]
-        opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
-        if S[rows + R_SHADOW * ROWBLK]:
-            opts.append(C_REST_SHADOW)
-        if S[rows + (R_SHADOW + 1) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 3)
-        if S[rows + (R_SHADOW + 2) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 6)
-        if S[rows + (R_SHADOW + 3) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 9)
-        if hb & (15 << DB_HUNTED):
-            for c in range(4):
-                if hb & (1 << (DB_HUNTED + c)):
-                    opts.append(C_REST_SHADOW + 3 * c + 1)
-        if exb & (15 << DB_ROTATED):
-            for c in range(4):
-                if exb & (1 << (DB_ROTATED + c)):
-                    opts.append(C_REST_SHADOW + 3 * c + 2)
-        if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
-            opts.append(C_DRAW_AGAIN)
         n = len(opts)
         acts += 1
         decs += 1
