@@ -27,6 +27,7 @@ from .kernel_base import (
     DIE_BITS,
     DREAMER,
     ELIMINATED,
+    FSHADOW,
     H_ACTIONS,
     H_BAG,
     H_CUR,
@@ -409,3 +410,41 @@ def spend_now(S: Any, sb: int, c: int, face: int) -> None:
         S[card + S[card]] = d
     else:
         S[H_BAG + c] += 1
+
+
+def rest_apply(S: Any, rows: int, code: int) -> None:
+    """``do_rest`` but the end of the turn, for the seat whose rows are at ``rows``: every
+    exhaust dream not turned, a shadow, or a hunted or turned dream of a colour back to the
+    bag ("5. Rest or Draw Again")."""
+    ex = rows + R_EXH * ROWBLK
+    if code == C_REST_EXHAUST:
+        k = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            d = S[i]
+            if d < 64 and d & 7 != BONE:
+                S[H_BAG + (d & 7)] += 1
+            else:
+                S[ex + 1 + k] = d
+                k += 1
+        S[ex] = k
+        return
+    if code == C_REST_NONE:
+        return
+    j = code - C_REST_SHADOW
+    c = j // 3
+    how = j % 3
+    if how == 0:
+        S[rows + (R_SHADOW + c) * ROWBLK] -= 1
+        S[H_BAG + c] += 1
+        return
+    b = rows + R_HUNT * ROWBLK if how == 1 else ex
+    for i in range(b + 1, b + 1 + S[b]):
+        d = S[i]
+        if d & 7 == c and (d >= 64 or (how == 1 and (d >> 3) & 7 == FSHADOW)):
+            end = b + S[b]
+            while i < end:
+                S[i] = S[i + 1]
+                i += 1
+            S[b] -= 1
+            S[H_BAG + c] += 1
+            return

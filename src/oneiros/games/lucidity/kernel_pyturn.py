@@ -28,9 +28,6 @@ from .kernel_base import (
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
-    C_REST_EXHAUST,
-    C_REST_NONE,
-    C_REST_SHADOW,
     DIE_BITS,
     DREAMER,
     FEXH,
@@ -59,7 +56,6 @@ from .kernel_base import (
     K_ABILITY,
     K_CHECK,
     K_NOW,
-    K_REST,
     K_TRACK,
     LIMBO,
     P1,
@@ -101,12 +97,13 @@ from .kernel_pybase import (
     fear_now,
     hand_back,
     push_next_stage,
+    rest_apply,
     rest_options,
     spend_now,
     store_turn,
 )
 from .kernel_step import apply_resolve
-from .kernel_turn import do_ability, do_rest, place
+from .kernel_turn import do_ability, place
 
 
 def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
@@ -551,24 +548,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             code = opts[(x * n) >> 32]
         if code != C_DRAW_AGAIN:
             store_turn(S, base, hand, rolled, acts, decs, x)
-            if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
-                k = 0
-                for i in range(ex + 1, ex + 1 + S[ex]):
-                    d = S[i]
-                    if d < 64 and d & 7 != BONE:
-                        S[H_BAG + (d & 7)] += 1
-                    else:
-                        S[ex + 1 + k] = d
-                        k += 1
-                S[ex] = k
-            elif C_REST_SHADOW <= code < C_REST_SHADOW + 12 and (code - C_REST_SHADOW) % 3 == 0:
-                c = (code - C_REST_SHADOW) // 3  # a shadow of that colour back to the bag
-                S[rows + (R_SHADOW + c) * ROWBLK] -= 1
-                S[H_BAG + c] += 1
-            elif code != C_REST_NONE:
-                push_frame(S, K_REST, p, exhausted, 0, 0, 0)
-                do_rest(S, code)  # a hunted or turned dream back, then the end of the turn
-                return
+            rest_apply(S, rows, code)  # ``do_rest`` (the end of the turn follows)
             end_turn(S)
             # the next seat's turn: here at once if it is a random dreamer's (``turn_hook``)
             if S[H_SP] != 1 or S[STACK] != K_TRACK:
