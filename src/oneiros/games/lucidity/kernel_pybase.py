@@ -19,7 +19,6 @@ from .kernel_base import (
     C_REST_EXHAUST,
     C_REST_NONE,
     C_REST_SHADOW,
-    CARDS,
     CHANCE,
     DB_HUNTED,
     DB_PLAIN_EXH,
@@ -37,7 +36,6 @@ from .kernel_base import (
     H_EXHFLAG,
     H_FTSET,
     H_GOAL,
-    H_HOLDER,
     H_N,
     H_REASON,
     H_RETURNS,
@@ -387,29 +385,6 @@ def fear_now(S: Any, rows: int, x: int) -> int:
     S[hr] += 1
     S[hr + S[hr]] = d
     return x
-
-
-def spend_now(S: Any, sb: int, c: int, face: int) -> None:
-    """``spend``: the seat at ``sb`` spends a Power dream of colour ``c`` and that face
-    ("Re-rolling dreams"), to its Nightmare card while nobody holds it, else the bag."""
-    d = c + 8 * face
-    pw = sb + SEAT_ROWS + R_POW * ROWBLK
-    i = pw + 1
-    while S[i] != d:
-        i += 1
-    end = pw + S[pw]
-    while i < end:
-        S[i] = S[i + 1]
-        i += 1
-    S[pw] -= 1
-    S[sb + SEAT_PC + 2 * c + face] -= 1
-    S[sb + SEAT_POWER] -= face + 1
-    if S[H_HOLDER + c] < 0:
-        card = CARDS + c * ROWBLK
-        S[card] += 1
-        S[card + S[card]] = d
-    else:
-        S[H_BAG + c] += 1
 
 
 def rest_apply(S: Any, rows: int, code: int) -> None:

@@ -28,6 +28,7 @@ from .kernel_base import (
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
+    CARDS,
     DIE_BITS,
     DREAMER,
     FEXH,
@@ -99,7 +100,6 @@ from .kernel_pybase import (
     push_next_stage,
     rest_apply,
     rest_options,
-    spend_now,
     store_turn,
 )
 from .kernel_step import apply_resolve
@@ -435,7 +435,23 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
-                    spend_now(S, sb, c, P1 if S[pc] else P2)
+                    face = P1 if S[pc] else P2  # ``spend``, written out
+                    d = c + 8 * face
+                    i = rows + R_POW * ROWBLK + 1
+                    while S[i] != d:
+                        i += 1
+                    end = rows + R_POW * ROWBLK + S[rows + R_POW * ROWBLK]
+                    while i < end:
+                        S[i] = S[i + 1]
+                        i += 1
+                    S[rows + R_POW * ROWBLK] -= 1
+                    S[pc + face] -= 1
+                    S[sb + SEAT_POWER] -= face + 1
+                    if S[H_HOLDER + c] < 0:
+                        S[CARDS + c * ROWBLK] += 1
+                        S[CARDS + c * ROWBLK + S[CARDS + c * ROWBLK]] = d
+                    else:
+                        S[H_BAG + c] += 1
                     if not (S[pc] or S[pc + 1]):
                         held &= ~(1 << c)
                     keep = []
