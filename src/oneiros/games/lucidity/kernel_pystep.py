@@ -197,9 +197,24 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 S[H_SP] -= 1
                 if (x * 2) >> 32:  # the options: resolve now, reroll
                     start_reroll(S, p, S[LIMBO + n] & 7, 1, pool)
+                    continue
+                S[LIMBO] = n - 1
+                d = S[LIMBO + n]
+                c = d & 7
+                face = d >> 3
+                h = S[H_HOLDER + c] if c != BONE else -1
+                if face <= FEXH and (h < 0 or h == p or not S[H_TAKES + c] >> face & 1):
+                    # ``place``: a Power, Hunt or Exhaust dream nobody takes, to its row
+                    sb = SEATS + p * SEATSZ
+                    b = sb + SEAT_ROWS + PLAIN_ROW[face] * ROWBLK
+                    m = S[b] + 1
+                    S[b] = m
+                    S[b + m] = d
+                    if face <= P2:
+                        S[sb + PC_OFFSET[d]] += 1
+                        S[sb + SEAT_POWER] += face + 1
                 else:
-                    S[LIMBO] = n - 1
-                    place(S, p, S[LIMBO + n], pool)
+                    place(S, p, d, pool)
                 continue
         elif k == K_ABILITY:
             # "Activating Nightmare Abilities": use it or not
