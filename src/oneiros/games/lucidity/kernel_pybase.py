@@ -26,6 +26,7 @@ from .kernel_base import (
     DIE_BITS,
     DREAMER,
     ELIMINATED,
+    FRAME,
     FSHADOW,
     H_ACTIONS,
     H_BAG,
@@ -67,6 +68,7 @@ from .kernel_base import (
     SEAT_TRACK,
     SEATS,
     SEATSZ,
+    STACK,
     TRACK_STEPS,
     TURN_CAP,
     pick_code,
@@ -180,7 +182,6 @@ def end_turn(S: Any) -> None:
     ):
         kernel_flow.end_turn(S)
         return
-    S[H_SP] = 0
     if S[LIMBO]:
         to_bag_list(S, LIMBO)  # ``give_back_limbo``
     if S[HAND] or S[ROLLED]:
@@ -196,12 +197,13 @@ def end_turn(S: Any) -> None:
     S[H_CUR] = nxt
     S[H_TURNS] += 1
     sb = SEATS + nxt * SEATSZ
+    S[H_SP] = 1  # the stack was emptied: the new turn's frame is the only one
     if S[sb + SEAT_ROLE] == DREAMER:
         S[sb + SEAT_TRACK] = -1
         S[sb + SEAT_STAGE] = 0
-        push_frame(S, K_TRACK, nxt, 0, 0, 0, 0)
+        S[STACK : STACK + FRAME] = (K_TRACK, nxt, 0, 0, 0, 0)
     else:
-        push_frame(S, K_NIGHTMARE, nxt, 0, 0, 0, 0)
+        S[STACK : STACK + FRAME] = (K_NIGHTMARE, nxt, 0, 0, 0, 0)
 
 
 def _envy_pick(r: int, d: int) -> int:
