@@ -269,10 +269,12 @@ def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
     return d, x
 
 
-def rest_options(S: Any, sb: int, rows: int, exhausted: int) -> list[int]:
-    """``legal_rest``'s options for the seat at ``sb`` (its rows at ``rows``): all exhaust
-    dreams (or none), a shadow of each colour, a hunted or turned dream of each colour,
-    then drawing again unless exhausted or at the last stage ("5. Rest or Draw Again")."""
+def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, int]:
+    """A random seat's "5. Rest or Draw Again" (the seat at ``sb``, its rows at ``rows``):
+    ``legal_rest``'s options (all exhaust dreams or none, a shadow of each colour, a hunted
+    or turned dream of each colour, drawing again unless exhausted or at the last stage),
+    one drawn with the random number after ``x`` (none for a single option), and the rest
+    applied as ``do_rest`` applies it but the end of the turn. The code and ``x``."""
     ex = rows + R_EXH * ROWBLK
     exb = 0
     for i in range(ex + 1, ex + 1 + S[ex]):
@@ -300,7 +302,45 @@ def rest_options(S: Any, sb: int, rows: int, exhausted: int) -> list[int]:
                 opts.append(C_REST_SHADOW + 3 * c + 2)
     if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
         opts.append(C_DRAW_AGAIN)
-    return opts
+    n = len(opts)
+    code = opts[0]
+    if n > 1:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        code = opts[(x * n) >> 32]
+    if code in (C_DRAW_AGAIN, C_REST_NONE):
+        return code, x
+    if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
+        k = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            d = S[i]
+            if d < 64 and d & 7 != BONE:
+                S[H_BAG + (d & 7)] += 1
+            else:
+                S[ex + 1 + k] = d
+                k += 1
+        S[ex] = k
+        return code, x
+    j = code - C_REST_SHADOW
+    c = j // 3
+    how = j % 3
+    if how == 0:  # a shadow of that colour
+        S[rows + (R_SHADOW + c) * ROWBLK] -= 1
+        S[H_BAG + c] += 1
+        return code, x
+    b = hr if how == 1 else ex  # a hunted (shadow or turned) or a turned dream
+    for i in range(b + 1, b + 1 + S[b]):
+        d = S[i]
+        if d & 7 == c and (d >= 64 or (how == 1 and (d >> 3) & 7 == FSHADOW)):
+            end = b + S[b]
+            while i < end:
+                S[i] = S[i + 1]
+                i += 1
+            S[b] -= 1
+            S[H_BAG + c] += 1
+            break
+    return code, x
 
 
 def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
@@ -387,41 +427,3 @@ def fear_now(S: Any, rows: int, x: int) -> int:
     S[hr] += 1
     S[hr + S[hr]] = d
     return x
-
-
-def rest_apply(S: Any, rows: int, code: int) -> None:
-    """``do_rest`` but the end of the turn, for the seat whose rows are at ``rows``: every
-    exhaust dream not turned, a shadow, or a hunted or turned dream of a colour back to the
-    bag ("5. Rest or Draw Again")."""
-    ex = rows + R_EXH * ROWBLK
-    if code == C_REST_EXHAUST:
-        k = 0
-        for i in range(ex + 1, ex + 1 + S[ex]):
-            d = S[i]
-            if d < 64 and d & 7 != BONE:
-                S[H_BAG + (d & 7)] += 1
-            else:
-                S[ex + 1 + k] = d
-                k += 1
-        S[ex] = k
-        return
-    if code == C_REST_NONE:
-        return
-    j = code - C_REST_SHADOW
-    c = j // 3
-    how = j % 3
-    if how == 0:
-        S[rows + (R_SHADOW + c) * ROWBLK] -= 1
-        S[H_BAG + c] += 1
-        return
-    b = rows + R_HUNT * ROWBLK if how == 1 else ex
-    for i in range(b + 1, b + 1 + S[b]):
-        d = S[i]
-        if d & 7 == c and (d >= 64 or (how == 1 and (d >> 3) & 7 == FSHADOW)):
-            end = b + S[b]
-            while i < end:
-                S[i] = S[i + 1]
-                i += 1
-            S[b] -= 1
-            S[H_BAG + c] += 1
-            return

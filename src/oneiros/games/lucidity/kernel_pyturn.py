@@ -98,8 +98,7 @@ from .kernel_pybase import (
     fear_now,
     hand_back,
     push_next_stage,
-    rest_apply,
-    rest_options,
+    rest_now,
     store_turn,
 )
 from .kernel_step import apply_resolve
@@ -550,21 +549,12 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 return
             exhausted = ca
             phase = REST
-        # "5. Rest or Draw Again"
-        opts = rest_options(S, sb, rows, exhausted)
-        ex = rows + R_EXH * ROWBLK
-        n = len(opts)
+        # "5. Rest or Draw Again": the decision, and the rest applied (``rest_now``)
         acts += 1
         decs += 1
-        code = opts[0]
-        if n > 1:
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            code = opts[(x * n) >> 32]
+        code, x = rest_now(S, sb, rows, exhausted, x)
         if code != C_DRAW_AGAIN:
             store_turn(S, base, hand, rolled, acts, decs, x)
-            rest_apply(S, rows, code)  # ``do_rest`` (the end of the turn follows)
             end_turn(S)
             # the next seat's turn: here at once if it is a random dreamer's (``turn_hook``)
             if S[H_SP] != 1 or S[STACK] != K_TRACK:
