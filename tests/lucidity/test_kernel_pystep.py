@@ -21,8 +21,8 @@ def lucidity(players: int, ruleset: str = "en", **options: Any) -> Any:
 def digest(results: list[K.Playout] | None) -> str:
     """A hash of everything a playout reports, game after game."""
     assert results is not None
-    fields = ("scores", "winners", "turns", "end_reason", "actions", "decisions")
-    fields += ("roles", "log", "power", "exhausted")
+    fields = ["scores", "winners", "turns", "end_reason", "actions", "decisions"]
+    fields += ["roles", "log", "power", "exhausted"]
     text = repr([[getattr(p, name) for name in fields] for p in results])
     return hashlib.sha256(text.encode()).hexdigest()
 
