@@ -9,16 +9,32 @@ from typing import Any
 from . import kernel_flow
 from .kernel_base import (
     AUTO,
+    BONE,
+    C_DRAW_AGAIN,
+    C_FEAR,
+    C_FEAR_NONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
+    C_REST_EXHAUST,
+    C_REST_NONE,
+    C_REST_SHADOW,
     CHANCE,
+    DB_HUNTED,
+    DB_PLAIN_EXH,
+    DB_ROTATED,
+    DIE_BITS,
     DREAMER,
     ELIMINATED,
+    FRAME,
+    FSHADOW,
     H_ACTIONS,
+    H_BAG,
     H_CUR,
     H_DECISIONS,
     H_DEND,
+    H_ES,
+    H_EXHFLAG,
     H_FTSET,
     H_GOAL,
     H_N,
@@ -26,26 +42,40 @@ from .kernel_base import (
     H_RETURNS,
     H_RNG,
     H_SP,
+    H_STAGES,
+    H_TRACE0,
     H_TURNS,
     HAND,
     K_CHECK,
     K_DRAW,
+    K_NIGHTMARE,
     K_RESOLVE,
     K_RETURN,
     K_ROLL,
+    K_TRACK,
     LIMBO,
+    R_EXH,
+    R_HUNT,
+    R_POW,
+    R_SHADOW,
     ROLLED,
+    ROWBLK,
+    SEAT_PC,
     SEAT_POWER,
     SEAT_ROLE,
+    SEAT_ROWS,
     SEAT_STAGE,
     SEAT_TRACK,
     SEATS,
     SEATSZ,
+    STACK,
     TRACK_STEPS,
     TURN_CAP,
+    pick_code,
     push_frame,
+    snapshot,
 )
-from .kernel_flow import hand_to_bag, start_turn, to_bag_list
+from .kernel_flow import hand_to_bag, to_bag_list
 
 MARGIN = 200
 """The hooks play only this many actions or more below ``max_actions`` (a stage, a resolve
@@ -80,6 +110,14 @@ RESOLVE_OPTIONS = tuple(tuple(_resolve_options(b, es) for b in range(256)) for e
 """``RESOLVE_OPTIONS[es][bits & 0xFF]``: the resolve options of the categories and shadows."""
 REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m in range(16))
 """``REROLL_OPTIONS[colours]``: the rerolls of those colours, in colour order."""
+
+
+PC_OFFSET = tuple(SEAT_PC + 2 * (d & 7) + (d >> 3 & 1) for d in range(16))
+"""``PC_OFFSET[die]``: where a seat counts its Power dreams of that die (power1 or power2)."""
+
+
+PLAIN_ROW = (R_POW, R_POW, R_HUNT, R_EXH)
+"""``PLAIN_ROW[face]``: the row of a power1, power2, hunt or exhaust dream."""
 
 
 def push_next_stage(S: Any, p: int) -> None:
@@ -144,7 +182,6 @@ def end_turn(S: Any) -> None:
     ):
         kernel_flow.end_turn(S)
         return
-    S[H_SP] = 0
     if S[LIMBO]:
         to_bag_list(S, LIMBO)  # ``give_back_limbo``
     if S[HAND] or S[ROLLED]:
@@ -154,4 +191,239 @@ def end_turn(S: Any) -> None:
         nxt = (nxt + 1) % n
         if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
             break
-    start_turn(S, nxt)
+    # ``start_turn``, its snapshot only when the turns are recorded (a replay)
+    if S[H_TRACE0]:
+        snapshot(S)
+    S[H_CUR] = nxt
+    S[H_TURNS] += 1
+    sb = SEATS + nxt * SEATSZ
+    S[H_SP] = 1  # the stack was emptied: the new turn's frame is the only one
+    if S[sb + SEAT_ROLE] == DREAMER:
+        S[sb + SEAT_TRACK] = -1
+        S[sb + SEAT_STAGE] = 0
+        S[STACK : STACK + FRAME] = (K_TRACK, nxt, 0, 0, 0, 0)
+    else:
+        S[STACK : STACK + FRAME] = (K_NIGHTMARE, nxt, 0, 0, 0, 0)
+
+
+def _envy_pick(r: int, d: int) -> int:
+    """``pick_code``'s offset (within the seat's 32) of die ``d`` in row ``r``; -1 for a
+    Bone Hunter (Shadow of Envy never offers one)."""
+    if d & 7 == BONE:
+        return -1
+    return pick_code(0, r, d)
+
+
+ENVY_PICKS = tuple(tuple(_envy_pick(r, d) for d in range(128)) for r in range(7))
+"""``ENVY_PICKS[row][die]``: Shadow of Envy's pick of that die, -1 for none."""
+
+
+def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
+    """Shadow of Envy's pick for a random chooser, from the random number ``x``: the
+    options of ``legal_envy`` (every dream on seat ``p``'s card but Bone Hunters, by row,
+    each kind once; lucidity-es not the Envy dream itself), one drawn at random (no random
+    number for a single option), and the last dream of its row with that pick taken out
+    (``remove_pick``, the Power counts kept). The dream (-1: no option) and ``x``."""
+    sb = SEATS + p * SEATSZ
+    rows = sb + SEAT_ROWS
+    skip = R_SHADOW + 1 if S[H_ES] else -1
+    seen = 0
+    opts = []
+    for r in range(7):
+        b = rows + r * ROWBLK
+        m = S[b]
+        if m == 0:
+            continue
+        picks = ENVY_PICKS[r]
+        if r == skip:
+            m -= 1
+        for d in S[b + 1 : b + 1 + m]:
+            j = picks[d]
+            if j >= 0 and not seen >> j & 1:
+                seen |= 1 << j
+                opts.append(j)
+    n = len(opts)
+    if n == 0:
+        return -1, x
+    j = opts[0]
+    if n > 1:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = opts[(x * n) >> 32]
+    r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
+    b = rows + r * ROWBLK
+    picks = ENVY_PICKS[r]
+    end = b + S[b]
+    i = end
+    while picks[S[i]] != j:
+        i -= 1
+    d = S[i]
+    while i < end:
+        S[i] = S[i + 1]
+        i += 1
+    S[b] -= 1
+    if r == R_POW:
+        S[sb + PC_OFFSET[d]] -= 1
+        S[sb + SEAT_POWER] -= (d >> 3) + 1
+    return d, x
+
+
+def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, int]:
+    """A random seat's "5. Rest or Draw Again" (the seat at ``sb``, its rows at ``rows``):
+    ``legal_rest``'s options (all exhaust dreams or none, a shadow of each colour, a hunted
+    or turned dream of each colour, drawing again unless exhausted or at the last stage),
+    one drawn with the random number after ``x`` (none for a single option), and the rest
+    applied as ``do_rest`` applies it but the end of the turn. The code and ``x``."""
+    ex = rows + R_EXH * ROWBLK
+    exb = 0
+    for i in range(ex + 1, ex + 1 + S[ex]):
+        exb |= DIE_BITS[S[i]]
+    hb = 0
+    hr = rows + R_HUNT * ROWBLK
+    for i in range(hr + 1, hr + 1 + S[hr]):
+        hb |= DIE_BITS[S[i]]
+    opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
+    if S[rows + R_SHADOW * ROWBLK]:
+        opts.append(C_REST_SHADOW)
+    if S[rows + (R_SHADOW + 1) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 3)
+    if S[rows + (R_SHADOW + 2) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 6)
+    if S[rows + (R_SHADOW + 3) * ROWBLK]:
+        opts.append(C_REST_SHADOW + 9)
+    if hb & (15 << DB_HUNTED):
+        for c in range(4):
+            if hb & (1 << (DB_HUNTED + c)):
+                opts.append(C_REST_SHADOW + 3 * c + 1)
+    if exb & (15 << DB_ROTATED):
+        for c in range(4):
+            if exb & (1 << (DB_ROTATED + c)):
+                opts.append(C_REST_SHADOW + 3 * c + 2)
+    if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
+        opts.append(C_DRAW_AGAIN)
+    n = len(opts)
+    code = opts[0]
+    if n > 1:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        code = opts[(x * n) >> 32]
+    if code in (C_DRAW_AGAIN, C_REST_NONE):
+        return code, x
+    if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
+        k = 0
+        for i in range(ex + 1, ex + 1 + S[ex]):
+            d = S[i]
+            if d < 64 and d & 7 != BONE:
+                S[H_BAG + (d & 7)] += 1
+            else:
+                S[ex + 1 + k] = d
+                k += 1
+        S[ex] = k
+        return code, x
+    j = code - C_REST_SHADOW
+    c = j // 3
+    how = j % 3
+    if how == 0:  # a shadow of that colour
+        S[rows + (R_SHADOW + c) * ROWBLK] -= 1
+        S[H_BAG + c] += 1
+        return code, x
+    b = hr if how == 1 else ex  # a hunted (shadow or turned) or a turned dream
+    for i in range(b + 1, b + 1 + S[b]):
+        d = S[i]
+        if d & 7 == c and (d >= 64 or (how == 1 and (d >> 3) & 7 == FSHADOW)):
+            end = b + S[b]
+            while i < end:
+                S[i] = S[i + 1]
+                i += 1
+            S[b] -= 1
+            S[H_BAG + c] += 1
+            break
+    return code, x
+
+
+def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
+    """Seat ``p`` exhausted at the check (``run_check``, then ``exhaust_draw`` with the
+    random number after ``x``): a dream drawn (it stays in the bag) and every Power dream
+    of its colour back to the bag. ``x`` and the colour drawn (-1: the bag is empty, no
+    draw: "Dream Victory" after this turn)."""
+    b0, b1, b2, b3, bone = S[H_BAG : H_BAG + 5]
+    total = b0 + b1 + b2 + b3 + bone
+    if total == 0:
+        S[H_DEND] = 1
+        return x, -1
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    r = (x * total) >> 32
+    c = (
+        0
+        if r < b0
+        else 1
+        if r < b0 + b1
+        else 2
+        if r < b0 + b1 + b2
+        else 3
+        if r < b0 + b1 + b2 + b3
+        else BONE
+    )
+    S[H_EXHFLAG] |= 1 << p
+    if c != BONE:
+        sb = SEATS + p * SEATSZ
+        pw = sb + SEAT_ROWS + R_POW * ROWBLK
+        k = 0
+        for i in range(pw + 1, pw + 1 + S[pw]):
+            d = S[i]
+            if d & 7 == c:
+                S[H_BAG + c] += 1
+                S[sb + PC_OFFSET[d]] -= 1
+                S[sb + SEAT_POWER] -= (d >> 3) + 1
+            else:
+                k += 1
+                S[pw + k] = d
+        S[pw] = k
+    return x, c
+
+
+def fear_now(S: Any, rows: int, x: int) -> int:
+    """Shadow of Primeval Fear for a random dreamer (its rows at ``rows``), from the random
+    number after ``x`` (``legal``'s ``K_FEAR`` options, then ``do_fear``): nothing, or a
+    shadow or a turned dream of a colour moved to the Hunt row. The new ``x``."""
+    ex = rows + R_EXH * ROWBLK
+    turned = 0
+    for i in range(ex + 1, ex + 1 + S[ex]):
+        if S[i] >= 64:
+            turned |= 1 << (S[i] & 7)
+    opts = [C_FEAR_NONE]
+    for k in range(4):
+        if S[rows + (R_SHADOW + k) * ROWBLK]:
+            opts.append(C_FEAR + 2 * k)
+    for k in range(4):
+        if turned >> k & 1:
+            opts.append(C_FEAR + 2 * k + 1)
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    code = opts[(x * len(opts)) >> 32]
+    if code == C_FEAR_NONE:
+        return x
+    k = (code - C_FEAR) // 2
+    hr = rows + R_HUNT * ROWBLK
+    if (code - C_FEAR) % 2:
+        i = ex + 1
+        while S[i] & 7 != k or S[i] < 64:
+            i += 1
+        d = S[i]
+        end = ex + S[ex]
+        while i < end:
+            S[i] = S[i + 1]
+            i += 1
+        S[ex] -= 1
+    else:
+        sr = rows + (R_SHADOW + k) * ROWBLK
+        d = S[sr + S[sr]]
+        S[sr] -= 1
+    S[hr] += 1
+    S[hr + S[hr]] = d
+    return x

@@ -1,6 +1,9 @@
 """The plain Python kernel's ``turn_hook``: where ``kernel_step.advance`` hands a random
 seat's turn to ``kernel_pyturn.dreamer_turn`` or ``kernel_pynight.nightmare_turn``.
-CPython only (see ``kernel_pyturn``)."""
+CPython only (see ``kernel_pyturn``). The plain Python build runs its own frame loop
+(``kernel_pystep.advance``), which starts those turns itself and runs the source's loop
+only for single actions and near ``max_actions``, where this hook declines: it stays so
+that the source's loop, run as is in that build, still plays the same games."""
 
 from __future__ import annotations
 

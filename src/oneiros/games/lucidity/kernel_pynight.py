@@ -93,7 +93,10 @@ def nightmare_turn(S: Any, f: int) -> bool:
         S[b] -= 1
         total -= 1
         drawn.append(b - H_BAG)
-    held = [c for c in range(4) if c in drawn]
+    held = []  # the colours drawn, in colour order
+    for c in range(4):
+        if c in drawn:
+            held.append(c)
     k = len(held)
     if k == 0:  # two Bone Hunters: no minion to send
         S[H_RNG] = x

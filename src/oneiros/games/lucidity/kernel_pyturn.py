@@ -2,22 +2,19 @@
 Rest or Draw Again" in one function over Python lists, for CPython only (numba compiles
 the kernel's frames one at a time; this module is not compiled).
 
-``kernel_step.advance`` calls ``turn_hook`` at a track, resolve, check, rest or Nightmare
-frame when it makes the actions in runs (no replay script, no stop seat); the plain
-Python kernel puts ``kernel_pyhook.turn_hook`` in the place of the source's, which does
-nothing. For a random seat it plays on from there: ``dreamer_turn`` the draws, returns
-and rolls of each stage, the resolve decisions, the check and the rest, the hand and the
-unresolved dreams kept in local lists and no frame pushed; ``kernel_pynight`` a
-Nightmare's turn. The same random numbers, actions and decisions as ``advance`` one frame
-at a time. Whatever needs a step it does not play (a Nightmare taking a dream, a shadow,
-the third Shadowmark, a reroll with a choice of Power, a row filled at the check, the
-end of the bag...) is handed back: the frames the step machinery would hold at that
-point are written to the stack and the kernel's own function applies the decision
-already drawn; ``advance`` goes on from there. ``tests/lucidity/test_kernel_python.py``
-checks that every game is the source's game, also when ``max_actions`` stops it.
-
-The random number step and the bag draw are written out at each use here and in
-``kernel_pynight`` (as ``kernel_runs`` does), not called: a call costs about as much.
+The plain Python frame loop (``kernel_pystep.advance``) starts ``dreamer_turn`` at a random
+dreamer's track, resolve, check or rest frame: the draws, returns and rolls of each stage,
+the resolve decisions (with Shadow of Envy's pick when the next seat is random, a shadow a
+random Nightmare takes, Imprisonment without a choice, Primeval Fear, the Depths), the
+check (with the exhaustion draw) and the rest, the hand and the unresolved dreams in local
+lists and no frame pushed; the same random numbers, actions and decisions as the source
+one frame at a time. Whatever needs a step it does not play (a heuristic seat's choice,
+a Nightmare's ability used, the third Shadowmark, a reroll with a choice of Power, a row
+filled at the check, the end of the bag...) is handed back: the frames the step machinery
+would hold there are written to the stack and the kernel's own function applies the
+decision already drawn. ``tests/lucidity/test_kernel_python.py`` checks that every game
+is the source's game, also when ``max_actions`` stops it. The random number step and the
+bag draw are written out at each use (a call costs about as much).
 """
 
 from __future__ import annotations
@@ -28,18 +25,10 @@ from .kernel_base import (
     AUTO,
     BONE,
     C_DRAW_AGAIN,
-    C_FEAR,
-    C_FEAR_NONE,
     C_REROLL,
     C_RESOLVE,
     C_RESOLVE_SHADOW,
-    C_REST_EXHAUST,
-    C_REST_NONE,
-    C_REST_SHADOW,
     CARDS,
-    DB_HUNTED,
-    DB_PLAIN_EXH,
-    DB_ROTATED,
     DIE_BITS,
     DREAMER,
     FEXH,
@@ -63,12 +52,11 @@ from .kernel_base import (
     H_RNG,
     H_SDELTA,
     H_SP,
-    H_STAGES,
     H_TAKES,
     HAND,
+    K_ABILITY,
     K_CHECK,
     K_NOW,
-    K_REST,
     K_TRACK,
     LIMBO,
     P1,
@@ -96,6 +84,8 @@ from .kernel_flow import end_turn, run_check
 from .kernel_pybase import (
     CHECK,
     MARGIN,
+    PC_OFFSET,
+    PLAIN_ROW,
     REROLL_OPTIONS,
     RESOLVE,
     RESOLVE_OPTIONS,
@@ -103,20 +93,23 @@ from .kernel_pybase import (
     SPREAD,
     STAGE,
     TRACK,
+    envy_take,
+    exhaust_now,
+    fear_now,
     hand_back,
     push_next_stage,
+    rest_now,
     store_turn,
 )
 from .kernel_step import apply_resolve
-from .kernel_turn import do_rest, place
+from .kernel_turn import do_ability, place
 
 
 def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     """Play random seat ``p``'s turn on from the frame at ``f`` (popped): a track decision
     (``phase`` TRACK), a rest decision (REST), the check (CHECK) or the resolve decisions
     above that check frame (RESOLVE), until the turn ends or something is handed back.
-    When the turn ends at the rest and the next seat is a random dreamer too, its turn
-    follows here at once (as ``advance`` would call ``turn_hook`` for its track frame)."""
+    When the turn ends at the rest and the next seat is a random dreamer, its turn follows."""
     sb = SEATS + p * SEATSZ
     rows = sb + SEAT_ROWS
     base = (f - STACK) // FRAME  # the stack's length without this turn's frames
@@ -126,6 +119,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     es = S[H_ES]
     ca = cb = 0  # the check frame's "exhausted" and "exhaust draw done"
     exhausted = 0
+    held = -1  # the colours of the Power dreams held, once the resolve needs them
+    takes = 0
     hand: list[int] = S[HAND + 1 : HAND + 1 + S[HAND]]
     rolled: list[int] = S[ROLLED + 1 : ROLLED + 1 + S[ROLLED]]
     if phase == REST:
@@ -151,8 +146,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             b0, b1, b2, b3, bone = S[H_BAG : H_BAG + 5]
             total = b0 + b1 + b2 + b3 + bone
             if control >= total:
-                # "Dream Victory": the bag runs out (lucidity-es: also when the last draw
-                # empties it)
+                # "Dream Victory": the bag runs out (lucidity-es: when it is emptied)
                 if control > total or es:
                     S[H_DEND] = 1
                 control = total
@@ -177,17 +171,18 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     hand.append(3)
                 else:
                     hand.append(BONE)
-            S[H_BAG : H_BAG + 5] = (b0, b1, b2, b3, total - b0 - b1 - b2 - b3)
+            bone = total - b0 - b1 - b2 - b3
             left = S[H_RETURNS]
             if not S[H_DEND] and left > 0:
+                # "Select Dreams": a random seat's returns, each a colour in hand at random
                 n0 = hand.count(0)
                 n1 = hand.count(1)
                 n2 = hand.count(2)
                 n3 = hand.count(3)
-                while left > 0:
-                    n = (1 if n0 else 0) + (1 if n1 else 0) + (1 if n2 else 0) + (1 if n3 else 0)
-                    if n == 0:
-                        break
+                n = (n0 > 0) + (n1 > 0) + (n2 > 0) + (n3 > 0)  # the colours in hand
+                k = 0
+                while k < left and n:
+                    k += 1
                     j = 0
                     if n > 1:
                         x ^= (x << 13) & 0xFFFFFFFF
@@ -195,28 +190,38 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         j = (x * n) >> 32
                     if n0 and j == 0:
-                        c = 0
+                        hand.remove(0)
+                        b0 += 1
                         n0 -= 1
-                    else:
-                        if n0:
-                            j -= 1
-                        if n1 and j == 0:
-                            c = 1
-                            n1 -= 1
-                        else:
-                            if n1:
-                                j -= 1
-                            if n2 and j == 0:
-                                c = 2
-                                n2 -= 1
-                            else:
-                                c = 3
-                                n3 -= 1
-                    acts += 1
-                    decs += 1
-                    hand.remove(c)
-                    S[H_BAG + c] += 1
-                    left -= 1
+                        if not n0:
+                            n -= 1
+                        continue
+                    if n0:
+                        j -= 1
+                    if n1 and j == 0:
+                        hand.remove(1)
+                        b1 += 1
+                        n1 -= 1
+                        if not n1:
+                            n -= 1
+                        continue
+                    if n1:
+                        j -= 1
+                    if n2 and j == 0:
+                        hand.remove(2)
+                        b2 += 1
+                        n2 -= 1
+                        if not n2:
+                            n -= 1
+                        continue
+                    hand.remove(3)
+                    b3 += 1
+                    n3 -= 1
+                    if not n3:
+                        n -= 1
+                acts += k
+                decs += k
+            S[H_BAG : H_BAG + 5] = (b0, b1, b2, b3, bone)
             # "3. Roll and Resolve Dreams": every dream in hand, the last first
             acts += len(hand)
             for c in reversed(hand):
@@ -227,21 +232,24 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             hand.clear()
             phase = RESOLVE
         if phase == RESOLVE:
-            takes = 0  # the dice a Nightmare takes from this dreamer, as bits
-            holders = S[H_HOLDER : H_HOLDER + 4]
-            if max(holders) >= 0:
-                for c in range(4):
-                    h = holders[c]
-                    if h >= 0 and h != p:
-                        takes |= SPREAD[S[H_TAKES + c]] << c
-            # the colours of the Power dreams held (the rerolls): both values of each
-            k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
-            held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
+            if held < 0:  # once a turn: both are kept up to date below
+                takes = 0  # the dice a Nightmare takes from this dreamer, as bits
+                holders = S[H_HOLDER : H_HOLDER + 4]
+                if max(holders) >= 0:
+                    for c in range(4):
+                        h = holders[c]
+                        if h >= 0 and h != p:
+                            takes |= SPREAD[S[H_TAKES + c]] << c
+                # the colours of the Power dreams held (the rerolls): both values of each
+                k0, k1, k2, k3, k4, k5, k6, k7 = S[sb + SEAT_PC : sb + SEAT_PC + 8]
+                held = (k0 | k1 and 1) | (k2 | k3 and 2) | (k4 | k5 and 4) | (k6 | k7 and 8)
             ropts = RESOLVE_OPTIONS[es]
+            bits = -1  # the option bits of the unresolved dreams (-1: to be found again)
             while True:
-                bits = 0
-                for d in rolled:
-                    bits |= DIE_BITS[d]
+                if bits < 0:
+                    bits = 0
+                    for d in rolled:
+                        bits |= DIE_BITS[d]
                 opts = ropts[bits & 0xFF]
                 if bits >> 8 & held:
                     opts = opts + REROLL_OPTIONS[bits >> 8 & held]
@@ -261,36 +269,92 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         x ^= (x << 5) & 0xFFFFFFFF
                         code = opts[(x * n) >> 32]
                 if code >= C_RESOLVE_SHADOW:
-                    # the four Shadows: Envy (the next seat chooses), a Nightmare taking
-                    # the shadow and Imprisonment with a choice are handed back
+                    # the Shadows (a heuristic chooser or Nightmare is handed back)
                     c = code - C_RESOLVE_SHADOW
                     d = c + 8 * FSHADOW
+                    if takes >> d & 1 and S[H_POL + S[H_HOLDER + c]] == 0:
+                        # "Activating Nightmare Abilities": taken as 1 Power; use it?
+                        rolled.remove(d)
+                        bits = -1
+                        nb = SEATS + S[H_HOLDER + c] * SEATSZ
+                        pw = nb + SEAT_ROWS + R_POW * ROWBLK
+                        S[pw] += 1
+                        S[pw + S[pw]] = c  # ``c + 8 * P1``
+                        S[nb + SEAT_PC + 2 * c] += 1
+                        S[nb + SEAT_POWER] += 1
+                        acts += 1
+                        decs += 1
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        if (x * 2) >> 32:  # the options: use, pass
+                            continue
+                        hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                        push_frame(S, K_ABILITY, S[H_HOLDER + c], p, c, 0, 0)
+                        do_ability(S, True)
+                        return
                     ex = rows + R_EXH * ROWBLK
                     turnable = 0
                     if c == 2:
                         for i in range(ex + 1, ex + 1 + S[ex]):
                             if S[i] < 64 and S[i] & 7 != BONE:
                                 turnable |= 1 << (S[i] & 7)
-                    if c == 1 or takes >> d & 1 or turnable & (turnable - 1):
+                    if (
+                        takes >> d & 1
+                        or turnable & (turnable - 1)
+                        or (c == 1 and S[H_POL + (p + 1) % S[H_N]])
+                    ):
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
                     rolled.remove(d)
+                    bits = -1
                     sr = rows + (R_SHADOW + c) * ROWBLK
                     S[sr] += 1
                     S[sr + S[sr]] = d
+                    if c == 1:
+                        # Shadow of Envy: the next seat picks a dream, rolled at once
+                        d, x = envy_take(S, p, x)
+                        if d < 0:
+                            continue
+                        acts += 2  # the pick and the roll
+                        decs += 1
+                        if d < 16 and d & 7 != BONE:  # a Power dream: the rerolls held
+                            pc = sb + SEAT_PC + 2 * (d & 7)
+                            if not (S[pc] or S[pc + 1]):
+                                held &= ~(1 << (d & 7))
+                        c = d & 7
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
+                        d = c + 8 * face
+                        if face == FSHADOW and es:
+                            rolled.append(d)  # lucidity-es: it joins the unresolved dreams
+                            continue
+                        if c != BONE and (S[sb + SEAT_PC + 2 * c] or S[sb + SEAT_PC + 2 * c + 1]):
+                            # "Re-rolling dreams": the dreamer may reroll it before it resolves
+                            hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                            S[LIMBO] += 1
+                            S[LIMBO + S[LIMBO]] = d
+                            push_frame(S, K_NOW, p, 1, 0, 0, 0)
+                            return
+                        if face > FEXH or takes >> d & 1:
+                            hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
+                            place(S, p, d, 1)
+                            return
+                        b = rows + PLAIN_ROW[face] * ROWBLK
+                        S[b] += 1
+                        S[b + S[b]] = d
+                        if face <= P2:
+                            S[sb + PC_OFFSET[d]] += 1
+                            S[sb + SEAT_POWER] += face + 1
+                            held = (held | 1 << c) & 15
+                        continue
                     if c == 2:
                         # Shadow of Imprisonment: the only colour's first exhaust dream turns
                         if turnable:
-                            k = (
-                                0
-                                if turnable == 1
-                                else 1
-                                if turnable == 2
-                                else 2
-                                if turnable == 4
-                                else 3
-                            )
+                            k = (0, 0, 1, 0, 2, 0, 0, 0, 3)[turnable]  # its one colour
                             i = ex + 1
                             while S[i] != k + 8 * FEXH:
                                 i += 1
@@ -298,43 +362,9 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         continue
                     if c == 3:
                         # Shadow of Primeval Fear: a shadow or a turned dream to the Hunt row
-                        turned = 0
-                        for i in range(ex + 1, ex + 1 + S[ex]):
-                            if S[i] >= 64:
-                                turned |= 1 << (S[i] & 7)
-                        opts = [C_FEAR_NONE]
-                        for k in range(4):
-                            if S[rows + (R_SHADOW + k) * ROWBLK]:
-                                opts.append(C_FEAR + 2 * k)
-                        for k in range(4):
-                            if turned >> k & 1:
-                                opts.append(C_FEAR + 2 * k + 1)
                         acts += 1
                         decs += 1
-                        x ^= (x << 13) & 0xFFFFFFFF
-                        x ^= x >> 17
-                        x ^= (x << 5) & 0xFFFFFFFF
-                        code = opts[(x * len(opts)) >> 32]
-                        if code == C_FEAR_NONE:
-                            continue
-                        k = (code - C_FEAR) // 2
-                        hr = rows + R_HUNT * ROWBLK
-                        if (code - C_FEAR) % 2:
-                            i = ex + 1
-                            while S[i] & 7 != k or S[i] < 64:
-                                i += 1
-                            d = S[i]
-                            end = ex + S[ex]
-                            while i < end:
-                                S[i] = S[i + 1]
-                                i += 1
-                            S[ex] -= 1
-                        else:
-                            sr = rows + (R_SHADOW + k) * ROWBLK
-                            d = S[sr + S[sr]]
-                            S[sr] -= 1
-                        S[hr] += 1
-                        S[hr + S[hr]] = d
+                        x = fear_now(S, rows, x)
                         continue
                     # Shadow of the Depths: draw a dream and roll it at once
                     total = S[H_BAG] + S[H_BAG + 1] + S[H_BAG + 2] + S[H_BAG + 3] + S[H_BAG + 4]
@@ -404,32 +434,31 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
                         apply_resolve(S, code)
                         return
-                    face = P1 if S[pc] else P2
+                    face = P1 if S[pc] else P2  # ``spend``, written out
                     d = c + 8 * face
-                    pw = rows + R_POW * ROWBLK
-                    i = pw + 1
+                    i = rows + R_POW * ROWBLK + 1
                     while S[i] != d:
                         i += 1
-                    end = pw + S[pw]
+                    end = rows + R_POW * ROWBLK + S[rows + R_POW * ROWBLK]
                     while i < end:
                         S[i] = S[i + 1]
                         i += 1
-                    S[pw] -= 1
+                    S[rows + R_POW * ROWBLK] -= 1
                     S[pc + face] -= 1
                     S[sb + SEAT_POWER] -= face + 1
-                    if not (S[pc] or S[pc + 1]):
-                        held &= ~(1 << c)
                     if S[H_HOLDER + c] < 0:
-                        card = CARDS + c * ROWBLK
-                        S[card] += 1
-                        S[card + S[card]] = d
+                        S[CARDS + c * ROWBLK] += 1
+                        S[CARDS + c * ROWBLK + S[CARDS + c * ROWBLK]] = d
                     else:
                         S[H_BAG + c] += 1
+                    if not (S[pc] or S[pc + 1]):
+                        held &= ~(1 << c)
                     keep = []
                     for d in rolled:
                         if d & 7 != c:
                             keep.append(d)
                     rolled = keep
+                    bits = -1
                     for _ in range(again):  # rolled again at once (the hand is empty)
                         acts += 1
                         x ^= (x << 13) & 0xFFFFFFFF
@@ -443,13 +472,16 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 taken = []
                 keep = []
                 plain = True
+                kept = 0  # the option bits of the dreams kept
                 for d in rolled:
-                    if DIE_BITS[d] & bit:
+                    db = DIE_BITS[d]
+                    if db & bit:
                         taken.append(d)
                         if takes >> d & 1:
                             plain = False
                     else:
                         keep.append(d)
+                        kept |= db
                 if what == 3 and S[rows + R_MARKS * ROWBLK] + len(taken) >= 3:
                     plain = False
                 if not plain:
@@ -457,17 +489,19 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     apply_resolve(S, code)
                     return
                 rolled = keep
+                bits = kept
                 if what == 0:
                     pw = rows + R_POW * ROWBLK
                     m = S[pw]
+                    gain = 0
                     for d in taken:
                         m += 1
                         S[pw + m] = d
-                        face = d >> 3
-                        S[sb + SEAT_PC + 2 * (d & 7) + face] += 1
-                        S[sb + SEAT_POWER] += face + 1
+                        S[sb + PC_OFFSET[d]] += 1  # ``SEAT_PC`` + 2 * colour + face
+                        gain += (d >> 3) + 1
                         held |= 1 << (d & 7)
                     S[pw] = m
+                    S[sb + SEAT_POWER] += gain
                     held &= 15  # a Bone Hunter is never rerolled
                 else:
                     rb = rows + (R_HUNT if what == 1 else R_EXH if what == 2 else R_MARKS) * ROWBLK
@@ -480,6 +514,20 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
         if phase == CHECK:
             # "4. Check for Filled Rows"
             marks = S[rows + R_MARKS * ROWBLK]
+            if (
+                not cb
+                and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW]
+                and S[sb + SEAT_ROLE] == DREAMER
+                and S[rows + R_HUNT * ROWBLK] < S[H_HUNTROW]
+                and marks < 3
+            ):
+                # exhausted (``run_check``, ``exhaust_draw``); then the check again
+                ca = cb = 1
+                x, c = exhaust_now(S, p, x)
+                if c >= 0:
+                    acts += 1
+                    if c != BONE:
+                        held &= ~(1 << c)
             need = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
             need = (need if need > 2 else 2) - marks
             if need < 1:
@@ -489,8 +537,10 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 or S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
                 or marks >= 3
                 or (not cb and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW])
-                or max(S[rows + R_SHADOW * ROWBLK : rows + (R_SHADOW + 4) * ROWBLK : ROWBLK])
-                >= need
+                or S[rows + R_SHADOW * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
+                or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
                 or S[H_DEND]
             ):
                 store_turn(S, base, hand, rolled, acts, decs, x)
@@ -499,63 +549,12 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 return
             exhausted = ca
             phase = REST
-        # "5. Rest or Draw Again"
-        ex = rows + R_EXH * ROWBLK
-        exb = 0
-        for i in range(ex + 1, ex + 1 + S[ex]):
-            exb |= DIE_BITS[S[i]]
-        hb = 0
-        hr = rows + R_HUNT * ROWBLK
-        for i in range(hr + 1, hr + 1 + S[hr]):
-            hb |= DIE_BITS[S[i]]
-        opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
-        if S[rows + R_SHADOW * ROWBLK]:
-            opts.append(C_REST_SHADOW)
-        if S[rows + (R_SHADOW + 1) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 3)
-        if S[rows + (R_SHADOW + 2) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 6)
-        if S[rows + (R_SHADOW + 3) * ROWBLK]:
-            opts.append(C_REST_SHADOW + 9)
-        if hb & (15 << DB_HUNTED):
-            for c in range(4):
-                if hb & (1 << (DB_HUNTED + c)):
-                    opts.append(C_REST_SHADOW + 3 * c + 1)
-        if exb & (15 << DB_ROTATED):
-            for c in range(4):
-                if exb & (1 << (DB_ROTATED + c)):
-                    opts.append(C_REST_SHADOW + 3 * c + 2)
-        if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
-            opts.append(C_DRAW_AGAIN)
-        n = len(opts)
+        # "5. Rest or Draw Again": the decision, and the rest applied (``rest_now``)
         acts += 1
         decs += 1
-        code = opts[0]
-        if n > 1:
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            code = opts[(x * n) >> 32]
+        code, x = rest_now(S, sb, rows, exhausted, x)
         if code != C_DRAW_AGAIN:
             store_turn(S, base, hand, rolled, acts, decs, x)
-            if code == C_REST_EXHAUST:  # every exhaust dream not turned back to the bag
-                k = 0
-                for i in range(ex + 1, ex + 1 + S[ex]):
-                    d = S[i]
-                    if d < 64 and d & 7 != BONE:
-                        S[H_BAG + (d & 7)] += 1
-                    else:
-                        S[ex + 1 + k] = d
-                        k += 1
-                S[ex] = k
-            elif C_REST_SHADOW <= code < C_REST_SHADOW + 12 and (code - C_REST_SHADOW) % 3 == 0:
-                c = (code - C_REST_SHADOW) // 3  # a shadow of that colour back to the bag
-                S[rows + (R_SHADOW + c) * ROWBLK] -= 1
-                S[H_BAG + c] += 1
-            elif code != C_REST_NONE:
-                push_frame(S, K_REST, p, exhausted, 0, 0, 0)
-                do_rest(S, code)  # a hunted or turned dream back, then the end of the turn
-                return
             end_turn(S)
             # the next seat's turn: here at once if it is a random dreamer's (``turn_hook``)
             if S[H_SP] != 1 or S[STACK] != K_TRACK:
@@ -572,6 +571,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             hand = []  # end_turn put back the hand and the unresolved dreams
             rolled = []
             ca = cb = exhausted = 0
+            held = -1
             phase = TRACK
             continue
         if acts + MARGIN >= max_actions:
