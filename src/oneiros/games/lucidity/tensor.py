@@ -43,6 +43,7 @@ from .encoding import (
     _layout,
     encode_state,
 )
+from .model import power_value
 from .steps.base import HOLDERS
 from .steps.resolve import Resolve
 
@@ -50,6 +51,8 @@ _ROW = len(_BAG)
 """Entries per row of a seat block: one per colour of the bag. The rows of a block are
 hunt, exhaust, power, then the Shadow rows (blue, green, yellow, red)."""
 _BAG_AT = tuple(enumerate(_BAG))
+_POWER = {"power1": 1, "power2": 2}
+"""The Power of a dream in a Power row, by face (``model.power_value``)."""
 _SHADOWS = tuple((3 + k, c) for k, c in enumerate(COLOURS))
 """The Shadow rows: (row of the seat block, colour)."""
 
@@ -74,6 +77,7 @@ class _Tracker:
         "cards",
         "in_hand",
         "lay",
+        "power",
         "ref",
         "rows",
         "seats",
@@ -111,6 +115,7 @@ class _Tracker:
         self.in_hand = _in_hand(state, colour_at)
         self.seats = []
         self.rows = []
+        self.power = [state.power_of(i) for i in range(len(state.seats))]
         for s in state.seats:
             sh = s.shadow
             self.seats.append(_parts(s))
@@ -193,13 +198,21 @@ def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> N
         base[at + lay.colour_of : at + lay.track_at] = 0.0
         if colour in _COLOUR_AT:
             base[at + lay.colour_of + _COLOUR_AT[colour]] = 1.0
-    if track != was[2] or stage != was[3]:
-        base[at + lay.track_at : at + lay.power_at] = 0.0
+    old_track, old_stage = was[2], was[3]
+    if track != old_track or stage != old_stage:
+        # the entries hold ``was``'s flags: clear those, then set the new ones (the track
+        # changes at every turn: cheaper than clearing the whole group)
+        arr = t.arr
+        if old_track is not None:
+            if old_track in _TRACK_AT:
+                arr[at + lay.track_at + _TRACK_AT[old_track]] = 0.0
+            if 0 <= old_stage < 3:
+                arr[at + lay.stage_at + old_stage] = 0.0
         if track is not None:
             if track in _TRACK_AT:
-                base[at + lay.track_at + _TRACK_AT[track]] = 1.0
+                arr[at + lay.track_at + _TRACK_AT[track]] = 1.0
             if 0 <= stage < 3:
-                base[at + lay.stage_at + stage] = 1.0
+                arr[at + lay.stage_at + stage] = 1.0
 
 
 def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[Any]) -> list[Any]:
@@ -250,14 +263,13 @@ def _seat(
     exhaust = _row(t, at + _ROW, rows[1], exhaust, kept) if exhaust != kept else kept
     kept = was[7]
     if power != kept:
+        m = len(kept)
+        if len(power) == m + 1 and power[:m] == kept:  # one dream placed: add its Power
+            p = t.power[i] + _POWER.get(power[m][1], 0)
+        else:
+            p = power_value(power)
+        t.power[i] = p
         power = _row(t, at + 2 * _ROW, rows[2], power, kept)
-        p = 0
-        for d in power:
-            f = d[1]
-            if f == "power2":
-                p += 2
-            elif f == "power1":
-                p += 1
         goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
         t.arr[at + lay.power_at] = p / (p + goal) if p else 0.0
     else:
