@@ -10,10 +10,15 @@ each seat. At the next call the live values are compared with the copies (compar
 lists and dicts, done in C) and only the entries of what differs are written again, from
 the state alone and as ``encode_state`` computes them: a row that gained or lost its last
 dream changes one count (the prefix is compared with the copy), any other change of a row
-is counted again; the dreams in hand are counted again (they change at most steps) and
+is counted again; a Power row that gained one dream adds that dream's Power to the kept
+Power, any other change counts it again; a new track or stage clears the old flags and sets
+the new ones; the dreams in hand are counted again (they change at most steps) and
 written where a count differs; the tail (who decides, whose tensor) is rewritten when it
-differs. A state changed in any way (``apply``, a scenario builder) therefore gets the full
-computation's tensor: nothing is carried from one change to the next.
+differs, from the tails already made. The entries live in a float32 ``array.array``
+(writing one costs less than writing an item of a numpy array) that a numpy array shares,
+handed over as a copy. A state changed in any way (``apply``, a scenario builder)
+therefore gets the full computation's tensor: nothing is carried from one change to the
+next.
 ``tests/interop/test_incremental_tensor.py`` plays random games (hypothesis) and compares
 the two at every step, for every seat.
 
