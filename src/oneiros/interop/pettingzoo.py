@@ -227,15 +227,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self.agent_selection = self.possible_agents[0]
         self._acting: int | None = None
         self._rewards_given = False
-        self._offer: tuple[Any, str, dict[int, Any], tuple[int]] | None = None
-        """(state, agent, index -> Action, ``(seat,)``) of the legal actions the last
-        observation offered the acting agent: ``step`` applies the chosen Action itself (the
-        engine's short path) when that seat alone decides."""
-        self._offers = self._encoder.offers
-        self._alone = tuple((seat,) for seat in range(self.game.players))
+        self._offer: tuple[Any, int, dict[int, Any]] | None = None
+        """(state, seat, index -> Action) of the legal actions the last observation offered
+        the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
         self._tensor = self._encoder.tensor
-        self._plain = True
-        """Neither shaping nor a step limit: the rewards stay zero until the end."""
         self._leaving = False
         """Whether an agent is terminated or truncated (then ``step`` may be its last)."""
         self._limit: int | None = None
@@ -257,8 +252,6 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._skip_agent_selection = None
         self._leaving = False
         self._limit = self._step_limit()
-        self._plain = self._potential is None and self._limit is None
-        self._offer = None
         self._select()
 
     def _select(self, to_move: tuple[int, ...] | None = None) -> None:
@@ -308,17 +301,11 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             # The mask is the seat's legal actions when it is the selected agent and decides
             # now (checked against the state too, should it have been changed from outside).
             to_move = state.to_move()
-            if len(to_move) == 1:
+            if seat in to_move:
                 # the only seat deciding: the state's own short path (no seat to check)
-                legal = state.legal_actions() if to_move[0] == seat else None
-            else:
-                legal = state.legal_actions(seat) if seat in to_move else None
-            if legal is not None:
-                # a few lists of Actions recur: their mask and Actions by index are kept
-                offer = self._offers.get(tuple(map(id, legal)))
-                if offer is None:
-                    offer = self._encoder.offered(legal)
-                self._offer = (state, agent, offer[1], self._alone[seat])
+                legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
+                offer = self._encoder.offered(legal)  # a few lists of Actions recur
+                self._offer = (state, seat, offer[1])
                 return {"observation": self._tensor(state, seat), "action_mask": offer[0].copy()}
         return {
             "observation": self._tensor(state, seat),
@@ -327,29 +314,34 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        offer = self._offer
-        self._offer = None
-        state = self.game_state
-        if (
-            offer is not None
-            and offer[0] is state
-            and offer[1] is agent
-            and type(action) is int
-            and not self._leaving
-        ):
-            # the frequent case: an index of an action the observation offered, the seat the
-            # only one deciding; the core still checks that it is legal in this state
-            chosen = offer[2].get(action)
-            if chosen is not None and state.to_move() == offer[3]:
-                state.apply(chosen)
-            else:
-                self._apply(state, agent, action)
-        elif self._leaving and (self.terminations[agent] or self.truncations[agent]):
+        if self._leaving and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        seat = self._seat[agent]
+        offer = self._offer
+        self._offer = None
+        chosen = None
+        if offer is not None and type(action) is int and offer[0] is state and offer[1] == seat:
+            chosen = offer[2].get(action)
+        if chosen is not None and state.to_move() == (seat,):
+            # the frequent case: an index of an action the observation offered, the seat the
+            # only one deciding; the core still checks that it is legal in this state
+            state.apply(chosen)
         else:
-            self._apply(state, agent, action)
-        assert state is not None
+            ids = self._encoder.ids
+            if type(action) is int and 0 <= action < len(ids):
+                action_id = ids[action]  # checked
+            elif action is None:
+                raise IllegalAction(
+                    f"{agent} must choose an action (None is only for a finished agent)"
+                )
+            else:
+                action_id = action_id_at(self.game, action, ids)
+            # The core refuses an illegal action and changes nothing.
+            state.apply(action_id, player=seat)
         self._cumulative_rewards[agent] = 0.0
         to_move = state.to_move()
         if to_move == _CHANCE_ONLY:  # resolve_chance, written out
@@ -358,7 +350,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 state.apply(state.sample_chance(rng))
                 to_move = state.to_move()
         self._steps += 1
-        if len(to_move) == 1 and self._plain:
+        if len(to_move) == 1 and self._potential is None and self._limit is None:
             # the frequent case: one seat decides next, nothing to add up, and the rewards
             # are already all zero unless a reward was given at the last step
             if self._rewards_given:
@@ -369,22 +361,6 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             self._after_step(state, agent, to_move)
         if self.render_mode == "human":
             self.render()
-
-    def _apply(self, state: State | None, agent: str, action: Any) -> None:
-        """Apply ``action`` (an index) for ``agent`` through the core's checks."""
-        if state is None:
-            raise RuntimeError("call reset() before using the environment")
-        ids = self._encoder.ids
-        if type(action) is int and 0 <= action < len(ids):
-            action_id = ids[action]  # checked
-        elif action is None:
-            raise IllegalAction(
-                f"{agent} must choose an action (None is only for a finished agent)"
-            )
-        else:
-            action_id = action_id_at(self.game, action, ids)
-        # The core refuses an illegal action and changes nothing.
-        state.apply(action_id, player=self._seat[agent])
 
     def _after_step(self, state: State, agent: str, to_move: tuple[int, ...]) -> None:
         """The rest of ``step`` when the game ended, rewards are given, a limit is set or
