@@ -33,8 +33,8 @@ from ..agents import Agent, make_agent
 from ..agents.base import RandomAgent, view_for
 from ..core import ConfigError, Game, IllegalAction, State
 from ._common import (
+    _CHANCE_ONLY,
     Encoder,
-    acting_seat,
     action_id_at,
     check_reward_mode,
     check_shaping,
@@ -43,7 +43,6 @@ from ._common import (
     observation_bounds,
     potentials,
     render_text,
-    resolve_chance,
 )
 
 __all__ = ["OneirosEnv", "make"]
@@ -116,6 +115,9 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._done = True
         self._alone = (seat,)
         """``to_move`` when this seat alone decides."""
+        self._tensor = self._encoder.tensor
+        self._to_move: tuple[int, ...] = ()
+        """``state.to_move()`` after the bots' decisions (``_advance``)."""
         self._offer: tuple[State, dict[int, Any]] | None = None
         """(state, index -> Action) of the legal actions the last observation offered:
         ``step`` applies the chosen Action itself (the engine's short path)."""
@@ -170,11 +172,19 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
         """The rest of a step once this seat's action is applied."""
         reward = self._advance()
-        terminated = state.is_terminal()
-        if terminated:
+        to_move = self._to_move
+        if not to_move:  # the game is over (``state.is_terminal()``)
             reward += final_rewards(state, self.reward_mode)[self.seat]
             self._done = True
-        return self._observe(), reward, terminated, False, self._info()
+            return self._observe(), reward, True, False, self._info()
+        if to_move == self._alone:
+            # the frequent case: this seat alone decides (``_observe``'s short path, and
+            # ``_info`` of a game that goes on)
+            mask, by_index = self._encoder.offered(state.legal_actions())
+            self._offer = (state, by_index)
+            obs = {"observation": self._tensor(state, self.seat), "action_mask": mask.copy()}
+            return obs, reward, False, False, {"seat": self.seat, "turn": state.turn_number()}
+        return self._observe(), reward, False, False, self._info()
 
     def _advance(self) -> float:
         """Resolve chance and the bots' decisions until this seat decides or the game ends;
@@ -182,11 +192,15 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         state = self.game_state
         assert state is not None
         shaped = 0.0
+        rng = self._rng
         while True:
-            to_move = resolve_chance(state, self._rng)
-            seat = acting_seat(state, to_move)
-            if seat is None or self.seat in to_move:
+            to_move = state.to_move()
+            while to_move == _CHANCE_ONLY:  # resolve_chance, written out
+                state.apply(state.sample_chance(rng))
+                to_move = state.to_move()
+            if not to_move or self.seat in to_move:
                 break
+            seat = to_move[0] if len(to_move) == 1 else min(to_move)  # acting_seat
             agent = self.opponents[seat]
             if type(agent) is RandomAgent:
                 # Its seat's legal actions are all it reads, and they are the seat's to see:
@@ -198,6 +212,7 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 state.apply(chosen)
             else:
                 state.apply(chosen.id, player=seat)
+        self._to_move = to_move
         if self._potential is not None:
             now = potentials(state)
             shaped = now[self.seat] - self._potential[self.seat]

@@ -136,9 +136,6 @@ class _Layout:
         self.goals = {
             name: int(card.rules.power_goal) for name, card in game.content.dreamscapes.items()
         }
-        self.tails: dict[tuple[Any, ...], Any] = {}
-        """The tails (who decides, whose tensor) already made, as float32 arrays, by
-        (current seat, final turns, to_move, viewer), for ``tensor.encode_array``."""
 
 
 _LAYOUTS: dict[int, tuple[Any, _Layout]] = {}

@@ -10,10 +10,15 @@ each seat. At the next call the live values are compared with the copies (compar
 lists and dicts, done in C) and only the entries of what differs are written again, from
 the state alone and as ``encode_state`` computes them: a row that gained or lost its last
 dream changes one count (the prefix is compared with the copy), any other change of a row
-is counted again; the dreams in hand are counted again (they change at most steps) and
+is counted again; a Power row that gained one dream adds that dream's Power to the kept
+Power, any other change counts it again; a new track or stage clears the old flags and sets
+the new ones; the dreams in hand are counted again (they change at most steps) and
 written where a count differs; the tail (who decides, whose tensor) is rewritten when it
-differs. A state changed in any way (``apply``, a scenario builder) therefore gets the full
-computation's tensor: nothing is carried from one change to the next.
+differs, from the tails already made. The entries live in a float32 ``array.array``
+(writing one costs less than writing an item of a numpy array) that a numpy array shares,
+handed over as a copy. A state changed in any way (``apply``, a scenario builder)
+therefore gets the full computation's tensor: nothing is carried from one change to the
+next.
 ``tests/interop/test_incremental_tensor.py`` plays random games (hypothesis) and compares
 the two at every step, for every seat.
 
@@ -26,6 +31,7 @@ numpy is imported only when a tensor is first asked for (it comes with the ``rl`
 from __future__ import annotations
 
 import weakref
+from array import array
 from typing import Any
 
 from ...core import CHANCE
@@ -42,6 +48,7 @@ from .encoding import (
     _layout,
     encode_state,
 )
+from .model import power_value
 from .steps.base import HOLDERS
 from .steps.resolve import Resolve
 
@@ -49,6 +56,8 @@ _ROW = len(_BAG)
 """Entries per row of a seat block: one per colour of the bag. The rows of a block are
 hunt, exhaust, power, then the Shadow rows (blue, green, yellow, red)."""
 _BAG_AT = tuple(enumerate(_BAG))
+_POWER = {"power1": 1, "power2": 2}
+"""The Power of a dream in a Power row, by face (``model.power_value``)."""
 _SHADOWS = tuple((3 + k, c) for k, c in enumerate(COLOURS))
 """The Shadow rows: (row of the seat block, colour)."""
 
@@ -66,7 +75,19 @@ class _Tracker:
     computed from, and the counts by colour it holds (of the dreams in hand and of each
     row of each seat)."""
 
-    __slots__ = ("bag", "base", "cards", "in_hand", "lay", "ref", "rows", "seats", "tail")
+    __slots__ = (
+        "arr",
+        "bag",
+        "base",
+        "cards",
+        "in_hand",
+        "lay",
+        "power",
+        "ref",
+        "rows",
+        "seats",
+        "tail",
+    )
 
     seats: list[tuple[Any, ...]]
     rows: list[list[list[int]]]
@@ -82,7 +103,10 @@ class _Tracker:
 
         self.ref = weakref.ref(state, forget)
         self.lay = lay
-        self.base = np.zeros(lay.size, dtype=np.float32)
+        self.arr = array("f", bytes(4 * lay.size))
+        """The tensor's entries (float32, written one by one: cheaper than numpy's items)."""
+        self.base = np.frombuffer(self.arr, dtype=np.float32)
+        """The same memory as a numpy array (handed over as a copy)."""
         self.rebuild(state)
 
     def rebuild(self, state: Any) -> None:
@@ -92,14 +116,11 @@ class _Tracker:
         self.base[:] = encode_state(state, None, remember=False)
         self.tail: tuple[Any, ...] | None = None
         self.bag = dict(state.bag)
-        self.cards = (
-            {c: list(dice) for c, dice in state.cards.items()},
-            dict(state.holder),
-            state.dreamscape,
-        )
+        self.cards = _card_parts(state)
         self.in_hand = _in_hand(state, colour_at)
         self.seats = []
         self.rows = []
+        self.power = [state.power_of(i) for i in range(len(state.seats))]
         for s in state.seats:
             sh = s.shadow
             self.seats.append(_parts(s))
@@ -119,9 +140,20 @@ class _Tracker:
             )
 
 
+def _card_parts(state: Any) -> tuple[Any, ...]:
+    """Copies of what the Nightmare cards' entries are made from, in this
+    order: the dreams on each card, who holds it, the Dreamscape (its Power goal)."""
+    return (
+        {c: list(dice) for c, dice in state.cards.items()},
+        dict(state.holder),
+        state.dreamscape,
+    )
+
+
 def _parts(s: Any) -> tuple[Any, ...]:
-    """Copies of what a seat's block is made from: role, colour, track, stage, Shadowmarks,
-    Hunt, Exhaust and Power rows, Shadow rows (its Power is the value of its Power row)."""
+    """Copies of what a seat's block is made from, in this order: role,
+    colour, track, stage, Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows (its Power
+    is the value of its Power row)."""
     return (
         s.role,
         s.colour,
@@ -171,29 +203,37 @@ def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> N
         base[at + lay.colour_of : at + lay.track_at] = 0.0
         if colour in _COLOUR_AT:
             base[at + lay.colour_of + _COLOUR_AT[colour]] = 1.0
-    if track != was[2] or stage != was[3]:
-        base[at + lay.track_at : at + lay.power_at] = 0.0
+    old_track, old_stage = was[2], was[3]
+    if track != old_track or stage != old_stage:
+        # the entries hold ``was``'s flags: clear those, then set the new ones (the track
+        # changes at every turn: cheaper than clearing the whole group)
+        arr = t.arr
+        if old_track is not None:
+            if old_track in _TRACK_AT:
+                arr[at + lay.track_at + _TRACK_AT[old_track]] = 0.0
+            if 0 <= old_stage < 3:
+                arr[at + lay.stage_at + old_stage] = 0.0
         if track is not None:
             if track in _TRACK_AT:
-                base[at + lay.track_at + _TRACK_AT[track]] = 1.0
+                arr[at + lay.track_at + _TRACK_AT[track]] = 1.0
             if 0 <= stage < 3:
-                base[at + lay.stage_at + stage] = 1.0
+                arr[at + lay.stage_at + stage] = 1.0
 
 
 def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[Any]) -> list[Any]:
     """Write the counts of a row that changed from ``old`` to ``dice`` (from ``start``);
     ``counts`` (the row's counts by colour) is updated; returns the copy of the row."""
-    base, lay = t.base, t.lay
+    arr, lay = t.arr, t.lay
     colour_at, totals = lay.colour_at, lay.totals
     n, m = len(dice), len(old)
     if n == m + 1 and dice[:m] == old:  # one dream placed at the end
         k = colour_at[dice[m][0]]
         c = counts[k] = counts[k] + 1
-        base[start + k] = c / totals[k]
+        arr[start + k] = c / totals[k]
     elif n == m - 1 and old[:n] == dice:  # the last dream taken
         k = colour_at[old[n][0]]
         c = counts[k] = counts[k] - 1
-        base[start + k] = c / totals[k]
+        arr[start + k] = c / totals[k]
     else:
         new = [0, 0, 0, 0, 0]
         for d in dice:
@@ -201,50 +241,54 @@ def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[
         for k in range(5):
             if new[k] != counts[k]:
                 counts[k] = new[k]
-                base[start + k] = new[k] / totals[k]
+                arr[start + k] = new[k] / totals[k]
     return dice.copy()
 
 
 def _seat(
     t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]
 ) -> tuple[Any, ...]:
-    """Write the entries of seat ``i`` that changed; the copy of its parts to keep."""
+    """Write the entries of seat ``i`` that changed (``now``: its live parts, ``was``: the
+    copies kept); the copy of its parts to keep."""
     role, colour, track, stage, marks, hunt, exhaust, power, shadow = now
-    if track != was[2] or stage != was[3] or role != was[0] or colour != was[1]:
+    if stage != was[3] or track != was[2] or role != was[0] or colour != was[1]:
         _flags(t, i, now, was)
-    at = t.lay.seats + i * _PER_SEAT
-    if marks != was[4]:
-        t.base[at + t.lay.power_at + 1] = len(marks) / t.lay.totals[-1]
+    lay = t.lay
+    at = lay.seats + i * _PER_SEAT
+    kept = was[4]
+    if marks != kept:
+        t.arr[at + lay.power_at + 1] = len(marks) / lay.totals[-1]
         marks = marks.copy()
     else:
-        marks = was[4]
+        marks = kept
     rows = t.rows[i]
-    hunt = _row(t, at, rows[0], hunt, was[5]) if hunt != was[5] else was[5]
-    exhaust = _row(t, at + _ROW, rows[1], exhaust, was[6]) if exhaust != was[6] else was[6]
-    if power != was[7]:
-        power = _row(t, at + 2 * _ROW, rows[2], power, was[7])
-        p = 0
-        for d in power:
-            f = d[1]
-            if f == "power2":
-                p += 2
-            elif f == "power1":
-                p += 1
-        lay = t.lay
+    kept = was[5]
+    hunt = _row(t, at, rows[0], hunt, kept) if hunt != kept else kept
+    kept = was[6]
+    exhaust = _row(t, at + _ROW, rows[1], exhaust, kept) if exhaust != kept else kept
+    kept = was[7]
+    if power != kept:
+        m = len(kept)
+        if len(power) == m + 1 and power[:m] == kept:  # one dream placed: add its Power
+            p = t.power[i] + _POWER.get(power[m][1], 0)
+        else:
+            p = power_value(power)
+        t.power[i] = p
+        power = _row(t, at + 2 * _ROW, rows[2], power, kept)
         goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
-        t.base[at + lay.power_at] = p / (p + goal) if p else 0.0
+        t.arr[at + lay.power_at] = p / (p + goal) if p else 0.0
     else:
-        power = was[7]
-    if shadow != was[8]:
-        before = was[8]
-        kept = {}
+        power = kept
+    kept = was[8]
+    if shadow != kept:
+        shadows = {}
         for r, c in _SHADOWS:
             x = shadow[c]
-            y = before[c]
-            kept[c] = _row(t, at + _ROW * r, rows[r], x, y) if x != y else y
-        shadow = kept
+            y = kept[c]
+            shadows[c] = _row(t, at + _ROW * r, rows[r], x, y) if x != y else y
+        shadow = shadows
     else:
-        shadow = was[8]
+        shadow = kept
     return (role, colour, track, stage, marks, hunt, exhaust, power, shadow)
 
 
@@ -255,22 +299,20 @@ def _cards(t: _Tracker, state: Any) -> None:
     if dreamscape != t.cards[2]:
         t.rebuild(state)
         return
-    base, lay = t.base, t.lay
+    arr, lay = t.arr, t.lay
     totals, at = lay.totals, lay.cards
     for k, c in enumerate(COLOURS):
-        base[at + 2 * k] = len(cards[c]) / totals[k]
-        base[at + 2 * k + 1] = 0.0 if holder[c] is None else 1.0
-    t.cards = ({c: list(dice) for c, dice in cards.items()}, dict(holder), dreamscape)
+        arr[at + 2 * k] = len(cards[c]) / totals[k]
+        arr[at + 2 * k + 1] = 0.0 if holder[c] is None else 1.0
+    t.cards = _card_parts(state)
 
 
 def _tail(t: _Tracker, tail: tuple[Any, ...]) -> None:
     """Who decides and whose tensor (``encode_state``'s last entries), from the arrays of
     the tails already met (a few dozen)."""
     lay = t.lay
-    made = lay.tails.get(tail)
+    made = _TAILS.get(tail)
     if made is None:
-        import numpy as np
-
         current, final, to_move, viewer = tail
         out = [0.0] * (lay.size - lay.current)
         if 0 <= current < MAX_SEATS:
@@ -285,12 +327,16 @@ def _tail(t: _Tracker, tail: tuple[Any, ...]) -> None:
                 out[deciding + seat_id] = 1.0
         if viewer is not None and 0 <= viewer < MAX_SEATS:
             out[lay.viewer - lay.current + viewer] = 1.0
-        if len(lay.tails) > 4096:
-            lay.tails.clear()
-        made = lay.tails[tail] = np.asarray(out, dtype=np.float32)
-    t.base[lay.current :] = made
+        if len(_TAILS) > 4096:
+            _TAILS.clear()
+        made = _TAILS[tail] = array("f", out)
+    t.arr[lay.current :] = made
     t.tail = tail
 
+
+_TAILS: dict[tuple[Any, ...], array[float]] = {}
+"""The tails (who decides, whose tensor: the same entries in every configured game) already
+made, as float32 arrays, by (current seat, final turns, to_move, viewer)."""
 
 _TRACKERS: dict[int, _Tracker] = {}
 """The live states whose tensor is kept, by ``id(state)`` (an entry goes with its state)."""
@@ -306,18 +352,18 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             _TRACKERS.clear()
         t = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
     else:
-        base = t.base
+        arr = t.arr
+        lay = t.lay
         bag = state.bag
         if bag != t.bag:
             before = t.bag
-            totals = t.lay.totals
+            totals = lay.totals
             for i, colour in _BAG_AT:
                 n = bag.get(colour, 0)
                 if n != before.get(colour, 0):
-                    base[i] = n / totals[i]
+                    arr[i] = n / totals[i]
             t.bag = bag.copy()
         # _in_hand, written out (this runs after every step)
-        lay = t.lay
         colour_at = lay.colour_at
         counts = [0, 0, 0, 0, 0]
         for c in state.hand:
@@ -339,7 +385,7 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             at, totals = lay.hand, lay.totals
             for k in range(5):
                 if counts[k] != was[k]:
-                    base[at + k] = counts[k] / totals[k]
+                    arr[at + k] = counts[k] / totals[k]
             t.in_hand = counts
         kept_cards = t.cards
         if (
@@ -349,8 +395,8 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         ):
             _cards(t, state)
         seats = state.seats
-        kept_seats = t.seats
-        if len(seats) != len(kept_seats):
+        kept = t.seats
+        if len(seats) != len(kept):
             t.rebuild(state)
         else:
             for i, s in enumerate(seats):
@@ -358,15 +404,15 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
                     s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power,
                     s.shadow,
                 )  # fmt: skip
-                w = kept_seats[i]
+                w = kept[i]
                 if now != w:
-                    kept_seats[i] = _seat(t, state, i, now, w)
+                    kept[i] = _seat(t, state, i, now, w)
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != t.tail:
-        made = t.lay.tails.get(tail)
+        made = _TAILS.get(tail)
         if made is None:
             _tail(t, tail)
         else:
-            t.base[t.lay.current :] = made
+            t.arr[t.lay.current :] = made
             t.tail = tail
     return t.base.copy()

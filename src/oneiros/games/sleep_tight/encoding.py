@@ -10,6 +10,8 @@ two over random games for every seat.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from .content import DECK_SIZES, DREAMS, Content
@@ -50,9 +52,12 @@ class _Scales:
         self.played_at = 16 + len(DREAMS)
         self.mine = MAX_PLAYERS * self.per_seat
         self.size = self.mine + 3 * self.k + 2 * self.n_sandman + 1 + len(PHASES) + 8
-        self.piles: dict[tuple[str, ...], list[float]] = {}
-        self.sandman_piles: dict[tuple[str, ...], list[float]] = {}
-        """The entries of the piles of cards met, by their cards (``encode_state``)."""
+        self.piles: dict[tuple[str, ...], tuple[list[float], array[float]]] = {}
+        self.sandman_piles: dict[tuple[str, ...], tuple[list[float], array[float]]] = {}
+        """The entries of the piles of cards met, by their cards (``encode_state``), as a
+        list and as float32 (``tensor.encode_array``)."""
+        self.zeros = bytes(4 * self.size)
+        """The float32 tensor of zeros, as bytes (``tensor.encode_array`` starts from it)."""
 
 
 _SCALES: dict[int, tuple[Content, _Scales]] = {}
@@ -204,13 +209,22 @@ def encode_state(state: SleepTightState, player: int) -> list[float]:
     discards and pending offer are read."""
     sc = _scales(state.c)
     out = [0.0] * sc.size
-    _fill(state, player, out, sc)
+    _fill(state, player, out, sc, 0)
     return out
 
 
-def _fill(state: SleepTightState, player: int, out: list[float], sc: _Scales) -> None:
-    """Write the tensor's entries that are not zero into ``out`` (all zeros). The counts of a pile of cards by card (the seat's
-    hand, the discard piles, the pending discards) are found by the pile's cards
+def _fill(
+    state: SleepTightState,
+    player: int,
+    out: MutableSequence[float],
+    sc: _Scales,
+    packed: int,
+) -> None:
+    """Write the tensor's entries that are not zero into ``out`` (all zeros): a list of
+    floats (``packed`` 0) or a float32 ``array`` (``packed`` 1, ``tensor.encode_array``).
+    Each entry is written once, from its value computed in Python floats, so both hold
+    the same values up to float32's rounding. The counts of a pile of cards by card (the
+    seat's hand, the discard piles, the pending discards) are found by the pile's cards
     (``_pile``): a pile met at an earlier call is not counted again."""
     cix, copies, dreamscapes = sc.cix, sc.copies, sc.dreamscapes
     k = sc.k
@@ -270,19 +284,22 @@ def _fill(state: SleepTightState, player: int, out: list[float], sc: _Scales) ->
         if plays:
             out[base + 14] = len(plays) / ACTIONS
             at = base + played_at
+            played: dict[int, float] = {}  # added up in Python floats, then written
             for play in plays:
                 if own or not hiding or play.status != "hidden":
                     i = cix[play.card]
-                    out[at + i] += 1.0 / copies[i]
+                    played[i] = played.get(i, 0.0) + 1.0 / copies[i]
                 if play.bottom:  # a stack's bottom card is face up, its top face down
                     i = cix[play.bottom]
-                    out[at + i] += 1.0 / copies[i]
+                    played[i] = played.get(i, 0.0) + 1.0 / copies[i]
+            for i, value in played.items():
+                out[at + i] = value
     at = sc.mine
     pending = owed(state)[0]
     mine = [c for x, c in pending if x == player] if pending else ()
     for cards in (seats[player].hand, state.action_discard, mine):
         if cards:
-            out[at : at + k] = _pile(sc, tuple(cards), False)
+            out[at : at + k] = _pile(sc, tuple(cards), False)[packed]
         at += k
     sandman = state.sandman_current
     n_sandman = sc.n_sandman
@@ -290,7 +307,7 @@ def _fill(state: SleepTightState, player: int, out: list[float], sc: _Scales) ->
     at += n_sandman + 1
     gone = state.sandman_discard
     if gone:
-        out[at : at + n_sandman] = _pile(sc, tuple(gone), True)
+        out[at : at + n_sandman] = _pile(sc, tuple(gone), True)[packed]
     at += n_sandman
     if state.phase in _PHASE_AT:
         out[at + _PHASE_AT[state.phase]] = 1.0
@@ -309,9 +326,10 @@ def _fill(state: SleepTightState, player: int, out: list[float], sc: _Scales) ->
         out[at + 7] = 1.0
 
 
-def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> list[float]:
+def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> tuple[list[float], array[float]]:
     """The entries of a pile of Action cards (or of Sandman cards): each card's count over
-    its copies; kept by the pile's cards for the next call (a few thousand piles)."""
+    its copies, as a list and as float32; kept by the pile's cards for the next call (a
+    few thousand piles)."""
     piles = sc.sandman_piles if sandman else sc.piles
     found = piles.get(cards)
     if found is None:
@@ -321,11 +339,11 @@ def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> list[float]:
             index, copies, n = sc.six, sc.sandman_copies, sc.n_sandman
         else:
             index, copies, n = sc.cix, sc.copies, sc.k
-        found = [0.0] * n
+        counts = [0.0] * n
         for c in cards:
             i = index[c]
-            found[i] += 1.0 / copies[i]
-        piles[cards] = found
+            counts[i] += 1.0 / copies[i]
+        found = piles[cards] = (counts, array("f", counts))
     return found
 
 

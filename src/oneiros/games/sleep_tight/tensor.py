@@ -2,25 +2,23 @@
 ask for it after every step): ``encode_array(state, player)`` is
 ``numpy.asarray(encode_state(state, player), dtype=numpy.float32)`` entry for entry.
 
-The list of ``encoding.encode_state`` is packed into a new array by ``struct`` in one C
-call, which costs about a fifth of what ``numpy.asarray`` does on a list of floats;
-packing as float32 rounds each value to nearest, as ``numpy`` does.
-``tests/interop/test_sleep_tight_tensor.py`` plays random games (hypothesis) and compares
-the array with the encoding of each seat's observation at every step.
+``encoding._fill`` writes the entries that are not zero straight into a float32
+``array.array`` of zeros (each entry once, from its value computed in Python floats, so
+rounded to float32 to nearest as ``numpy`` does), which a new numpy array then shares: no
+list of floats is built and converted. ``tests/interop/test_sleep_tight_tensor.py`` plays
+random games (hypothesis) and compares the array with the encoding of each seat's
+observation at every step.
 
 numpy is imported only when a tensor is first asked for (it comes with the ``rl`` extra).
 """
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Callable
+from array import array
 from typing import Any
 
-from .encoding import encode_state
+from .encoding import _fill, _scales
 
-_PACK: dict[int, Callable[..., None]] = {}
-"""``struct.Struct(f"{size}f").pack_into`` by tensor size."""
 _NP: Any = None
 
 
@@ -32,11 +30,7 @@ def encode_array(state: Any, player: int) -> Any:
         import numpy as np
 
         _NP = np
-    flat = encode_state(state, player)
-    size = len(flat)
-    pack = _PACK.get(size)
-    if pack is None:
-        pack = _PACK[size] = struct.Struct(f"{size}f").pack_into
-    array = np.empty(size, dtype=np.float32)
-    pack(array, 0, *flat)
-    return array
+    sc = _scales(state.c)
+    out = array("f", sc.zeros)
+    _fill(state, player, out, sc, 1)
+    return np.frombuffer(out, dtype=np.float32)
