@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
 from ...core.flow import _F_DONE, _F_FINISH, _F_SETTLE, Actor, DecisionStep, Flow, act, advance, who
 from ...core.flow import legal as flow_legal
-from .actions import ALL_COLOURS
+from .actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR
 from .content import COLOURS
 from .model import Die, Seat, bag_total, power_value, to_bag
 from .observation import observation
@@ -33,9 +33,10 @@ from .params import (
     SHADOW_SPACES_FOURTH,
 )
 from .steps import end, resolve, setup, turn
-from .steps.base import KINDS, STOP, limbo
+from .steps.base import FAST_RANDOM, KINDS, STOP, limbo
 from .steps.draw import Draw, Return
-from .steps.resolve import Roll
+from .steps.end import took_last
+from .steps.resolve import Resolve, Roll, add_rolled, new_object, set_rolled_field, set_seat
 from .steps.setup import DreamscapeDraw
 
 if TYPE_CHECKING:
@@ -99,6 +100,14 @@ for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
     SHORT.setdefault(_cls, 0)
     DECIDED_BY.setdefault(_cls, 0)
     QUICK.setdefault(_cls, 0)
+_SHORT, _DECIDED_BY, _QUICK = dict(SHORT), dict(DECIDED_BY), dict(QUICK)
+"""The same tables as plain dicts, which CPython looks up faster than a dict subclass; the
+hot paths fall back on the tables above for a class registered later (``KeyError``)."""
+
+
+_draw_colour = DRAW_COLOUR.get
+"""``DRAW_COLOUR.get``, bound once (CPython 3.11 binds a method of an imported name anew at
+each call)."""
 
 
 class LucidityState(State):
@@ -238,7 +247,13 @@ class LucidityState(State):
         if not items:
             return ()
         top: Any = items[-1]
-        by = DECIDED_BY[type(top)]
+        cls = type(top)
+        if cls is Draw or cls is Roll:  # half of a game's actions
+            return _AT_CHANCE
+        try:
+            by = _DECIDED_BY[cls]
+        except KeyError:
+            by = DECIDED_BY[cls]
         if by == _BY_CHANCE:
             return _AT_CHANCE
         if by == _BY_SEAT:
@@ -279,55 +294,122 @@ class LucidityState(State):
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
         """``State.apply`` with short paths for the frequent case: one seat (or chance)
         decides, no seat is named and the action is legal. A draw and a roll (half of a
-        game's actions) check and apply it in one go (their ``quick``); a decision is
-        looked for among its cached legal actions. Anything else (an illegal action, an id
-        string, ``player=``) goes through the checks of ``State.apply``."""
-        flow = self.stack
-        items = flow.items
-        if player is None and items and action.__class__ is Action:
+        game's actions) check and apply it in one go (their ``quick``, written out here for
+        the draw and the roll of a drawing stage); a decision is looked for among its
+        cached legal actions. Anything else (an illegal action, an id string, ``player=``)
+        goes through the checks of ``State.apply``."""
+        if player is None and action.__class__ is Action:
+            flow = self.stack
+            items = flow.items
+            if not items:
+                return State.apply(self, action, player)
             top: Any = items[-1]
             cls = type(top)
             events = self._events
-            start = len(events)
-            cache = flow._legal
-            quick = QUICK[cls]
-            if quick:
-                how = quick(top, self, flow, action)
-                if how == STOP:  # the draw or the roll waits for its next dream
-                    self._history.append(action.id)
-                    return events[start:]
-                if not how:
+            if cls is Draw:
+                # Draw.quick, written out: draw the dream ``action`` names if one is left
+                c = _draw_colour(action.id)
+                if c is None:
                     return State.apply(self, action, player)
-            else:
-                by = DECIDED_BY[cls]
-                if by == _BY_CHANCE:
-                    # Lucidity's chance steps answer without listing every outcome
-                    if not top.possible(self, action):
-                        return State.apply(self, action, player)
-                elif by:
-                    seat = top.seat if by == _BY_SEAT else top.actor(self)
-                    options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
-                    # the actions are shared values: look for this one before comparing ids
-                    for x in options:
-                        if x is action:
-                            break
-                    else:
-                        if action not in options:
-                            return State.apply(self, action, player)
-                else:
+                bag = self.bag
+                left = bag[c] - 1
+                if left < 0:
                     return State.apply(self, action, player)
-                # core.flow.act for one seat or chance, written out (the hot path)
-                flow.running = top
+                cache = flow._legal
                 if cache:
                     cache.clear()
-                top.apply(self, flow, action)
+                bag[c] = left
+                hand = self.hand
+                hand.append(c)
+                seat = top.seat
+                event = self.game.drawn_events[seat][c]  # the shared event (drawn_events)
+                start = len(events)
+                events.append(event)
+                if left:
+                    if len(hand) < top.upto:
+                        # more dreams to draw from a bag that still holds some: no round
+                        self._history.append(action.id)
+                        return [event]
+                elif took_last(self, seat):
+                    flow.pop()
+            elif cls is Roll:
+                # Roll.quick, written out: roll the last dream drawn to the face ``action``
+                # names, if that dream has it
+                hand = self.hand
+                if not hand:
+                    return State.apply(self, action, player)
+                found = self.game.roll_results[hand[-1]].get(action.id)
+                if found is None:
+                    return State.apply(self, action, player)
+                cache = flow._legal
+                if cache:
+                    cache.clear()
+                hand.pop()
+                d, event = found  # the shared dream and event
+                i = len(items) - 2
+                below = items[i] if i >= 0 else None
+                if below.__class__ is Resolve:
+                    # the resolution under the roll holds the unresolved dreams:
+                    # Resolve(below.seat, (*below.rolled, d)), field by field
+                    new = new_object(Resolve)
+                    set_seat(new, below.seat)
+                    set_rolled_field(new, (*below.rolled, d))
+                    items[i] = new
+                else:
+                    add_rolled(self, d)
+                events.append(event)
+                if hand:
+                    # dreams are left to roll: no round of the driver
+                    self._history.append(action.id)
+                    return [event]
+                start = len(events) - 1
+            else:
+                start = len(events)
+                cache = flow._legal
+                try:
+                    quick = _QUICK[cls]
+                except KeyError:
+                    quick = QUICK[cls]
+                if quick:
+                    how = quick(top, self, flow, action)
+                    if how == STOP:
+                        self._history.append(action.id)
+                        return events[start:]
+                    if not how:
+                        return State.apply(self, action, player)
+                else:
+                    by = _DECIDED_BY[cls]  # QUICK knew the class
+                    if by == _BY_CHANCE:
+                        # Lucidity's chance steps answer without listing every outcome
+                        if not top.possible(self, action):
+                            return State.apply(self, action, player)
+                    elif by:
+                        seat = top.seat if by == _BY_SEAT else top.actor(self)
+                        options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
+                        # the actions are shared values: look for this one before comparing
+                        for x in options:
+                            if x is action:
+                                break
+                        else:
+                            if action not in options:
+                                return State.apply(self, action, player)
+                    else:
+                        return State.apply(self, action, player)
+                    # core.flow.act for one seat or chance, written out (the hot path)
+                    flow.running = top
+                    if cache:
+                        cache.clear()
+                    top.apply(self, flow, action)
             # then ``core.flow.advance``'s first rounds, written out while the step on top
             # is a chance step or decision in ``SHORT``: the same steps taken off or
             # settled, the same stop (anything else goes through ``advance``)
             while items:
                 top = items[-1]
                 cls = type(top)
-                how = SHORT[cls]
+                try:
+                    how = _SHORT[cls]
+                except KeyError:
+                    how = SHORT[cls]
                 if how == _DONE:
                     # the draw's, the roll's and the return's ``done``, written out
                     if cls is Draw:
@@ -426,6 +508,29 @@ class LucidityState(State):
 
     def sample_chance(self, rng: Any) -> Action:
         top: Any = self.stack.items[-1]
+        if rng.__class__ is FAST_RANDOM:
+            # the draw's and the roll's ``sample``, written out (the same draws)
+            cls = type(top)
+            if cls is Draw:
+                b = self.bag
+                total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+                if total > 0:
+                    k = total.bit_length()
+                    r = rng.getrandbits(k)
+                    while r >= total:
+                        r = rng.getrandbits(k)
+                    for c, n in b.items():
+                        if r < n:
+                            return DRAW_ACTIONS[c]
+                        r -= n
+            elif cls is Roll:
+                faces = self.game.roll_actions[self.hand[-1]]
+                n = len(faces)
+                k = n.bit_length()
+                r = rng.getrandbits(k)
+                while r >= n:
+                    r = rng.getrandbits(k)
+                return faces[r]
         return top.sample(self, rng)
 
     def _do(self, action: Action, player: int) -> None:
