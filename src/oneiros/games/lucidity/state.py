@@ -66,7 +66,7 @@ class _ByClass(dict[type, Any]):
         return 0
 
 
-_DONE, _STOP, _SETTLE = 1, 2, 3
+_DONE, _STOP, _SETTLE = "done", "stop", "settle"  # compared by identity (``is``)
 SHORT = _ByClass()
 """What the first rounds of the driver do with a chance step or decision on top, by
 class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
@@ -410,7 +410,7 @@ class LucidityState(State):
                     how = _SHORT[cls]
                 except KeyError:
                     how = SHORT[cls]
-                if how == _DONE:
+                if how is _DONE:
                     # the draw's, the roll's and the return's ``done``, written out
                     if cls is Draw:
                         if len(self.hand) < top.upto:
@@ -434,7 +434,7 @@ class LucidityState(State):
                     if cls in HAS_FINISH:
                         top.finish(self, flow)
                     continue
-                if how == _SETTLE:
+                if how is _SETTLE:
                     flow.running = top
                     if top.settle(self, flow):
                         if cache:

@@ -63,11 +63,13 @@ class CheckRows(AutoStep):
                 become(s, seat, colour)
                 _turn.end_turn(s)
             return
-        flow.pop()
         if s.dream_end:
+            flow.pop()
             _end.end_game(s, "dream")
             return
-        flow.push(shared(Rest, seat, self.exhausted))
+        # flow.replace(shared(Rest, ...)), written out
+        flow.items[-1] = shared(Rest, seat, self.exhausted)
+        flow._legal.clear()
 
 
 @KINDS.step

@@ -108,7 +108,8 @@ class Rest(DecisionStep):
                 {"seat": seat, "n": len(back), "how": aid},
             )
         )
-        flow.pop()
+        flow._legal.clear()  # flow.pop(), written out
+        flow.items.pop()
         if s.game.options["manifestations"] and me.role == "dreamer":
             # de-lux "Manifestations": reveal a card, then manifest, before the turn ends
             s.stack.items.extend(
