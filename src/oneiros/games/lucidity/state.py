@@ -19,7 +19,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
-from ...core.flow import _F_DONE, _F_FINISH, _F_SETTLE, Actor, DecisionStep, Flow, act, advance, who
+from ...core.flow import (
+    _AUTO,
+    _F_DONE,
+    _F_FINISH,
+    _F_SETTLE,
+    Actor,
+    DecisionStep,
+    Flow,
+    act,
+    advance,
+    who,
+)
 from ...core.flow import legal as flow_legal
 from .actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR
 from .content import COLOURS
@@ -70,8 +81,9 @@ _DONE, _STOP, _SETTLE = "done", "stop", "settle"  # compared by identity (``is``
 SHORT = _ByClass()
 """What the first rounds of the driver do with a chance step or decision on top, by
 class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
-it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); any
-other step (0) goes through ``core.flow.advance``."""
+it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); an
+automatic step (``_RUN``, set below) runs as ``core.flow.advance`` runs it; any other step
+(0) goes through ``core.flow.advance`` (Lucidity's flow has no ``checkpoint``)."""
 for _cls in CHANCE_STEPS | SEAT_STEPS:
     _rest = _cls._flags & ~_F_FINISH
     if _rest == _F_DONE:
@@ -80,6 +92,10 @@ for _cls in CHANCE_STEPS | SEAT_STEPS:
         SHORT[_cls] = _STOP
     elif _rest == _F_SETTLE:
         SHORT[_cls] = _SETTLE
+_RUN = "run"
+for _cls in KINDS.by_kind.values():
+    if _cls._role == _AUTO:
+        SHORT[_cls] = _RUN
 SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
 """The decisions whose ``seat`` field names who decides."""
 _BY_CHANCE, _BY_SEAT, _BY_ACTOR = 1, 2, 3
@@ -433,6 +449,15 @@ class LucidityState(State):
                         cache.clear()
                     if cls in HAS_FINISH:
                         top.finish(self, flow)
+                    continue
+                if how is _RUN:
+                    # core.flow.advance for an automatic step, written out
+                    n = len(items)
+                    flow.running = top
+                    top.run(self, flow)
+                    if len(items) == n and items[-1] is top:
+                        items.pop()  # it ran once and left the stack as it was: it is done
+                    cache.clear()
                     continue
                 if how is _SETTLE:
                     flow.running = top
