@@ -230,10 +230,16 @@ class Return(DecisionStep):
         s.bag[c] += 1
         s._events.append(s.game.returned_events[seat][c])  # the shared event
         # flow.replace_top, written out
-        flow.items[-1] = shared(Return, seat, self.left - 1, self.returned + 1)
+        key = (seat, self.left - 1, self.returned + 1)
+        step = _RETURN_STEPS.get(key)
+        if step is None:
+            step = _RETURN_STEPS[key] = shared(Return, *key)
+        flow.items[-1] = step
         flow._legal.clear()
 
 
+_RETURN_STEPS: dict[tuple[int, int, int], Return] = {}
+"""``shared(Return, seat, left, returned)`` by its fields (one look-up, no call)."""
 _RETURNS = tuple(RETURN_ACTIONS.items())
 """The return actions by colour, in the order they are offered."""
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action, Event
 from ....core.flow import Flow, shared
 from ..model import die, power_value
-from ..params import TRACKS, TURN_CAP
+from ..params import MAX_SEATS, TRACKS, TURN_CAP
 from .base import KINDS, Auto, Seated
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def start_turn(s: LucidityState, seat: int) -> None:
     if me.role == "dreamer":
         me.track = None
         me.stage = 0
-        s.stack.items.append(shared(ChooseTrack, seat))
+        s.stack.items.append(_CHOOSE[seat])
     else:
         s.stack.items.append(shared(_nightmare.NightmareTurn, seat))
 
@@ -85,9 +85,17 @@ class ChooseTrack(Seated):
         me.track = event.data["track"]
         me.stage = 0
         s._events.append(event)
-        s.stack.items[-1] = shared(_filled_rows.CheckRows, seat, False, False)
+        check = _CHECKS.get(seat)
+        if check is None:
+            check = _CHECKS[seat] = shared(_filled_rows.CheckRows, seat, False, False)
+        s.stack.items[-1] = check
         push_stage(s, seat)
 
+
+_CHOOSE = tuple(shared(ChooseTrack, k) for k in range(MAX_SEATS))
+"""``shared(ChooseTrack, seat)`` by seat."""
+_CHECKS: dict[int, Any] = {}
+"""``shared(CheckRows, seat, False, False)`` by seat (the first check of a turn)."""
 
 TRACK_TEXT = "Seat {seat} chooses the sleep track {track}"
 """The event text of a chosen sleep track (a message: ``locale/tables.txt``)."""
