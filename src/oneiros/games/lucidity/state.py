@@ -34,7 +34,7 @@ from ...core.flow import (
 from ...core.flow import legal as flow_legal
 from .actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR
 from .content import COLOURS
-from .model import Die, Seat, bag_total, power_value, to_bag
+from .model import Die, Seat, power_value
 from .observation import observation
 from .params import (
     DEFAULT_RULES,
@@ -46,7 +46,7 @@ from .params import (
 from .steps import end, resolve, setup, turn
 from .steps.base import FAST_RANDOM, KINDS, STOP, limbo
 from .steps.draw import Draw, Return
-from .steps.end import took_last
+from .steps.end import took_last, trigger_dream_end
 from .steps.resolve import Resolve, Roll, add_rolled, new_object, set_rolled_field, set_seat
 from .steps.setup import DreamscapeDraw
 
@@ -213,7 +213,8 @@ class LucidityState(State):
 
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
-        return bag_total(self.bag)
+        b = self.bag  # model.bag_total, written out
+        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
 
     def power_of(self, seat: int) -> int:
         return power_value(self.seats[seat].power)
@@ -232,7 +233,9 @@ class LucidityState(State):
         return max(1, base - len(self.seats[seat].marks))
 
     def _to_bag(self, dice: list[Die]) -> None:
-        to_bag(self.bag, dice)
+        bag = self.bag  # model.to_bag, written out
+        for d in dice:
+            bag[d[0]] += 1
 
     # the rule functions that tests and tools call on a state (each lives in ``steps/``)
     def _start_turn(self, seat: int) -> None:
@@ -427,20 +430,48 @@ class LucidityState(State):
                 except KeyError:
                     how = SHORT[cls]
                 if how is _DONE:
-                    # the draw's, the roll's and the return's ``done``, written out
+                    # the draw's, the roll's and the return's ``done`` and ``finish``,
+                    # written out
                     if cls is Draw:
                         if len(self.hand) < top.upto:
                             b = self.bag
                             if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
                                 break
-                    elif cls is Roll:
+                            items.pop()
+                            flow.running = top
+                            if cache:
+                                cache.clear()
+                            trigger_dream_end(self, top.seat)  # the bag is empty
+                            continue
+                        items.pop()
+                        flow.running = top
+                        if cache:
+                            cache.clear()
+                        continue
+                    if cls is Roll:
                         if self.hand:
                             break
-                    elif cls is Return and top.left > 0 and not self.dream_end:
-                        # dreams are owed: done once only Bone Hunters are in hand
-                        hand = self.hand
-                        if hand.count("bone") < len(hand):
-                            break
+                    elif cls is Return:
+                        if not self.dream_end:
+                            if top.left > 0:
+                                # dreams are owed: done once only Bone Hunters are in hand
+                                hand = self.hand
+                                if hand.count("bone") < len(hand):
+                                    break
+                                items.pop()
+                                flow.running = top
+                                if cache:
+                                    cache.clear()
+                                if hand:
+                                    top.finish(self, flow)  # the Bone Hunters are kept
+                                continue
+                            if self.game.options["table_slips"]:
+                                break
+                        items.pop()
+                        flow.running = top
+                        if cache:
+                            cache.clear()
+                        continue
                     elif not top.done(self):
                         break
                     items.pop()

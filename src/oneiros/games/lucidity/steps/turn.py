@@ -42,7 +42,9 @@ def push_stage(s: LucidityState, seat: int) -> None:
     """The next drawing stage of ``seat``: draw up to the control of the track's stage."""
     me = s.seats[seat]
     control = TRACKS[me.track][me.stage]  # type: ignore[index]
-    s.stack.items.extend(stage_steps(seat, s.rules["returns"], len(s.hand) + control))
+    key = (seat, s.rules["returns"], len(s.hand) + control)
+    steps = _STAGES.get(key)  # stage_steps, written out
+    s.stack.items.extend(stage_steps(*key) if steps is None else steps)
 
 
 def start_turn(s: LucidityState, seat: int) -> None:
