@@ -20,12 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
 from ...core.flow import (
-    _AUTO,
-    _F_DONE,
-    _F_FINISH,
-    _F_SETTLE,
-    Actor,
-    DecisionStep,
     Flow,
     act,
     advance,
@@ -44,7 +38,23 @@ from .params import (
     SHADOW_SPACES_FOURTH,
 )
 from .steps import end, resolve, setup, turn
-from .steps.base import FAST_RANDOM, KINDS, STOP, limbo
+from .steps.base import FAST_RANDOM, STOP, limbo
+from .steps.by_class import (
+    _BY_CHANCE,
+    _BY_SEAT,
+    _DECIDED_BY,
+    _DONE,
+    _QUICK,
+    _RUN,
+    _SETTLE,
+    _SHORT,
+    DECIDED_BY,
+    HAS_FINISH,
+    QUICK,
+    SEAT_STEPS,
+    SEATED_STEPS,
+    SHORT,
+)
 from .steps.draw import Draw, Return
 from .steps.end import took_last, trigger_dream_end
 from .steps.resolve import Resolve, Roll, add_rolled, new_object, set_rolled_field, set_seat
@@ -58,72 +68,7 @@ _AT_SEAT = tuple((k,) for k in range(MAX_SEATS))
 """``to_move()`` of a decision of seat k: the same tuple each time."""
 
 
-def _typed(actor: Actor) -> frozenset[Any]:
-    return frozenset(c for c in KINDS.by_kind.values() if c.actor_kind is actor)
-
-
-# the step classes by who decides (``steps`` registered every kind on import)
-CHANCE_STEPS = _typed(Actor.CHANCE)
-SEAT_STEPS = _typed(Actor.SEAT)
-HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH)
-"""The steps with a ``finish`` of their own."""
-
-
-class _ByClass(dict[type, Any]):
-    """A table by step class; a class it does not name answers 0 (looked up by
-    subscription: no method call on the hot path)."""
-
-    def __missing__(self, key: type) -> int:
-        return 0
-
-
-_DONE, _STOP, _SETTLE = "done", "stop", "settle"  # compared by identity (``is``)
-SHORT = _ByClass()
-"""What the first rounds of the driver do with a chance step or decision on top, by
-class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
-it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); an
-automatic step (``_RUN``, set below) runs as ``core.flow.advance`` runs it; any other step
-(0) goes through ``core.flow.advance`` (Lucidity's flow has no ``checkpoint``)."""
-for _cls in CHANCE_STEPS | SEAT_STEPS:
-    _rest = _cls._flags & ~_F_FINISH
-    if _rest == _F_DONE:
-        SHORT[_cls] = _DONE
-    elif not _rest:
-        SHORT[_cls] = _STOP
-    elif _rest == _F_SETTLE:
-        SHORT[_cls] = _SETTLE
-_RUN = "run"
-for _cls in KINDS.by_kind.values():
-    if _cls._role == _AUTO:
-        SHORT[_cls] = _RUN
-SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
-"""The decisions whose ``seat`` field names who decides."""
-_BY_CHANCE, _BY_SEAT, _BY_ACTOR = 1, 2, 3
-DECIDED_BY = _ByClass(
-    {
-        **{c: _BY_ACTOR for c in SEAT_STEPS},
-        **{c: _BY_SEAT for c in SEATED_STEPS},
-        **{c: _BY_CHANCE for c in CHANCE_STEPS},
-    }
-)
-"""Who decides at a step, by class: chance, the seat its ``seat`` field names, or the
-seat its ``actor`` names (0: no one of these)."""
-QUICK = _ByClass({c: c.quick for c in CHANCE_STEPS if "quick" in vars(c)})
-"""The steps that check and apply an action in one go (``quick``: a draw, a roll), by
-class (0: none). Only a class that defines ``quick`` itself: a subclass with an ``apply``
-of its own goes the checked way."""
-for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
-    SHORT.setdefault(_cls, 0)
-    DECIDED_BY.setdefault(_cls, 0)
-    QUICK.setdefault(_cls, 0)
-_SHORT, _DECIDED_BY, _QUICK = dict(SHORT), dict(DECIDED_BY), dict(QUICK)
-"""The same tables as plain dicts, which CPython looks up faster than a dict subclass; the
-hot paths fall back on the tables above for a class registered later (``KeyError``)."""
-
-
-_draw_colour = DRAW_COLOUR.get
-"""``DRAW_COLOUR.get``, bound once (CPython 3.11 binds a method of an imported name anew at
-each call)."""
+_draw_colour = DRAW_COLOUR.get  # bound once (3.11 binds an imported name's method per call)
 
 
 class LucidityState(State):
@@ -312,11 +257,10 @@ class LucidityState(State):
 
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
         """``State.apply`` with short paths for the frequent case: one seat (or chance)
-        decides, no seat is named and the action is legal. A draw and a roll (half of a
-        game's actions) check and apply it in one go (their ``quick``, written out here for
-        the draw and the roll of a drawing stage); a decision is looked for among its
-        cached legal actions. Anything else (an illegal action, an id string, ``player=``)
-        goes through the checks of ``State.apply``."""
+        decides, no seat is named, the action is legal. A draw and a roll (half of a game's
+        actions) check and apply it in one go (their ``quick``, written out here); a decision
+        is looked for among its cached legal actions. Anything else (an illegal action, an
+        id string, ``player=``) goes through the checks of ``State.apply``."""
         if player is None and action.__class__ is Action:
             flow = self.stack
             items = flow.items
