@@ -19,11 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, Event, IllegalAction, State
-from ...core.flow import _F_DONE, _F_FINISH, _F_SETTLE, Actor, DecisionStep, Flow, act, advance, who
+from ...core.flow import (
+    Flow,
+    act,
+    advance,
+    who,
+)
 from ...core.flow import legal as flow_legal
-from .actions import ALL_COLOURS
+from .actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR
 from .content import COLOURS
-from .model import Die, Seat, bag_total, power_value, to_bag
+from .model import Die, Seat, power_value
 from .observation import observation
 from .params import (
     DEFAULT_RULES,
@@ -33,9 +38,26 @@ from .params import (
     SHADOW_SPACES_FOURTH,
 )
 from .steps import end, resolve, setup, turn
-from .steps.base import KINDS, STOP, limbo
+from .steps.base import FAST_RANDOM, STOP, limbo
+from .steps.by_class import (
+    _BY_CHANCE,
+    _BY_SEAT,
+    _DECIDED_BY,
+    _DONE,
+    _QUICK,
+    _RUN,
+    _SETTLE,
+    _SHORT,
+    DECIDED_BY,
+    HAS_FINISH,
+    QUICK,
+    SEAT_STEPS,
+    SEATED_STEPS,
+    SHORT,
+)
 from .steps.draw import Draw, Return
-from .steps.resolve import Roll
+from .steps.end import took_last, trigger_dream_end
+from .steps.resolve import Resolve, Roll, add_rolled, new_object, set_rolled_field, set_seat
 from .steps.setup import DreamscapeDraw
 
 if TYPE_CHECKING:
@@ -46,59 +68,7 @@ _AT_SEAT = tuple((k,) for k in range(MAX_SEATS))
 """``to_move()`` of a decision of seat k: the same tuple each time."""
 
 
-def _typed(actor: Actor) -> frozenset[Any]:
-    return frozenset(c for c in KINDS.by_kind.values() if c.actor_kind is actor)
-
-
-# the step classes by who decides (``steps`` registered every kind on import)
-CHANCE_STEPS = _typed(Actor.CHANCE)
-SEAT_STEPS = _typed(Actor.SEAT)
-HAS_FINISH = frozenset(c for c in KINDS.by_kind.values() if c._flags & _F_FINISH)
-"""The steps with a ``finish`` of their own."""
-
-
-class _ByClass(dict[type, Any]):
-    """A table by step class; a class it does not name answers 0 (looked up by
-    subscription: no method call on the hot path)."""
-
-    def __missing__(self, key: type) -> int:
-        return 0
-
-
-_DONE, _STOP, _SETTLE = 1, 2, 3
-SHORT = _ByClass()
-"""What the first rounds of the driver do with a chance step or decision on top, by
-class: ``_DONE`` it only asks whether the step is done (a draw, a roll, a return), ``_STOP``
-it stops there (nothing to check), ``_SETTLE`` it only lets the step settle (resolve); any
-other step (0) goes through ``core.flow.advance``."""
-for _cls in CHANCE_STEPS | SEAT_STEPS:
-    _rest = _cls._flags & ~_F_FINISH
-    if _rest == _F_DONE:
-        SHORT[_cls] = _DONE
-    elif not _rest:
-        SHORT[_cls] = _STOP
-    elif _rest == _F_SETTLE:
-        SHORT[_cls] = _SETTLE
-SEATED_STEPS = frozenset(c for c in SEAT_STEPS if c.actor is DecisionStep.actor)
-"""The decisions whose ``seat`` field names who decides."""
-_BY_CHANCE, _BY_SEAT, _BY_ACTOR = 1, 2, 3
-DECIDED_BY = _ByClass(
-    {
-        **{c: _BY_ACTOR for c in SEAT_STEPS},
-        **{c: _BY_SEAT for c in SEATED_STEPS},
-        **{c: _BY_CHANCE for c in CHANCE_STEPS},
-    }
-)
-"""Who decides at a step, by class: chance, the seat its ``seat`` field names, or the
-seat its ``actor`` names (0: no one of these)."""
-QUICK = _ByClass({c: c.quick for c in CHANCE_STEPS if "quick" in vars(c)})
-"""The steps that check and apply an action in one go (``quick``: a draw, a roll), by
-class (0: none). Only a class that defines ``quick`` itself: a subclass with an ``apply``
-of its own goes the checked way."""
-for _cls in KINDS.by_kind.values():  # every class met: no look-up misses
-    SHORT.setdefault(_cls, 0)
-    DECIDED_BY.setdefault(_cls, 0)
-    QUICK.setdefault(_cls, 0)
+_draw_colour = DRAW_COLOUR.get  # bound once (3.11 binds an imported name's method per call)
 
 
 class LucidityState(State):
@@ -188,7 +158,8 @@ class LucidityState(State):
 
     # ----- small helpers --------------------------------------------------------------------
     def bag_total(self) -> int:
-        return bag_total(self.bag)
+        b = self.bag  # model.bag_total, written out
+        return b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
 
     def power_of(self, seat: int) -> int:
         return power_value(self.seats[seat].power)
@@ -207,7 +178,9 @@ class LucidityState(State):
         return max(1, base - len(self.seats[seat].marks))
 
     def _to_bag(self, dice: list[Die]) -> None:
-        to_bag(self.bag, dice)
+        bag = self.bag  # model.to_bag, written out
+        for d in dice:
+            bag[d[0]] += 1
 
     # the rule functions that tests and tools call on a state (each lives in ``steps/``)
     def _start_turn(self, seat: int) -> None:
@@ -238,7 +211,13 @@ class LucidityState(State):
         if not items:
             return ()
         top: Any = items[-1]
-        by = DECIDED_BY[type(top)]
+        cls = type(top)
+        if cls is Draw or cls is Roll:  # half of a game's actions
+            return _AT_CHANCE
+        try:
+            by = _DECIDED_BY[cls]
+        except KeyError:
+            by = DECIDED_BY[cls]
         if by == _BY_CHANCE:
             return _AT_CHANCE
         if by == _BY_SEAT:
@@ -278,71 +257,165 @@ class LucidityState(State):
 
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
         """``State.apply`` with short paths for the frequent case: one seat (or chance)
-        decides, no seat is named and the action is legal. A draw and a roll (half of a
-        game's actions) check and apply it in one go (their ``quick``); a decision is
-        looked for among its cached legal actions. Anything else (an illegal action, an id
-        string, ``player=``) goes through the checks of ``State.apply``."""
-        flow = self.stack
-        items = flow.items
-        if player is None and items and action.__class__ is Action:
+        decides, no seat is named, the action is legal. A draw and a roll (half of a game's
+        actions) check and apply it in one go (their ``quick``, written out here); a decision
+        is looked for among its cached legal actions. Anything else (an illegal action, an
+        id string, ``player=``) goes through the checks of ``State.apply``."""
+        if player is None and action.__class__ is Action:
+            flow = self.stack
+            items = flow.items
+            if not items:
+                return State.apply(self, action, player)
             top: Any = items[-1]
             cls = type(top)
             events = self._events
-            start = len(events)
-            cache = flow._legal
-            quick = QUICK[cls]
-            if quick:
-                how = quick(top, self, flow, action)
-                if how == STOP:  # the draw or the roll waits for its next dream
-                    self._history.append(action.id)
-                    return events[start:]
-                if not how:
+            if cls is Draw:
+                # Draw.quick, written out: draw the dream ``action`` names if one is left
+                c = _draw_colour(action.id)
+                if c is None:
                     return State.apply(self, action, player)
-            else:
-                by = DECIDED_BY[cls]
-                if by == _BY_CHANCE:
-                    # Lucidity's chance steps answer without listing every outcome
-                    if not top.possible(self, action):
-                        return State.apply(self, action, player)
-                elif by:
-                    seat = top.seat if by == _BY_SEAT else top.actor(self)
-                    options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
-                    # the actions are shared values: look for this one before comparing ids
-                    for x in options:
-                        if x is action:
-                            break
-                    else:
-                        if action not in options:
-                            return State.apply(self, action, player)
-                else:
+                bag = self.bag
+                left = bag[c] - 1
+                if left < 0:
                     return State.apply(self, action, player)
-                # core.flow.act for one seat or chance, written out (the hot path)
-                flow.running = top
+                cache = flow._legal
                 if cache:
                     cache.clear()
-                top.apply(self, flow, action)
+                bag[c] = left
+                hand = self.hand
+                hand.append(c)
+                seat = top.seat
+                event = self.game.drawn_events[seat][c]  # the shared event (drawn_events)
+                start = len(events)
+                events.append(event)
+                if left:
+                    if len(hand) < top.upto:
+                        # more dreams to draw from a bag that still holds some: no round
+                        self._history.append(action.id)
+                        return [event]
+                elif took_last(self, seat):
+                    flow.pop()
+            elif cls is Roll:
+                # Roll.quick, written out: roll the last dream drawn to the face ``action``
+                # names, if that dream has it
+                hand = self.hand
+                if not hand:
+                    return State.apply(self, action, player)
+                found = self.game.roll_results[hand[-1]].get(action.id)
+                if found is None:
+                    return State.apply(self, action, player)
+                cache = flow._legal
+                if cache:
+                    cache.clear()
+                hand.pop()
+                d, event = found  # the shared dream and event
+                i = len(items) - 2
+                below = items[i] if i >= 0 else None
+                if below.__class__ is Resolve:
+                    # the resolution under the roll holds the unresolved dreams:
+                    # Resolve(below.seat, (*below.rolled, d)), field by field
+                    new = new_object(Resolve)
+                    set_seat(new, below.seat)
+                    set_rolled_field(new, (*below.rolled, d))
+                    items[i] = new
+                else:
+                    add_rolled(self, d)
+                events.append(event)
+                if hand:
+                    # dreams are left to roll: no round of the driver
+                    self._history.append(action.id)
+                    return [event]
+                start = len(events) - 1
+            else:
+                start = len(events)
+                cache = flow._legal
+                try:
+                    quick = _QUICK[cls]
+                except KeyError:
+                    quick = QUICK[cls]
+                if quick:
+                    how = quick(top, self, flow, action)
+                    if how == STOP:
+                        self._history.append(action.id)
+                        return events[start:]
+                    if not how:
+                        return State.apply(self, action, player)
+                else:
+                    by = _DECIDED_BY[cls]  # QUICK knew the class
+                    if by == _BY_CHANCE:
+                        # Lucidity's chance steps answer without listing every outcome
+                        if not top.possible(self, action):
+                            return State.apply(self, action, player)
+                    elif by:
+                        seat = top.seat if by == _BY_SEAT else top.actor(self)
+                        options = cache[seat] if seat in cache else flow_legal(self, flow, seat)
+                        # the actions are shared values: look for this one before comparing
+                        for x in options:
+                            if x is action:
+                                break
+                        else:
+                            if action not in options:
+                                return State.apply(self, action, player)
+                    else:
+                        return State.apply(self, action, player)
+                    # core.flow.act for one seat or chance, written out (the hot path)
+                    flow.running = top
+                    if cache:
+                        cache.clear()
+                    top.apply(self, flow, action)
             # then ``core.flow.advance``'s first rounds, written out while the step on top
             # is a chance step or decision in ``SHORT``: the same steps taken off or
             # settled, the same stop (anything else goes through ``advance``)
             while items:
                 top = items[-1]
                 cls = type(top)
-                how = SHORT[cls]
-                if how == _DONE:
-                    # the draw's, the roll's and the return's ``done``, written out
+                try:
+                    how = _SHORT[cls]
+                except KeyError:
+                    how = SHORT[cls]
+                if how is _DONE:
+                    # the draw's, the roll's and the return's ``done`` and ``finish``,
+                    # written out
                     if cls is Draw:
                         if len(self.hand) < top.upto:
                             b = self.bag
                             if b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]:
                                 break
-                    elif cls is Roll:
+                            items.pop()
+                            flow.running = top
+                            if cache:
+                                cache.clear()
+                            trigger_dream_end(self, top.seat)  # the bag is empty
+                            continue
+                        items.pop()
+                        flow.running = top
+                        if cache:
+                            cache.clear()
+                        continue
+                    if cls is Roll:
                         if self.hand:
                             break
-                    elif cls is Return and top.left > 0 and not self.dream_end:
-                        # dreams are owed: done once only Bone Hunters are in hand
-                        hand = self.hand
-                        if hand.count("bone") < len(hand):
-                            break
+                    elif cls is Return:
+                        if not self.dream_end:
+                            if top.left > 0:
+                                # dreams are owed: done once only Bone Hunters are in hand
+                                hand = self.hand
+                                if hand.count("bone") < len(hand):
+                                    break
+                                items.pop()
+                                flow.running = top
+                                if cache:
+                                    cache.clear()
+                                if hand:
+                                    top.finish(self, flow)  # the Bone Hunters are kept
+                                continue
+                            if self.game.options["table_slips"]:
+                                break
+                        items.pop()
+                        flow.running = top
+                        if cache:
+                            cache.clear()
+                        continue
                     elif not top.done(self):
                         break
                     items.pop()
@@ -352,7 +425,16 @@ class LucidityState(State):
                     if cls in HAS_FINISH:
                         top.finish(self, flow)
                     continue
-                if how == _SETTLE:
+                if how is _RUN:
+                    # core.flow.advance for an automatic step, written out
+                    n = len(items)
+                    flow.running = top
+                    top.run(self, flow)
+                    if len(items) == n and items[-1] is top:
+                        items.pop()  # it ran once and left the stack as it was: it is done
+                    cache.clear()
+                    continue
+                if how is _SETTLE:
                     flow.running = top
                     if top.settle(self, flow):
                         if cache:
@@ -426,6 +508,29 @@ class LucidityState(State):
 
     def sample_chance(self, rng: Any) -> Action:
         top: Any = self.stack.items[-1]
+        if rng.__class__ is FAST_RANDOM:
+            # the draw's and the roll's ``sample``, written out (the same draws)
+            cls = type(top)
+            if cls is Draw:
+                b = self.bag
+                total = b["blue"] + b["green"] + b["yellow"] + b["red"] + b["bone"]
+                if total > 0:
+                    k = total.bit_length()
+                    r = rng.getrandbits(k)
+                    while r >= total:
+                        r = rng.getrandbits(k)
+                    for c, n in b.items():
+                        if r < n:
+                            return DRAW_ACTIONS[c]
+                        r -= n
+            elif cls is Roll:
+                faces = self.game.roll_actions[self.hand[-1]]
+                n = len(faces)
+                k = n.bit_length()
+                r = rng.getrandbits(k)
+                while r >= n:
+                    r = rng.getrandbits(k)
+                return faces[r]
         return top.sample(self, rng)
 
     def _do(self, action: Action, player: int) -> None:

@@ -186,7 +186,7 @@ class Return(DecisionStep):
     def legal(self, s: LucidityState) -> list[Action]:
         seen: list[Action] = []
         hand = s.hand
-        for c, action in RETURN_ACTIONS.items():
+        for c, action in _RETURNS:
             if c in hand:
                 seen.append(action)
         if self.left <= 0:
@@ -229,8 +229,19 @@ class Return(DecisionStep):
         s.hand.remove(c)
         s.bag[c] += 1
         s._events.append(s.game.returned_events[seat][c])  # the shared event
-        flow.replace_top(shared(Return, seat, self.left - 1, self.returned + 1))
+        # flow.replace_top, written out
+        key = (seat, self.left - 1, self.returned + 1)
+        step = _RETURN_STEPS.get(key)
+        if step is None:
+            step = _RETURN_STEPS[key] = shared(Return, *key)
+        flow.items[-1] = step
+        flow._legal.clear()
 
+
+_RETURN_STEPS: dict[tuple[int, int, int], Return] = {}
+"""``shared(Return, seat, left, returned)`` by its fields (one look-up, no call)."""
+_RETURNS = tuple(RETURN_ACTIONS.items())
+"""The return actions by colour, in the order they are offered."""
 
 RETURNED_TEXT = "Seat {seat} returns a {colour} dream"
 """The event text of a returned dream (a message: ``locale/tables.txt``)."""

@@ -13,7 +13,7 @@ from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, shared
 from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
-from ..params import MARKS_OUT
+from ..params import MARKS_OUT, MAX_SEATS
 from .base import AUTO, KINDS, below, take_limbo
 from .rest import Rest
 
@@ -63,11 +63,18 @@ class CheckRows(AutoStep):
                 become(s, seat, colour)
                 _turn.end_turn(s)
             return
-        flow.pop()
         if s.dream_end:
+            flow.pop()
             _end.end_game(s, "dream")
             return
-        flow.push(shared(Rest, seat, self.exhausted))
+        # flow.replace(shared(Rest, ...)), written out
+        flow.items[-1] = (_RESTS_EXHAUSTED if self.exhausted else _RESTS)[seat]
+        flow._legal.clear()
+
+
+_RESTS = tuple(shared(Rest, k, False) for k in range(MAX_SEATS))
+_RESTS_EXHAUSTED = tuple(shared(Rest, k, True) for k in range(MAX_SEATS))
+"""``shared(Rest, seat, exhausted)`` by seat."""
 
 
 @KINDS.step

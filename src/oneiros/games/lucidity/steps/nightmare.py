@@ -48,10 +48,17 @@ class NightmareTurn(Seated):
         for i, other in enumerate(s.seats):
             if i == me:
                 continue
-            have = {d[1] for d in other.power if d[0] == c}
-            for f in ("power1", "power2"):
-                if f in have:
-                    out.append(A[f"consume:seat{i}:{f}"])
+            one = two = False
+            for d in other.power:
+                if d[0] == c:
+                    if d[1] == "power1":
+                        one = True
+                    elif d[1] == "power2":
+                        two = True
+            if one:
+                out.append(A[f"consume:seat{i}:power1"])
+            if two:
+                out.append(A[f"consume:seat{i}:power2"])
         if s.bag_total() > 0 and s.dreamers():
             out.append(A["minions"])
         return out

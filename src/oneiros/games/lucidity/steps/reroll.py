@@ -25,11 +25,17 @@ def start_reroll(
     """A reroll of colour ``c`` was chosen (``then``: "resolve" from the unresolved dreams,
     "now" for ``dream``, drawn or rerolled by an effect). With both a 1-Power and a 2-Power
     dream of the colour, the dreamer chooses which one to spend (``spend:<colour>:<face>``)."""
-    faces = {d[1] for d in s.seats[seat].power if d[0] == c}
-    if "power1" in faces and "power2" in faces:
+    one = two = False
+    for d in s.seats[seat].power:
+        if d[0] == c:
+            if d[1] == "power1":
+                one = True
+            elif d[1] == "power2":
+                two = True
+    if one and two:
         s.stack.items.append(Spend(seat, c, then, pool, dream))
         return
-    reroll_with(s, seat, c, "power1" if "power1" in faces else "power2", then, pool)
+    reroll_with(s, seat, c, "power1" if one else "power2", then, pool)
 
 
 def reroll_with(s: LucidityState, seat: int, c: str, face: str, then: str, pool: bool) -> None:

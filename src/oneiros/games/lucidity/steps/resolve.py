@@ -184,7 +184,9 @@ class Resolve(DecisionStep):
         else:
             options = cache[seat] = self.legal(s)
         if not options:
-            flow.pop()  # nothing left to resolve
+            # nothing left to resolve: flow.pop(), written out
+            cache.clear()
+            flow.items.pop()
             return True
         if len(options) == 1 and options[0].id in AUTO_RESOLVED:
             flow._legal.clear()
@@ -207,21 +209,20 @@ class Resolve(DecisionStep):
         if bits > 255:
             power_row = s.seats[self.seat].power
             if power_row:
-                for bit, c, action in REROLLS:
-                    if bits & bit:
-                        for d in power_row:
-                            if d[0] == c:
-                                out.append(action)
-                                break
+                for c, action in REROLLS_OF[bits >> 8]:
+                    for d in power_row:
+                        if d[0] == c:
+                            out.append(action)
+                            break
         return out
 
     def apply(self, s: LucidityState, flow: Flow, action: Action) -> None:
         seat = self.seat
         aid = action.id
-        what = RESOLVE_CATEGORY.get(aid)
+        what = _category(aid)
         items = flow.items
         if what is None:
-            c = RESOLVE_SHADOW_COLOUR.get(aid)
+            c = _shadow_colour(aid)
             if c is None:  # reroll:<colour>
                 _reroll.start_reroll(s, seat, REROLL_COLOUR[aid], "resolve", False)
                 return
@@ -264,6 +265,14 @@ _SHADOWS = tuple(RESOLVE_SHADOW_ACTIONS)
 REROLLS = tuple((256 << i, c, a) for i, (c, a) in enumerate(REROLL_ACTIONS.items()))
 """The rerolls in the order they are offered: a colour's bit in ``dream_bits`` (8 and up),
 the colour, its action."""
+REROLLS_OF = [
+    tuple((c, a) for bit, c, a in REROLLS if (high << 8) & bit) for high in range(1 << len(REROLLS))
+]
+"""The colours (and their reroll actions) that bits 8 and up of ``dream_bits`` name, by
+those bits (``bits >> 8``), in the order they are offered."""
+_category = RESOLVE_CATEGORY.get
+_shadow_colour = RESOLVE_SHADOW_COLOUR.get
+"""Bound once (CPython 3.11 binds a method of an imported name anew at each call)."""
 AUTO_RESOLVED = frozenset(aid for aid in A if aid.startswith("resolve:"))
 """The ids ``resolve:...``: a resolution that is the only option resolves by itself."""
 DREAM_BITS: dict[Die, int] = {}

@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from ..state import LucidityState
 
 
+_REST_SHADOW_ACTIONS = tuple(REST_SHADOW_ACTIONS.items())
+_REST_HUNT_ACTIONS = tuple(REST_HUNT_ACTIONS.items())
+_REST_ROTATED_ACTIONS = tuple(REST_ROTATED_ACTIONS.items())
+"""The rest actions by colour, in the order they are offered."""
+
+
 @KINDS.step
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rest(DecisionStep):
@@ -45,20 +51,23 @@ class Rest(DecisionStep):
             elif d[0] != "bone":
                 plain_exhaust = True
         # a shadow or a turned exhaust dream moved to the Hunt row by Fear
-        hunted = {d[0] for d in me.hunt if d[1] == "shadow" or d[2]}
+        hunted: set[str] = set()
+        for d in me.hunt:
+            if d[1] == "shadow" or d[2]:
+                hunted.add(d[0])
         # "Return either: 1 shadow dream; or all exhaust dreams": all of none returns nothing
         # and is still a rest (``rest:none``), which keeps every shadow dream on the card
         out.append(A["rest:exhaust"] if plain_exhaust else A["rest:none"])
         shadow = me.shadow
-        for c, action in REST_SHADOW_ACTIONS.items():
+        for c, action in _REST_SHADOW_ACTIONS:
             if shadow[c]:
                 out.append(action)
         if hunted:
-            for c, action in REST_HUNT_ACTIONS.items():
+            for c, action in _REST_HUNT_ACTIONS:
                 if c in hunted:
                     out.append(action)
         if rotated:
-            for c, action in REST_ROTATED_ACTIONS.items():
+            for c, action in _REST_ROTATED_ACTIONS:
                 if c in rotated:
                     out.append(action)
         if not self.exhausted and me.stage < s.rules["stages"] - 1:
@@ -108,7 +117,8 @@ class Rest(DecisionStep):
                 {"seat": seat, "n": len(back), "how": aid},
             )
         )
-        flow.pop()
+        flow._legal.clear()  # flow.pop(), written out
+        flow.items.pop()
         if s.game.options["manifestations"] and me.role == "dreamer":
             # de-lux "Manifestations": reveal a card, then manifest, before the turn ends
             s.stack.items.extend(

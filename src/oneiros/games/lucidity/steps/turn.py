@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action, Event
 from ....core.flow import Flow, shared
 from ..model import die, power_value
-from ..params import TRACKS, TURN_CAP
+from ..params import MAX_SEATS, TRACKS, TURN_CAP
 from .base import KINDS, Auto, Seated
 
 if TYPE_CHECKING:
@@ -42,7 +42,9 @@ def push_stage(s: LucidityState, seat: int) -> None:
     """The next drawing stage of ``seat``: draw up to the control of the track's stage."""
     me = s.seats[seat]
     control = TRACKS[me.track][me.stage]  # type: ignore[index]
-    s.stack.items.extend(stage_steps(seat, s.rules["returns"], len(s.hand) + control))
+    key = (seat, s.rules["returns"], len(s.hand) + control)
+    steps = _STAGES.get(key)  # stage_steps, written out
+    s.stack.items.extend(stage_steps(*key) if steps is None else steps)
 
 
 def start_turn(s: LucidityState, seat: int) -> None:
@@ -55,7 +57,7 @@ def start_turn(s: LucidityState, seat: int) -> None:
     if me.role == "dreamer":
         me.track = None
         me.stage = 0
-        s.stack.items.append(shared(ChooseTrack, seat))
+        s.stack.items.append(_CHOOSE[seat])
     else:
         s.stack.items.append(shared(_nightmare.NightmareTurn, seat))
 
@@ -85,9 +87,17 @@ class ChooseTrack(Seated):
         me.track = event.data["track"]
         me.stage = 0
         s._events.append(event)
-        s.stack.items[-1] = shared(_filled_rows.CheckRows, seat, False, False)
+        check = _CHECKS.get(seat)
+        if check is None:
+            check = _CHECKS[seat] = shared(_filled_rows.CheckRows, seat, False, False)
+        s.stack.items[-1] = check
         push_stage(s, seat)
 
+
+_CHOOSE = tuple(shared(ChooseTrack, k) for k in range(MAX_SEATS))
+"""``shared(ChooseTrack, seat)`` by seat."""
+_CHECKS: dict[int, Any] = {}
+"""``shared(CheckRows, seat, False, False)`` by seat (the first check of a turn)."""
 
 TRACK_TEXT = "Seat {seat} chooses the sleep track {track}"
 """The event text of a chosen sleep track (a message: ``locale/tables.txt``)."""
