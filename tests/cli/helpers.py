@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +32,18 @@ def cli_env() -> dict[str, str]:
 def oneiros(
     cwd: Path, *args: str, answers: list[str] | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
-    """``oneiros ARGS`` run in ``cwd`` with each answer typed on its own line."""
+    """``oneiros ARGS`` run in ``cwd`` with each answer typed on its own line.
+
+    The run is a fork of a process that imported the command once (``tests/cli/zygote.py``):
+    the same ``main()`` in its own process and session, with the same environment and files,
+    without importing everything again. Where that process cannot be had, a fresh
+    ``python -m tests.cli.oneiros_cli`` runs instead."""
     stdin = "".join(a + "\n" for a in answers or [])
     argv = [sys.executable, "-m", "tests.cli.oneiros_cli", *args]
+    forked = _ZYGOTE.run(cwd, list(args), stdin, timeout)
+    if forked is not None:
+        code, out, err = forked
+        return subprocess.CompletedProcess(argv, code, out, err)
     proc = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         cwd=cwd, env=cli_env(), start_new_session=True,
@@ -43,6 +56,93 @@ def oneiros(
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
     return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+class _Zygote:
+    """The client of ``tests/cli/zygote.py``: started on first use, one per test process."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[str] | None = None
+        self.path = ""
+        self.failed = os.environ.get("ONEIROS_TEST_ZYGOTE") == "off"
+
+    def _start(self) -> bool:
+        if self.failed:
+            return False
+        if self.proc is not None and self.proc.poll() is None:
+            return True
+        folder = tempfile.mkdtemp(prefix="oneiros-zygote-")
+        self.path = os.path.join(folder, "socket")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.cli.zygote", self.path],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+            cwd=ROOT, env=cli_env(), start_new_session=True,
+        )  # fmt: skip
+        assert self.proc.stdout is not None
+        if self.proc.stdout.readline().strip() != "ready":  # it failed to start: fresh runs
+            self.proc.kill()
+            self.proc.wait(10)
+            self.failed = True
+            return False
+        atexit.register(self.stop)
+        return True
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        with contextlib.suppress(OSError):
+            shutil.rmtree(os.path.dirname(self.path))
+
+    def run(
+        self, cwd: Path, args: list[str], stdin: str, timeout: float
+    ) -> tuple[int, str, str] | None:
+        """(exit status, stdout, stderr) of one forked run; None if no fork could be had."""
+        if not self._start():
+            return None
+        with contextlib.ExitStack() as stack:
+            files = [stack.enter_context(tempfile.TemporaryFile("w+b")) for _ in range(3)]
+            files[0].write(stdin.encode("utf-8"))
+            files[0].seek(0)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+                conn.connect(self.path)
+                request = json.dumps({"args": args, "cwd": str(cwd)}).encode("utf-8")
+                socket.send_fds(conn, [request], [f.fileno() for f in files])
+                code = self._wait(conn, timeout)
+            out, err = (self._read(f) for f in files[1:])
+            return code, out, err
+
+    @staticmethod
+    def _wait(conn: socket.socket, timeout: float) -> int:
+        """The run's exit status: ``-SIGKILL`` when it had to be killed or died."""
+        conn.settimeout(timeout)
+        pid, received = 0, b""
+        try:
+            while True:
+                chunk = conn.recv(64)
+                if not chunk:
+                    return -signal.SIGKILL
+                received += chunk
+                for line in received.decode().splitlines():
+                    kind, _, value = line.partition(" ")
+                    if kind == "pid":
+                        pid = int(value)
+                    elif kind == "exit" and line + "\n" in received.decode():
+                        return int(value)
+        except TimeoutError:
+            if pid:  # end its whole session, as a timed-out subprocess is ended
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(pid, signal.SIGKILL)
+            raise subprocess.TimeoutExpired(["oneiros"], timeout) from None
+
+    @staticmethod
+    def _read(file: Any) -> str:
+        file.seek(0)
+        text: str = file.read().decode("utf-8", errors="replace")
+        return text.replace("\r\n", "\n").replace("\r", "\n")  # as text=True reads
+
+
+_ZYGOTE = _Zygote()
 
 
 def ok(result: subprocess.CompletedProcess[str]) -> str:
