@@ -37,7 +37,14 @@ def test_nightmare_of_the_depths_example_stan_and_vanessa():
     assert [d[:2] for d in s.seats[vanessa].power] == [("blue", "power1")]
     assert s.seats[stan].shadow["blue"] == []
     assert s.to_move() == (vanessa,) and legal(s) == ["ability:use", "ability:pass"]
-    play(s, "ability:use", "draw:red", "draw:green")
+    play(s, "ability:use")
+    # the log names the card whose ability acts, never the effect's internal name
+    said = s.events()[-1]
+    assert (
+        said.text == "The Nightmare (seat 0) activates the ability of the Nightmare of the Depths"
+    )
+    assert said.data["op"] == "send_minion"
+    play(s, "draw:red", "draw:green")
     assert legal(s) == ["minion:green", "minion:red"]
     play(s, "minion:red")
     assert s.to_move() == (-1,) and next(a.id for a, _ in s.chance_outcomes()) == "roll:power2"

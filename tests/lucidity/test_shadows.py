@@ -124,8 +124,17 @@ def test_en_shadow_of_envy_any_dream_on_the_card_including_the_envy_dream():
         "pick:seat0:power:red:power2",
         "pick:seat0:shadow_green:green:shadow",
     ]
-    play(s, "pick:seat0:power:red:power2", "roll:hunt")
-    assert [d[:2] for d in s.seats[0].hunt] == [("red", "hunt")] and s.power_of(0) == 0
+    # labels and the log name the rows in words
+    labels = {a.id: a.label for a in s.legal_actions(1)}
+    assert labels["pick:seat0:shadow_green:green:shadow"] == (
+        "Choose a green dream (shadow) in the green Shadow row of seat 0"
+    )
+    play(s, "pick:seat0:shadow_green:green:shadow")
+    said = s.events()[-1]
+    assert said.text == "Seat 1 makes seat 0 reroll a green dream from the green Shadow row"
+    assert said.data["row"] == "shadow_green"
+    play(s, "roll:exhaust")
+    assert [d[:2] for d in s.seats[0].exhaust] == [("green", "exhaust")]
 
 
 def test_en_shadow_of_imprisonment_without_an_exhaust_dream_only_fills_the_shadow_row():

@@ -8,8 +8,10 @@ commit that changed a rule: the empty "all exhaust dreams" rest (``rest:none`` o
 whenever the dreamer has no unturned exhaust dream), and the lucidity-es worst case that
 rolls the kept dreams again after too many were rolled (case 22). Ids are digested in the
 form they had before the picks named the seat (``older_form``), so that rename, which
-changed no play, left every digest as it was. The observation tensor is deliberately
-not part of the digest."""
+changed no play, left every digest as it was. Likewise the Nightmare ability's event, which
+names the card since 2026-12-02, and Shadow of Envy's, which names the row in words, are
+digested in their former wording (``older_text``). The
+observation tensor is deliberately not part of the digest."""
 
 from __future__ import annotations
 
@@ -67,6 +69,27 @@ def older_form(aid: str, kind: str) -> str:
     return f"fear:{c}" if kind == "hunt_move" else f"pick:{row}:{c}:{f}"
 
 
+OLDER: dict[str, tuple[str, str]] = {
+    "ability": ("card", "The Nightmare (seat {nightmare}) activates: {op}"),
+    "envy": (
+        "where",
+        "Seat {chooser} makes seat {seat} reroll a {colour} dream from the {row} row",
+    ),
+}
+"""Events worded anew on 2026-12-02, by kind: the field added to their data and their former
+wording (the ability's event named the effect's op, Envy's the row's id)."""
+
+
+def older_text(event: Any) -> str:
+    """An event's text as it was worded before (``OLDER``): the digests compare play, and
+    that wording changed no play."""
+    added, former = OLDER.get(event.kind, ("", ""))
+    if added and added in event.data:
+        return former.format(**event.data)
+    text: str = event.text
+    return text
+
+
 def digest(players: int, ruleset: str, options: dict[str, Any], seed: int) -> str:
     game = oneiros.make("lucidity", players=players, ruleset=ruleset, options=options)
     state = game.new_state(seed=seed)
@@ -90,7 +113,7 @@ def digest(players: int, ruleset: str, options: dict[str, Any], seed: int) -> st
             record.append(older_form(action.id, kind))
             state.apply(action, player=seat)
     assert len(record) == len(state.record()["actions"])
-    return state_digest(state, record, legal_seen.hexdigest())
+    return state_digest(state, record, legal_seen.hexdigest(), event_text=older_text)
 
 
 EXPECTED: list[str] = [

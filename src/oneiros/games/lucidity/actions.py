@@ -122,10 +122,18 @@ def _labels() -> dict[str, str]:
     return out
 
 
+def row_words(row: str) -> str:
+    """A row as a label or a log names it: ``shadow_green`` is the "green Shadow" row."""
+    if row.startswith("shadow_"):
+        return f"{row[7:]} Shadow"
+    return row
+
+
 def _seat_pick_labels() -> dict[str, str]:
     out: dict[str, str] = {}
     for aid in seat_pick_ids():
         _, seat, row, c, f = aid.split(":")
+        row = row_words(row)
         what = "turned to its shadow side" if f == "rotated" else f
         out[aid] = f"Choose a {c} dream ({what}) in the {row} row of seat {seat[4:]}"
     return out

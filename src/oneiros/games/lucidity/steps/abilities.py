@@ -79,11 +79,12 @@ class Ability(ByNightmare):
         node = s.game.abilities[self.colour].node
         s.emit(
             "ability",
-            "The Nightmare (seat {nightmare}) activates: {op}",
+            "The Nightmare (seat {nightmare}) activates the ability of the {card}",
             s.R["ability"],
             nightmare=nm,
             seat=target,
             op=node.op,
+            card=s.game.nightmare_cards[self.colour].name,
         )
         # what the card does is content: its effect runs as steps of the effect language
         s.stack.items.extend(RUNTIME.steps(node, Ctx(seat=target, chooser=nm, source=self.colour)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action, Event
 from ....core.flow import DecisionStep, Flow, evolve
-from ..actions import A
+from ..actions import A, row_words
 from ..content import COLOURS
 from ..model import POWER_FACES, Die, die, pick_id, remove_pick
 from .base import KINDS, BagDraw, Chance, HoldsDreams, Seated, below, hold
@@ -257,12 +257,13 @@ class Envy(DecisionStep):
         flow.pop()
         s.emit(
             "envy",
-            "Seat {chooser} makes seat {seat} reroll a {colour} dream from the {row} row",
+            "Seat {chooser} makes seat {seat} reroll a {colour} dream from the {where} row",
             s.R["envy"],
             chooser=self.chooser,
             seat=seat,
             colour=d[0],
             row=aid.split(":")[2],
+            where=row_words(aid.split(":")[2]),
         )
         s.stack.items.append(RollNow(seat, self.pool, "envy", die(d[0], "")))
 
