@@ -169,13 +169,6 @@ def test_a_terminal_campaign_opens_in_the_lobby_takes_a_player_and_saves_inside_
     assert "treated as a Death" in page.inner_text("#save-note")
     page.screenshot(path=str(screenshot_path(tmp_path, "web-campaign-save.png")))
     page.click("#save-confirm")
-    page.wait_for_timeout(3000)
-    print(
-        "URL",
-        page.url,
-        "TOAST",
-        page.inner_text("#toast") if page.locator("#toast").count() else None,
-    )
     page.wait_for_url(f"{server.http}/")
     line = page.locator("#my-campaigns li.campaign", has_text=name)
     line.wait_for()
