@@ -56,7 +56,7 @@ typecheck: install-dev
 # otherwise leave one core idle at the end of the run)
 # one pytest-xdist worker more than the cores: the browser, server and command tests spend
 # much of their time waiting on other processes, which a third worker on 2 cores fills
-# (4:24 against 4:49 to 5:14 for the whole suite on 2 cores, README.md)
+# (4:24 to 4:51 against 4:49 to 5:14 for the whole suite on 2 cores, README.md)
 WORKERS ?= $(shell nproc 2>/dev/null | awk '{n = $$1 + 1; print (n > 9 ? 9 : n)}' || echo 3)
 
 unit: install-dev
