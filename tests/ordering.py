@@ -6,7 +6,10 @@ directory order, a long file (a browser session, a whole game played through the
 can be the last one a worker runs while the other core idles. Here the files are dealt
 longest-first to two queues of about the same time (each file stays whole, so its
 module-scoped server and browser are started once), the longer queue by count first, so
-that both workers start on their longest files and end on short ones.
+that both workers start on their longest files and end on short ones. ``make unit`` runs
+one worker more than the cores (three on CI's two): worksteal then cuts the same order in
+three by count, and a worker that runs dry still takes from the others; three workers in
+this order were measured faster than two (README.md).
 
 The seconds are each file's summed test time on the 2-core CI machine (roughly: they
 decide the order only, never a result). A file not listed counts 0.1 s a test. Refresh them
