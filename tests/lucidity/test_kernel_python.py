@@ -182,8 +182,9 @@ def test_the_turns_in_one_go_stop_where_the_source_stops() -> None:
 
     impl = K._impl("python")
     play = impl["play"]
-    assert play.__globals__["turn_hook"].__name__ == "turn_hook"
-    assert play.__globals__["turn_hook"] is not kernel_step.turn_hook
+    # the plain Python build plays from its own frame loop (kernel_pystep.advance)
+    assert play.__globals__["advance"].__module__.endswith("kernel_pystep")
+    assert play.__globals__["advance"] is not kernel_step.advance
     # the plain Python build ends turns with its own mirror of ``kernel_flow.end_turn``
     assert play.__globals__["end_turn"].__module__.endswith("kernel_pybase")
     game = lucidity(4, "en", bone_hunters=1)

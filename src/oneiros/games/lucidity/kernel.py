@@ -85,7 +85,7 @@ def _impl(which: str | None = None) -> dict[str, Any]:
         return impl
     impl = _IMPL.get("python")
     if impl is None:
-        from . import kernel_pybase, kernel_pyhook, kernel_pynight, kernel_pystep, kernel_pyturn
+        from . import kernel_pybase, kernel_pynight, kernel_pystep, kernel_pyturn
         from .kernel_python import build
 
         # a random seat's turn in one go (kernel_pyturn, kernel_pynight), CPython only
@@ -94,13 +94,10 @@ def _impl(which: str | None = None) -> dict[str, Any]:
             kernel_pybase,
             kernel_pynight,
             kernel_pyturn,
-            kernel_pyhook,
             kernel_pystep,
         )
         overrides = {
             "advance": kernel_pystep.advance,
-            "turn_hook": kernel_pyhook.turn_hook,
-            "HOOKS": 1,
             "end_turn": kernel_pybase.end_turn,
         }
         funcs = build(plain, overrides)

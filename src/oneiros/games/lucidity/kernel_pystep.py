@@ -11,7 +11,7 @@ given outside the stage ("Re-rolling dreams", Shadow of the Depths, Shadow of En
 minion), the choice to resolve it now or reroll it, Shadow of Envy's pick, the
 Nightmares' ability decisions, the draws of minions, of the exhaustion and of the
 abilities, the minion's check and the end of a Nightmare's turn; the turns of random
-dreamers and Nightmares start here (``turn_hook``'s work, without the call). Each plays
+dreamers and Nightmares start here (``kernel_pyturn.dreamer_turn``, ``kernel_pynight.nightmare_turn``). Each plays
 exactly one action as the source would (the same options in the same order, the same
 random number, the same step applied), so nothing changes but the cost.
 
@@ -113,7 +113,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
         f = STACK + FRAME * (S[H_SP] - 1)
         k = S[f]
         if k == K_RESOLVE:
-            # the resolve decisions of a random dreamer's stage (``turn_hook``)
+            # the resolve decisions of a random dreamer's stage (``dreamer_turn``)
             p = S[f + 1]
             if (
                 S[H_POL + p] == 0

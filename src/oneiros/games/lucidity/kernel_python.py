@@ -25,8 +25,9 @@ Each specialised function keeps the syntax tree CPython runs in ``specialised_tr
 
 The result plays exactly the same games as the source (``tests/lucidity/test_kernel_*``
 compare them); ``kernel.py`` uses it for the "python" backend, built with the plain
-Python turns of ``kernel_pyturn`` and ``kernel_pynight`` (CPython only: their
-``turn_hook`` takes the place of ``kernel_step.turn_hook``, see ``build``'s ``overrides``).
+Python turns of ``kernel_pyturn`` and ``kernel_pynight`` and the frame loop of
+``kernel_pystep`` (CPython only: its ``advance`` takes the place of ``kernel_step.advance``,
+see ``build``'s ``overrides``).
 """
 
 from __future__ import annotations
@@ -371,7 +372,7 @@ def build(
     """The specialised function of each kernel function (keyed by the original).
     ``overrides``: names given another value (a function of ``modules``, an integer) in
     every module that has them, before specialising (the plain Python kernel's
-    ``kernel_step.turn_hook`` and ``HOOKS``)."""
+    ``advance`` and ``end_turn``)."""
     table: dict[Any, _Func] = {}
     namespaces = {m.__name__: dict(vars(m)) for m in modules}
     for ns in namespaces.values():

@@ -556,7 +556,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
         if code != C_DRAW_AGAIN:
             store_turn(S, base, hand, rolled, acts, decs, x)
             end_turn(S)
-            # the next seat's turn: here at once if it is a random dreamer's (``turn_hook``)
+            # the next seat's turn: here at once if it is a random dreamer's
             if S[H_SP] != 1 or S[STACK] != K_TRACK:
                 return
             p = S[STACK + 1]

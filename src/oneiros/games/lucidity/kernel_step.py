@@ -142,17 +142,6 @@ from .kernel_turn import (
     returnable,
 )
 
-HOOKS = 0
-"""1 when ``turn_hook`` is a backend's (the plain Python kernel sets it when it builds);
-0 here, so that numba compiles no call to it at all."""
-
-
-def turn_hook(S: Any, f: int, max_actions: int) -> bool:
-    """Play on from the track, resolve, check, rest or Nightmare frame ``f`` in one go if
-    the backend has a faster way (the plain Python kernel does: ``kernel_pyturn.turn_hook``);
-    whether it did. Here it does not: numba compiles the frames one at a time."""
-    return False
-
 
 def advance(S: Any, runs: bool, max_actions: int) -> int:
     """Run the steps that need no decision (``state._advance``), until a decision or the
@@ -162,14 +151,12 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
     rolls of a stage and a random seat's returns in one go (``draw_run``, ``roll_run``,
     ``return_run``): the same actions, in the same order, with the same random numbers;
     it returns only at the end of the game or once ``max_actions`` actions are applied.
-    With ``runs``, ``turn_hook`` may play a turn on from a dreamer's track, resolve,
-    check or rest frame or a Nightmare's frame (the plain Python kernel's ``kernel_pyturn``)."""
+    The plain Python build plays whole turns of random seats in its own loop
+    (``kernel_pystep.advance``), which calls this one for single actions."""
     while S[H_SP] > 0:
         f = top(S)
         k = S[f]
         if k == K_RESOLVE:
-            if HOOKS and runs and turn_hook(S, f, max_actions):
-                continue
             S[H_OPTN] = 0
             legal_resolve(S, S[f + 1])
             n = S[H_OPTN]
@@ -200,8 +187,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 roll_run(S, f, max_actions)
                 continue
         elif k == K_CHECK:
-            if not (HOOKS and runs and turn_hook(S, f, max_actions)):
-                run_check(S)
+            run_check(S)
             continue
         elif k == K_RETURN:
             if S[H_DEND] or S[f + 2] <= 0 or not returnable(S):
@@ -209,9 +195,6 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 continue
             if runs and S[H_POL + S[f + 1]] == 0 and S[H_ACTIONS] < max_actions:
                 return_run(S, f, max_actions)
-                continue
-        elif k in (K_TRACK, K_REST):
-            if HOOKS and runs and turn_hook(S, f, max_actions):
                 continue
         elif k == K_END_TURN:
             pop_frame(S)
@@ -254,8 +237,6 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             K_MINION_TARGET,
             K_NIGHTMARE,
         ):
-            if k == K_NIGHTMARE and HOOKS and runs and turn_hook(S, f, max_actions):
-                continue
             if legal(S, f) == 0:
                 pop_frame(S)
                 if k == K_MINION_PICK:
