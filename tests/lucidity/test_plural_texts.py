@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from oneiros.core import IllegalAction
 from oneiros.core.i18n import for_game
 
 from .builder import set_nightmare
@@ -122,3 +123,10 @@ def test_a_game_saved_with_the_former_texts_loads_with_todays() -> None:
     assert said.text == "Seat 0 draws a yellow dream and loses 1 yellow Power dream"
     assert _spanish(loaded, said).endswith("pierde 1 sueño de Poder de color amarillo")
     assert loaded.to_snapshot() == s.to_snapshot()
+
+
+def test_acting_out_of_turn_names_the_one_seat_waited_for() -> None:
+    """lucidity-en "1. Set Level of Control": seat 0 chooses its track first."""
+    s = new(3)
+    with pytest.raises(IllegalAction, match=r"not seat 1's decision: waiting for seat 0$"):
+        s.apply("track:3-5-7", player=1)
