@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import ConfigError, Deck
 from ...core.components import Bag
 from ...core.flow import _to_json, evolve, restore_snapshot, snapshot_document
-from ...core.i18n import Reworded, by_count, reword
+from ...core.i18n import Reworded, by_count, plural, reword
 from ...core.state import SNAPSHOT_FORMAT
 from .model import Play, SeatState
 from .steps.base import hand_on
@@ -162,7 +162,8 @@ def _keys(
     if missing:
         raise _Bad(f"{where} has no {', '.join(missing)}")
     if extra:
-        raise _Bad(f"{where} has unknown field(s) {', '.join(extra)}")
+        fields = plural(len(extra), "field", "fields")
+        raise _Bad(f"{where} has unknown {fields} {', '.join(extra)}")
     return value
 
 
