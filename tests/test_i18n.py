@@ -18,12 +18,16 @@ from oneiros.core.i18n import (
     CORE_LOCALE,
     WEB_CATALOGUES,
     LanguageError,
+    by_count,
     card_messages,
     card_texts_in,
     cli_messages,
     default_language,
+    extract_file,
     for_game,
     game_messages,
+    plural,
+    reword,
     rule_messages,
     translator,
     web_messages,
@@ -188,6 +192,67 @@ def test_the_literal_check_finds_an_english_word_left_out(tmp_path):
         encoding="utf-8",
     )
     assert _untranslated_literals(view) == ["Nightmare cards", "Bag", "  dreams"]
+
+
+PARENTHESISED_PLURAL = re.compile(r"[a-záéíóúñ]\((?:s|es|n|as|os)\)", re.IGNORECASE)
+""""dream(s)", "Ganador(es)", "vuelve(n)": a plural left to the reader."""
+
+
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: str(p.relative_to(SRC)))
+def test_no_text_a_player_reads_leaves_the_plural_in_parentheses(po):
+    """Events, prompts, labels, cards and interface strings say "1 Power dream" and
+    "2 Power dreams" (``oneiros.core.i18n.plural``), in both languages."""
+    found = [
+        (msgid, msgstr)
+        for msgid, msgstr in _po(po).items()
+        if PARENTHESISED_PLURAL.search(msgid) or PARENTHESISED_PLURAL.search(msgstr)
+    ]
+    assert not found, found[:5]
+
+
+def test_both_forms_of_a_plural_are_extracted(tmp_path):
+    """A text chosen by a count, in an ``emit``, an ``Event`` or a step's ``prompt_text``:
+    its singular and its plural are both message ids."""
+    source = tmp_path / "steps.py"
+    source.write_text(
+        "def lose(s, n):\n"
+        '    s.emit("lost", plural(n, "Seat {seat} loses {n} dream", "Seat {seat} loses {n} '
+        'dreams"), "rule", seat=0, n=n)\n'
+        "class Return:\n"
+        '    prompt = "Shuffle {n} cards back"\n'
+        "    def prompt_text(self, s):\n"
+        '        return plural(self.n, "Shuffle {n} card back", self.prompt).format(n=self.n)\n',
+        encoding="utf-8",
+    )
+    found = sorted(text for text, _line in extract_file(source))
+    assert found == [
+        "Seat {seat} loses {n} dream",
+        "Seat {seat} loses {n} dreams",
+        "Shuffle {n} card back",
+        "Shuffle {n} cards back",
+    ]
+    assert plural(1, "a dream", "dreams") == "a dream"
+    assert [plural(n, "one", "many") for n in (0, 2, 11)] == ["many"] * 3
+
+
+def test_a_saved_log_is_reworded_and_malformed_items_are_left_alone():
+    former = {"{n} dream(s)": by_count("n", "{n} dream", "{n} dreams")}
+    events = [
+        ["lost", "{n} dream(s)", "rule", {"n": 1}, None],
+        ["lost", "{n} dream(s)", "rule", {"n": 3}, [0]],
+        ["lost", "{n} dream(s)", "rule", {}, None],  # no count: the former text stays
+        ["other", "Seat {seat} rests", "rule", {"seat": 0}, None],
+        "not an event",
+    ]
+    assert [e[1] if isinstance(e, list) else e for e in reword(events, former)] == [
+        "{n} dream",
+        "{n} dreams",
+        "{n} dream(s)",
+        "Seat {seat} rests",
+        "not an event",
+    ]
+    assert reword(events, former)[1][3:] == [{"n": 3}, [0]]  # data and seats unchanged
+    assert reword(None, former) is None
 
 
 @pytest.mark.parametrize("po", _po_files(), ids=lambda p: str(p.relative_to(SRC)))

@@ -251,7 +251,7 @@ def test_hot_seat_passes_the_device_and_shows_only_the_seats_own_card(tmp_path):
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--players", "3", "--seats", "human,random"], "--seats names 2 seat(s)"),
+        (["--players", "3", "--seats", "human,random"], "--seats names 2 seats"),
         (["--seats", "human,robot"], "unknown agent 'robot'"),
         (["--seats", "human,"], "a seat is empty"),
         (["--seats", "human,heuristic"], "pebbles has no heuristic bot"),

@@ -226,6 +226,12 @@ def test_engine_texts_name_players_for_seats_and_dreamers_in_both_languages():
     assert name_seats("El Soñador 0 descarta Mirada de reojo") == f"{luna} descarta Mirada de reojo"
     assert name_seats("Empujar al Soñador 1 a B2.3") == f"Empujar a {orin} a B2.3"
     assert name_seats("Seat 1 gains power1") == f"{orin} gains 1 Power"
+    # one winner, a shared win, the same in Spanish, and a log saved before "seats"
+    assert name_seats("Winner: seat 1") == f"Winner: {orin}"
+    assert name_seats("Winners: seats [0, 1]") == f"Winners: {luna} and {orin}"
+    assert name_seats("Seats [0, 1] reach 15 Power") == f"{luna} and {orin} reach 15 Power"
+    assert name_seats("Ganadores: asientos [0, 1]") == f"Ganadores: {luna} y {orin}"
+    assert name_seats("Winner(s): seat(s) [1]") == f"Winner(s): {orin}"
     assert (
         name_seats("the dreamer rolls; each Dreamer draws")
         == "the dreamer rolls; each Dreamer draws"

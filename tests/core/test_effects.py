@@ -106,7 +106,7 @@ def test_variadic_arguments_and_conditions():
     [
         ("distress(whom=1)", "effect", "distress(): unknown argument 'whom' (arguments: n, who)"),
         ("sael(1)", "effect", "unknown effect 'sael' (did you mean seal? known:"),
-        ("seal(1)", "cost", "seal(): takes at most 0 positional argument(s)"),
+        ("seal(1)", "cost", "seal(): takes at most 0 positional arguments"),
         ("distress(1)", "cost", "distress is an effect, a cost is expected here"),
         (
             "seal(who=seal(1))",
@@ -114,7 +114,12 @@ def test_variadic_arguments_and_conditions():
             "seal is a cost and an effect, a selector is expected here",
         ),
         ("seal(who=in_range('far'))", "effect", "in_range(): n: Input should be a valid integer"),
-        ("seal(1, 2, 3)", "effect", "takes at most 2 positional argument(s) (n, who), 3 given"),
+        ("seal(1, 2, 3)", "effect", "takes at most 2 positional arguments (n, who), 3 given"),
+        (
+            "seal(who=in_range(1, 2))",
+            "effect",
+            "in_range(): takes at most 1 positional argument (n)",
+        ),
         ("seal(1, n=2)", "effect", "seal(): n given twice"),
         ("seal(1) if pc else done", "effect", "IfExp is not part of the effect language"),
         ("seal(1) and seal(2)", "effect", "BoolOp is not part of the effect language"),

@@ -176,7 +176,7 @@ def test_consistency_problems_are_warnings_and_strict_fails_on_them(tmp_path):
         "dreams/od01.toml: tiles[5]: warning: space C2.2: wall on its n side only",
     ]
     result = oneiros("content", "check", "--strict", "etherfields", str(root))
-    assert result.returncode == 1 and "5 warning(s) (--strict)" in result.stdout
+    assert result.returncode == 1 and "5 warnings (--strict)" in result.stdout
     assert oneiros("content", "check", "etherfields", str(root)).returncode == 0
 
 

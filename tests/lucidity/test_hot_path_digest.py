@@ -18,7 +18,7 @@ import pytest
 
 import oneiros
 from oneiros.core import CHANCE
-from tests.lucidity.test_speed_invariance import OLDER, older_text
+from tests.lucidity.test_speed_invariance import FORMER, OLDER, older_text
 
 CASES: list[tuple[int, str, dict[str, Any], int]] = [
     (4, "en", {}, 100),
@@ -45,13 +45,14 @@ def _event(e: Any) -> list[Any]:
 
 
 def _snapshot(snap: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot as digested: its ability events as ``_event`` reads them."""
+    """A snapshot as digested: its reworded events as ``_event`` reads them."""
     events = []
     for kind, template, rule, data, seen in snap["events"]:
         added, former = OLDER.get(kind, ("", ""))
         if added and added in data:
             template = former
             data = {k: v for k, v in data.items() if k != added}
+        template = FORMER.get(template, template)
         events.append([kind, template, rule, data, seen])
     return {**snap, "events": events}
 

@@ -10,7 +10,8 @@ rolls the kept dreams again after too many were rolled (case 22). Ids are digest
 form they had before the picks named the seat (``older_form``), so that rename, which
 changed no play, left every digest as it was. Likewise the Nightmare ability's event, which
 names the card since 2026-12-02, and Shadow of Envy's, which names the row in words, are
-digested in their former wording (``older_text``). The
+digested in their former wording (``older_text``), and so are the events whose "(s)"
+plurals became a singular and a plural text the same day (``PLURALS``). The
 observation tensor is deliberately not part of the digest."""
 
 from __future__ import annotations
@@ -80,13 +81,111 @@ OLDER: dict[str, tuple[str, str]] = {
 wording (the ability's event named the effect's op, Envy's the row's id)."""
 
 
+PLURALS: list[tuple[str, str, tuple[str, ...]]] = [
+    (
+        "exhausted",
+        "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)",
+        (
+            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream",
+            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dreams",
+        ),
+    ),
+    (
+        "became_nightmare",
+        "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
+        (
+            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream from its card",
+            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dreams from its card",
+        ),
+    ),
+    (
+        "winners",
+        "Winner(s): seat(s) {seats}",
+        ("Winner: seat {seats[0]}", "Winners: seats {seats}"),
+    ),
+    (
+        "power_victory",
+        "Seat(s) {holders} reach {goal} Power: every other dreamer takes one final turn",
+        (
+            "Seat {holders[0]} reaches {goal} Power: every other dreamer takes one final turn",
+            "Seats {holders} reach {goal} Power: every other dreamer takes one final turn",
+        ),
+    ),
+    (
+        "reroll",
+        "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
+        (
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream",
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dreams",
+        ),
+    ),
+    (
+        "reroll",
+        "Seat {seat} rolls the {n} dream(s) it keeps again",
+        (
+            "Seat {seat} rolls the dream it keeps again",
+            "Seat {seat} rolls the {n} dreams it keeps again",
+        ),
+    ),
+    (
+        "returned",
+        "{n} Bone Hunter(s) go back to the bag",
+        ("{n} Bone Hunter goes back to the bag", "{n} Bone Hunters go back to the bag"),
+    ),
+    (
+        "returned",
+        "{n} dream(s) go back to the bag",
+        ("{n} dream goes back to the bag", "{n} dreams go back to the bag"),
+    ),
+    (
+        "rest",
+        "Seat {seat} rests and returns {n} dream(s)",
+        ("Seat {seat} rests and returns {n} dream", "Seat {seat} rests and returns {n} dreams"),
+    ),
+    (
+        "cleansed",
+        "Seat {seat} returns {n} dream(s) from the {row} row(s)",
+        (
+            "Seat {seat} returns {n} dream from the {row} row",
+            "Seat {seat} returns {n} dreams from the {row} row",
+            "Seat {seat} returns {n} dream from the {row} rows",
+            "Seat {seat} returns {n} dreams from the {row} rows",
+        ),
+    ),
+]
+"""Events whose "(s)" plurals became singular and plural texts on 2026-12-02, chosen by the
+count (``oneiros.core.i18n.plural``): kind, the former text, the texts that replaced it.
+Kind and data are unchanged."""
+
+FORMER: dict[str, str] = {new: former for _kind, former, texts in PLURALS for new in texts}
+"""Each singular or plural text by the "(s)" text it replaced (snapshots hold the texts)."""
+
+
+def former_text(event: Any, plurals: list[tuple[str, str, tuple[str, ...]]]) -> str | None:
+    """The text of ``event`` in its "(s)" wording when ``plurals`` reworded its text, else
+    None: the reworded text that formats as the event's text names the former one."""
+    text = None
+    for kind, former, texts in plurals:
+        if kind != event.kind:
+            continue
+        text = text if text is not None else event.text
+        shown = event.shown()
+        for new in texts:
+            try:
+                if new.format(**shown) == text:
+                    return former.format(**shown)
+            except (KeyError, IndexError, AttributeError):
+                continue
+    return None
+
+
 def older_text(event: Any) -> str:
-    """An event's text as it was worded before (``OLDER``): the digests compare play, and
-    that wording changed no play."""
+    """An event's text as it was worded before (``OLDER``, ``PLURALS``): the digests compare
+    play, and that wording changed no play."""
     added, former = OLDER.get(event.kind, ("", ""))
     if added and added in event.data:
         return former.format(**event.data)
-    text: str = event.text
+    text: str = former_text(event, PLURALS) or event.text
     return text
 
 

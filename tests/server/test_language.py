@@ -4,6 +4,7 @@ rule and card texts, and the web client's catalogue built from the gettext one."
 from __future__ import annotations
 
 import json
+import re
 
 from fastapi.testclient import TestClient
 
@@ -63,3 +64,31 @@ def test_the_web_catalogue_is_the_gettext_one_and_covers_the_page() -> None:
     page = [m for m, where in ui_messages().items() if "static" in where[0][0]]
     assert "Language" in page and "Your turn. " in page
     assert not [m for m in page if not shipped.get(m)]
+
+
+def test_the_web_client_names_the_seats_of_singular_and_plural_texts() -> None:
+    """The page replaces the seat numbers of engine texts with the players' names
+    (``humanize`` in ``common.js``): "Winner: seat 0", "Winners: seats [1, 2]", the Spanish
+    "Ganadores: asientos [1, 2]", and the "seat(s) [0]" of a log saved before."""
+    source = (WEB_CATALOGUES.parent / "js" / "common.js").read_text(encoding="utf-8")
+    literal = re.search(r"^const SEAT_RE = /(.*)/g;$", source, re.MULTILINE)
+    assert literal is not None
+    seat_re = re.compile(literal.group(1))  # the same syntax in JavaScript and Python here
+
+    def seats(text: str) -> list[list[int]]:
+        out = []
+        for m in seat_re.finditer(text):
+            listed = m.group(4) if m.group(4) is not None or m.group(5) is not None else m.group(1)
+            one = m.group(5) if m.group(4) is not None or m.group(5) is not None else m.group(2)
+            shown = listed if listed is not None else one
+            out.append([int(x) for x in shown.split(",") if x.strip()])
+        return out
+
+    assert seats("Winner: seat 0") == [[0]]
+    assert seats("Winners: seats [1, 2]") == [[1, 2]]
+    assert seats("Seats [0, 2] reach 15 Power: every other dreamer takes one final turn") == [
+        [0, 2]
+    ]
+    assert seats("Winner(s): seat(s) [3]") == [[3]]
+    assert seats("Ganadores: asientos [1, 2]") == [[1, 2]]
+    assert seats("Ganador: asiento 0") == [[0]]

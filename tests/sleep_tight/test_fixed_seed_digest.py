@@ -20,6 +20,10 @@ Recomputed after:
   hand). Play is unchanged: with that key removed from the observations, every digest
   equals the one before.
 
+Events whose "(s)" plurals became a singular and a plural text (2026-12-02: "takes 1 Soul
+Fragment", "takes 2 Soul Fragments") are digested in their former wording (``older_text``):
+that change of wording changed no play.
+
 The observation tensor is deliberately not part of the digest."""
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import pytest
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.testing import state_digest
+from tests.lucidity.test_speed_invariance import former_text
 
 CASES: list[tuple[int, dict[str, Any], int]] = [
     (4, {}, 0),
@@ -59,6 +64,50 @@ CASES: list[tuple[int, dict[str, Any], int]] = [
 ]
 
 
+def _forms(former: str) -> tuple[str, str]:
+    return former.replace("(s)", ""), former.replace("(s)", "s")
+
+
+PLURALS: list[tuple[str, str, tuple[str, ...]]] = [
+    (kind, former, _forms(former))
+    for kind, former in [
+        (
+            "damaged",
+            "Seat {seat} loses {lost} Soul Fragment(s) to seat {source} ({prevented} prevented)",
+        ),
+        (
+            "requirement_unmet",
+            "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} requires: it "
+            "goes back to their hand",
+        ),
+        ("revealed", "Seat {seat} reveals {count} play(s): {names}"),
+        (
+            "discarded_for_fragments",
+            "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+        ),
+        (
+            "dreamscape",
+            "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment(s)",
+        ),
+        (
+            "sandman_damage",
+            "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)",
+        ),
+        ("sandman_damage", "The Sandman takes {lost} Soul Fragment(s) from seat {seat}"),
+        ("gained", "Seat {seat} takes {got} Soul Fragment(s) from the pile"),
+        ("stole_fragments", "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}"),
+    ]
+]
+"""Events whose "(s)" plurals became singular and plural texts on 2026-12-02: kind, the
+former text, the texts that replaced it (kind and data are unchanged)."""
+
+
+def older_text(event: Any) -> str:
+    """An event's text as worded before ``PLURALS``: the digests compare play."""
+    text: str = former_text(event, PLURALS) or event.text
+    return text
+
+
 def digest(players: int, options: dict[str, Any], seed: int) -> str:
     game = oneiros.make("sleep-tight", players=players, options=options)
     state = game.new_state(seed=seed)
@@ -80,7 +129,9 @@ def digest(players: int, options: dict[str, Any], seed: int) -> str:
         state.apply(rng.choice(legal), player=seat)
         if state.turn_number() % 5 == 0:
             views.append(state.observation(seat))
-    return state_digest(state, state.record()["actions"], legal_seen.hexdigest(), views=views)
+    return state_digest(
+        state, state.record()["actions"], legal_seen.hexdigest(), views=views, event_text=older_text
+    )
 
 
 EXPECTED: list[str] = [

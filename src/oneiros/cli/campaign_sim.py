@@ -8,6 +8,7 @@ import sys
 from rich.table import Table
 
 from ..core import ConfigError
+from ..core.i18n import plural
 from .common import console, make_game, parse_options
 
 
@@ -33,7 +34,8 @@ def simulate_campaigns(
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
-    table = Table(title=f"{count} {game_name} campaign(s), {game.players} players, {agents}")
+    campaigns = plural(count, "campaign", "campaigns")
+    table = Table(title=f"{count} {game_name} {campaigns}, {game.players} players, {agents}")
     for col in (
         "seed",
         "stop",

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
+from ..core.i18n import plural
 from ..core.registry import content_format
 from .common import console, err_console, fail
 
@@ -80,7 +81,8 @@ def register(app: typer.Typer) -> None:
                     f"{report.path}: {n} error{'s' if n > 1 else ''}", highlight=False
                 )
             elif report.summary:
-                tail = "OK" if ok else f"{len(report.warnings)} warning(s) (--strict)"
+                w = len(report.warnings)
+                tail = "OK" if ok else f"{w} {plural(w, 'warning', 'warnings')} (--strict)"
                 console.print(f"{report.summary}: {tail}", highlight=False, soft_wrap=True)
         if not ok:
             sys.exit(1)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..core import CHANCE, ConfigError, Game, State
+from ..core.i18n import plural
 from .common import make_game
 
 HUMAN = "human"
@@ -56,7 +57,8 @@ def parse_seats(text: str | None, game: Game) -> list[str]:
     seats = [s.strip() for s in text.split(",")]
     if len(seats) != game.players:
         raise ConfigError(
-            f"--seats names {len(seats)} seat(s) but the game has {game.players} players"
+            f"--seats names {len(seats)} {plural(len(seats), 'seat', 'seats')} but the game "
+            f"has {game.players} players"
         )
     for spec in seats:
         if not spec:

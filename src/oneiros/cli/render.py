@@ -159,7 +159,8 @@ def seat_label(
     return g("{name} ({kind} bot)").format(name=name, kind=personality(agent, tr))
 
 
-_SEAT_RE = re.compile(r"\b(?:seat\(s\) \[([\d, ]*)\]|(?:[Ss]eats? ?|Dreamer )(\d+))")
+# "Winners: seats [1, 2]" (and the "seat(s) [1, 2]" of an older saved log), "Seat 2"
+_SEAT_RE = re.compile(r"\b(?:[Ss]eat(?:\(s\)|s) \[([\d, ]*)\]|(?:[Ss]eats? ?|Dreamer )(\d+))")
 _IDS = {
     "power1": "1 Power",
     "power2": "2 Power",

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import ConfigError, Game
+from ..core.i18n import plural
 from ..sim import GameResult, RunConfig, RunOutcome, run_games, summarize
 from .common import (
     GAME_ARG,
@@ -135,13 +136,18 @@ def _interval(row: dict[str, Any]) -> str:
     return f"{row['rate']:.1%}  [{row['low']:.1%}, {row['high']:.1%}]"
 
 
+def _games(n: int, what: str = "") -> str:
+    """``1 game``, ``3 finished games``."""
+    return f"{n} {what}{plural(n, 'game', 'games')}"
+
+
 def print_summary(summary: dict[str, Any], out: Console | None = None) -> None:
     """The summary tables: win rates per seat and per agent, game length, end reasons."""
     out = out or console
     n = summary["games"]
     seats = Table(title=f"Win rate per seat ({n} games, 95% Wilson interval)", title_justify="left")
     seats.add_column("seat", justify="right")
-    seats.add_column("agent(s)")
+    seats.add_column("played by")
     seats.add_column("wins", justify="right")
     seats.add_column("win rate [95% CI]", justify="right")
     seats.add_column("mean score", justify="right")
@@ -185,9 +191,9 @@ def print_summary(summary: dict[str, Any], out: Console | None = None) -> None:
     out.print(reasons)
     extra = []
     if summary.get("shared_wins"):
-        extra.append(f"{summary['shared_wins']} game(s) with a shared win (a win for each winner)")
+        extra.append(f"{_games(summary['shared_wins'])} with a shared win (a win for each winner)")
     if summary.get("no_winner"):
-        extra.append(f"{summary['no_winner']} game(s) without a winner")
+        extra.append(f"{_games(summary['no_winner'])} without a winner")
     for line in extra:
         out.print(line)
     if summary.get("stats"):
@@ -288,10 +294,10 @@ def register(app: typer.Typer) -> None:
                 console.print(f"played by the playout kernel ({summary['fast']})")
             console.print(
                 f"seed {base}"
-                + (f"; {len(outcome.results)} game(s) written to {out}" if out else "")
+                + (f"; {_games(len(outcome.results))} written to {out}" if out else "")
             )
         if outcome.interrupted:
             err_console.print(
-                f"[yellow]interrupted: kept {len(outcome.results)} finished game(s)[/]"
+                f"[yellow]interrupted: kept {_games(len(outcome.results), 'finished ')}[/]"
             )
             raise typer.Exit(130)

@@ -46,6 +46,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from .effects_nodes import CATEGORIES, Args, LanguageError, NoArgs, Node, _a, _raw, render
 from .effects_runtime import COMPOSITES, Ctx, EffectRuntime, _runtime_steps
 from .flow import Kinds
+from .i18n import plural
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,8 @@ class EffectLanguage:
             else:
                 if len(pos) > len(fields):
                     raise LanguageError(
-                        f"{here}{name}(): takes at most {len(fields)} positional argument(s)"
+                        f"{here}{name}(): takes at most {len(fields)} positional "
+                        f"{plural(len(fields), 'argument', 'arguments')}"
                         f" ({spec.signature() or 'none'}), {len(pos)} given"
                     )
                 for fname, v in zip(fields, pos, strict=False):

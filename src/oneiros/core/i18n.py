@@ -14,6 +14,12 @@ before handing them over (decision prompts, action labels) are translated by mat
 against the catalogue's message ids that carry ``{placeholders}``: the pieces they hold
 (a colour, a face, a card name) are translated in turn when the catalogue knows them.
 
+A text that counts something is written in its singular and its plural form, the one to
+use chosen where the event is emitted (:func:`plural`): both forms are message ids, so each
+is translated whole ("loses 1 yellow Power dream", "loses 2 yellow Power dreams"). English
+and Spanish share the rule (1 is singular, anything else plural), so the choice made in
+English holds for the translation.
+
 Message ids are extracted from the source (``i18n_extract.py``, whose names this module
 re-exports: :func:`extract`, :func:`game_messages`, :func:`ui_messages`...). Maintainers
 refresh catalogues with Babel (``babel`` is in the ``dev`` extra): :func:`update_catalogue`
@@ -22,10 +28,11 @@ and :func:`compile_catalogue`.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -62,6 +69,51 @@ cards and named pieces (:func:`card_messages`)."""
 CORE_LOCALE = Path(__file__).parent / "locale"
 
 _FIELD = re.compile(r"\{([^{}]*)\}")
+
+
+def plural(n: int, singular: str, plural: str) -> str:
+    """``singular`` when ``n`` is 1, else ``plural``: the format string (message id) of a
+    text that counts ``n`` things, chosen by the count where the text is emitted::
+
+        s.emit("lost", plural(n, "Seat {seat} loses {n} dream", "Seat {seat} loses {n} dreams"),
+               rule, seat=seat, n=n)
+
+    The extractor (:func:`extract_file`) takes both strings of every ``plural(...)`` call
+    into the catalogues. The event's kind and data are the same whichever form is chosen."""
+    return singular if n == 1 else plural
+
+
+Reworded = Mapping[str, Callable[[Mapping[str, Any]], str]]
+"""Texts a game worded anew: the former text -> today's text chosen by the event's data."""
+
+
+def by_count(field: str, singular: str, plural_: str) -> Callable[[Mapping[str, Any]], str]:
+    """For :data:`Reworded`: ``singular`` or ``plural_`` by the count in the data's ``field``
+    (a number, or a list: its length), as :func:`plural` chooses them where they are emitted."""
+
+    def choose(data: Mapping[str, Any]) -> str:
+        value = data[field]
+        return plural(len(value) if isinstance(value, list) else int(value), singular, plural_)
+
+    return choose
+
+
+def reword(events: Any, former: Reworded) -> Any:
+    """A snapshot's events (``[kind, text, rule, data, visible_to]`` each) with every text
+    that ``former`` names in today's wording, so that a game saved before the change shows
+    (and translates) its log as a new one; anything malformed is left for the loader to
+    report. Kind and data are never changed."""
+    if not isinstance(events, list):
+        return events
+    out = []
+    for item in events:
+        if isinstance(item, list | tuple) and len(item) == 5 and isinstance(item[1], str):
+            choose = former.get(item[1])
+            if choose is not None and isinstance(item[3], Mapping):
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    item = [item[0], choose(item[3]), *item[2:]]
+        out.append(item)
+    return out
 
 
 class LanguageError(ValueError):
@@ -375,8 +427,10 @@ __all__ = [
     "WEB_DOMAIN",
     "Lang",
     "LanguageError",
+    "Reworded",
     "Translator",
     "assigned_strings",
+    "by_count",
     "card_messages",
     "card_texts_in",
     "check_language",
@@ -389,6 +443,8 @@ __all__ = [
     "game_messages",
     "lobby_messages",
     "locale_dir",
+    "plural",
+    "reword",
     "rule_messages",
     "translator",
     "ui",

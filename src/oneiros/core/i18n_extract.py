@@ -2,9 +2,10 @@
 
 Message ids are extracted from the source (:func:`extract`): the second argument of every
 ``emit`` call and of ``Event``, the prompt of every ``Decision``, the label of every
-``Action``, and the strings of the message tables a game names (one name a line in its
-``locale/tables.txt``): dict literals and functions whose string values are prompts or
-labels. f-strings become ids with their expressions as placeholders
+``Action``, both forms of every ``plural(n, singular, plural)``
+(:func:`oneiros.core.i18n.plural`), and the strings of the message tables a game names
+(one name a line in its ``locale/tables.txt``): dict literals and functions whose string
+values are prompts or labels. f-strings become ids with their expressions as placeholders
 (``f"Take {name}"`` -> ``"Take {name}"``). The front ends' interface strings
 (:func:`cli_messages`, :func:`web_messages`), a game's rule explanations
 (:func:`rule_messages`) and its cards' names and texts (:func:`card_messages`) are found
@@ -24,6 +25,9 @@ EVENT_KEYWORDS = ("fmt", "public", "private")
 """Keyword arguments whose string is an event text, in any call (``zones.Table.move``)."""
 KEYWORDS: dict[str, int] = {"emit": 1, "Event": 1, "Decision": 2, "Action": 1}
 """Calls whose argument at this (0-based) position is a message, as Babel's ``-k emit:2``."""
+PLURAL = "plural"
+"""``plural(n, singular, plural)``: both its string arguments are messages, wherever the
+call is (an ``emit``'s text, an ``Event``'s, a step's ``prompt_text``)."""
 
 
 def _template(node: ast.expr) -> str | None:
@@ -105,6 +109,12 @@ def extract_file(
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             pos = calls.get(name)
+            if name == PLURAL:
+                for form in node.args[1:3]:
+                    for text in _templates(form):
+                        if _is_message(text):
+                            yield text, node.lineno
+                continue
             # an event text handed to a move of pieces: ``table.move(..., fmt="...")``
             for k in node.keywords:
                 if k.arg in EVENT_KEYWORDS:

@@ -167,7 +167,13 @@ class State:
                 )
             return tm[0]
         if player not in tm:
-            who = "chance" if tm == (CHANCE,) else f"seat(s) {list(tm)}"
+            who = (
+                "chance"
+                if tm == (CHANCE,)
+                else f"seat {tm[0]}"
+                if len(tm) == 1
+                else f"seats {list(tm)}"
+            )
             raise IllegalAction(f"it is not seat {player}'s decision: waiting for {who}")
         return player
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..agents.base import Agent, make_agent
 from ..core import ConfigError, Game, make, register
+from ..core.i18n import plural
 from .loop import DECISION_LIMIT, GameResult, game_seed, play_game
 
 BACKENDS = ("local", "ray")
@@ -69,7 +70,8 @@ class RunConfig:
         (``ConfigError`` naming what prevents it); False never."""
         if len(agents) != game.players:
             raise ConfigError(
-                f"{len(agents)} agent(s) given for {game.players} players: "
+                f"{len(agents)} {plural(len(agents), 'agent', 'agents')} given for "
+                f"{game.players} players: "
                 f"give one agent per seat (e.g. --agents {','.join(['random'] * game.players)})"
             )
         for spec in agents:  # fail early, in the parent, on a bad spec

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...core import Game, GameInfo, OptionSpec
+from ...core import Game, GameInfo, OptionSpec, State
 from ...core.errors import ConfigError
 from ...core.game import Policy
+from ...core.i18n import Reworded, by_count, reword
 from . import catalog as content
 from .names import Names, map_action_texts, piece_texts
 from .params import DEFAULT_GATE
@@ -49,6 +51,20 @@ def scenario_menu(cat: Any) -> tuple[tuple[str, ...], dict[str, str]]:
 
 
 SCENARIOS, SCENARIO_LABELS = _menu()
+
+
+REWORDED: Reworded = {
+    "Dreamer {seat} cashes {n} Ether voucher(s): +{got} Ether": by_count(
+        "n",
+        "Dreamer {seat} cashes {n} Ether voucher: +{got} Ether",
+        "Dreamer {seat} cashes {n} Ether vouchers: +{got} Ether",
+    ),
+    "{n} card(s) return to the Market's bottom": by_count(
+        "n", "{n} card returns to the Market's bottom", "{n} cards return to the Market's bottom"
+    ),
+}
+"""Event texts of older snapshots worded anew (2026-12-02: singular and plural instead of
+"(s)"): the former text -> the text chosen by the event's data (``core.i18n.reword``)."""
 
 
 class EtherfieldsGame(Game):
@@ -275,6 +291,13 @@ class EtherfieldsGame(Game):
 
             return SlumberState(self, seed, carry)
         return EtherfieldsState(self, seed)
+
+    def from_snapshot(self, data: Mapping[str, Any]) -> State:
+        """The state ``state.to_snapshot()`` described; a game saved before a text was
+        worded anew shows its log in today's words (``REWORDED``)."""
+        if isinstance(data, Mapping) and "events" in data:
+            data = {**data, "events": reword(data["events"], REWORDED)}
+        return super().from_snapshot(data)
 
     def content_hash(self) -> str | None:
         return content.catalog(content.pack_path(self.options["content"])).hash

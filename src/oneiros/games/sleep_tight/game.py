@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from ...core import ConfigError, Game, GameInfo, OptionSpec, Policy
+from ...core.i18n import plural
 from .actions import all_ids
 from .content import (
     ACTION_TYPES,
@@ -149,7 +150,8 @@ class SleepTightGame(Game):
         for a in c.actions:
             out[a.id] = {"name": a.name, "text": a.text, "cost": a.requirement, "kind": a.type}
         for d in c.dreamscapes:
-            facts = f"Dream: {d.dream} · {d.fragments} Soul Fragment(s) on entering."
+            fragments = plural(d.fragments, "Soul Fragment", "Soul Fragments")
+            facts = f"Dream: {d.dream} · {d.fragments} {fragments} on entering."
             text = f"{d.text} {facts}" if d.text else facts
             out[d.id] = {"name": d.name, "text": text, "kind": "dreamscape"}
         for s in c.sandman:

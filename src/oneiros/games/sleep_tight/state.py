@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, Action, Decision, Deck, Event, State
 from ...core.flow import _SEAT, _SIMUL, Flow, FlowState
+from ...core.i18n import plural
 from . import actions as A
 from . import refs as R
 from .content import Content
@@ -362,7 +363,11 @@ class SleepTightState(FlowState, State):
         lost = self._lose(dst, n - prevented, src, how)
         self.emit(
             "damaged",
-            "Seat {seat} loses {lost} Soul Fragment(s) to seat {source} ({prevented} prevented)",
+            plural(
+                lost,
+                "Seat {seat} loses {lost} Soul Fragment to seat {source} ({prevented} prevented)",
+                "Seat {seat} loses {lost} Soul Fragments to seat {source} ({prevented} prevented)",
+            ),
             ref,
             seat=dst,
             source=src,

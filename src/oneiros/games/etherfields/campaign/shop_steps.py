@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action
 from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow
+from ....core.i18n import plural
 from ..params import ITEM_SLOTS
 from .refs import KINDS
 from .world_rules import ITEM_PRICE, card_label, gain_ether
@@ -148,9 +149,12 @@ class BuyCards(DecisionStep):
         if action.id == "done":
             s.doc["market"] += s.drawn
             if s.drawn:
-                flow.emit(
-                    "market_bottom", "{n} card(s) return to the Market's bottom", n=len(s.drawn)
+                text = plural(
+                    len(s.drawn),
+                    "{n} card returns to the Market's bottom",
+                    "{n} cards return to the Market's bottom",
                 )
+                flow.emit("market_bottom", text, n=len(s.drawn))
             s.drawn = []
             if self.shop and not self.bought:
                 got = gain_ether(s, self.seat, 1)

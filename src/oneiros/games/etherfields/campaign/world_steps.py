@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, GroupStep
+from ....core.i18n import plural
 from .refs import KINDS
 
 if TYPE_CHECKING:
@@ -143,7 +144,11 @@ class Vouchers(AutoStep):
                 s.doc["vouchers_left"] += h["vouchers"]
                 flow.emit(
                     "voucher",
-                    "Dreamer {seat} cashes {n} Ether voucher(s): +{got} Ether",
+                    plural(
+                        h["vouchers"],
+                        "Dreamer {seat} cashes {n} Ether voucher: +{got} Ether",
+                        "Dreamer {seat} cashes {n} Ether vouchers: +{got} Ether",
+                    ),
                     seat=seat,
                     n=h["vouchers"],
                     got=got,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.effects import Ctx, Node, render
 from ....core.flow import DecisionStep, Flow, evolve
+from ....core.i18n import plural
 from ..kinds import KINDS
 from ..names import discards, names_of
 
@@ -153,9 +154,12 @@ class DiscardEffect(DecisionStep):
 
     kind = "discard_effect"
     rule = "performing"
-    prompt = "Discard {left} card(s)"
+    prompt = "Discard {left} cards"
     seat: int
     left: int
+
+    def prompt_text(self, s: EtherfieldsState) -> str:
+        return plural(self.left, "Discard {left} card", self.prompt).format(left=self.left)
 
     def done(self, s: EtherfieldsState) -> bool:
         return self.left <= 0 or not s.table.count("hand", self.seat)

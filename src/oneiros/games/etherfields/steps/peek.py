@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action
 from ....core.flow import DecisionStep, Flow, evolve
+from ....core.i18n import plural
 from ..kinds import KINDS
 from ..names import discards
 
@@ -40,10 +41,16 @@ class DiscardCost(DecisionStep):
 
     kind = "discard_cost"
     rule = "actions"
-    prompt = "Discard {left} card(s) to pay for: {key}"
+    prompt = "Discard {left} cards to pay for: {key}"
     seat: int
     key: str
     left: int
+
+    def prompt_text(self, s: EtherfieldsState) -> str:
+        fmt = plural(self.left, "Discard {left} card to pay for: {key}", self.prompt)
+        fields = self.fields()
+        names = s.flow.names  # the key named as the player reads it (``names.py``)
+        return fmt.format(**(names(self.kind, fields, str) if names else fields))
 
     def legal(self, s: EtherfieldsState) -> list[Action]:
         return discards(s, self.seat)

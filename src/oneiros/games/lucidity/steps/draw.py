@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import CHANCE, Action, Event
 from ....core.flow import ChanceStep, DecisionStep, Flow, shared
+from ....core.i18n import plural
 from ..actions import ALL_COLOURS, DRAW_ACTIONS, DRAW_COLOUR, RETURN_ACTIONS, RETURN_COLOUR, A
 from ..content import COLOURS
 from ..model import die
@@ -399,7 +400,11 @@ def reroll_kept(s: LucidityState, seat: int) -> None:
     s.hand.extend(d[0] for d in again)
     s.emit(
         "reroll",
-        "Seat {seat} rolls the {n} dream(s) it keeps again",
+        plural(
+            len(again),
+            "Seat {seat} rolls the dream it keeps again",
+            "Seat {seat} rolls the {n} dreams it keeps again",
+        ),
         s.R["faq"],
         seat=seat,
         n=len(again),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.flow import Flow, evolve
+from ....core.i18n import plural
 from ..model import POWER_FACES, die
 from .base import KINDS, Chance
 
@@ -113,7 +114,8 @@ def end_game(s: LucidityState, reason: str, capped: bool = False) -> None:
 
 
 def announce(s: LucidityState) -> None:
-    s.emit("winners", "Winner(s): seat(s) {seats}", s.R["winner"], seats=list(s.won))
+    text = plural(len(s.won), "Winner: seat {seats[0]}", "Winners: seats {seats}")
+    s.emit("winners", text, s.R["winner"], seats=list(s.won))
 
 
 @KINDS.step

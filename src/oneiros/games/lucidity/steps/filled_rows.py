@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ....core import CHANCE, Action
 from ....core.flow import AutoStep, ChanceStep, DecisionStep, Flow, shared
+from ....core.i18n import plural
 from ..actions import DRAW_COLOUR, A
 from ..content import COLOURS
 from ..model import die
@@ -130,7 +131,11 @@ class ExhaustDraw(ChanceStep):
         s._to_bag([die(c, ""), *lost])
         flow.emit(
             "exhausted",
-            "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)",
+            plural(
+                len(lost),
+                "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream",
+                "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dreams",
+            ),
             "check",
             seat=seat,
             colour=c,
@@ -267,7 +272,11 @@ def become(s: LucidityState, seat: int, c: str) -> None:
         )
     s.emit(
         "became_nightmare",
-        "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card",
+        plural(
+            len(taken),
+            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream from its card",
+            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dreams from its card",
+        ),
         s.R["check"],
         seat=seat,
         colour=c,

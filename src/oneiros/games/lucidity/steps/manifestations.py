@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.effects import Ctx
 from ....core.flow import Flow, evolve
+from ....core.i18n import plural
 from ..actions import A
 from ..content import COLOURS
 from ..effects import LANGUAGE, Cleanse, Harvest, Shield
@@ -263,7 +264,17 @@ def cleanse(s: LucidityState, seat: int, row: str | None, count: int) -> None:
     s._to_bag(back)
     s.emit(
         "cleansed",
-        "Seat {seat} returns {n} dream(s) from the {row} row(s)",
+        plural(
+            len(back),
+            "Seat {seat} returns {n} dream from the {row} row",
+            "Seat {seat} returns {n} dreams from the {row} row",
+        )
+        if row in ("hunt", "exhaust")
+        else plural(
+            len(back),
+            "Seat {seat} returns {n} dream from the {row} rows",
+            "Seat {seat} returns {n} dreams from the {row} rows",
+        ),
         s.R["manifestations"],
         seat=seat,
         n=len(back),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.flow import DecisionStep, Flow, evolve
+from ....core.i18n import plural
 from ..actions import A
 from ..content import COLOURS
 from ..model import Die, die
@@ -136,9 +137,17 @@ def give_back(s: LucidityState, dice: Sequence[Die], ref: str = "minions") -> No
         s._to_bag(list(dice))
         if all(d[0] == "bone" for d in dice):
             # Bone Hunters are never given as minions
-            s.emit("returned", "{n} Bone Hunter(s) go back to the bag", s.R["bone"], n=len(dice))
+            text = plural(
+                len(dice),
+                "{n} Bone Hunter goes back to the bag",
+                "{n} Bone Hunters go back to the bag",
+            )
+            s.emit("returned", text, s.R["bone"], n=len(dice))
         else:
-            s.emit("returned", "{n} dream(s) go back to the bag", s.R[ref], n=len(dice))
+            text = plural(
+                len(dice), "{n} dream goes back to the bag", "{n} dreams go back to the bag"
+            )
+            s.emit("returned", text, s.R[ref], n=len(dice))
 
 
 @KINDS.step

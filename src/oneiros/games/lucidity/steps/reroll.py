@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action
 from ....core.flow import DecisionStep, Flow, evolve, shared
+from ....core.i18n import plural
 from ..actions import A
 from ..model import REROLL_FACES, Die, die
 from .base import KINDS, HoldsDreams
@@ -76,7 +77,11 @@ def reroll_with(s: LucidityState, seat: int, c: str, face: str, then: str, pool:
 def reroll_event(s: LucidityState, seat: int, c: str, where: str, n: int) -> None:
     s.emit(
         "reroll",
-        "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)",
+        plural(
+            n,
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream",
+            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dreams",
+        ),
         s.R["reroll"],
         seat=seat,
         colour=c,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action, Event
 from ....core.flow import DecisionStep, Flow, shared
+from ....core.i18n import plural
 from ..actions import REST_HUNT_ACTIONS, REST_ROTATED_ACTIONS, REST_SHADOW_ACTIONS, A
 from ..model import Die
 from .base import KINDS
@@ -112,7 +113,11 @@ class Rest(DecisionStep):
         s._events.append(
             Event(
                 "rest",
-                "Seat {seat} rests and returns {n} dream(s)",
+                plural(
+                    len(back),
+                    "Seat {seat} rests and returns {n} dream",
+                    "Seat {seat} rests and returns {n} dreams",
+                ),
                 s.R["rest"],
                 {"seat": seat, "n": len(back), "how": aid},
             )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import Action, Event
 from ....core.flow import Flow, shared
+from ....core.i18n import plural
 from ..model import die, power_value
 from ..params import MAX_SEATS, TRACKS, TURN_CAP
 from .base import KINDS, Auto, Seated
@@ -184,7 +185,12 @@ def end_turn(s: LucidityState) -> None:
             )
             s.emit(
                 "power_victory",
-                "Seat(s) {holders} reach {goal} Power: every other dreamer takes one final turn",
+                plural(
+                    len(holders),
+                    "Seat {holders[0]} reaches {goal} Power: every other dreamer takes one final "
+                    "turn",
+                    "Seats {holders} reach {goal} Power: every other dreamer takes one final turn",
+                ),
                 s.R["power_victory"],
                 holders=holders,
                 goal=goal,

@@ -11,6 +11,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ....core.flow import AutoStep, Flow
+from ....core.i18n import plural
 from .. import refs as R
 from ..model import Play
 from .base import KINDS
@@ -56,7 +57,11 @@ class Reveal(AutoStep):
                 me.forget(card)
             s.moved(
                 "revealed",
-                "Seat {seat} reveals {count} play(s): {names}",
+                plural(
+                    len(shown),
+                    "Seat {seat} reveals {count} play: {names}",
+                    "Seat {seat} reveals {count} plays: {names}",
+                ),
                 R.PHASE4,
                 ("face_down", seat),
                 ("in_play", seat),
@@ -84,7 +89,11 @@ class Reveal(AutoStep):
                 got = s._gain(seat, len(paid))
                 s.moved(
                     "discarded_for_fragments",
-                    "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)",
+                    plural(
+                        got,
+                        "Seat {seat} discarded {names} and takes {got} Soul Fragment",
+                        "Seat {seat} discarded {names} and takes {got} Soul Fragments",
+                    ),
                     R.PHASE3,
                     ("discarding", seat),
                     ("action_discard", None),
@@ -134,8 +143,13 @@ def check_requirements(s: SleepTightState, seat: int) -> None:
             me.remember(p.bottom)
         s.moved(
             "requirement_unmet",
-            "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} "
-            "requires: it goes back to their hand",
+            plural(
+                have,
+                "Seat {seat} holds {have} Soul Fragment, not the {need} that {name} "
+                "requires: it goes back to their hand",
+                "Seat {seat} holds {have} Soul Fragments, not the {need} that {name} "
+                "requires: it goes back to their hand",
+            ),
             R.PHASE3,
             ("in_play", seat),
             ("hand", seat),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action, Deck
 from ....core.flow import AutoStep, Flow, FlowStep
+from ....core.i18n import plural
 from .. import refs as R
 from .base import KINDS, DeckDraw
 from .draw import BuyOpen, MandatoryDraws
@@ -94,7 +95,11 @@ class DreamDraw(DeckDraw):
             got = s._gain(seat, info.fragments)
         s.moved(
             "dreamscape",
-            "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment(s)",
+            plural(
+                got,
+                "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment",
+                "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragments",
+            ),
             R.PHASE1,
             ("dream_deck", None),
             ("dreamscape", seat),

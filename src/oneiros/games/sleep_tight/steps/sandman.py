@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ....core import Action, Deck
 from ....core.flow import AutoStep, DecisionStep, Flow
+from ....core.i18n import plural
 from .. import refs as R
 from ..content import Effect
 from .base import KINDS, Chance, DeckDraw
@@ -215,7 +216,11 @@ class SandmanHit(AutoStep):
         lost = s._lose(seat, damage, None, "sandman")
         s.emit(
             "sandman_damage",
-            "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)",
+            plural(
+                lost,
+                "{name} takes {lost} Soul Fragment from seat {seat} ({prevented} prevented)",
+                "{name} takes {lost} Soul Fragments from seat {seat} ({prevented} prevented)",
+            ),
             R.PHASE4,
             seat=seat,
             name=info.name,
@@ -275,7 +280,11 @@ def _redirect(s: SleepTightState, seat: int, eff: Effect, damage: int, name: str
     lost = s._lose(target, damage - prevented, seat, "pass")
     s.emit(
         "sandman_damage",
-        "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)",
+        plural(
+            lost,
+            "{name} takes {lost} Soul Fragment from seat {seat} ({prevented} prevented)",
+            "{name} takes {lost} Soul Fragments from seat {seat} ({prevented} prevented)",
+        ),
         R.EXAMPLES,
         seat=target,
         name=name,
@@ -324,7 +333,11 @@ class Dodge(DecisionStep):
             lost = s._lose(seat, damage, None, "sandman")
             s.emit(
                 "sandman_damage",
-                "The Sandman takes {lost} Soul Fragment(s) from seat {seat}",
+                plural(
+                    lost,
+                    "The Sandman takes {lost} Soul Fragment from seat {seat}",
+                    "The Sandman takes {lost} Soul Fragments from seat {seat}",
+                ),
                 R.PHASE4,
                 seat=seat,
                 lost=lost,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.effects import Ctx, Node
 from ....core.flow import DecisionStep, Flow, evolve
+from ....core.i18n import plural
 from .. import refs as R
 from ..effects import LANGUAGE, PASSIVE, card_program
 from .base import KINDS, Chance
@@ -99,7 +100,11 @@ def _gain(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
         got = s._gain(seat, args.n)
         s.emit(
             "gained",
-            "Seat {seat} takes {got} Soul Fragment(s) from the pile",
+            plural(
+                got,
+                "Seat {seat} takes {got} Soul Fragment from the pile",
+                "Seat {seat} takes {got} Soul Fragments from the pile",
+            ),
             R.SYMBOLS,
             seat=seat,
             got=got,
@@ -113,7 +118,11 @@ def _gain(s: SleepTightState, flow: Flow, args: Any, ctx: Ctx) -> None:
     s.pile -= lost
     s.emit(
         "stole_fragments",
-        "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}",
+        plural(
+            lost,
+            "Seat {seat} takes {n} Soul Fragment from seat {victim}",
+            "Seat {seat} takes {n} Soul Fragments from seat {victim}",
+        ),
         R.SYMBOLS,
         seat=seat,
         victim=victim,
@@ -369,10 +378,15 @@ class Return(DecisionStep):
 
     kind = "return"
     rule = "examples"
-    prompt = "Shuffle {n} card(s) back into the Action deck"
+    prompt = "Shuffle {n} cards back into the Action deck"
     decision_kind = "return_card"
     seat: int
     n: int
+
+    def prompt_text(self, s: SleepTightState) -> str:
+        return plural(self.n, "Shuffle {n} card back into the Action deck", self.prompt).format(
+            n=self.n
+        )
 
     def legal(self, s: SleepTightState) -> list[Action]:
         return [s._a(f"return:{c}") for c in s._movable(self.seat)]

@@ -157,9 +157,9 @@ export function cardName(id, cards) {
   return c ? c.name : (vocabulary[id] || pretty(id));
 }
 
-// English "Seat 2", "Dreamer 2", "seat(s) [0, 1]"; Spanish "el asiento 2", "al asiento 1",
-// "los asientos [0, 1]", "el Soñador 2"
-const SEAT_RE = /\b(?:seat\(s\) \[([\d, ]*)\]|(?:[Ss]eats? ?|Dreamer )(\d+)|(?:(El\/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?(?:[Aa]siento(?:\(s\)|s)?|Soñador) (?:\[([\d, ]*)\]|(\d+)))/g;
+// English "Seat 2", "Dreamer 2", "seats [0, 1]" (and "seat(s) [0, 1]" of older records);
+// Spanish "el asiento 2", "al asiento 1", "los asientos [0, 1]", "el Soñador 2"
+const SEAT_RE = /\b(?:[Ss]eat(?:\(s\)|s) \[([\d, ]*)\]|(?:[Ss]eats? ?|Dreamer )(\d+)|(?:(El\/los|[Ll]os|[Ee]l|[Aa]l|[Dd]el) )?(?:[Aa]siento(?:\(s\)|s)?|Soñador) (?:\[([\d, ]*)\]|(\d+)))/g;
 const ES_ARTICLE = { al: "a ", del: "de " };
 
 /** Engine text as nodes: "Seat 2 gains power1" -> [tag(Nina), " gains 1 Power"]. */

@@ -35,7 +35,7 @@ function card(id, cards, opts = {}) {
   el("span", { class: "card-head" },
     el("span", { class: "type-mark", "aria-hidden": "true" }, TYPE_MARK[kind] || ""),
     el("span", { class: "card-name" }, c.name),
-    c.cost !== undefined ? el("span", { class: "cost", title: t("needs {n} Soul Fragment(s)", { n: c.cost }) }, c.cost) : null),
+    c.cost !== undefined ? el("span", { class: "cost", title: c.cost === 1 ? t("needs {n} Soul Fragment", { n: c.cost }) : t("needs {n} Soul Fragments", { n: c.cost }) }, c.cost) : null),
   c.text ? el("span", { class: "card-text" }, c.text) : null,
   opts.note ? el("span", { class: "card-note" }, opts.note) : null),
   el("button", { type: "button", class: "card-more", "aria-label": t("Read {name}", { name: c.name }), onclick: () => showCard(c) }, "?"));
