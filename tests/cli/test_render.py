@@ -101,6 +101,15 @@ def test_three_players_have_three_shadow_spaces_and_the_bag_is_counted():
     assert "bone" not in out.split("Dice:")[0]
 
 
+def test_a_bag_of_one_dream_is_counted_in_the_singular():
+    obs = observation(
+        [player(), player()],
+        bag={"blue": 0, "green": 1, "yellow": 0, "red": 0, "bone": 0},
+    )
+    out = text(render_observation(obs))
+    assert "(1 dream)" in out and "(1 dreams)" not in out
+
+
 def test_nightmares_eaten_dreamers_and_the_cards_they_hold():
     nightmare = {**player(power=[d("blue", "power1")]), "role": "nightmare", "colour": "blue"}
     eaten = {**player(), "role": "eliminated"}

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...core.i18n import Translator, translator
+from ...core.i18n import Translator, plural, translator
 
 ENGLISH = translator("en")
 
@@ -201,7 +201,9 @@ def bag_line(bag: Mapping[str, int], tr: Translator = ENGLISH) -> Text:
         total += int(count)
         out.append(f" {LETTER[colour]} ", style=STYLE[colour])
         out.append(f" {colour_name(colour, tr)} {count}  ")
-    out.append(g("({total} dreams)").format(total=total), style="dim")
+    out.append(
+        g(plural(total, "({total} dream)", "({total} dreams)")).format(total=total), style="dim"
+    )
     return out
 
 
