@@ -52,11 +52,11 @@ lint: install-dev
 typecheck: install-dev
 	$(BIN)/mypy
 
-# worksteal: a worker that runs out of tests takes some of the other's (the slowest tests
-# otherwise leave one core idle at the end of the run)
+# worksteal: a worker that runs out of tests takes some of another's (tests/ordering.py
+# deals the files so that the workers end together)
 # one pytest-xdist worker more than the cores: the browser, server and command tests spend
 # much of their time waiting on other processes, which a third worker on 2 cores fills
-# (4:24 to 4:51 against 4:49 to 5:14 for the whole suite on 2 cores, README.md)
+# (a fourth measured no better on the shared 2-core machine, README.md)
 WORKERS ?= $(shell nproc 2>/dev/null | awk '{n = $$1 + 1; print (n > 9 ? 9 : n)}' || echo 3)
 
 unit: install-dev

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,33 @@ class _Zygote:
             out, err = (self._read(f) for f in files[1:])
             return code, out, err
 
+    def spawn(self, cwd: Path, module: str, args: list[str], stderr: int) -> Forked | None:
+        """``python -m MODULE ARGS`` as a fork, running until it ends or is killed (stdin
+        and stdout on /dev/null, stderr on the descriptor ``stderr``); None if no fork
+        could be had."""
+        if not self._start():
+            return None
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            conn.connect(self.path)
+            request = json.dumps({"args": args, "cwd": str(cwd), "module": module})
+            with open(os.devnull, "r+b") as null:
+                fds = [null.fileno(), null.fileno(), stderr]
+                socket.send_fds(conn, [request.encode("utf-8")], fds)
+            conn.settimeout(30)
+            line = b""
+            while not line.endswith(b"\n"):
+                chunk = conn.recv(1)
+                if not chunk:
+                    raise OSError("the fork ended before it started")
+                line += chunk
+            kind, _, pid = line.decode().strip().partition(" ")
+            assert kind == "pid", line
+        except BaseException:
+            conn.close()
+            raise
+        return Forked(int(pid), conn)
+
     @staticmethod
     def _wait(conn: socket.socket, timeout: float) -> int:
         """The run's exit status: ``-SIGKILL`` when it had to be killed or died."""
@@ -140,6 +168,49 @@ class _Zygote:
         file.seek(0)
         text: str = file.read().decode("utf-8", errors="replace")
         return text.replace("\r\n", "\n").replace("\r", "\n")  # as text=True reads
+
+
+class Forked:
+    """A process forked by the zygote: what ``subprocess.Popen`` offers of it (its pid,
+    ``poll``, ``wait``), read from the zygote's answer on the connection (``exit N``, or
+    the connection closed when it was killed)."""
+
+    def __init__(self, pid: int, conn: socket.socket) -> None:
+        self.pid = pid
+        self.conn = conn
+        self.returncode: int | None = None
+        self._received = b""
+
+    def _read(self, timeout: float | None) -> None:
+        if self.returncode is not None:
+            return
+        self.conn.settimeout(timeout)
+        try:
+            chunk = self.conn.recv(64)
+        except (BlockingIOError, TimeoutError):
+            return
+        if not chunk:
+            self.returncode = -signal.SIGKILL
+        self._received += chunk
+        for line in self._received.decode().splitlines(keepends=True):
+            kind, _, value = line.partition(" ")
+            if kind == "exit" and line.endswith("\n"):
+                self.returncode = int(value)
+        if self.returncode is not None:
+            self.conn.close()
+
+    def poll(self) -> int | None:
+        self._read(0)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        end = None if timeout is None else time.monotonic() + timeout
+        while self.returncode is None:
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                raise subprocess.TimeoutExpired(["fork", str(self.pid)], timeout or 0)
+            self._read(left)
+        return self.returncode
 
 
 _ZYGOTE = _Zygote()

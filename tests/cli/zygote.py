@@ -7,7 +7,9 @@ working directory and three open files (stdin, stdout, stderr); the forked copy 
 new session, moves to the directory, puts the files on descriptors 0, 1 and 2 and runs the
 command's ``main()`` exactly as ``python -m tests.cli.oneiros_cli ARGS`` would (the test
 games registered, the terminal's ``pebbles`` without its rule texts), then answers with its
-exit status. A fresh interpreter would only import the same modules again: about half a
+exit status. A request naming a ``module`` runs it as ``python -m MODULE ARGS`` would: the
+web table tests' server (``tests.server.run_server``, ``tests.server.helpers.ServerProcess``)
+starts that way, its modules and content packs imported already. A fresh interpreter would only import the same modules again: about half a
 second of CPU per run, and the test suite runs the command a few hundred times.
 
 Protocol (one connection per run): the client sends one JSON line with the three file
@@ -22,6 +24,7 @@ import contextlib
 import json
 import os
 import random
+import runpy
 import signal
 import socket
 import sys
@@ -33,7 +36,7 @@ CLI = Path(__file__).resolve().with_name("oneiros_cli.py")
 
 
 def _preload() -> None:
-    """Import what the command imports for every game, once."""
+    """Import what the command and the test server import for every game, once."""
     import importlib
     import pkgutil
 
@@ -52,6 +55,10 @@ def _preload() -> None:
         oneiros.make(info.name)  # content packs loaded and checked once
     # as ``python -m tests.cli.oneiros_cli`` does in its own process
     register("pebbles", oneiros_cli.Unexplained)
+    with contextlib.suppress(ImportError):  # the web extra: the test server's modules too
+        import uvicorn  # noqa: F401
+
+        import tests.server.run_server  # noqa: F401
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -63,17 +70,21 @@ def _exit_code(exc: SystemExit) -> int:
     return 1
 
 
-def _run(args: list[str], cwd: str) -> int:
-    from oneiros.cli.main import main
-
+def _run(args: list[str], cwd: str, module: str | None = None) -> int:
     os.setsid()
     os.chdir(cwd)
-    sys.argv = [str(CLI), *args]
     random.seed()  # a fresh process's random state, not the one every copy inherits
     if "numpy" in sys.modules:
         sys.modules["numpy"].random.seed()
     try:
-        main()
+        if module is None:
+            from oneiros.cli.main import main
+
+            sys.argv = [str(CLI), *args]
+            main()
+        else:  # as ``python -m MODULE ARGS`` (the test server: tests.server.run_server)
+            sys.argv = [module, *args]
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
         code = 0
     except SystemExit as exc:
         code = _exit_code(exc)
@@ -126,7 +137,7 @@ def _serve(path: str) -> None:
             code = 1
             try:
                 conn.sendall(f"pid {os.getpid()}\n".encode())
-                code = _run(request["args"], request["cwd"])
+                code = _run(request["args"], request["cwd"], request.get("module"))
             finally:
                 try:
                     conn.sendall(f"exit {code}\n".encode())

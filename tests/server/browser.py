@@ -39,25 +39,73 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         proc.kill()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
+class SharedChromium:
+    """One Playwright driver and Chromium per test process, shared by the browser modules.
+
+    Starting Playwright's driver and Chromium takes seconds, once per process instead of
+    once per module. The sync API leaves its event loop marked as running in the thread
+    between calls, where ``asyncio.run`` then refuses to start (``test_pg_batch.py``): so
+    Chromium is stopped as soon as the next test to run is not a browser test
+    (``pytest_runtest_teardown`` in ``conftest.py``), and ``tests/ordering.py`` runs the
+    browser files one after the other."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is not None and not self.browser.is_connected():
+            self.stop()
+        if self.browser is None:
+            sync_api = pytest.importorskip(
+                "playwright.sync_api", reason="the e2e extra is not installed"
+            )
+            self.playwright = sync_api.sync_playwright().start()
+            try:
+                self.browser = self.playwright.chromium.launch(
+                    executable_path=CHROMIUM,
+                    headless=True,
+                    args=[
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--no-first-run",
+                    ],
+                )
+            except BaseException:
+                self.stop()
+                raise
+        return self.browser
+
+    def close_pages(self) -> None:
+        """Close what a test left open (each ``new_page`` has a context of its own), so
+        that no page of an earlier test keeps running next to the next one."""
+        if self.browser is not None and self.browser.is_connected():
+            for context in list(self.browser.contexts):
+                context.close()
+
+    def stop(self) -> None:
+        browser, playwright = self.browser, self.playwright
+        self.browser = self.playwright = None
         try:
-            yield b
+            if browser is not None:
+                browser.close()
         finally:
-            b.close()
+            if playwright is not None:
+                playwright.stop()
+
+
+CHROMIUM_PROCESS = SharedChromium()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Chromium, shared with the browser tests this process runs in a row; every test gets
+    fresh pages (``browser.new_page`` opens a new context: no cookies, storage or
+    cache of another test)."""
+    yield CHROMIUM_PROCESS.get()
+    CHROMIUM_PROCESS.close_pages()
 
 
 def screenshot_path(tmp_path: Path, name: str) -> Path:

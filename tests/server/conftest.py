@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 import oneiros
 from tests.tinygame import Pebbles
 
+from .browser import CHROMIUM_PROCESS
 from .games import Pebbles4, PebblesCoach, PebblesWhisper
 from .helpers import close_all, free_port, make_app
 
@@ -123,3 +124,16 @@ def postgres_url() -> Iterator[str]:
             stderr=subprocess.DEVNULL,
         )
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a browser test: close its pages, and stop the shared Chromium unless the next
+    test uses it too (``tests/server/browser.py``)."""
+    try:
+        return (yield)
+    finally:
+        if "browser" in getattr(item, "fixturenames", ()):
+            CHROMIUM_PROCESS.close_pages()
+            if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+                CHROMIUM_PROCESS.stop()

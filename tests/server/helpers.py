@@ -23,6 +23,8 @@ from fastapi.testclient import TestClient
 
 from oneiros.server import create_app
 from oneiros.server.config import LOCAL_HOSTS, Settings
+from tests.cli.helpers import _ZYGOTE as ZYGOTE
+from tests.cli.helpers import Forked
 
 STATUS_RANK = {"open": 0, "running": 1, "finished": 2}
 OPEN: list[Player] = []
@@ -281,7 +283,7 @@ class ServerProcess:
         self.db_url = db_url
         self.port = port or free_port()
         self.workers = workers
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | Forked | None = None
 
     @property
     def http(self) -> str:
@@ -292,24 +294,32 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tests.server.run_server",
-                str(self.port),
-                self.db_url,
-                str(self.workers),
-            ],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,  # its own process group, killed whole
-        )
+        args = [str(self.port), self.db_url, str(self.workers)]
+        # a fork of the process that imported the command and the server once (in its own
+        # session, killed whole like the subprocess below: ``tests/cli/zygote.py``), else a
+        # fresh ``python -m tests.server.run_server``
+        read, write = os.pipe()
+        try:
+            forked = ZYGOTE.spawn(ROOT, "tests.server.run_server", args, write)
+        finally:
+            os.close(write)
+        if forked is not None:
+            self.proc = forked
+            self._stderr: Any = os.fdopen(read, "rb")
+        else:
+            os.close(read)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tests.server.run_server", *args],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # its own process group, killed whole
+            )
+            self._stderr = self.proc.stderr
         # read the server's log as it comes: a full pipe would block the server's writes
         # (and so its event loop) once it has logged 64 KiB
         self._log = bytearray()
-        threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self._stderr,), daemon=True).start()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -325,9 +335,8 @@ class ServerProcess:
         self.kill()
         raise AssertionError("the server did not start")
 
-    def _drain(self, proc: subprocess.Popen[bytes]) -> None:
-        assert proc.stderr is not None
-        for line in proc.stderr:
+    def _drain(self, stderr: Any) -> None:
+        for line in stderr:
             self._log += line
             del self._log[: max(0, len(self._log) - 65536)]
 
@@ -355,6 +364,7 @@ class ServerProcess:
             with contextlib.suppress(ProcessLookupError):  # workers included
                 os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
-        if self.proc is not None and self.proc.stderr:
-            self.proc.stderr.close()
+        if self.proc is not None:
+            with contextlib.suppress(OSError):  # the drain may be reading it: it ends then
+                self._stderr.close()
         self.proc = None

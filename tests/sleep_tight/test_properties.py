@@ -40,12 +40,13 @@ def check_counts(state: SleepTightState) -> None:
     assert count_cards(state) == (40, 28, 28)
     expected = Counter({c.id: c.copies for c in state.c.actions})
     assert action_multiset(state) == expected
+    public = state.observation(None)["players"]
     for seat in range(state.n):
         if not state.alive[seat]:
             assert state.fragments[seat] == 0 and not state.hands[seat]
         # A card every seat knows is in a hand is there (or, while the plays are hidden,
         # among what the seat has played or discarded face down since).
-        known = Counter(state.observation(None)["players"][seat]["known_hand"])
+        known = Counter(public[seat]["known_hand"])
         held = Counter(state.hands[seat])
         held.update(c for c, _t in state.pending_harm[seat])
         if state.frozen_hands is not None:
@@ -58,9 +59,10 @@ def public_cards(state: SleepTightState) -> Counter[str]:
     out: Counter[str] = Counter(state.action_discard)
     out.update(state.removed_actions)
     out.update(state.exposed_cards)
+    seen = state.observation(None)["players"]
     for seat in range(state.n):
         # Cards every seat saw go back into a hand (sleep-tight "3. Play Actions Facedown").
-        out.update(state.observation(None)["players"][seat]["known_hand"])
+        out.update(seen[seat]["known_hand"])
     for plays in state.plays:
         for p in plays:
             if p.status != "hidden":
@@ -124,7 +126,7 @@ def checked_playout(players: int, seed: int, determinize_every: int = 1) -> Slee
         check_counts(state)
         top = step_top(state)
         assert top
-        before = observations(state)
+        before = observations(state) if top == "play" else []  # compared after a play only
         start = len(state.events())
         tm = state.to_move()
         seat = tm[0] if tm == (CHANCE,) or len(tm) == 1 else rng.choice(tm)
