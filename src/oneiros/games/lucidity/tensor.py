@@ -151,14 +151,11 @@ def _card_parts(state: Any) -> tuple[Any, ...]:
 
 
 def _parts(s: Any) -> tuple[Any, ...]:
-    """Copies of what a seat's block is made from, in this order: role,
-    colour, track, stage, Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows (its Power
-    is the value of its Power row)."""
+    """Copies of what a seat's block is made from, in this order: (role, colour, track,
+    stage), Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows (its Power is the value
+    of its Power row)."""
     return (
-        s.role,
-        s.colour,
-        s.track,
-        s.stage,
+        (s.role, s.colour, s.track, s.stage),
         list(s.marks),
         list(s.hunt),
         list(s.exhaust),
@@ -190,11 +187,12 @@ def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
     return counts
 
 
-def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> None:
-    """A seat's role, colour, track and stage one-hot entries (as ``encoding._seat_block``)."""
+def _flags(t: _Tracker, at: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> None:
+    """A seat's role, colour, track and stage one-hot entries (as ``encoding._seat_block``;
+    ``at``: where the seat's block starts, ``now`` and ``was``: (role, colour, track, stage)
+    live and kept)."""
     base, lay = t.base, t.lay
-    at = lay.seats + i * _PER_SEAT
-    role, colour, track, stage = now[0], now[1], now[2], now[3]
+    role, colour, track, stage = now
     if role != was[0]:
         base[at + lay.role_at : at + lay.colour_of] = 0.0
         if role in _ROLE_AT:
@@ -220,29 +218,36 @@ def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> N
                 arr[at + lay.stage_at + stage] = 1.0
 
 
+def _recount(t: _Tracker, start: int, counts: list[int], dice: list[Any]) -> None:
+    """Count a row again and write the counts that differ from ``counts`` (updated)."""
+    arr, lay = t.arr, t.lay
+    colour_at, totals = lay.colour_at, lay.totals
+    new = [0, 0, 0, 0, 0]
+    for d in dice:
+        new[colour_at[d[0]]] += 1
+    for k in range(5):
+        if new[k] != counts[k]:
+            counts[k] = new[k]
+            arr[start + k] = new[k] / totals[k]
+
+
 def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[Any]) -> list[Any]:
     """Write the counts of a row that changed from ``old`` to ``dice`` (from ``start``);
     ``counts`` (the row's counts by colour) is updated; returns the copy of the row."""
-    arr, lay = t.arr, t.lay
-    colour_at, totals = lay.colour_at, lay.totals
     n, m = len(dice), len(old)
     if n == m + 1 and dice[:m] == old:  # one dream placed at the end
-        k = colour_at[dice[m][0]]
+        lay = t.lay
+        k = lay.colour_at[dice[m][0]]
         c = counts[k] = counts[k] + 1
-        arr[start + k] = c / totals[k]
+        t.arr[start + k] = c / lay.totals[k]
     elif n == m - 1 and old[:n] == dice:  # the last dream taken
-        k = colour_at[old[n][0]]
+        lay = t.lay
+        k = lay.colour_at[old[n][0]]
         c = counts[k] = counts[k] - 1
-        arr[start + k] = c / totals[k]
+        t.arr[start + k] = c / lay.totals[k]
     else:
-        new = [0, 0, 0, 0, 0]
-        for d in dice:
-            new[colour_at[d[0]]] += 1
-        for k in range(5):
-            if new[k] != counts[k]:
-                counts[k] = new[k]
-                arr[start + k] = new[k] / totals[k]
-    return dice.copy()
+        _recount(t, start, counts, dice)
+    return dice[:]
 
 
 def _seat(
@@ -250,36 +255,43 @@ def _seat(
 ) -> tuple[Any, ...]:
     """Write the entries of seat ``i`` that changed (``now``: its live parts, ``was``: the
     copies kept); the copy of its parts to keep."""
-    role, colour, track, stage, marks, hunt, exhaust, power, shadow = now
-    if stage != was[3] or track != was[2] or role != was[0] or colour != was[1]:
-        _flags(t, i, now, was)
+    flags, marks, hunt, exhaust, power, shadow = now
     lay = t.lay
     at = lay.seats + i * _PER_SEAT
-    kept = was[4]
+    if flags != was[0]:
+        _flags(t, at, flags, was[0])
+    kept = was[1]
     if marks != kept:
         t.arr[at + lay.power_at + 1] = len(marks) / lay.totals[-1]
-        marks = marks.copy()
+        marks = marks[:]
     else:
         marks = kept
     rows = t.rows[i]
-    kept = was[5]
+    kept = was[2]
     hunt = _row(t, at, rows[0], hunt, kept) if hunt != kept else kept
-    kept = was[6]
+    kept = was[3]
     exhaust = _row(t, at + _ROW, rows[1], exhaust, kept) if exhaust != kept else kept
-    kept = was[7]
+    kept = was[4]
     if power != kept:
         m = len(kept)
+        start = at + 2 * _ROW
+        counts = rows[2]
         if len(power) == m + 1 and power[:m] == kept:  # one dream placed: add its Power
-            p = t.power[i] + _POWER.get(power[m][1], 0)
+            d = power[m]
+            p = t.power[i] + _POWER.get(d[1], 0)
+            k = lay.colour_at[d[0]]
+            c = counts[k] = counts[k] + 1
+            t.arr[start + k] = c / lay.totals[k]
         else:
             p = power_value(power)
+            _recount(t, start, counts, power)
+        power = power[:]
         t.power[i] = p
-        power = _row(t, at + 2 * _ROW, rows[2], power, kept)
         goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
         t.arr[at + lay.power_at] = p / (p + goal) if p else 0.0
     else:
         power = kept
-    kept = was[8]
+    kept = was[5]
     if shadow != kept:
         shadows = {}
         for r, c in _SHADOWS:
@@ -289,22 +301,28 @@ def _seat(
         shadow = shadows
     else:
         shadow = kept
-    return (role, colour, track, stage, marks, hunt, exhaust, power, shadow)
+    return (flags, marks, hunt, exhaust, power, shadow)
 
 
 def _cards(t: _Tracker, state: Any) -> None:
-    """The Nightmare cards, or everything when the Dreamscape changed (its Power goal
-    changes every seat's Power entry)."""
-    cards, holder, dreamscape = state.cards, state.holder, state.dreamscape
-    if dreamscape != t.cards[2]:
+    """The Nightmare cards that changed, or everything when the Dreamscape changed (its
+    Power goal changes every seat's Power entry)."""
+    cards, holder = state.cards, state.holder
+    kept_cards, kept_holder, dreamscape = t.cards
+    if state.dreamscape != dreamscape:
         t.rebuild(state)
         return
     arr, lay = t.arr, t.lay
     totals, at = lay.totals, lay.cards
     for k, c in enumerate(COLOURS):
-        arr[at + 2 * k] = len(cards[c]) / totals[k]
-        arr[at + 2 * k + 1] = 0.0 if holder[c] is None else 1.0
-    t.cards = _card_parts(state)
+        dice = cards[c]
+        if dice != kept_cards[c]:
+            arr[at + 2 * k] = len(dice) / totals[k]
+            kept_cards[c] = dice.copy()
+        h = holder[c]
+        if h != kept_holder[c]:
+            arr[at + 2 * k + 1] = 0.0 if h is None else 1.0
+            kept_holder[c] = h
 
 
 def _tail(t: _Tracker, tail: tuple[Any, ...]) -> None:
@@ -347,7 +365,7 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
     docstring): only what changed since the last call for this state is encoded again."""
     t = _TRACKERS.get(id(state))
-    if t is None or id(t.ref()) != id(state):  # None once its state is gone
+    if t is None or t.ref() is not state:  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
             _TRACKERS.clear()
         t = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
@@ -355,13 +373,17 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         arr = t.arr
         lay = t.lay
         bag = state.bag
-        if bag != t.bag:
-            before = t.bag
+        before = t.bag
+        if bag != before:
             totals = lay.totals
-            for i, colour in _BAG_AT:
-                n = bag.get(colour, 0)
-                if n != before.get(colour, 0):
-                    arr[i] = n / totals[i]
+            try:
+                for i, colour in _BAG_AT:
+                    n = bag[colour]
+                    if n != before[colour]:
+                        arr[i] = n / totals[i]
+            except KeyError:  # a colour missing (a position set up by hand): counts 0
+                for i, colour in _BAG_AT:
+                    arr[i] = bag.get(colour, 0) / totals[i]
             t.bag = bag.copy()
         # _in_hand, written out (this runs after every step)
         colour_at = lay.colour_at
@@ -401,8 +423,8 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         else:
             for i, s in enumerate(seats):
                 now = (
-                    s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power,
-                    s.shadow,
+                    (s.role, s.colour, s.track, s.stage), s.marks, s.hunt, s.exhaust,
+                    s.power, s.shadow,
                 )  # fmt: skip
                 w = kept[i]
                 if now != w:
