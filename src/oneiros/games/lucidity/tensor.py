@@ -89,7 +89,7 @@ class _Tracker:
         "tail",
     )
 
-    seats: list[tuple[Any, ...]]
+    seats: list[list[Any]]
     rows: list[list[list[int]]]
 
     def __init__(self, state: Any, lay: _Layout) -> None:
@@ -150,18 +150,20 @@ def _card_parts(state: Any) -> tuple[Any, ...]:
     )
 
 
-def _parts(s: Any) -> tuple[Any, ...]:
-    """Copies of what a seat's block is made from, in this order: (role, colour, track,
-    stage), Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows (its Power is the value
-    of its Power row)."""
-    return (
+def _parts(s: Any) -> list[Any]:
+    """Copies of what a seat's block is made from: its (role, colour, track, stage), and its
+    (Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows) (its Power is the value of its
+    Power row)."""
+    return [
         (s.role, s.colour, s.track, s.stage),
-        list(s.marks),
-        list(s.hunt),
-        list(s.exhaust),
-        list(s.power),
-        {c: list(dice) for c, dice in s.shadow.items()},
-    )
+        (
+            list(s.marks),
+            list(s.hunt),
+            list(s.exhaust),
+            list(s.power),
+            {c: list(dice) for c, dice in s.shadow.items()},
+        ),
+    ]
 
 
 def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
@@ -250,28 +252,24 @@ def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[
     return dice[:]
 
 
-def _seat(
-    t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]
-) -> tuple[Any, ...]:
-    """Write the entries of seat ``i`` that changed (``now``: its live parts, ``was``: the
-    copies kept); the copy of its parts to keep."""
-    flags, marks, hunt, exhaust, power, shadow = now
+def _seat(t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> Any:
+    """Write the entries of seat ``i``'s rows that changed (``now``: its live Shadowmarks and
+    rows, ``was``: the copies kept); the copies to keep."""
+    marks, hunt, exhaust, power, shadow = now
     lay = t.lay
     at = lay.seats + i * _PER_SEAT
-    if flags != was[0]:
-        _flags(t, at, flags, was[0])
-    kept = was[1]
+    kept = was[0]
     if marks != kept:
         t.arr[at + lay.power_at + 1] = len(marks) / lay.totals[-1]
         marks = marks[:]
     else:
         marks = kept
     rows = t.rows[i]
-    kept = was[2]
+    kept = was[1]
     hunt = _row(t, at, rows[0], hunt, kept) if hunt != kept else kept
-    kept = was[3]
+    kept = was[2]
     exhaust = _row(t, at + _ROW, rows[1], exhaust, kept) if exhaust != kept else kept
-    kept = was[4]
+    kept = was[3]
     if power != kept:
         m = len(kept)
         start = at + 2 * _ROW
@@ -291,7 +289,7 @@ def _seat(
         t.arr[at + lay.power_at] = p / (p + goal) if p else 0.0
     else:
         power = kept
-    kept = was[5]
+    kept = was[4]
     if shadow != kept:
         shadows = {}
         for r, c in _SHADOWS:
@@ -301,7 +299,7 @@ def _seat(
         shadow = shadows
     else:
         shadow = kept
-    return (flags, marks, hunt, exhaust, power, shadow)
+    return (marks, hunt, exhaust, power, shadow)
 
 
 def _cards(t: _Tracker, state: Any) -> None:
@@ -422,13 +420,16 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             t.rebuild(state)
         else:
             for i, s in enumerate(seats):
-                now = (
-                    (s.role, s.colour, s.track, s.stage), s.marks, s.hunt, s.exhaust,
-                    s.power, s.shadow,
-                )  # fmt: skip
+                # a seat's flags (a new track or stage at every turn) and its rows (a dream
+                # placed or taken) mostly change apart: two checks
                 w = kept[i]
-                if now != w:
-                    kept[i] = _seat(t, state, i, now, w)
+                flags = (s.role, s.colour, s.track, s.stage)
+                if flags != w[0]:
+                    _flags(t, lay.seats + i * _PER_SEAT, flags, w[0])
+                    w[0] = flags
+                now = (s.marks, s.hunt, s.exhaust, s.power, s.shadow)
+                if now != w[1]:
+                    w[1] = _seat(t, state, i, now, w[1])
     tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
     if tail != t.tail:
         made = _TAILS.get(tail)
