@@ -12,13 +12,20 @@ the state alone and as ``encode_state`` computes them: a row that gained or lost
 dream changes one count (the prefix is compared with the copy), any other change of a row
 is counted again; a Power row that gained one dream adds that dream's Power to the kept
 Power, any other change counts it again; a new track or stage clears the old flags and sets
-the new ones; the dreams in hand are counted again (they change at most steps) and
-written where a count differs; the tail (who decides, whose tensor) is rewritten when it
-differs, from the tails already made. The entries live in a float32 ``array.array``
-(writing one costs less than writing an item of a numpy array) that a numpy array shares,
-handed over as a copy. A state changed in any way (``apply``, a scenario builder)
-therefore gets the full computation's tensor: nothing is carried from one change to the
-next.
+the new ones. The dreams in hand are not counted again: no rule makes or removes a dream
+(every dream comes out of the bag and goes back to it or onto a card; a Shadowmark is a Bone
+Hunter, a Nightmare card holds dreams of its colour), so each dream of a colour that the
+bag, a row, the Shadowmarks or a Nightmare card gained came out of the hand (the drawn,
+rolled, held and pooled dreams) and each one they lost went into it: the kept counts in hand
+follow those changes (``tests/interop/test_incremental_tensor.py`` checks that every
+colour's count stays that of the game over random games of every configuration). The tail
+(who decides, whose tensor) is rewritten when it differs, from the tails already made. The
+entries live in a float32 ``array.array`` (writing one costs less than writing an item of a
+numpy array) that a numpy array shares, handed over as a copy. A state changed in any way
+(``apply``, a scenario builder) therefore gets the full computation's tensor, as long as the
+change moves dreams rather than making or removing them (the scenario builders of the tests
+take every dream they place from the bag); a position whose seats, bag colours or Dreamscape
+differ is encoded again from scratch.
 ``tests/interop/test_incremental_tensor.py`` plays random games (hypothesis) and compares
 the two at every step, for every seat.
 
@@ -56,6 +63,7 @@ _ROW = len(_BAG)
 """Entries per row of a seat block: one per colour of the bag. The rows of a block are
 hunt, exhaust, power, then the Shadow rows (blue, green, yellow, red)."""
 _BAG_AT = tuple(enumerate(_BAG))
+_BONE = _BAG.index("bone")
 _POWER = {"power1": 1, "power2": 2}
 """The Power of a dream in a Power row, by face (``model.power_value``)."""
 _SHADOWS = tuple((3 + k, c) for k, c in enumerate(COLOURS))
@@ -220,6 +228,14 @@ def _flags(t: _Tracker, at: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> 
                 arr[at + lay.stage_at + stage] = 1.0
 
 
+def _moved(t: _Tracker, k: int, n: int) -> None:
+    """``n`` dreams of colour ``k`` came out of the hand (went in, if negative): its count
+    and entry follow (dreams are only moved, see the module docstring)."""
+    lay, hand = t.lay, t.in_hand
+    c = hand[k] = hand[k] - n
+    t.arr[lay.hand + k] = c / lay.totals[k]
+
+
 def _recount(t: _Tracker, start: int, counts: list[int], dice: list[Any]) -> None:
     """Count a row again and write the counts that differ from ``counts`` (updated)."""
     arr, lay = t.arr, t.lay
@@ -228,9 +244,11 @@ def _recount(t: _Tracker, start: int, counts: list[int], dice: list[Any]) -> Non
     for d in dice:
         new[colour_at[d[0]]] += 1
     for k in range(5):
-        if new[k] != counts[k]:
-            counts[k] = new[k]
-            arr[start + k] = new[k] / totals[k]
+        n = new[k]
+        if n != counts[k]:
+            _moved(t, k, n - counts[k])
+            counts[k] = n
+            arr[start + k] = n / totals[k]
 
 
 def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[Any]) -> list[Any]:
@@ -238,15 +256,19 @@ def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[
     ``counts`` (the row's counts by colour) is updated; returns the copy of the row."""
     n, m = len(dice), len(old)
     if n == m + 1 and dice[:m] == old:  # one dream placed at the end
-        lay = t.lay
+        lay, hand = t.lay, t.in_hand
         k = lay.colour_at[dice[m][0]]
         c = counts[k] = counts[k] + 1
         t.arr[start + k] = c / lay.totals[k]
+        c = hand[k] = hand[k] - 1
+        t.arr[lay.hand + k] = c / lay.totals[k]
     elif n == m - 1 and old[:n] == dice:  # the last dream taken
-        lay = t.lay
+        lay, hand = t.lay, t.in_hand
         k = lay.colour_at[old[n][0]]
         c = counts[k] = counts[k] - 1
         t.arr[start + k] = c / lay.totals[k]
+        c = hand[k] = hand[k] + 1
+        t.arr[lay.hand + k] = c / lay.totals[k]
     else:
         _recount(t, start, counts, dice)
     return dice[:]
@@ -260,7 +282,9 @@ def _seat(t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any,
     at = lay.seats + i * _PER_SEAT
     kept = was[0]
     if marks != kept:
-        t.arr[at + lay.power_at + 1] = len(marks) / lay.totals[-1]
+        n = len(marks)
+        t.arr[at + lay.power_at + 1] = n / lay.totals[-1]
+        _moved(t, _BONE, n - len(kept))  # a Shadowmark is a Bone Hunter
         marks = marks[:]
     else:
         marks = kept
@@ -278,8 +302,9 @@ def _seat(t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any,
             d = power[m]
             p = t.power[i] + _POWER.get(d[1], 0)
             k = lay.colour_at[d[0]]
-            c = counts[k] = counts[k] + 1
-            t.arr[start + k] = c / lay.totals[k]
+            n = counts[k] = counts[k] + 1
+            t.arr[start + k] = n / lay.totals[k]
+            _moved(t, k, 1)
         else:
             p = power_value(power)
             _recount(t, start, counts, power)
@@ -314,8 +339,10 @@ def _cards(t: _Tracker, state: Any) -> None:
     totals, at = lay.totals, lay.cards
     for k, c in enumerate(COLOURS):
         dice = cards[c]
-        if dice != kept_cards[c]:
+        was = kept_cards[c]
+        if dice != was:
             arr[at + 2 * k] = len(dice) / totals[k]
+            _moved(t, k, len(dice) - len(was))  # a card holds dreams of its colour
             kept_cards[c] = dice.copy()
         h = holder[c]
         if h != kept_holder[c]:
@@ -363,7 +390,7 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
     docstring): only what changed since the last call for this state is encoded again."""
     t = _TRACKERS.get(id(state))
-    if t is None or t.ref() is not state:  # None once its state is gone
+    if t is None or id(t.ref()) != id(state):  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
             _TRACKERS.clear()
         t = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
@@ -373,40 +400,20 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         bag = state.bag
         before = t.bag
         if bag != before:
-            totals = lay.totals
+            totals, hand, at = lay.totals, t.in_hand, lay.hand
             try:
                 for i, colour in _BAG_AT:
                     n = bag[colour]
-                    if n != before[colour]:
+                    d = n - before[colour]
+                    if d:
                         arr[i] = n / totals[i]
-            except KeyError:  # a colour missing (a position set up by hand): counts 0
-                for i, colour in _BAG_AT:
-                    arr[i] = bag.get(colour, 0) / totals[i]
-            t.bag = bag.copy()
-        # _in_hand, written out (this runs after every step)
-        colour_at = lay.colour_at
-        counts = [0, 0, 0, 0, 0]
-        for c in state.hand:
-            counts[colour_at[c]] += 1
-        rolled: Any = ()
-        for step in state.stack.items:
-            cls = step.__class__
-            if cls is Resolve:
-                rolled = step.rolled
-            elif cls in HOLDERS:
-                for d in step.held():
-                    counts[colour_at[d[0]]] += 1
-        for d in rolled:
-            counts[colour_at[d[0]]] += 1
-        for d in state.pool:
-            counts[colour_at[d[0]]] += 1
-        was = t.in_hand
-        if counts != was:
-            at, totals = lay.hand, lay.totals
-            for k in range(5):
-                if counts[k] != was[k]:
-                    arr[at + k] = counts[k] / totals[k]
-            t.in_hand = counts
+                        c = hand[i] = hand[i] - d  # drawn or returned: to or from the hand
+                        arr[at + i] = c / totals[i]
+                t.bag = bag.copy()
+            except KeyError:  # a colour missing (a position set up by hand)
+                t.rebuild(state)
+        # the dreams in hand are kept by the moves above and below: dreams are only moved
+        # between the bag, the hand, the seats' rows and the Nightmare cards
         kept_cards = t.cards
         if (
             state.cards != kept_cards[0]
