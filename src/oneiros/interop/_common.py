@@ -194,6 +194,9 @@ class Encoder:
         )
         """``state.observation_tensor(seat)`` as a float32 array: the game's
         ``observation_array`` itself when it declares one (and the tensor is flat)."""
+        self.tensor_to_move = self.tensor is array and _takes_to_move(array)
+        """Whether ``tensor`` takes ``state.to_move()`` as a third argument (a game's
+        ``observation_array(state, seat, to_move)`` may, to spare asking it again)."""
         self._zeros = np.zeros(self.size, dtype=np.int8)
         self.offers: dict[tuple[int, ...], tuple[Any, dict[int, Any]]] = {}
         """The masks and Actions by index of the legal-action lists met, by the identities
@@ -234,6 +237,17 @@ class Encoder:
         if seat is None or seat not in state.to_move():
             return self._zeros.copy() if dtype is None else self._zeros.astype(dtype)
         return self.legal_mask(state.legal_actions(seat), dtype)
+
+
+def _takes_to_move(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` has a third parameter named ``to_move``."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return False
+    return len(params) >= 3 and params[2] == "to_move"
 
 
 def describe_illegal(state: State, seat: int, action_id: str) -> str:

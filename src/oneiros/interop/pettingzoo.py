@@ -230,7 +230,8 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._offer: tuple[Any, int, dict[int, Any]] | None = None
         """(state, seat, index -> Action) of the legal actions the last observation offered
         the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
-        self._tensor = self._encoder.tensor
+        self._tensor: Any = self._encoder.tensor
+        self._tensor_to_move = self._encoder.tensor_to_move
         self._leaving = False
         """Whether an agent is terminated or truncated (then ``step`` may be its last)."""
         self._limit: int | None = None
@@ -322,7 +323,12 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 if offer is None:
                     offer = self._encoder.offered(legal)
                 self._offer = (state, seat, offer[1])
-                return {"observation": self._tensor(state, seat), "action_mask": offer[0].copy()}
+                tensor = (
+                    self._tensor(state, seat, to_move)
+                    if self._tensor_to_move
+                    else self._tensor(state, seat)
+                )
+                return {"observation": tensor, "action_mask": offer[0].copy()}
         return {
             "observation": self._tensor(state, seat),
             "action_mask": self._encoder.mask(state, None),

@@ -386,9 +386,12 @@ _TRACKERS: dict[int, _Tracker] = {}
 _TRACKERS_KEPT = 4096
 
 
-def encode_array(state: Any, viewer: int | None = None) -> Any:
+def encode_array(
+    state: Any, viewer: int | None = None, to_move: tuple[int, ...] | None = None
+) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
-    docstring): only what changed since the last call for this state is encoded again."""
+    docstring): only what changed since the last call for this state is encoded again.
+    ``to_move`` is ``state.to_move()`` when the caller has it."""
     t = _TRACKERS.get(id(state))
     if t is None or id(t.ref()) != id(state):  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
@@ -437,7 +440,9 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
                 now = (s.marks, s.hunt, s.exhaust, s.power, s.shadow)
                 if now != w[1]:
                     w[1] = _seat(t, state, i, now, w[1])
-    tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
+    if to_move is None:
+        to_move = state.to_move()
+    tail = (state.current, state.final_turns is not None, to_move, viewer)
     if tail != t.tail:
         made = _TAILS.get(tail)
         if made is None:
