@@ -305,6 +305,13 @@ def _seat(t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any,
             n = counts[k] = counts[k] + 1
             t.arr[start + k] = n / lay.totals[k]
             _moved(t, k, 1)
+        elif len(power) == m - 1 and kept[: m - 1] == power:  # the last dream taken
+            d = kept[m - 1]
+            p = t.power[i] - _POWER.get(d[1], 0)
+            k = lay.colour_at[d[0]]
+            n = counts[k] = counts[k] - 1
+            t.arr[start + k] = n / lay.totals[k]
+            _moved(t, k, -1)
         else:
             p = power_value(power)
             _recount(t, start, counts, power)
@@ -337,17 +344,20 @@ def _cards(t: _Tracker, state: Any) -> None:
         return
     arr, lay = t.arr, t.lay
     totals, at = lay.totals, lay.cards
-    for k, c in enumerate(COLOURS):
-        dice = cards[c]
-        was = kept_cards[c]
-        if dice != was:
-            arr[at + 2 * k] = len(dice) / totals[k]
-            _moved(t, k, len(dice) - len(was))  # a card holds dreams of its colour
-            kept_cards[c] = dice.copy()
-        h = holder[c]
-        if h != kept_holder[c]:
-            arr[at + 2 * k + 1] = 0.0 if h is None else 1.0
-            kept_holder[c] = h
+    if cards != kept_cards:
+        for k, c in enumerate(COLOURS):
+            dice = cards[c]
+            was = kept_cards[c]
+            if dice != was:
+                arr[at + 2 * k] = len(dice) / totals[k]
+                _moved(t, k, len(dice) - len(was))  # a card holds dreams of its colour
+                kept_cards[c] = dice.copy()
+    if holder != kept_holder:
+        for k, c in enumerate(COLOURS):
+            h = holder[c]
+            if h != kept_holder[c]:
+                arr[at + 2 * k + 1] = 0.0 if h is None else 1.0
+                kept_holder[c] = h
 
 
 def _tail(t: _Tracker, tail: tuple[Any, ...]) -> None:
