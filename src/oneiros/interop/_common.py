@@ -208,11 +208,15 @@ class Encoder:
         np = self._np
         return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
 
-    def offered(self, legal: Sequence[Any]) -> tuple[Any, dict[int, Any]]:
+    def offered(
+        self, legal: Sequence[Any], key: tuple[int, ...] | None = None
+    ) -> tuple[Any, dict[int, Any]]:
         """The mask of ``legal`` (a seat's legal actions; int8, shared: copy it before
         handing it over) and its Actions by action index, so that an environment can apply
-        the Action chosen by index itself (the engine's short path)."""
-        key = tuple(map(id, legal))
+        the Action chosen by index itself (the engine's short path). ``key`` is
+        ``tuple(map(id, legal))`` when the caller has it."""
+        if key is None:
+            key = tuple(map(id, legal))
         made = self.offers.get(key)
         if made is None:
             offers = self.offers

@@ -319,9 +319,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 legal = None
             if legal is not None:
                 # Encoder.offered, its look-up written out (a few lists of Actions recur)
-                offer = self._offers.get(tuple(map(id, legal)))
+                key = tuple(map(id, legal))
+                offer = self._offers.get(key)
                 if offer is None:
-                    offer = self._encoder.offered(legal)
+                    offer = self._encoder.offered(legal, key)
                 self._offer = (state, seat, offer[1])
                 tensor = (
                     self._tensor(state, seat, to_move)
