@@ -17,15 +17,19 @@ the new ones. The dreams in hand are not counted again: no rule makes or removes
 Hunter, a Nightmare card holds dreams of its colour), so each dream of a colour that the
 bag, a row, the Shadowmarks or a Nightmare card gained came out of the hand (the drawn,
 rolled, held and pooled dreams) and each one they lost went into it: the kept counts in hand
-follow those changes (``tests/interop/test_incremental_tensor.py`` checks that every
-colour's count stays that of the game over random games of every configuration). The tail
-(who decides, whose tensor) is rewritten when it differs, from the tails already made. The
-entries live in a float32 ``array.array`` (writing one costs less than writing an item of a
-numpy array) that a numpy array shares, handed over as a copy. A state changed in any way
-(``apply``, a scenario builder) therefore gets the full computation's tensor, as long as the
-change moves dreams rather than making or removing them (the scenario builders of the tests
-take every dream they place from the bag); a position whose seats, bag colours or Dreamscape
-differ is encoded again from scratch.
+follow those changes by the dreams' own colours (``tests/interop/test_incremental_tensor.py``
+checks that every colour's count stays that of the game over random games of every
+configuration). Only the number of dreams in hand is counted at every call (no colours
+looked up): when it differs from the kept counts' (dreams dropped or made from outside: a
+turn started by hand clears the stack and the dreams it held), they are counted again by
+colour (a change from outside that put dreams of one colour in hand in place of as many
+of another, from nowhere, would not be seen: no scenario builder does). The tail (who
+decides, whose tensor) is rewritten when it differs, from the tails
+already made. The entries live in a float32 ``array.array`` (writing one costs less than
+writing an item of a numpy array) that a numpy array shares, handed over as a copy. A state
+changed in any way (``apply``, a scenario builder) therefore gets the full computation's
+tensor; a position whose seats or bag colours came or went, or whose Dreamscape changed, is
+encoded again from scratch.
 ``tests/interop/test_incremental_tensor.py`` plays random games (hypothesis) and compares
 the two at every step, for every seat.
 
@@ -350,7 +354,12 @@ def _cards(t: _Tracker, state: Any) -> None:
             was = kept_cards[c]
             if dice != was:
                 arr[at + 2 * k] = len(dice) / totals[k]
-                _moved(t, k, len(dice) - len(was))  # a card holds dreams of its colour
+                # the dreams that came or went, by their own colour (a card holds dreams
+                # of its colour in play; a position set up by hand may park others there)
+                now, before = _count(dice, lay.colour_at), _count(was, lay.colour_at)
+                for j in range(5):
+                    if now[j] != before[j]:
+                        _moved(t, j, now[j] - before[j])
                 kept_cards[c] = dice.copy()
     if holder != kept_holder:
         for k, c in enumerate(COLOURS):
@@ -450,6 +459,22 @@ def encode_array(
                 now = (s.marks, s.hunt, s.exhaust, s.power, s.shadow)
                 if now != w[1]:
                     w[1] = _seat(t, state, i, now, w[1])
+        # The number of dreams in hand, counted (not by colour): it differs from the kept
+        # counts' only when dreams were made or removed from outside (a position set up by
+        # hand that clears the stack, say); then they are counted again by colour.
+        held = len(state.hand) + len(state.pool)
+        rolled: Any = ()
+        for step in state.stack.items:
+            cls = step.__class__
+            if cls is Resolve:
+                rolled = step.rolled
+            elif cls in HOLDERS:
+                held += len(step.held())
+        if held + len(rolled) != sum(t.in_hand):
+            counts = t.in_hand = _in_hand(state, lay.colour_at)
+            at, totals = lay.hand, lay.totals
+            for k in range(5):
+                arr[at + k] = counts[k] / totals[k]
     if to_move is None:
         to_move = state.to_move()
     tail = (state.current, state.final_turns is not None, to_move, viewer)
