@@ -167,7 +167,7 @@ def parts(name: str, players: int, seconds: float, int8: bool = False) -> tuple[
     full = aec_env(game)
     flat = aec_env(game)
     constant = np.zeros(flat._encoder.shape, dtype=np.float32)
-    flat._tensor = flat._encoder.tensor = lambda state, seat: constant.copy()
+    flat._tensor = flat._encoder.tensor = lambda state, seat, to_move=None: constant.copy()
     legal = _indices(int8)
 
     def play(e: Any, seed: int) -> int:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.lucidity.encoding import encode
+from oneiros.games.lucidity.steps.resolve import pending
 from tests.interop.handover import check_handover
 from tests.lucidity.builder import place, scenario, set_eliminated, set_nightmare
 
@@ -82,6 +83,49 @@ def test_kept_tensor_equals_the_full_encoding_at_every_step_for_every_seat(confi
             state.apply(rng.choice(state.legal_actions(seat)), player=seat)
         steps += 1
     assert steps > 20
+
+
+def dreams_by_colour(state: oneiros.State) -> dict[str, int]:
+    """Every dream of the game by colour, wherever it is: the bag, the hand (drawn, rolled,
+    held by a step, in the pool), the seats' rows and Shadowmarks, the Nightmare cards."""
+    counts = dict(state.bag)  # type: ignore[attr-defined]
+    dice = [d for group in (*pending(state), state.pool) for d in group]  # type: ignore[attr-defined]
+    for seat in state.seats:  # type: ignore[attr-defined]
+        dice += seat.hunt + seat.exhaust + seat.power + seat.marks
+        for row in seat.shadow.values():
+            dice += row
+    for row in state.cards.values():  # type: ignore[attr-defined]
+        dice += row
+    for colour in [*state.hand, *(d[0] for d in dice)]:  # type: ignore[attr-defined]
+        counts[colour] = counts.get(colour, 0) + 1
+    return counts
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31 - 1))
+def test_dreams_are_only_moved_never_made_or_lost(config, seed):
+    """The kept tensor follows the dreams in hand by what the bag, the rows and the
+    Nightmare cards gained or lost, which holds because no rule makes or removes a dream
+    (every dream drawn goes back to the bag or onto a card) and a Shadowmark or a Nightmare
+    card's dream keeps its colour's count: every colour's count stays that of the game."""
+    players, ruleset, options = config
+    game = oneiros.make("lucidity", players=players, ruleset=ruleset, options=options)
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    start = dreams_by_colour(state)
+    assert start == {c: n for c, n in game.start_bag.items() if n or c in start}
+    while not state.is_terminal():
+        to_move = state.to_move()
+        if to_move == (CHANCE,):
+            state.apply(state.sample_chance(rng))
+        else:
+            seat = rng.choice(to_move)
+            state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+        assert dreams_by_colour(state) == start, state.history()[-4:]
+        for seat in state.seats:  # type: ignore[attr-defined]
+            assert all(d[0] == "bone" for d in seat.marks)
+        for colour, row in state.cards.items():  # type: ignore[attr-defined]
+            assert all(d[0] == colour for d in row)
 
 
 def test_a_position_changed_from_outside_is_encoded_again():

@@ -194,6 +194,9 @@ class Encoder:
         )
         """``state.observation_tensor(seat)`` as a float32 array: the game's
         ``observation_array`` itself when it declares one (and the tensor is flat)."""
+        self.tensor_to_move = self.tensor is array and _takes_to_move(array)
+        """Whether ``tensor`` takes ``state.to_move()`` as a third argument (a game's
+        ``observation_array(state, seat, to_move)`` may, to spare asking it again)."""
         self._zeros = np.zeros(self.size, dtype=np.int8)
         self.offers: dict[tuple[int, ...], tuple[Any, dict[int, Any]]] = {}
         """The masks and Actions by index of the legal-action lists met, by the identities
@@ -205,11 +208,15 @@ class Encoder:
         np = self._np
         return np.asarray(state.observation_tensor(seat), dtype=np.float32).reshape(self.shape)
 
-    def offered(self, legal: Sequence[Any]) -> tuple[Any, dict[int, Any]]:
+    def offered(
+        self, legal: Sequence[Any], key: tuple[int, ...] | None = None
+    ) -> tuple[Any, dict[int, Any]]:
         """The mask of ``legal`` (a seat's legal actions; int8, shared: copy it before
         handing it over) and its Actions by action index, so that an environment can apply
-        the Action chosen by index itself (the engine's short path)."""
-        key = tuple(map(id, legal))
+        the Action chosen by index itself (the engine's short path). ``key`` is
+        ``tuple(map(id, legal))`` when the caller has it."""
+        if key is None:
+            key = tuple(map(id, legal))
         made = self.offers.get(key)
         if made is None:
             offers = self.offers
@@ -234,6 +241,17 @@ class Encoder:
         if seat is None or seat not in state.to_move():
             return self._zeros.copy() if dtype is None else self._zeros.astype(dtype)
         return self.legal_mask(state.legal_actions(seat), dtype)
+
+
+def _takes_to_move(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` has a third parameter named ``to_move``."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return False
+    return len(params) >= 3 and params[2] == "to_move"
 
 
 def describe_illegal(state: State, seat: int, action_id: str) -> str:

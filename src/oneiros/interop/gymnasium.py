@@ -115,7 +115,8 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._done = True
         self._alone = (seat,)
         """``to_move`` when this seat alone decides."""
-        self._tensor = self._encoder.tensor
+        self._tensor: Any = self._encoder.tensor
+        self._tensor_to_move = self._encoder.tensor_to_move
         self._to_move: tuple[int, ...] = ()
         """``state.to_move()`` after the bots' decisions (``_advance``)."""
         self._offer: tuple[State, dict[int, Any]] | None = None
@@ -182,7 +183,12 @@ class OneirosEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             # ``_info`` of a game that goes on)
             mask, by_index = self._encoder.offered(state.legal_actions())
             self._offer = (state, by_index)
-            obs = {"observation": self._tensor(state, self.seat), "action_mask": mask.copy()}
+            tensor = (
+                self._tensor(state, self.seat, to_move)
+                if self._tensor_to_move
+                else self._tensor(state, self.seat)
+            )
+            obs = {"observation": tensor, "action_mask": mask.copy()}
             return obs, reward, False, False, {"seat": self.seat, "turn": state.turn_number()}
         return self._observe(), reward, False, False, self._info()
 

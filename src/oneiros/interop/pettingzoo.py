@@ -230,10 +230,15 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._offer: tuple[Any, int, dict[int, Any]] | None = None
         """(state, seat, index -> Action) of the legal actions the last observation offered
         the acting seat: ``step`` applies the chosen Action itself (the engine's short path)."""
-        self._tensor = self._encoder.tensor
+        self._tensor: Any = self._encoder.tensor
+        self._tensor_to_move = self._encoder.tensor_to_move
         self._leaving = False
         """Whether an agent is terminated or truncated (then ``step`` may be its last)."""
         self._limit: int | None = None
+        self._plain = False
+        self._alone = [(seat,) for seat in range(self.game.players)]
+        """``to_move`` when seat ``k`` alone decides (``_alone[k]``)."""
+        self._offers = self._encoder.offers
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` fixes every chance outcome of the episode; without it
@@ -252,6 +257,10 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         self._skip_agent_selection = None
         self._leaving = False
         self._limit = self._step_limit()
+        self._plain = (
+            self._potential is None and self._limit is None and self.render_mode != "human"
+        )
+        """Whether a step has nothing to add up, no limit to check and nothing to render."""
         self._select()
 
     def _select(self, to_move: tuple[int, ...] | None = None) -> None:
@@ -301,12 +310,26 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
             # The mask is the seat's legal actions when it is the selected agent and decides
             # now (checked against the state too, should it have been changed from outside).
             to_move = state.to_move()
-            if seat in to_move:
+            if to_move == self._alone[seat]:
                 # the only seat deciding: the state's own short path (no seat to check)
-                legal = state.legal_actions() if len(to_move) == 1 else state.legal_actions(seat)
-                offer = self._encoder.offered(legal)  # a few lists of Actions recur
+                legal = state.legal_actions()
+            elif seat in to_move:
+                legal = state.legal_actions(seat)
+            else:
+                legal = None
+            if legal is not None:
+                # Encoder.offered, its look-up written out (a few lists of Actions recur)
+                key = tuple(map(id, legal))
+                offer = self._offers.get(key)
+                if offer is None:
+                    offer = self._encoder.offered(legal, key)
                 self._offer = (state, seat, offer[1])
-                return {"observation": self._tensor(state, seat), "action_mask": offer[0].copy()}
+                tensor = (
+                    self._tensor(state, seat, to_move)
+                    if self._tensor_to_move
+                    else self._tensor(state, seat)
+                )
+                return {"observation": tensor, "action_mask": offer[0].copy()}
         return {
             "observation": self._tensor(state, seat),
             "action_mask": self._encoder.mask(state, None),
@@ -326,7 +349,7 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         chosen = None
         if offer is not None and type(action) is int and offer[0] is state and offer[1] == seat:
             chosen = offer[2].get(action)
-        if chosen is not None and state.to_move() == (seat,):
+        if chosen is not None and state.to_move() == self._alone[seat]:
             # the frequent case: an index of an action the observation offered, the seat the
             # only one deciding; the core still checks that it is legal in this state
             state.apply(chosen)
@@ -350,9 +373,16 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 state.apply(state.sample_chance(rng))
                 to_move = state.to_move()
         self._steps += 1
+        if self._plain and len(to_move) == 1:
+            # the frequent case: one seat decides next, nothing to add up, no step limit,
+            # nothing to render, and the rewards are already all zero unless a reward was
+            # given at the last step
+            if self._rewards_given:
+                self._zero_rewards()
+            seat = self._acting = to_move[0]
+            self.agent_selection = self.possible_agents[seat]
+            return
         if len(to_move) == 1 and self._potential is None and self._limit is None:
-            # the frequent case: one seat decides next, nothing to add up, and the rewards
-            # are already all zero unless a reward was given at the last step
             if self._rewards_given:
                 self._zero_rewards()
             seat = self._acting = to_move[0]

@@ -12,13 +12,24 @@ the state alone and as ``encode_state`` computes them: a row that gained or lost
 dream changes one count (the prefix is compared with the copy), any other change of a row
 is counted again; a Power row that gained one dream adds that dream's Power to the kept
 Power, any other change counts it again; a new track or stage clears the old flags and sets
-the new ones; the dreams in hand are counted again (they change at most steps) and
-written where a count differs; the tail (who decides, whose tensor) is rewritten when it
-differs, from the tails already made. The entries live in a float32 ``array.array``
-(writing one costs less than writing an item of a numpy array) that a numpy array shares,
-handed over as a copy. A state changed in any way (``apply``, a scenario builder)
-therefore gets the full computation's tensor: nothing is carried from one change to the
-next.
+the new ones. The dreams in hand are not counted again: no rule makes or removes a dream
+(every dream comes out of the bag and goes back to it or onto a card; a Shadowmark is a Bone
+Hunter, a Nightmare card holds dreams of its colour), so each dream of a colour that the
+bag, a row, the Shadowmarks or a Nightmare card gained came out of the hand (the drawn,
+rolled, held and pooled dreams) and each one they lost went into it: the kept counts in hand
+follow those changes by the dreams' own colours (``tests/interop/test_incremental_tensor.py``
+checks that every colour's count stays that of the game over random games of every
+configuration). Only the number of dreams in hand is counted at every call (no colours
+looked up): when it differs from the kept counts' (dreams dropped or made from outside: a
+turn started by hand clears the stack and the dreams it held), they are counted again by
+colour (a change from outside that put dreams of one colour in hand in place of as many
+of another, from nowhere, would not be seen: no scenario builder does). The tail (who
+decides, whose tensor) is rewritten when it differs, from the tails
+already made. The entries live in a float32 ``array.array`` (writing one costs less than
+writing an item of a numpy array) that a numpy array shares, handed over as a copy. A state
+changed in any way (``apply``, a scenario builder) therefore gets the full computation's
+tensor; a position whose seats or bag colours came or went, or whose Dreamscape changed, is
+encoded again from scratch.
 ``tests/interop/test_incremental_tensor.py`` plays random games (hypothesis) and compares
 the two at every step, for every seat.
 
@@ -56,6 +67,7 @@ _ROW = len(_BAG)
 """Entries per row of a seat block: one per colour of the bag. The rows of a block are
 hunt, exhaust, power, then the Shadow rows (blue, green, yellow, red)."""
 _BAG_AT = tuple(enumerate(_BAG))
+_BONE = _BAG.index("bone")
 _POWER = {"power1": 1, "power2": 2}
 """The Power of a dream in a Power row, by face (``model.power_value``)."""
 _SHADOWS = tuple((3 + k, c) for k, c in enumerate(COLOURS))
@@ -89,7 +101,7 @@ class _Tracker:
         "tail",
     )
 
-    seats: list[tuple[Any, ...]]
+    seats: list[list[Any]]
     rows: list[list[list[int]]]
 
     def __init__(self, state: Any, lay: _Layout) -> None:
@@ -150,21 +162,20 @@ def _card_parts(state: Any) -> tuple[Any, ...]:
     )
 
 
-def _parts(s: Any) -> tuple[Any, ...]:
-    """Copies of what a seat's block is made from, in this order: role,
-    colour, track, stage, Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows (its Power
-    is the value of its Power row)."""
-    return (
-        s.role,
-        s.colour,
-        s.track,
-        s.stage,
-        list(s.marks),
-        list(s.hunt),
-        list(s.exhaust),
-        list(s.power),
-        {c: list(dice) for c, dice in s.shadow.items()},
-    )
+def _parts(s: Any) -> list[Any]:
+    """Copies of what a seat's block is made from: its (role, colour, track, stage), and its
+    (Shadowmarks, Hunt, Exhaust and Power rows, Shadow rows) (its Power is the value of its
+    Power row)."""
+    return [
+        (s.role, s.colour, s.track, s.stage),
+        (
+            list(s.marks),
+            list(s.hunt),
+            list(s.exhaust),
+            list(s.power),
+            {c: list(dice) for c, dice in s.shadow.items()},
+        ),
+    ]
 
 
 def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
@@ -190,11 +201,12 @@ def _in_hand(state: Any, colour_at: dict[str, int]) -> list[int]:
     return counts
 
 
-def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> None:
-    """A seat's role, colour, track and stage one-hot entries (as ``encoding._seat_block``)."""
+def _flags(t: _Tracker, at: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> None:
+    """A seat's role, colour, track and stage one-hot entries (as ``encoding._seat_block``;
+    ``at``: where the seat's block starts, ``now`` and ``was``: (role, colour, track, stage)
+    live and kept)."""
     base, lay = t.base, t.lay
-    at = lay.seats + i * _PER_SEAT
-    role, colour, track, stage = now[0], now[1], now[2], now[3]
+    role, colour, track, stage = now
     if role != was[0]:
         base[at + lay.role_at : at + lay.colour_of] = 0.0
         if role in _ROLE_AT:
@@ -220,66 +232,100 @@ def _flags(t: _Tracker, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> N
                 arr[at + lay.stage_at + stage] = 1.0
 
 
+def _moved(t: _Tracker, k: int, n: int) -> None:
+    """``n`` dreams of colour ``k`` came out of the hand (went in, if negative): its count
+    and entry follow (dreams are only moved, see the module docstring)."""
+    lay, hand = t.lay, t.in_hand
+    c = hand[k] = hand[k] - n
+    t.arr[lay.hand + k] = c / lay.totals[k]
+
+
+def _recount(t: _Tracker, start: int, counts: list[int], dice: list[Any]) -> None:
+    """Count a row again and write the counts that differ from ``counts`` (updated)."""
+    arr, lay = t.arr, t.lay
+    colour_at, totals = lay.colour_at, lay.totals
+    new = [0, 0, 0, 0, 0]
+    for d in dice:
+        new[colour_at[d[0]]] += 1
+    for k in range(5):
+        n = new[k]
+        if n != counts[k]:
+            _moved(t, k, n - counts[k])
+            counts[k] = n
+            arr[start + k] = n / totals[k]
+
+
 def _row(t: _Tracker, start: int, counts: list[int], dice: list[Any], old: list[Any]) -> list[Any]:
     """Write the counts of a row that changed from ``old`` to ``dice`` (from ``start``);
     ``counts`` (the row's counts by colour) is updated; returns the copy of the row."""
-    arr, lay = t.arr, t.lay
-    colour_at, totals = lay.colour_at, lay.totals
     n, m = len(dice), len(old)
     if n == m + 1 and dice[:m] == old:  # one dream placed at the end
-        k = colour_at[dice[m][0]]
+        lay, hand = t.lay, t.in_hand
+        k = lay.colour_at[dice[m][0]]
         c = counts[k] = counts[k] + 1
-        arr[start + k] = c / totals[k]
+        t.arr[start + k] = c / lay.totals[k]
+        c = hand[k] = hand[k] - 1
+        t.arr[lay.hand + k] = c / lay.totals[k]
     elif n == m - 1 and old[:n] == dice:  # the last dream taken
-        k = colour_at[old[n][0]]
+        lay, hand = t.lay, t.in_hand
+        k = lay.colour_at[old[n][0]]
         c = counts[k] = counts[k] - 1
-        arr[start + k] = c / totals[k]
+        t.arr[start + k] = c / lay.totals[k]
+        c = hand[k] = hand[k] + 1
+        t.arr[lay.hand + k] = c / lay.totals[k]
     else:
-        new = [0, 0, 0, 0, 0]
-        for d in dice:
-            new[colour_at[d[0]]] += 1
-        for k in range(5):
-            if new[k] != counts[k]:
-                counts[k] = new[k]
-                arr[start + k] = new[k] / totals[k]
-    return dice.copy()
+        _recount(t, start, counts, dice)
+    return dice[:]
 
 
-def _seat(
-    t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]
-) -> tuple[Any, ...]:
-    """Write the entries of seat ``i`` that changed (``now``: its live parts, ``was``: the
-    copies kept); the copy of its parts to keep."""
-    role, colour, track, stage, marks, hunt, exhaust, power, shadow = now
-    if stage != was[3] or track != was[2] or role != was[0] or colour != was[1]:
-        _flags(t, i, now, was)
+def _seat(t: _Tracker, state: Any, i: int, now: tuple[Any, ...], was: tuple[Any, ...]) -> Any:
+    """Write the entries of seat ``i``'s rows that changed (``now``: its live Shadowmarks and
+    rows, ``was``: the copies kept); the copies to keep."""
+    marks, hunt, exhaust, power, shadow = now
     lay = t.lay
     at = lay.seats + i * _PER_SEAT
-    kept = was[4]
+    kept = was[0]
     if marks != kept:
-        t.arr[at + lay.power_at + 1] = len(marks) / lay.totals[-1]
-        marks = marks.copy()
+        n = len(marks)
+        t.arr[at + lay.power_at + 1] = n / lay.totals[-1]
+        _moved(t, _BONE, n - len(kept))  # a Shadowmark is a Bone Hunter
+        marks = marks[:]
     else:
         marks = kept
     rows = t.rows[i]
-    kept = was[5]
+    kept = was[1]
     hunt = _row(t, at, rows[0], hunt, kept) if hunt != kept else kept
-    kept = was[6]
+    kept = was[2]
     exhaust = _row(t, at + _ROW, rows[1], exhaust, kept) if exhaust != kept else kept
-    kept = was[7]
+    kept = was[3]
     if power != kept:
         m = len(kept)
+        start = at + 2 * _ROW
+        counts = rows[2]
         if len(power) == m + 1 and power[:m] == kept:  # one dream placed: add its Power
-            p = t.power[i] + _POWER.get(power[m][1], 0)
+            d = power[m]
+            p = t.power[i] + _POWER.get(d[1], 0)
+            k = lay.colour_at[d[0]]
+            n = counts[k] = counts[k] + 1
+            t.arr[start + k] = n / lay.totals[k]
+            _moved(t, k, 1)
+        elif len(power) == m - 1 and kept[: m - 1] == power:  # the last dream taken
+            d = kept[m - 1]
+            p = t.power[i] - _POWER.get(d[1], 0)
+            k = lay.colour_at[d[0]]
+            n = counts[k] = counts[k] - 1
+            t.arr[start + k] = n / lay.totals[k]
+            _moved(t, k, -1)
         else:
             p = power_value(power)
+            _recount(t, start, counts, power)
+        power = power[:]
         t.power[i] = p
-        power = _row(t, at + 2 * _ROW, rows[2], power, kept)
         goal = DEFAULT_GOAL if state.dreamscape is None else lay.goals[state.dreamscape]
         t.arr[at + lay.power_at] = p / (p + goal) if p else 0.0
     else:
         power = kept
-    kept = was[8]
+    kept = was[4]
     if shadow != kept:
         shadows = {}
         for r, c in _SHADOWS:
@@ -289,22 +335,38 @@ def _seat(
         shadow = shadows
     else:
         shadow = kept
-    return (role, colour, track, stage, marks, hunt, exhaust, power, shadow)
+    return (marks, hunt, exhaust, power, shadow)
 
 
 def _cards(t: _Tracker, state: Any) -> None:
-    """The Nightmare cards, or everything when the Dreamscape changed (its Power goal
-    changes every seat's Power entry)."""
-    cards, holder, dreamscape = state.cards, state.holder, state.dreamscape
-    if dreamscape != t.cards[2]:
+    """The Nightmare cards that changed, or everything when the Dreamscape changed (its
+    Power goal changes every seat's Power entry)."""
+    cards, holder = state.cards, state.holder
+    kept_cards, kept_holder, dreamscape = t.cards
+    if state.dreamscape != dreamscape:
         t.rebuild(state)
         return
     arr, lay = t.arr, t.lay
     totals, at = lay.totals, lay.cards
-    for k, c in enumerate(COLOURS):
-        arr[at + 2 * k] = len(cards[c]) / totals[k]
-        arr[at + 2 * k + 1] = 0.0 if holder[c] is None else 1.0
-    t.cards = _card_parts(state)
+    if cards != kept_cards:
+        for k, c in enumerate(COLOURS):
+            dice = cards[c]
+            was = kept_cards[c]
+            if dice != was:
+                arr[at + 2 * k] = len(dice) / totals[k]
+                # the dreams that came or went, by their own colour (a card holds dreams
+                # of its colour in play; a position set up by hand may park others there)
+                now, before = _count(dice, lay.colour_at), _count(was, lay.colour_at)
+                for j in range(5):
+                    if now[j] != before[j]:
+                        _moved(t, j, now[j] - before[j])
+                kept_cards[c] = dice.copy()
+    if holder != kept_holder:
+        for k, c in enumerate(COLOURS):
+            h = holder[c]
+            if h != kept_holder[c]:
+                arr[at + 2 * k + 1] = 0.0 if h is None else 1.0
+                kept_holder[c] = h
 
 
 def _tail(t: _Tracker, tail: tuple[Any, ...]) -> None:
@@ -343,9 +405,12 @@ _TRACKERS: dict[int, _Tracker] = {}
 _TRACKERS_KEPT = 4096
 
 
-def encode_array(state: Any, viewer: int | None = None) -> Any:
+def encode_array(
+    state: Any, viewer: int | None = None, to_move: tuple[int, ...] | None = None
+) -> Any:
     """``encode_state(state, viewer)`` as a new float32 numpy array (see the module
-    docstring): only what changed since the last call for this state is encoded again."""
+    docstring): only what changed since the last call for this state is encoded again.
+    ``to_move`` is ``state.to_move()`` when the caller has it."""
     t = _TRACKERS.get(id(state))
     if t is None or id(t.ref()) != id(state):  # None once its state is gone
         if len(_TRACKERS) >= _TRACKERS_KEPT:
@@ -355,38 +420,22 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
         arr = t.arr
         lay = t.lay
         bag = state.bag
-        if bag != t.bag:
-            before = t.bag
-            totals = lay.totals
-            for i, colour in _BAG_AT:
-                n = bag.get(colour, 0)
-                if n != before.get(colour, 0):
-                    arr[i] = n / totals[i]
-            t.bag = bag.copy()
-        # _in_hand, written out (this runs after every step)
-        colour_at = lay.colour_at
-        counts = [0, 0, 0, 0, 0]
-        for c in state.hand:
-            counts[colour_at[c]] += 1
-        rolled: Any = ()
-        for step in state.stack.items:
-            cls = step.__class__
-            if cls is Resolve:
-                rolled = step.rolled
-            elif cls in HOLDERS:
-                for d in step.held():
-                    counts[colour_at[d[0]]] += 1
-        for d in rolled:
-            counts[colour_at[d[0]]] += 1
-        for d in state.pool:
-            counts[colour_at[d[0]]] += 1
-        was = t.in_hand
-        if counts != was:
-            at, totals = lay.hand, lay.totals
-            for k in range(5):
-                if counts[k] != was[k]:
-                    arr[at + k] = counts[k] / totals[k]
-            t.in_hand = counts
+        before = t.bag
+        if bag != before:
+            totals, hand, at = lay.totals, t.in_hand, lay.hand
+            try:
+                for i, colour in _BAG_AT:
+                    n = bag[colour]
+                    d = n - before[colour]
+                    if d:
+                        arr[i] = n / totals[i]
+                        c = hand[i] = hand[i] - d  # drawn or returned: to or from the hand
+                        arr[at + i] = c / totals[i]
+                t.bag = bag.copy()
+            except KeyError:  # a colour missing (a position set up by hand)
+                t.rebuild(state)
+        # the dreams in hand are kept by the moves above and below: dreams are only moved
+        # between the bag, the hand, the seats' rows and the Nightmare cards
         kept_cards = t.cards
         if (
             state.cards != kept_cards[0]
@@ -400,14 +449,35 @@ def encode_array(state: Any, viewer: int | None = None) -> Any:
             t.rebuild(state)
         else:
             for i, s in enumerate(seats):
-                now = (
-                    s.role, s.colour, s.track, s.stage, s.marks, s.hunt, s.exhaust, s.power,
-                    s.shadow,
-                )  # fmt: skip
+                # a seat's flags (a new track or stage at every turn) and its rows (a dream
+                # placed or taken) mostly change apart: two checks
                 w = kept[i]
-                if now != w:
-                    kept[i] = _seat(t, state, i, now, w)
-    tail = (state.current, state.final_turns is not None, state.to_move(), viewer)
+                flags = (s.role, s.colour, s.track, s.stage)
+                if flags != w[0]:
+                    _flags(t, lay.seats + i * _PER_SEAT, flags, w[0])
+                    w[0] = flags
+                now = (s.marks, s.hunt, s.exhaust, s.power, s.shadow)
+                if now != w[1]:
+                    w[1] = _seat(t, state, i, now, w[1])
+        # The number of dreams in hand, counted (not by colour): it differs from the kept
+        # counts' only when dreams were made or removed from outside (a position set up by
+        # hand that clears the stack, say); then they are counted again by colour.
+        held = len(state.hand) + len(state.pool)
+        rolled: Any = ()
+        for step in state.stack.items:
+            cls = step.__class__
+            if cls is Resolve:
+                rolled = step.rolled
+            elif cls in HOLDERS:
+                held += len(step.held())
+        if held + len(rolled) != sum(t.in_hand):
+            counts = t.in_hand = _in_hand(state, lay.colour_at)
+            at, totals = lay.hand, lay.totals
+            for k in range(5):
+                arr[at + k] = counts[k] / totals[k]
+    if to_move is None:
+        to_move = state.to_move()
+    tail = (state.current, state.final_turns is not None, to_move, viewer)
     if tail != t.tail:
         made = _TAILS.get(tail)
         if made is None:
