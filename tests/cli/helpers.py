@@ -19,6 +19,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def default_sigint() -> None:
+    """For ``preexec_fn``: Ctrl-C as a fresh shell would deliver it, whatever the test
+    process's own state (a signal ignored or blocked in the parent stays so in its children,
+    and Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+
+
 def cli_env() -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),

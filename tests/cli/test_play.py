@@ -12,7 +12,7 @@ import pytest
 import oneiros
 import tests.cli.oneiros_cli  # noqa: F401  (registers the test games in this process too)
 from oneiros.cli.render import seat_name
-from tests.cli.helpers import after, cli_env, load, ok, one_line_error
+from tests.cli.helpers import after, cli_env, default_sigint, load, ok, one_line_error
 from tests.cli.helpers import oneiros as run
 
 pytestmark = pytest.mark.slow  # runs the oneiros command in subprocesses
@@ -338,6 +338,7 @@ def test_ctrl_c_saves_the_game(tmp_path):
         env={**cli_env(), "TERM": "xterm"},
         encoding="utf-8",
         timeout=30,
+        preexec_fn=default_sigint,
     )
     try:
         child.expect("Luna> ")

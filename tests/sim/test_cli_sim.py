@@ -16,6 +16,7 @@ import pytest
 
 from oneiros.cli.main import main
 from tests.agents.secretgame import make_secret
+from tests.cli.helpers import default_sigint
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,6 +155,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_games(tmp_path, workers):
          "mcts:iterations=20", "-n", "100000", "-s", "1", "-w", workers, "--out", str(out)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,  # its own process group: teardown ends the workers too
+        preexec_fn=default_sigint,
     )  # fmt: skip
     try:
         for _ in range(600):  # wait for some finished games (at most a minute)
