@@ -4,6 +4,7 @@ bottom", "cashes 1 Ether voucher", never "card(s)", in English and in Spanish
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from oneiros.core.i18n import for_game
@@ -72,3 +73,20 @@ def test_one_ether_voucher_is_cashed_the_next_evening():
         "El Soñador 0 canjea 1 vale de Éter: +1 de Éter"
     )
     assert said.rule == 'etherfields "Saving Your Game"'
+
+
+def test_a_game_saved_with_the_former_texts_loads_with_todays():
+    """A snapshot written while the log said "{n} card(s) return to the Market's bottom":
+    loaded, it says "1 card returns" (the game's ``reworded`` table, applied by the snapshot
+    loader); the state is the one saved."""
+    s = world(campaign(location="bazaar", ether=[3, 0]))
+    play(s, "shop", "buy-cards", "draw:m01", "draw:m02", "draw:m04", "buy:m01", "buy:m04")
+    play(s, "done")
+    snap = json.loads(json.dumps(s.to_snapshot()))
+    for event in snap["events"]:
+        if event[0] == "market_bottom":
+            event[1] = "{n} card(s) return to the Market's bottom"
+    loaded = s.game.from_snapshot(snap)
+    said = _events(loaded, "market_bottom")[-1]
+    assert said.text == "1 card returns to the Market's bottom"
+    assert loaded.to_snapshot() == s.to_snapshot()

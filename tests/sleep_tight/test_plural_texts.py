@@ -4,6 +4,7 @@ a Dreamscape card giving "1 Soul Fragment" or "0 Soul Fragments" on entering, ne
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import oneiros
@@ -73,3 +74,22 @@ def test_dreamscape_cards_count_the_fragments_given_on_entering() -> None:
     assert spanish["grey-meadow"]["text"] == "Sueño: limbo · 0 Fragmentos de Alma al entrar."
     assert spanish["familiar-hallway"]["text"] == "Sueño: sombra · 1 Fragmento de Alma al entrar."
     assert spanish["frozen-stairwell"]["text"].endswith("frío · 1 Fragmento de Alma al entrar.")
+
+
+def test_a_game_saved_with_the_former_texts_loads_with_todays() -> None:
+    """A snapshot written while the log said "Soul Fragment(s)": loaded, it says "1 Soul
+    Fragment" (the game's ``reworded`` table, applied by the snapshot loader); kinds and
+    data are those saved, and the state is the one saved."""
+    state = scenario(3, hands={0: ["gather-glimmers"]})
+    play(state, 0, "play:gather-glimmers")
+    reveal(state)
+    snap = json.loads(json.dumps(state.to_snapshot()))
+    former = "Seat {seat} takes {got} Soul Fragment(s) from the pile"
+    for event in snap["events"]:
+        if event[0] == "gained":
+            event[1] = former
+    loaded = state.game.from_snapshot(snap)
+    said = kinds(loaded, "gained")[-1]
+    assert said.text == "Seat 0 takes 1 Soul Fragment from the pile"
+    assert _spanish(loaded, said) == "El asiento 0 coge 1 Fragmento de Alma de la reserva"
+    assert loaded.to_snapshot() == state.to_snapshot()

@@ -13,6 +13,7 @@ from .components import weighted_choice
 from .flow_driver import Flow, act, advance, legal, who
 from .flow_registry import Kinds
 from .flow_steps import _CHANCE, _LEGACY, _SEAT, _SIMUL, _to_json, evolve
+from .i18n import reword
 from .types import CHANCE, Action, Decision, Event
 
 if TYPE_CHECKING:
@@ -201,7 +202,7 @@ def restore_snapshot(game: Any, data: Mapping[str, Any]) -> Any:
             Event(
                 kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None, state.flow.names
             )
-            for kind, fmt, rule, ev_data, vis in data["events"]
+            for kind, fmt, rule, ev_data, vis in reword(data["events"], game.reworded)
         ]
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"the snapshot does not load: {exc}") from None

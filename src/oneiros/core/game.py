@@ -245,6 +245,10 @@ class Game:
     hidden Sandman agent can win alone)."""
     observation_bounds: ClassVar[tuple[float, float] | None] = None
     """Lowest and highest value of any entry of ``observation_tensor``, when known."""
+    reworded: ClassVar[Mapping[str, Any]] = {}
+    """Event texts worded anew, for snapshots saved before (``core.i18n.Reworded``: the
+    former text -> today's text chosen by the event's data): the snapshot loader shows such
+    a log in today's words. Kinds and data never change with a rewording."""
     rules_version: ClassVar[int] = 1
     """The version of the game's rules in the engine, written into every record: raise it
     in a commit that changes how a recorded game plays (a rule fix), so that an older

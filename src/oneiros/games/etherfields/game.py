@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ...core import Game, GameInfo, OptionSpec, State
+from ...core import Game, GameInfo, OptionSpec
 from ...core.errors import ConfigError
 from ...core.game import Policy
-from ...core.i18n import Reworded, by_count, reword
+from ...core.i18n import Reworded, by_count
 from . import catalog as content
 from .names import Names, map_action_texts, piece_texts
 from .params import DEFAULT_GATE
@@ -202,6 +201,7 @@ class EtherfieldsGame(Game):
     )
     shared_outcome = True
     observation_bounds = (0.0, 1.0)
+    reworded = REWORDED
     """Every entry of ``observation_tensor`` lies in [0, 1] (``encoding.encode``)."""
 
     def check_config(self) -> None:
@@ -291,13 +291,6 @@ class EtherfieldsGame(Game):
 
             return SlumberState(self, seed, carry)
         return EtherfieldsState(self, seed)
-
-    def from_snapshot(self, data: Mapping[str, Any]) -> State:
-        """The state ``state.to_snapshot()`` described; a game saved before a text was
-        worded anew shows its log in today's words (``REWORDED``)."""
-        if isinstance(data, Mapping) and "events" in data:
-            data = {**data, "events": reword(data["events"], REWORDED)}
-        return super().from_snapshot(data)
 
     def content_hash(self) -> str | None:
         return content.catalog(content.pack_path(self.options["content"])).hash

@@ -22,6 +22,7 @@ from .content import COLOURS, NightmareSpec, load_content
 from .effects import ABILITY_OPS, AbilitySpec
 from .params import TRACKS
 from .refs import rule_refs
+from .reworded import REWORDED
 from .tensor import encode_array
 
 LABELS_EXTRA: dict[str, str] = {}
@@ -94,6 +95,7 @@ class LucidityGame(Game):
     )
 
     observation_bounds = (0.0, 1.0)
+    reworded = REWORDED
     """Every entry of ``observation_tensor`` lies in [0, 1]: dream counts are fractions of
     the dreams of their colour, Power is ``p / (p + goal)``, the rest are 0/1 flags (see
     ``encoding.py``)."""

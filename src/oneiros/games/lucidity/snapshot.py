@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...core import ConfigError, Deck, Event
 from ...core.flow import Flow, _to_json, snapshot_document
-from ...core.i18n import Reworded, by_count, plural, reword
+from ...core.i18n import reword
 from ...core.registry import check_provenance
 from ...core.state import SNAPSHOT_FORMAT, State
 from .model import Die, Seat, die
@@ -193,69 +193,6 @@ def _older_pending(s: LucidityState, rolled: list[Die], limbo: list[Die]) -> Non
             items[i] = dataclasses.replace(step, dream=limbo[-1])
 
 
-def _cleansed(data: Mapping[str, Any]) -> str:
-    """A Manifestation's return of dreams: one row (Hunt, exhaust) or the Shadow rows."""
-    if data["row"] in ("hunt", "exhaust"):
-        return plural(
-            data["n"],
-            "Seat {seat} returns {n} dream from the {row} row",
-            "Seat {seat} returns {n} dreams from the {row} row",
-        )
-    return plural(
-        data["n"],
-        "Seat {seat} returns {n} dream from the {row} rows",
-        "Seat {seat} returns {n} dreams from the {row} rows",
-    )
-
-
-REWORDED: Reworded = {
-    "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream(s)": by_count(
-        "n",
-        "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dream",
-        "Seat {seat} draws a {colour} dream and loses {n} {colour} Power dreams",
-    ),
-    "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream(s) from its card": (
-        by_count(
-            "n",
-            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dream from its card",
-            "Seat {seat} becomes the {colour} Nightmare and takes {n} Power dreams from its card",
-        )
-    ),
-    "Winner(s): seat(s) {seats}": by_count(
-        "seats", "Winner: seat {seats[0]}", "Winners: seats {seats}"
-    ),
-    "Seat(s) {holders} reach {goal} Power: every other dreamer takes one final turn": by_count(
-        "holders",
-        "Seat {holders[0]} reaches {goal} Power: every other dreamer takes one final turn",
-        "Seats {holders} reach {goal} Power: every other dreamer takes one final turn",
-    ),
-    "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream(s)": (
-        by_count(
-            "n",
-            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dream",
-            "Seat {seat} spends a {colour} Power dream ({where}) to reroll {n} {colour} dreams",
-        )
-    ),
-    "Seat {seat} rolls the {n} dream(s) it keeps again": by_count(
-        "n",
-        "Seat {seat} rolls the dream it keeps again",
-        "Seat {seat} rolls the {n} dreams it keeps again",
-    ),
-    "{n} Bone Hunter(s) go back to the bag": by_count(
-        "n", "{n} Bone Hunter goes back to the bag", "{n} Bone Hunters go back to the bag"
-    ),
-    "{n} dream(s) go back to the bag": by_count(
-        "n", "{n} dream goes back to the bag", "{n} dreams go back to the bag"
-    ),
-    "Seat {seat} rests and returns {n} dream(s)": by_count(
-        "n", "Seat {seat} rests and returns {n} dream", "Seat {seat} rests and returns {n} dreams"
-    ),
-    "Seat {seat} returns {n} dream(s) from the {row} row(s)": _cleansed,
-}
-"""Event texts of older snapshots worded anew (2026-12-02: singular and plural instead of
-"(s)"): the former text -> the text chosen by the event's data (``core.i18n.reword``)."""
-
-
 def from_snapshot(game: LucidityGame, data: Mapping[str, Any]) -> LucidityState:
     """The state a snapshot describes; a bad snapshot raises a one-line ``ConfigError``."""
     from .state import LucidityState
@@ -286,7 +223,7 @@ def from_snapshot(game: LucidityGame, data: Mapping[str, Any]) -> LucidityState:
         steps = [KINDS.from_json(step) for step in data["flow"]]
         events = [
             Event(kind, fmt, rule, ev_data, tuple(vis) if vis is not None else None)
-            for kind, fmt, rule, ev_data, vis in reword(data["events"], REWORDED)
+            for kind, fmt, rule, ev_data, vis in reword(data["events"], game.reworded)
         ]
         history = [h if isinstance(h, str) else list(h) for h in data["history"]]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -23,6 +23,7 @@ from .content import (
 from .encoding import PHASES, encode, reward_potential
 from .params import MAX_PLAYERS
 from .refs import BOOK, SECTIONS
+from .reworded import REWORDED
 from .state import SleepTightState
 from .tensor import encode_array
 
@@ -76,6 +77,7 @@ class SleepTightGame(Game):
     )
 
     observation_bounds = (0.0, 1.0)
+    reworded = REWORDED
     """Every entry of ``observation_tensor`` lies in [0, 1]: each count is divided by its
     largest possible value, the rest are 0/1 flags and one-hot groups (see ``encode``)."""
 

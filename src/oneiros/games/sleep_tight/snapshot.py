@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import ConfigError, Deck
 from ...core.components import Bag
 from ...core.flow import _to_json, evolve, restore_snapshot, snapshot_document
-from ...core.i18n import Reworded, by_count, plural, reword
+from ...core.i18n import plural
 from ...core.state import SNAPSHOT_FORMAT
 from .model import Play, SeatState
 from .steps.base import hand_on
@@ -345,39 +345,6 @@ def _load_fields(s: SleepTightState, value: Any) -> None:
         _migrate(s, data, known)
 
 
-def _fragments(field: str, former: str) -> Any:
-    """The singular and plural texts that replaced a former "Soul Fragment(s)" text."""
-    return by_count(field, former.replace("(s)", ""), former.replace("(s)", "s"))
-
-
-REWORDED: Reworded = {
-    former: _fragments(field, former)
-    for field, former in [
-        (
-            "lost",
-            "Seat {seat} loses {lost} Soul Fragment(s) to seat {source} ({prevented} prevented)",
-        ),
-        (
-            "have",
-            "Seat {seat} holds {have} Soul Fragment(s), not the {need} that {name} requires: "
-            "it goes back to their hand",
-        ),
-        ("count", "Seat {seat} reveals {count} play(s): {names}"),
-        ("got", "Seat {seat} discarded {names} and takes {got} Soul Fragment(s)"),
-        (
-            "got",
-            "Seat {seat} enters {name} ({dream}, {fragments}) and takes {got} Soul Fragment(s)",
-        ),
-        ("lost", "{name} takes {lost} Soul Fragment(s) from seat {seat} ({prevented} prevented)"),
-        ("lost", "The Sandman takes {lost} Soul Fragment(s) from seat {seat}"),
-        ("got", "Seat {seat} takes {got} Soul Fragment(s) from the pile"),
-        ("n", "Seat {seat} takes {n} Soul Fragment(s) from seat {victim}"),
-    ]
-}
-"""Event texts of older snapshots worded anew (2026-12-02: singular and plural instead of
-"(s)"): the former text -> the text chosen by the event's data (``core.i18n.reword``)."""
-
-
 def from_snapshot(game: SleepTightGame, data: Mapping[str, Any]) -> SleepTightState:
     """The state ``to_snapshot`` described; anything else fails with a one-line
     ``ConfigError`` naming the first field that does not load."""
@@ -385,8 +352,7 @@ def from_snapshot(game: SleepTightGame, data: Mapping[str, Any]) -> SleepTightSt
         raise ConfigError(f"not a snapshot of format {SNAPSHOT_FORMAT} (state.to_snapshot())")
     if data.get("snapshot") == SNAPSHOT_FORMAT and data.get("table") is not None:
         raise ConfigError("the snapshot does not load: Sleep Tight snapshots have no table")
-    events = reword(data.get("events"), REWORDED)  # a log saved before a rewording
-    state: Any = restore_snapshot(game, {**data, "fields": {}, "events": events})
+    state: Any = restore_snapshot(game, {**data, "fields": {}})
     try:
         _load_fields(state, data.get("fields"))
     except _Bad as exc:
