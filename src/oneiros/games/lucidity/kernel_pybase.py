@@ -343,6 +343,23 @@ def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, i
     return code, x
 
 
+def colour_at(r: int, b0: int, b1: int, b2: int, b3: int) -> int:
+    """The colour at place ``r`` of a bag of ``b0`` to ``b3`` dreams of each colour, then
+    Bone Hunters (``draw_colour``'s order). A pure expression: the plain Python build writes
+    it out where it is called (``kernel_python``), so it costs no call."""
+    return (
+        0
+        if r < b0
+        else 1
+        if r < b0 + b1
+        else 2
+        if r < b0 + b1 + b2
+        else 3
+        if r < b0 + b1 + b2 + b3
+        else BONE
+    )
+
+
 def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
     """Seat ``p`` exhausted at the check (``run_check``, then ``exhaust_draw`` with the
     random number after ``x``): a dream drawn (it stays in the bag) and every Power dream
@@ -357,17 +374,7 @@ def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
     x ^= x >> 17
     x ^= (x << 5) & 0xFFFFFFFF
     r = (x * total) >> 32
-    c = (
-        0
-        if r < b0
-        else 1
-        if r < b0 + b1
-        else 2
-        if r < b0 + b1 + b2
-        else 3
-        if r < b0 + b1 + b2 + b3
-        else BONE
-    )
+    c = colour_at(r, b0, b1, b2, b3)
     S[H_EXHFLAG] |= 1 << p
     if c != BONE:
         sb = SEATS + p * SEATSZ

@@ -85,7 +85,17 @@ from .kernel_base import (
     push_frame,
 )
 from .kernel_flow import check_rows_minion, end_turn, exhaust_draw, run_check, took_last
-from .kernel_pybase import CHECK, MARGIN, PC_OFFSET, PLAIN_ROW, RESOLVE, REST, TRACK, envy_take
+from .kernel_pybase import (
+    CHECK,
+    MARGIN,
+    PC_OFFSET,
+    PLAIN_ROW,
+    RESOLVE,
+    REST,
+    TRACK,
+    colour_at,
+    envy_take,
+)
 from .kernel_pynight import nightmare_turn
 from .kernel_pyturn import dreamer_turn
 from .kernel_runs import draw_run, return_run, roll_run
@@ -243,17 +253,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             x ^= (x << 5) & 0xFFFFFFFF
             S[H_RNG] = x
             r = (x * total) >> 32
-            c = (
-                0
-                if r < b0
-                else 1
-                if r < b0 + b1
-                else 2
-                if r < b0 + b1 + b2
-                else 3
-                if r < b0 + b1 + b2 + b3
-                else BONE
-            )
+            c = colour_at(r, b0, b1, b2, b3)
             if k == K_MINION_DRAW:  # ``do_minion_draw``
                 S[H_BAG + c] -= 1
                 n = S[LIMBO] + 1

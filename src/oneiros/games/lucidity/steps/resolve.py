@@ -87,7 +87,9 @@ class Roll(ChanceStep):
         """Roll the last dream drawn to the face ``action`` names, if that dream has it
         (``possible``; ``NO`` otherwise, and nothing changes): ``STOP`` while dreams are
         left to roll, ``MORE`` once the last one is rolled (the driver goes on to the
-        resolution). ``LucidityState.apply``'s short path, and ``apply``."""
+        resolution). ``LucidityState.apply``'s short path, and ``apply``. The state's
+        ``apply`` writes this body out again for speed: a change here is a change there too
+        (``tests/lucidity/test_apply_paths.py`` plays both and compares them)."""
         hand = s.hand
         if not hand:
             return NO
