@@ -190,11 +190,14 @@ def end_turn(S: Any) -> None:
         to_bag_list(S, LIMBO)  # ``give_back_limbo``
     if S[HAND] or S[ROLLED]:
         hand_to_bag(S)
-    nxt = S[H_CUR]
-    for _ in range(n):
-        nxt = (nxt + 1) % n
-        if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
-            break
+    nxt = S[H_CUR] + 1
+    if nxt == n:
+        nxt = 0
+    if S[SEATS + nxt * SEATSZ + SEAT_ROLE] == ELIMINATED:
+        for _ in range(n - 1):
+            nxt = (nxt + 1) % n
+            if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
+                break
     # ``start_turn``, its snapshot only when the turns are recorded (a replay)
     if S[H_TRACE0]:
         snapshot(S)
