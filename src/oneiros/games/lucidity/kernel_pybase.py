@@ -106,10 +106,14 @@ def _resolve_options(bits: int, es: int) -> tuple[int, ...]:
     return tuple(C_RESOLVE_SHADOW + c for c in range(4) if bits & (16 << c))
 
 
-RESOLVE_OPTIONS = tuple(tuple(_resolve_options(b, es) for b in range(256)) for es in (0, 1))
-"""``RESOLVE_OPTIONS[es][bits & 0xFF]``: the resolve options of the categories and shadows."""
 REROLL_OPTIONS = tuple(tuple(C_REROLL + c for c in range(4) if m >> c & 1) for m in range(16))
 """``REROLL_OPTIONS[colours]``: the rerolls of those colours, in colour order."""
+RESOLVE_OPTIONS = tuple(
+    tuple(tuple(_resolve_options(b, es) + REROLL_OPTIONS[m] for m in range(16)) for b in range(256))
+    for es in (0, 1)
+)
+"""``RESOLVE_OPTIONS[es][bits & 0xFF][colours]``: the resolve options of the categories and
+shadows, then the rerolls of those colours (``legal_resolve``'s order)."""
 
 
 PC_OFFSET = tuple(SEAT_PC + 2 * (d & 7) + (d >> 3 & 1) for d in range(16))
@@ -186,11 +190,14 @@ def end_turn(S: Any) -> None:
         to_bag_list(S, LIMBO)  # ``give_back_limbo``
     if S[HAND] or S[ROLLED]:
         hand_to_bag(S)
-    nxt = S[H_CUR]
-    for _ in range(n):
-        nxt = (nxt + 1) % n
-        if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
-            break
+    nxt = S[H_CUR] + 1
+    if nxt == n:
+        nxt = 0
+    if S[SEATS + nxt * SEATSZ + SEAT_ROLE] == ELIMINATED:
+        for _ in range(n - 1):
+            nxt = (nxt + 1) % n
+            if S[SEATS + nxt * SEATSZ + SEAT_ROLE] != ELIMINATED:
+                break
     # ``start_turn``, its snapshot only when the turns are recorded (a replay)
     if S[H_TRACE0]:
         snapshot(S)
@@ -269,6 +276,31 @@ def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
     return d, x
 
 
+def _rest_options(exhaust: int, again: int, shadows: int) -> tuple[int, ...]:
+    """``legal_rest``'s options without hunted or turned dreams: all exhaust dreams (or
+    none), a shadow of each colour in ``shadows`` (bits), drawing again."""
+    first = C_REST_EXHAUST if exhaust else C_REST_NONE
+    out = (first, *(C_REST_SHADOW + 3 * c for c in range(4) if shadows >> c & 1))
+    return (*out, C_DRAW_AGAIN) if again else out
+
+
+REST_OPTIONS = tuple(
+    tuple(tuple(_rest_options(e, a, m) for m in range(16)) for a in (0, 1)) for e in (0, 1)
+)
+"""``REST_OPTIONS[exhaust][again][shadows]``: the rest options but hunted and turned dreams."""
+REST_MORE = tuple(
+    tuple(
+        tuple(C_REST_SHADOW + 3 * c + 1 for c in range(4) if m >> c & 1)
+        + tuple(C_REST_SHADOW + 3 * c + 2 for c in range(4) if m >> (c + 4) & 1)
+        + ((C_DRAW_AGAIN,) if again else ())
+        for m in range(256)
+    )
+    for again in (0, 1)
+)
+"""``REST_MORE[again][hunted | turned << 4]``: the rests of a hunted dream of each colour,
+then of a turned one (by colour bits), then drawing again."""
+
+
 def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, int]:
     """A random seat's "5. Rest or Draw Again" (the seat at ``sb``, its rows at ``rows``):
     ``legal_rest``'s options (all exhaust dreams or none, a shadow of each colour, a hunted
@@ -277,31 +309,20 @@ def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, i
     applied as ``do_rest`` applies it but the end of the turn. The code and ``x``."""
     ex = rows + R_EXH * ROWBLK
     exb = 0
-    for i in range(ex + 1, ex + 1 + S[ex]):
-        exb |= DIE_BITS[S[i]]
-    hb = 0
+    for d in S[ex + 1 : ex + 1 + S[ex]]:
+        exb |= DIE_BITS[d]
     hr = rows + R_HUNT * ROWBLK
-    for i in range(hr + 1, hr + 1 + S[hr]):
-        hb |= DIE_BITS[S[i]]
-    opts = [C_REST_EXHAUST if exb & DB_PLAIN_EXH else C_REST_NONE]
-    if S[rows + R_SHADOW * ROWBLK]:
-        opts.append(C_REST_SHADOW)
-    if S[rows + (R_SHADOW + 1) * ROWBLK]:
-        opts.append(C_REST_SHADOW + 3)
-    if S[rows + (R_SHADOW + 2) * ROWBLK]:
-        opts.append(C_REST_SHADOW + 6)
-    if S[rows + (R_SHADOW + 3) * ROWBLK]:
-        opts.append(C_REST_SHADOW + 9)
-    if hb & (15 << DB_HUNTED):
-        for c in range(4):
-            if hb & (1 << (DB_HUNTED + c)):
-                opts.append(C_REST_SHADOW + 3 * c + 1)
-    if exb & (15 << DB_ROTATED):
-        for c in range(4):
-            if exb & (1 << (DB_ROTATED + c)):
-                opts.append(C_REST_SHADOW + 3 * c + 2)
-    if not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1:
-        opts.append(C_DRAW_AGAIN)
+    hb = 0
+    for d in S[hr + 1 : hr + 1 + S[hr]]:
+        hb |= DIE_BITS[d]
+    s0, s1, s2, s3 = S[rows + R_SHADOW * ROWBLK : rows + (R_SHADOW + 4) * ROWBLK : ROWBLK]
+    sm = (s0 and 1) | (s1 and 2) | (s2 and 4) | (s3 and 8)  # the shadow rows not empty
+    again = not exhausted and S[sb + SEAT_STAGE] < S[H_STAGES] - 1
+    more = hb >> DB_HUNTED & 15 | exb >> DB_ROTATED << 4 & 240  # hunted, then turned
+    if more:
+        opts = REST_OPTIONS[exb & DB_PLAIN_EXH and 1][0][sm] + REST_MORE[again][more]
+    else:
+        opts = REST_OPTIONS[exb & DB_PLAIN_EXH and 1][again][sm]
     n = len(opts)
     code = opts[0]
     if n > 1:

@@ -86,7 +86,6 @@ from .kernel_pybase import (
     MARGIN,
     PC_OFFSET,
     PLAIN_ROW,
-    REROLL_OPTIONS,
     RESOLVE,
     RESOLVE_OPTIONS,
     REST,
@@ -117,6 +116,10 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
     decs = S[H_DECISIONS]
     x = S[H_RNG]
     es = S[H_ES]
+    # the dreams a Shadow row needs to be filled before the Shadowmarks (the same all game)
+    filled = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
+    if filled < 2:
+        filled = 2
     ca = cb = 0  # the check frame's "exhausted" and "exhaust draw done"
     exhausted = 0
     held = -1  # the colours of the Power dreams held, once the resolve needs them
@@ -250,9 +253,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     bits = 0
                     for d in rolled:
                         bits |= DIE_BITS[d]
-                opts = ropts[bits & 0xFF]
-                if bits >> 8 & held:
-                    opts = opts + REROLL_OPTIONS[bits >> 8 & held]
+                opts = ropts[bits & 0xFF][bits >> 8 & held]
                 n = len(opts)
                 if n == 0:
                     break
@@ -528,8 +529,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     acts += 1
                     if c != BONE:
                         held &= ~(1 << c)
-            need = (4 if (S[H_N] == 2 or S[H_FOURTH]) else 3) + S[H_SDELTA]
-            need = (need if need > 2 else 2) - marks
+            need = filled - marks
             if need < 1:
                 need = 1
             if (
@@ -537,10 +537,8 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 or S[rows + R_HUNT * ROWBLK] >= S[H_HUNTROW]
                 or marks >= 3
                 or (not cb and S[rows + R_EXH * ROWBLK] >= S[H_EXHROW])
-                or S[rows + R_SHADOW * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 1) * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 2) * ROWBLK] >= need
-                or S[rows + (R_SHADOW + 3) * ROWBLK] >= need
+                or max(S[rows + R_SHADOW * ROWBLK : rows + (R_SHADOW + 4) * ROWBLK : ROWBLK])
+                >= need
                 or S[H_DEND]
             ):
                 store_turn(S, base, hand, rolled, acts, decs, x)
