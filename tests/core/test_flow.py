@@ -215,6 +215,23 @@ def test_an_illegal_action_changes_nothing_and_the_cache_follows_the_flow():
     assert [a.id for a in s.legal_actions()] == ["pass", "keep"]  # not the cached ["roll"]
 
 
+def test_a_change_from_outside_drops_the_cached_legal_actions_and_is_counted():
+    s = new()
+    s.apply("roll")
+    s.apply("roll:2")
+    assert [a.id for a in s.legal_actions()] == ["pass", "keep"]
+    assert s.flow.outside == 0
+    s.apply("keep")  # applied actions are not changes from outside
+    assert s.flow.outside == 0
+    assert [a.id for a in s.legal_actions()] == ["roll"]  # seat 1's turn (now cached)
+    # set a position up by hand: seat 1 is asked whether to give or take, then say so
+    s.flow.items.append(Six(1, 0))
+    s.flow.changed()
+    assert s.flow.outside == 1
+    assert [a.id for a in s.legal_actions()] == ["give", "take"]  # not the cached roll
+    assert s.clone().flow.outside == 1  # a copy says what its original had seen
+
+
 def test_clone_is_independent_and_steps_round_trip_through_json():
     s = new()
     s.apply("roll")

@@ -42,7 +42,16 @@ class Flow:
     step's rule unless told otherwise.
     """
 
-    __slots__ = ("_events", "_legal", "checkpoint", "items", "names", "refs", "running")
+    __slots__ = (
+        "_events",
+        "_legal",
+        "checkpoint",
+        "items",
+        "names",
+        "outside",
+        "refs",
+        "running",
+    )
 
     def __init__(
         self,
@@ -62,6 +71,8 @@ class Flow:
         function of the state and the flow, kept by copies (never a bound method)."""
         self.names = names
         """How the events emitted name the ids of their data (``Event.names``), or None."""
+        self.outside = 0
+        """How many times the state was changed outside any step (``changed``)."""
 
     # the stack
     @property
@@ -101,8 +112,13 @@ class Flow:
         self._legal.clear()
 
     def changed(self) -> None:
-        """Forget the cached legal actions (the state changed outside any step)."""
+        """The state was changed outside any step (a scenario builder, a test, a tool that
+        sets a position up by hand): forget the cached legal actions and count the change
+        (``outside``), so that whatever a game keeps up to date from step to step (Lucidity's
+        observation tensor) is computed again. Code that changes a state other than through
+        ``apply`` calls this once it is done."""
         self._legal.clear()
+        self.outside += 1
 
     def __len__(self) -> int:
         return len(self.items)
@@ -155,6 +171,7 @@ class Flow:
         new._legal = {}
         new.checkpoint = self.checkpoint
         new.names = self.names
+        new.outside = self.outside
         return new
 
     def __repr__(self) -> str:

@@ -178,6 +178,9 @@ class Encoder:
     itself rather than looking its id up.
     """
 
+    offers_kept = 20_000
+    """How many legal-action lists ``offers`` keeps (then it starts again)."""
+
     def __init__(self, game: Game) -> None:
         import numpy as np
 
@@ -220,7 +223,7 @@ class Encoder:
         made = self.offers.get(key)
         if made is None:
             offers = self.offers
-            if len(offers) > 20_000:
+            if len(offers) >= self.offers_kept:
                 offers.clear()
             index = self.index
             by_index = {index[a.id]: a for a in legal}

@@ -349,10 +349,15 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
         chosen = None
         if offer is not None and type(action) is int and offer[0] is state and offer[1] == seat:
             chosen = offer[2].get(action)
-        if chosen is not None and state.to_move() == self._alone[seat]:
-            # the frequent case: an index of an action the observation offered, the seat the
-            # only one deciding; the core still checks that it is legal in this state
-            state.apply(chosen)
+        if chosen is not None:
+            if state.to_move() == self._alone[seat]:
+                # the frequent case: an index of an action the observation offered, the seat
+                # the only one deciding; the core still checks that it is legal in this state
+                state.apply(chosen)
+            else:
+                # one of several seats deciding together (the core checks the seat and the
+                # action)
+                state.apply(chosen, player=seat)
         else:
             ids = self._encoder.ids
             if type(action) is int and 0 <= action < len(ids):
@@ -373,13 +378,14 @@ class OneirosAECEnv(_Oneiros, AECEnv[str, dict[str, np.ndarray], int]):
                 state.apply(state.sample_chance(rng))
                 to_move = state.to_move()
         self._steps += 1
-        if self._plain and len(to_move) == 1:
-            # the frequent case: one seat decides next, nothing to add up, no step limit,
-            # nothing to render, and the rewards are already all zero unless a reward was
-            # given at the last step
+        if self._plain and to_move:
+            # the frequent case: the game goes on (one seat or several decide next: the
+            # first in seat order acts, see ``acting_seat``), nothing to add up, no step
+            # limit, nothing to render, and the rewards are already all zero unless a reward
+            # was given at the last step
             if self._rewards_given:
                 self._zero_rewards()
-            seat = self._acting = to_move[0]
+            seat = self._acting = to_move[0] if len(to_move) == 1 else min(to_move)
             self.agent_selection = self.possible_agents[seat]
             return
         if len(to_move) == 1 and self._potential is None and self._limit is None:

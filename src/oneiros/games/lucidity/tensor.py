@@ -19,12 +19,11 @@ bag, a row, the Shadowmarks or a Nightmare card gained came out of the hand (the
 rolled, held and pooled dreams) and each one they lost went into it: the kept counts in hand
 follow those changes by the dreams' own colours (``tests/interop/test_incremental_tensor.py``
 checks that every colour's count stays that of the game over random games of every
-configuration). Only the number of dreams in hand is counted at every call (no colours
-looked up): when it differs from the kept counts' (dreams dropped or made from outside: a
-turn started by hand clears the stack and the dreams it held), they are counted again by
-colour (a change from outside that put dreams of one colour in hand in place of as many
-of another, from nowhere, would not be seen: no scenario builder does). The tail (who
-decides, whose tensor) is rewritten when it differs, from the tails
+configuration). A state changed outside any step (a scenario builder: a turn started by
+hand clears the stack and the dreams it held) says so with ``stack.changed()`` (the
+core's contract for such changes, which also drops the cached legal actions); its count
+(``Flow.outside``) differing from the kept one, the tensor is encoded again from scratch.
+The tail (who decides, whose tensor) is rewritten when it differs, from the tails
 already made. The entries live in a float32 ``array.array`` (writing one costs less than
 writing an item of a numpy array) that a numpy array shares, handed over as a copy. A state
 changed in any way (``apply``, a scenario builder) therefore gets the full computation's
@@ -94,6 +93,7 @@ class _Tracker:
         "cards",
         "in_hand",
         "lay",
+        "outside",
         "power",
         "ref",
         "rows",
@@ -127,6 +127,7 @@ class _Tracker:
         colour_at = lay.colour_at
         self.base[:] = encode_state(state, None, remember=False)
         self.tail: tuple[Any, ...] | None = None
+        self.outside = state.stack.outside
         self.bag = dict(state.bag)
         self.cards = _card_parts(state)
         self.in_hand = _in_hand(state, colour_at)
@@ -416,6 +417,8 @@ def encode_array(
         if len(_TRACKERS) >= _TRACKERS_KEPT:
             _TRACKERS.clear()
         t = _TRACKERS[id(state)] = _Tracker(state, _layout(state.game))
+    elif state.stack.outside != t.outside:  # changed outside any step: from scratch
+        t.rebuild(state)
     else:
         arr = t.arr
         lay = t.lay
@@ -459,22 +462,6 @@ def encode_array(
                 now = (s.marks, s.hunt, s.exhaust, s.power, s.shadow)
                 if now != w[1]:
                     w[1] = _seat(t, state, i, now, w[1])
-        # The number of dreams in hand, counted (not by colour): it differs from the kept
-        # counts' only when dreams were made or removed from outside (a position set up by
-        # hand that clears the stack, say); then they are counted again by colour.
-        held = len(state.hand) + len(state.pool)
-        rolled: Any = ()
-        for step in state.stack.items:
-            cls = step.__class__
-            if cls is Resolve:
-                rolled = step.rolled
-            elif cls in HOLDERS:
-                held += len(step.held())
-        if held + len(rolled) != sum(t.in_hand):
-            counts = t.in_hand = _in_hand(state, lay.colour_at)
-            at, totals = lay.hand, lay.totals
-            for k in range(5):
-                arr[at + k] = counts[k] / totals[k]
     if to_move is None:
         to_move = state.to_move()
     tail = (state.current, state.final_turns is not None, to_move, viewer)

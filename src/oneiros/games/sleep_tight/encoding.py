@@ -52,10 +52,15 @@ class _Scales:
         self.played_at = 16 + len(DREAMS)
         self.mine = MAX_PLAYERS * self.per_seat
         self.size = self.mine + 3 * self.k + 2 * self.n_sandman + 1 + len(PHASES) + 8
-        self.piles: dict[tuple[str, ...], tuple[list[float], array[float]]] = {}
-        self.sandman_piles: dict[tuple[str, ...], tuple[list[float], array[float]]] = {}
-        """The entries of the piles of cards met, by their cards (``encode_state``), as a
-        list and as float32 (``tensor.encode_array``)."""
+        self.piles: tuple[dict[tuple[str, ...], Any], dict[tuple[str, ...], Any]] = ({}, {})
+        self.sandman_piles: tuple[dict[tuple[str, ...], Any], dict[tuple[str, ...], Any]] = (
+            {},
+            {},
+        )
+        """The entries of the piles of cards met, by their cards: as lists of floats
+        (``encode_state``) and as float32 arrays (``tensor.encode_array``), apart: an array
+        is not tracked by the garbage collector, so the arrays kept at every step of an RL
+        loop add nothing for it to go through (see ``_pile``)."""
         self.zeros = bytes(4 * self.size)
         """The float32 tensor of zeros, as bytes (``tensor.encode_array`` starts from it)."""
 
@@ -299,7 +304,7 @@ def _fill(
     mine = [c for x, c in pending if x == player] if pending else ()
     for cards in (seats[player].hand, state.action_discard, mine):
         if cards:
-            out[at : at + k] = _pile(sc, tuple(cards), False)[packed]
+            out[at : at + k] = _pile(sc, tuple(cards), False, packed)
         at += k
     sandman = state.sandman_current
     n_sandman = sc.n_sandman
@@ -307,7 +312,7 @@ def _fill(
     at += n_sandman + 1
     gone = state.sandman_discard
     if gone:
-        out[at : at + n_sandman] = _pile(sc, tuple(gone), True)[packed]
+        out[at : at + n_sandman] = _pile(sc, tuple(gone), True, packed)
     at += n_sandman
     if state.phase in _PHASE_AT:
         out[at + _PHASE_AT[state.phase]] = 1.0
@@ -326,11 +331,17 @@ def _fill(
         out[at + 7] = 1.0
 
 
-def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> tuple[list[float], array[float]]:
+def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool, packed: int) -> Any:
     """The entries of a pile of Action cards (or of Sandman cards): each card's count over
-    its copies, as a list and as float32; kept by the pile's cards for the next call (a
-    few thousand piles)."""
-    piles = sc.sandman_piles if sandman else sc.piles
+    its copies, as a list of floats (``packed`` 0) or float32 (``packed`` 1); kept by the
+    pile's cards for the next call (a few hundred piles of each form).
+
+    The cache is kept small on purpose: the piles met keep changing (a hand, the discard
+    pile), and every entry kept is objects the garbage collector goes through at each of
+    its passes, which an RL loop calling this at every step triggers more often the more
+    is kept (a cache of thousands of entries cost more in collections than it saved in
+    counting)."""
+    piles = (sc.sandman_piles if sandman else sc.piles)[packed]
     found = piles.get(cards)
     if found is None:
         if len(piles) >= _PILES_KEPT:
@@ -343,7 +354,7 @@ def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool) -> tuple[list[floa
         for c in cards:
             i = index[c]
             counts[i] += 1.0 / copies[i]
-        found = piles[cards] = (counts, array("f", counts))
+        found = piles[cards] = array("f", counts) if packed else counts
     return found
 
 
