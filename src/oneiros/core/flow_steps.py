@@ -17,6 +17,9 @@ from .types import Action
 if TYPE_CHECKING:
     from .flow_driver import Flow
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The names of each step class's fields (``FlowStep.fields``), found once per class."""
+
 
 class Actor(enum.Enum):
     """Who acts at a step, beside a seat: named values internal to the core."""
@@ -111,7 +114,11 @@ class FlowStep:
 
     def fields(self) -> dict[str, Any]:
         """The step's fields by name (its local state)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
+        return {name: getattr(self, name) for name in names}
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: its kind and its fields (tuples become lists)."""
