@@ -16,6 +16,7 @@ import oneiros
 from oneiros.core import CHANCE
 from oneiros.games.lucidity.encoding import encode
 from oneiros.games.lucidity.steps.resolve import pending
+from oneiros.testing import random_step
 from tests.interop.handover import check_handover
 from tests.lucidity.builder import place, scenario, set_eliminated, set_nightmare
 
@@ -74,13 +75,10 @@ def test_kept_tensor_equals_the_full_encoding_at_every_step_for_every_seat(confi
         if rng.random() < 0.02:
             clone = state.clone()
         to_move = state.to_move()
-        if to_move == (CHANCE,):
-            state.apply(state.sample_chance(rng))
-        elif policy is not None and rng.random() < 0.3:
+        if to_move != (CHANCE,) and policy is not None and rng.random() < 0.3:
             state.apply(policy(state, to_move[0], rng), player=to_move[0])
         else:
-            seat = rng.choice(to_move)
-            state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+            random_step(state, rng)
         steps += 1
     assert steps > 20
 
@@ -115,12 +113,7 @@ def test_dreams_are_only_moved_never_made_or_lost(config, seed):
     start = dreams_by_colour(state)
     assert start == {c: n for c, n in game.start_bag.items() if n or c in start}
     while not state.is_terminal():
-        to_move = state.to_move()
-        if to_move == (CHANCE,):
-            state.apply(state.sample_chance(rng))
-        else:
-            seat = rng.choice(to_move)
-            state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+        random_step(state, rng)
         assert dreams_by_colour(state) == start, state.history()[-4:]
         for seat in state.seats:  # type: ignore[attr-defined]
             assert all(d[0] == "bone" for d in seat.marks)

@@ -334,13 +334,12 @@ def _fill(
 def _pile(sc: _Scales, cards: tuple[str, ...], sandman: bool, packed: int) -> Any:
     """The entries of a pile of Action cards (or of Sandman cards): each card's count over
     its copies, as a list of floats (``packed`` 0) or float32 (``packed`` 1); kept by the
-    pile's cards for the next call (a few hundred piles of each form).
+    pile's cards for the next call (up to ``_PILES_KEPT`` piles of each form).
 
-    The cache is kept small on purpose: the piles met keep changing (a hand, the discard
-    pile), and every entry kept is objects the garbage collector goes through at each of
-    its passes, which an RL loop calling this at every step triggers more often the more
-    is kept (a cache of thousands of entries cost more in collections than it saved in
-    counting)."""
+    The two forms are kept apart so that the tensor's cache holds float32 arrays, which
+    the garbage collector does not track: an RL loop calls this at every step and keeps
+    new piles all the time, and kept objects the collector tracks make it run more often
+    and go through more (docs/benchmarks.md, "Changes from outside counted...")."""
     piles = (sc.sandman_piles if sandman else sc.piles)[packed]
     found = piles.get(cards)
     if found is None:
