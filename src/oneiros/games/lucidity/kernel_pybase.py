@@ -254,9 +254,7 @@ def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
         return -1, x
     j = opts[0]
     if n > 1:
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
+        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
         j = opts[(x * n) >> 32]
     r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
     b = rows + r * ROWBLK
@@ -326,9 +324,7 @@ def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, i
     n = len(opts)
     code = opts[0]
     if n > 1:
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
+        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
         code = opts[(x * n) >> 32]
     if code in (C_DRAW_AGAIN, C_REST_NONE):
         return code, x
@@ -391,9 +387,7 @@ def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
     if total == 0:
         S[H_DEND] = 1
         return x, -1
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
+    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
     r = (x * total) >> 32
     c = colour_at(r, b0, b1, b2, b3)
     S[H_EXHFLAG] |= 1 << p
@@ -430,9 +424,7 @@ def fear_now(S: Any, rows: int, x: int) -> int:
     for k in range(4):
         if turned >> k & 1:
             opts.append(C_FEAR + 2 * k + 1)
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
+    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
     code = opts[(x * len(opts)) >> 32]
     if code == C_FEAR_NONE:
         return x

@@ -141,9 +141,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 continue
             S[H_ACTIONS] = acts + 1
             x = S[H_RNG]
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
+            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
             S[H_RNG] = x
             c = S[LIMBO + n] & 7
             face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
@@ -199,9 +197,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 S[H_ACTIONS] = acts + 1
                 S[H_DECISIONS] += 1
                 x = S[H_RNG]
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
+                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
                 S[H_RNG] = x
                 pool = S[f + 2]
                 S[H_SP] -= 1
@@ -232,9 +228,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 S[H_ACTIONS] = acts + 1
                 S[H_DECISIONS] += 1
                 x = S[H_RNG]
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
+                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
                 S[H_RNG] = x
                 do_ability(S, (x * 2) >> 32 == 0)  # the options: use, pass
                 continue
@@ -248,9 +242,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 continue
             S[H_ACTIONS] = acts + 1
             x = S[H_RNG]
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
+            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
             S[H_RNG] = x
             r = (x * total) >> 32
             c = colour_at(r, b0, b1, b2, b3)
@@ -387,9 +379,7 @@ def minion_pick(S: Any, f: int, acts: int) -> bool:
     c = opts[0]
     if n > 1:
         x = S[H_RNG]
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
+        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
         S[H_RNG] = x
         c = opts[(x * n) >> 32]
     do_minion_pick(S, c)

@@ -93,6 +93,7 @@ from .kernel_base import (
     SEAT_ROLE,
     bag_total,
     draw_colour,
+    mix_seed,
     pick_colour,
     pop_frame,
     power_value,
@@ -262,9 +263,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             code = S[OPT + heuristic_choice(S, f, n)]
         else:
             x = S[H_RNG]  # ``rand_below(S, n)``, written out
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
+            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
             S[H_RNG] = x
             code = S[OPT + ((x * n) >> 32)]
         if k == K_RESOLVE:
@@ -482,12 +481,7 @@ def play_many(S: Any, out: Any, seeds: Any, max_actions: int) -> None:
     ``g``'s result goes to ``out[g * RESULT:(g + 1) * RESULT]``."""
     for g in range(len(seeds)):
         T = S.copy()
-        x = (seeds[g] * 2654435761 + 0x6A09E667) & 0xFFFFFFFF
-        if x == 0:
-            x = 1
-        T[H_RNG] = x
-        for _ in range(4):
-            rand_below(T, 2)
+        T[H_RNG] = mix_seed(seeds[g])
         play(T, max_actions)
         o = g * RESULT
         for i in range(4):
