@@ -139,18 +139,29 @@ def test_tree_search_playouts_go_through_the_kernel() -> None:
         )
     agent = make_agent("mcts:iterations=60", game, seed=1)
     calls = []
-    playout_results = game.playout_results
+    roots = []
+    playout_root = game.playout_root
 
-    def counted(count: int, *args: Any, **kwargs: Any) -> Any:
-        calls.append(count)
-        return playout_results(count, *args, **kwargs)
+    class Counted:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
 
-    game.playout_results = counted  # type: ignore[method-assign]
+        def outcomes(self, path: list[str], count: int, seed: int) -> Any:
+            calls.append(count)
+            return self.inner.outcomes(path, count, seed)
+
+    def counted(start: Any, policy: Any = "random") -> Any:
+        roots.append(start)
+        return Counted(playout_root(start, policy))
+
+    game.playout_root = counted  # type: ignore[method-assign]
     action = agent.act(state, state.to_move()[0])
     assert action in state.legal_actions()
     # the search may stop early once the move is settled (mcts.STOP_CHECK)
     assert 50 <= agent.last_iterations <= 60  # type: ignore[attr-defined]
-    # each new leaf: two playouts averaged through the compiled kernel, else one
+    # the root is converted once; each new leaf: two playouts averaged through the
+    # compiled kernel, else one, replayed from the root
+    assert roots == [state]
     each = 2 if game.kernel_backend() == "numba" else 1
     assert calls == [each] * agent.last_iterations  # type: ignore[attr-defined]
     assert make_agent("mcts:playouts=2", game).playouts == 2  # type: ignore[attr-defined]

@@ -64,18 +64,19 @@ FAST_PLAYOUTS = 2
 the tree and the conversion of the leaf, a further compiled playout costs little, and
 averaging two chose better moves than one with more iterations in the same time (see
 docs/benchmarks.md); elsewhere the default is one."""
-TWO_ITERATIONS = 1300
+TWO_ITERATIONS = 2400
 TWO_PLAYOUTS = 4
 """The defaults (iterations, playouts per new leaf) through a compiled playout kernel in
 2-player games. There the tree is shallow in effect (a chance outcome leads to its own
 child, and Lucidity draws or throws dice between most decisions), so the search mostly
-compares the moves at the root by their playouts, and after the walk down the tree and the
-conversion of the leaf more compiled playouts cost little: four a leaf gave away less
-against a much longer search's values than two, even two with more iterations, at 1.18
-times the CPU per move of 1,500 iterations of two, within the time per move of the default
-before the kernel (docs/benchmarks.md, "Bot strength with the kernel"). Games of more
-players keep ``FAST_ITERATIONS`` and ``FAST_PLAYOUTS``: their playouts are longer, so more
-of them cost a larger share of each iteration and of the iterations per second."""
+compares the moves at the root by their playouts, and after the walk down the tree more
+compiled playouts cost little: four a leaf gave away less against a much longer search's
+values than two with the same time per move (docs/benchmarks.md, "Bot strength with the
+kernel"). Since the kernel replays each leaf's path from the root instead of converting the
+leaf (``Game.playout_root``), an iteration costs about 0.6 of what it did, and 2,400
+iterations take the time per move of the default before the kernel. Games of more players
+keep ``FAST_ITERATIONS`` and ``FAST_PLAYOUTS``: their playouts are longer, so more of them
+cost a larger share of each iteration and of the iterations per second."""
 WIN_WEIGHT = 0.9
 SCORE_WEIGHT = 0.1
 
@@ -273,6 +274,8 @@ class MCTSAgent(Agent):
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
         """Iterations run by the last ``act`` (for benchmarks)."""
+        self._root_playouts: Any = None
+        """The game's playouts from the root of the current search (``Game.playout_root``)."""
         self.last_stats: dict[str, tuple[int, float]] = {}
         """Visits and mean reward of each searched move of the last ``act`` (for benchmarks:
         a long search's values measure how much a short search's choice gives away)."""
@@ -297,6 +300,11 @@ class MCTSAgent(Agent):
                 self.last_iterations = self.trust
                 return trusted
         root = _Node()
+        self._root_playouts = (
+            state.game.playout_root(state, self.rollout)
+            if self.fast and not self.resample
+            else None
+        )
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         budget = self.iterations
@@ -380,6 +388,7 @@ class MCTSAgent(Agent):
     def _iterate(self, root: _Node, state: State, player: int, rng: random.Random) -> None:
         node = root
         path: list[tuple[_Edge, int]] = []
+        applied: list[str] = []  # the action ids since the root, chance included
         info_keys = self.resample and self.hidden
         c = self.c
         while True:
@@ -388,6 +397,7 @@ class MCTSAgent(Agent):
                 break
             if to_move[0] == CHANCE:
                 outcome = state.sample_chance(rng)
+                applied.append(outcome.id)
                 if info_keys:
                     start = len(state.events())
                     state.apply(outcome)
@@ -440,11 +450,12 @@ class MCTSAgent(Agent):
             else:
                 state.apply(best, player=seat if several else None)
                 key = best.id
+            applied.append(best.id)
             path.append((best_edge, seat))
             node = node.child(key)
             if untried:
                 break
-        rewards = self._playout(state, rng)
+        rewards = self._playout(state, rng, applied)
         for edge, seat in path:
             edge.n += 1
             edge.w += rewards[seat]
@@ -467,14 +478,24 @@ class MCTSAgent(Agent):
         seen = tuple((e.kind, e.text) for e in state.events()[start:] if e.visible(observer))
         return (seen, state.to_move())
 
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
+    def _playout(
+        self, state: State, rng: random.Random, applied: list[str] | None = None
+    ) -> list[float]:
+        """The mean rewards of ``self.playouts`` playouts from ``state``, reached by the
+        action ids ``applied`` since the root of the search (when given, the kernel replays
+        them from the root instead of converting ``state``: the same games)."""
         count = self.playouts
         if self.fast and not state.is_terminal():
-            results = state.game.playout_results(
-                count, seed=rng.getrandbits(31), policy=self.rollout, start=state
-            )
+            seed = rng.getrandbits(31)
+            n = state.game.players
+            if applied is not None and self._root_playouts is not None:
+                outcomes = self._root_playouts.outcomes(applied, count, seed)
+                if outcomes is not None:
+                    if count == 1:
+                        return outcome_rewards(n, *outcomes[0])
+                    return _mean([outcome_rewards(n, s, w) for s, w in outcomes])
+            results = state.game.playout_results(count, seed=seed, policy=self.rollout, start=state)
             if results:
-                n = state.game.players
                 if count == 1:
                     return outcome_rewards(n, results[0].scores, results[0].winners)
                 return _mean([outcome_rewards(n, r.scores, r.winners) for r in results])

@@ -368,6 +368,16 @@ class Game:
         engine (never a different game)."""
         return None
 
+    def playout_root(self, start: State, policy: str | Sequence[str] = "random") -> Any:
+        """Optional, for searches: playouts from the positions reached from ``start``, each
+        given by the action ids applied since ``start`` (chance included), without
+        converting each position to the kernel's state. An object whose
+        ``outcomes(path, count, seed)`` returns each game's ``(scores, winners)`` (the games
+        of ``playout_results(count, seed, policy, start=position)``), or None when it cannot
+        replay ``path``; None (the default) when the game has no such kernel or it does not
+        cover ``start``."""
+        return None
+
     def playouts(
         self,
         count: int,

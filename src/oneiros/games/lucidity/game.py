@@ -257,6 +257,16 @@ class LucidityGame(Game):
 
         return score_lists(self, count, seed, policy, start)
 
+    def playout_root(self, start: State, policy: str | Sequence[str] = "random") -> Any:
+        """Playouts from the positions reached from ``start`` through the kernel, each given
+        by the actions since ``start`` (``kernel.PlayoutRoot``); None where the kernel does
+        not cover the configuration or the position."""
+        if self._composite_ability():
+            return None
+        from .kernel import playout_root
+
+        return playout_root(self, start, policy)
+
     def rule_text(self, ref: str) -> str | None:
         from .explain import rule_text
 

@@ -74,7 +74,12 @@ def _impl(which: str | None = None) -> dict[str, Any]:
     if wanted not in ("auto", "python", "numba", "source"):
         raise ValueError(f"ONEIROS_KERNEL must be auto, python or numba, not {wanted!r}")
     if wanted == "source":  # the kernel's source as written (to check the specialiser)
-        return {"play": kernel_step.play, "play_many": kernel_step.play_many, "backend": "python"}
+        return {
+            "play": kernel_step.play,
+            "play_many": kernel_step.play_many,
+            "play_many_after": kernel_step.play_many_after,
+            "backend": "python",
+        }
     impl = _IMPL.get("numba")
     if impl is not None and wanted != "python":
         return impl
@@ -104,6 +109,7 @@ def _impl(which: str | None = None) -> dict[str, Any]:
         impl = _IMPL["python"] = {
             "play": funcs[kernel_step.play],
             "play_many": funcs[kernel_step.play_many],
+            "play_many_after": funcs[kernel_step.play_many_after],
             "backend": "python",
         }
     return impl
@@ -200,6 +206,7 @@ def _jit_all(numba: Any) -> dict[str, Any]:
     return {
         "play": jitted[kernel_step.play],
         "play_many": jitted[kernel_step.play_many],
+        "play_many_after": jitted[kernel_step.play_many_after],
         "unpack": numba.njit(**JIT_OPTIONS)(unpack),
     }
 
@@ -452,3 +459,93 @@ def _state_class() -> type:
 
 
 __all__ = ["Playout", "backend", "covers", "from_state", "playouts"]
+
+
+class PlayoutRoot:
+    """Playouts from the positions a search reaches from one root (``Game.playout_root``):
+    the root is converted to the kernel's state once, and each position is given by the
+    actions applied since the root (chance included), which the kernel replays before its
+    playouts instead of converting that position anew. The same games as
+    ``playout_results(count, seed, policy, start=position)``."""
+
+    ROOM = 512
+    """The longest path from the root replayed (longer ones: ``outcomes`` says None)."""
+
+    def __init__(self, game: LucidityGame, S: list[int], impl: dict[str, Any]) -> None:
+        self.players = game.players
+        self.impl = impl
+        self.codes = _codes()
+        self.S = _array(S, impl)
+        self.numba = impl["backend"] == "numba"
+
+    def outcomes(
+        self, path: Sequence[str], count: int, seed: int
+    ) -> list[tuple[list[float], list[int]]] | None:
+        """Each game's scores and winners (empty lists when a game reached the turn cap), or
+        None when the kernel cannot replay ``path``."""
+        if len(path) > self.ROOM:
+            return None
+        codes = self.codes
+        try:
+            script = [codes[a] for a in path]
+        except KeyError:
+            return None
+        width = kernel_step.RESULT
+        seeds = [(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)]
+        if self.numba:
+            import numpy as np
+
+            out: Any = np.zeros(width * count, dtype=np.int64)
+            played = self.impl["play_many_after"](
+                self.S,
+                np.array(script, dtype=np.int64),
+                out,
+                np.array(seeds, dtype=np.int64),
+                MAX_ACTIONS,
+            )
+            flat = out.tolist()
+        else:
+            flat = [0] * (width * count)
+            played = self.impl["play_many_after"](self.S, script, flat, seeds, MAX_ACTIONS)
+        if not played:
+            return None
+        n = self.players
+        results: list[tuple[list[float], list[int]]] = []
+        for o in range(0, width * count, width):
+            won = flat[o + 4]
+            if won < 0:
+                results.append(([], []))
+            else:
+                scores = [float(x) for x in flat[o : o + n]]
+                results.append((scores, [i for i in range(n) if won >> i & 1]))
+        return results
+
+
+_CODES: dict[str, int] = {}
+
+
+def _codes() -> dict[str, int]:
+    """Each action id's kernel code."""
+    if not _CODES:
+        _CODES.update((aid, i) for i, aid in enumerate(kb.IDS))
+    return _CODES
+
+
+def playout_root(
+    game: LucidityGame, start: State, policy: str | Sequence[str] = "random"
+) -> PlayoutRoot | None:
+    """``Game.playout_root``: None where the kernel does not cover the configuration or
+    the position."""
+    if not isinstance(start, _state_class()) or start.is_terminal():
+        return None
+    try:
+        codes = _policy_codes(policy, game.players)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    S = from_state(start, PlayoutRoot.ROOM)  # type: ignore[arg-type]
+    if S is None:
+        return None
+    for i, code in enumerate(codes):
+        S[kb.H_POL + i] = code
+    S[kb.H_STOP] = -1
+    return PlayoutRoot(game, S, _impl())

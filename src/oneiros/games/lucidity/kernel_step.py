@@ -91,6 +91,7 @@ from .kernel_base import (
     ROLLED,
     RQ,
     SEAT_ROLE,
+    SIZE,
     bag_total,
     draw_colour,
     mix_seed,
@@ -496,3 +497,23 @@ def play_many(S: Any, out: Any, seeds: Any, max_actions: int) -> None:
         out[o + 14] = T[H_EXHFLAG]
         for i in range(24):
             out[o + 16 + i] = T[H_LOG + i]
+
+
+def play_many_after(S: Any, script: Any, out: Any, seeds: Any, max_actions: int) -> int:
+    """``play_many`` from the position that ``script`` (action codes, chance included, the
+    room for them after ``SIZE`` in ``S``) leads to from ``S`` (left unchanged): 1, or 0
+    with nothing played when the kernel refuses an action of the script."""
+    T = S.copy()
+    n = len(script)
+    for i in range(n):
+        T[SIZE + i] = script[i]
+    T[H_SCRIPT0] = SIZE
+    T[H_SCRIPTN] = n
+    T[H_SCRIPTPOS] = 0
+    play(T, max_actions)
+    if T[H_ERR] != 0 or T[H_SCRIPTPOS] != n:
+        return 0
+    T[H_SCRIPT0] = 0
+    T[H_SCRIPTN] = 0
+    play_many(T, out, seeds, max_actions)
+    return 1
