@@ -11,7 +11,9 @@ Both search with UCT from the position they are handed and know nothing of any g
 - playouts use the game's heuristic bot when it has one (``rollout=heuristic``, the default)
   or uniformly random moves (``rollout=random``); they run through the game's playout kernel
   (``Game.playout_results``: the same game without the per-action API) when it has one that
-  covers the configuration (``fast=false`` turns that off); ``playouts=N`` values each new
+  covers the configuration (``fast=false`` turns that off), through ``Game.playout_root``
+  when the game has it (the root converted to the kernel's state once a move, each leaf's
+  path replayed from it: the same games); ``playouts=N`` values each new
   leaf by the mean of N playouts (default through a compiled kernel: 4 in 2-player games,
   2 otherwise; else 1);
 - when the game has a heuristic bot, its move is expanded first at every node and gets a

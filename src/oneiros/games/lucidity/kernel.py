@@ -306,6 +306,11 @@ class Playout:
         }
 
 
+def game_seeds(seed: int, count: int) -> list[int]:
+    """The seed of each of ``count`` games of a call with ``seed`` (below 2**31)."""
+    return [(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)]
+
+
 def _policy_codes(policy: str | Sequence[str], players: int) -> list[int]:
     names = [policy] * players if isinstance(policy, str) else list(policy)
     if len(names) != players:
@@ -337,7 +342,7 @@ def playouts(
     if seeds is None:
         if count < 0:
             raise ValueError(f"count must be 0 or more, not {count}")
-        seeds = [(seed * 1_000_003 + g) for g in range(count)]
+        seeds = game_seeds(seed, count)
     count = len(seeds)
     codes = _policy_codes(policy, game.players)
     state = start if start is not None else game.new_state(seed=seed)
@@ -408,7 +413,7 @@ def score_lists(
     impl = _impl()
     width = kernel_step.RESULT
     out = _array([0] * (width * count), impl)
-    seeds = _array([(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)], impl)
+    seeds = _array(game_seeds(seed, count), impl)
     impl["play_many"](_state_array(S, impl), out, seeds, MAX_ACTIONS)
     flat = out.tolist() if hasattr(out, "tolist") else out
     n = game.players
@@ -491,7 +496,7 @@ class PlayoutRoot:
         except KeyError:
             return None
         width = kernel_step.RESULT
-        seeds = [(seed * 1_000_003 + g) & 0x7FFFFFFF for g in range(count)]
+        seeds = game_seeds(seed, count)
         if self.numba:
             import numpy as np
 
