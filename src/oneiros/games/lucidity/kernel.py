@@ -6,7 +6,9 @@ oneiros[fast]``; the compiled code is cached on disk).
 games from it with random or heuristic choices. ``covers`` names the configurations the
 kernel does not play; for those ``LucidityGame.playouts`` falls back to the engine, so a
 playout is never silently a different game. ``replay`` feeds a recorded engine game to the
-kernel action by action (the equivalence guard of the tests).
+kernel action by action (the equivalence guard of the tests); ``playout_root`` converts the
+root of a search once and has the kernel replay each leaf's path from it the same way
+(``PlayoutRoot``: the games of ``playouts`` from the leaf, without converting it).
 
 Set ``ONEIROS_KERNEL=python`` to run the plain Python kernel even when numba is installed.
 """
@@ -463,9 +465,6 @@ def _state_class() -> type:
     return LucidityState
 
 
-__all__ = ["Playout", "backend", "covers", "from_state", "playouts"]
-
-
 class PlayoutRoot:
     """Playouts from the positions a search reaches from one root (``Game.playout_root``):
     the root is converted to the kernel's state once, and each position is given by the
@@ -554,3 +553,14 @@ def playout_root(
         S[kb.H_POL + i] = code
     S[kb.H_STOP] = -1
     return PlayoutRoot(game, S, _impl())
+
+
+__all__ = [
+    "Playout",
+    "PlayoutRoot",
+    "backend",
+    "covers",
+    "from_state",
+    "playout_root",
+    "playouts",
+]
