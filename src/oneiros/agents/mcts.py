@@ -53,7 +53,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..core import CHANCE, Action, ConfigError, Game, Policy, State
+from ..core import CHANCE, Action, ConfigError, Game, PlayoutRoot, Policy, State
 from .base import Agent, AgentInfo, register_agent
 
 DEFAULT_ITERATIONS = 200
@@ -276,7 +276,7 @@ class MCTSAgent(Agent):
         self.hidden = not game.info.perfect_information
         self.last_iterations = 0
         """Iterations run by the last ``act`` (for benchmarks)."""
-        self._root_playouts: Any = None
+        self._root_playouts: PlayoutRoot | None = None
         """The game's playouts from the root of the current search (``Game.playout_root``)."""
         self.last_stats: dict[str, tuple[int, float]] = {}
         """Visits and mean reward of each searched move of the last ``act`` (for benchmarks:

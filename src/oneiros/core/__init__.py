@@ -14,7 +14,15 @@ from .flow import (
     Kinds,
     SimultaneousStep,
 )
-from .game import Game, GameInfo, OptionSpec, PlayoutResult, Policy, engine_playouts
+from .game import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    PlayoutResult,
+    PlayoutRoot,
+    Policy,
+    engine_playouts,
+)
 from .registry import games, make, register, replay
 from .state import RECORD_VERSION, State
 from .steps import Step, StepStack
@@ -47,6 +55,7 @@ __all__ = [
     "OneirosError",
     "OptionSpec",
     "PlayoutResult",
+    "PlayoutRoot",
     "Policy",
     "Pool",
     "SimultaneousStep",

@@ -164,6 +164,18 @@ class PlayoutResult:
     """Played by the game's kernel (False: through the engine)."""
 
 
+class PlayoutRoot(Protocol):
+    """Playouts from the positions a search reaches from one root (``Game.playout_root``)."""
+
+    def outcomes(
+        self, path: Sequence[str], count: int, seed: int
+    ) -> list[tuple[list[float], list[int]]] | None:
+        """Each game's scores and winners from the position the action ids ``path`` (chance
+        included) lead to from the root: the games of ``playout_results(count, seed,
+        policy, start=position)``; None when ``path`` cannot be replayed."""
+        ...
+
+
 def play_out(state: State, policies: Sequence[str], rng: Any, limit: int) -> tuple[int, int]:
     """Play ``state`` on in place, each seat by its policy (``"random"`` or
     ``"heuristic"``, the game's own), chance sampled from ``rng``, until nobody is to move
@@ -368,14 +380,13 @@ class Game:
         engine (never a different game)."""
         return None
 
-    def playout_root(self, start: State, policy: str | Sequence[str] = "random") -> Any:
+    def playout_root(
+        self, start: State, policy: str | Sequence[str] = "random"
+    ) -> PlayoutRoot | None:
         """Optional, for searches: playouts from the positions reached from ``start``, each
         given by the action ids applied since ``start`` (chance included), without
-        converting each position to the kernel's state. An object whose
-        ``outcomes(path, count, seed)`` returns each game's ``(scores, winners)`` (the games
-        of ``playout_results(count, seed, policy, start=position)``), or None when it cannot
-        replay ``path``; None (the default) when the game has no such kernel or it does not
-        cover ``start``."""
+        converting each position to the kernel's state (``PlayoutRoot``); None (the
+        default) when the game has no such kernel or it does not cover ``start``."""
         return None
 
     def playouts(

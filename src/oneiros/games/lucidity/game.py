@@ -13,6 +13,7 @@ from ...core import (
     GameInfo,
     OptionSpec,
     PlayoutResult,
+    PlayoutRoot,
     Policy,
     State,
     engine_playouts,
@@ -257,7 +258,9 @@ class LucidityGame(Game):
 
         return score_lists(self, count, seed, policy, start)
 
-    def playout_root(self, start: State, policy: str | Sequence[str] = "random") -> Any:
+    def playout_root(
+        self, start: State, policy: str | Sequence[str] = "random"
+    ) -> PlayoutRoot | None:
         """Playouts from the positions reached from ``start`` through the kernel, each given
         by the actions since ``start`` (``kernel.PlayoutRoot``); None where the kernel does
         not cover the configuration or the position."""

@@ -71,6 +71,7 @@ from .kernel_base import (
     STACK,
     TRACK_STEPS,
     TURN_CAP,
+    next_random,
     pick_code,
     push_frame,
     snapshot,
@@ -254,7 +255,7 @@ def envy_take(S: Any, p: int, x: int) -> tuple[int, int]:
         return -1, x
     j = opts[0]
     if n > 1:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         j = opts[(x * n) >> 32]
     r = 0 if j < 12 else 1 if j < 20 else R_POW if j < 28 else R_SHADOW + j - 28
     b = rows + r * ROWBLK
@@ -324,7 +325,7 @@ def rest_now(S: Any, sb: int, rows: int, exhausted: int, x: int) -> tuple[int, i
     n = len(opts)
     code = opts[0]
     if n > 1:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         code = opts[(x * n) >> 32]
     if code in (C_DRAW_AGAIN, C_REST_NONE):
         return code, x
@@ -387,7 +388,7 @@ def exhaust_now(S: Any, p: int, x: int) -> tuple[int, int]:
     if total == 0:
         S[H_DEND] = 1
         return x, -1
-    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+    x = next_random(x)
     r = (x * total) >> 32
     c = colour_at(r, b0, b1, b2, b3)
     S[H_EXHFLAG] |= 1 << p
@@ -424,7 +425,7 @@ def fear_now(S: Any, rows: int, x: int) -> int:
     for k in range(4):
         if turned >> k & 1:
             opts.append(C_FEAR + 2 * k + 1)
-    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+    x = next_random(x)
     code = opts[(x * len(opts)) >> 32]
     if code == C_FEAR_NONE:
         return x

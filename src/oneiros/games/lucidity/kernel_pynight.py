@@ -29,6 +29,7 @@ from .kernel_base import (
     SEATS,
     SEATSZ,
     STACK,
+    next_random,
     push_frame,
 )
 from .kernel_turn import do_nightmare, place
@@ -67,7 +68,7 @@ def nightmare_turn(S: Any, f: int) -> bool:
     code = opts[0]
     k = len(opts)
     if k > 1:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         code = opts[(x * k) >> 32]
     if code != C_MINIONS:
         S[H_RNG] = x
@@ -80,7 +81,7 @@ def nightmare_turn(S: Any, f: int) -> bool:
     drawn = []
     for _ in range(2):
         acts += 1
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         r = (x * total) >> 32
         b = H_BAG
         while r >= S[b]:
@@ -104,7 +105,7 @@ def nightmare_turn(S: Any, f: int) -> bool:
     S[H_DECISIONS] += 1
     c = held[0]
     if k > 1:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         c = held[(x * k) >> 32]
     drawn.remove(c)
     S[H_BAG + drawn[0]] += 1  # the other dream goes back
@@ -113,13 +114,13 @@ def nightmare_turn(S: Any, f: int) -> bool:
     k = len(dreamers)
     target = dreamers[0]
     if k > 1:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         target = dreamers[(x * k) >> 32]
     if S[H_CUR] != target:
         push_frame(S, K_MINION_CHECK, AUTO, target, 0, 0, 0)
     # the minion is rolled for the target at once
     acts += 1
-    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+    x = next_random(x)
     S[H_RNG] = x
     S[H_ACTIONS] = acts
     d = c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)]

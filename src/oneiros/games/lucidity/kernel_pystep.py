@@ -82,6 +82,7 @@ from .kernel_base import (
     SEATS,
     SEATSZ,
     STACK,
+    next_random,
     push_frame,
 )
 from .kernel_flow import check_rows_minion, end_turn, exhaust_draw, run_check, took_last
@@ -141,7 +142,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 continue
             S[H_ACTIONS] = acts + 1
             x = S[H_RNG]
-            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+            x = next_random(x)
             S[H_RNG] = x
             c = S[LIMBO + n] & 7
             face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
@@ -197,7 +198,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 S[H_ACTIONS] = acts + 1
                 S[H_DECISIONS] += 1
                 x = S[H_RNG]
-                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                x = next_random(x)
                 S[H_RNG] = x
                 pool = S[f + 2]
                 S[H_SP] -= 1
@@ -228,7 +229,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 S[H_ACTIONS] = acts + 1
                 S[H_DECISIONS] += 1
                 x = S[H_RNG]
-                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                x = next_random(x)
                 S[H_RNG] = x
                 do_ability(S, (x * 2) >> 32 == 0)  # the options: use, pass
                 continue
@@ -242,7 +243,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
                 continue
             S[H_ACTIONS] = acts + 1
             x = S[H_RNG]
-            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+            x = next_random(x)
             S[H_RNG] = x
             r = (x * total) >> 32
             c = colour_at(r, b0, b1, b2, b3)
@@ -379,7 +380,7 @@ def minion_pick(S: Any, f: int, acts: int) -> bool:
     c = opts[0]
     if n > 1:
         x = S[H_RNG]
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         S[H_RNG] = x
         c = opts[(x * n) >> 32]
     do_minion_pick(S, c)

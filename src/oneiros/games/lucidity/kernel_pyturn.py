@@ -78,6 +78,7 @@ from .kernel_base import (
     SEATSZ,
     STACK,
     TRACK_STEPS,
+    next_random,
     push_frame,
 )
 from .kernel_flow import end_turn, run_check
@@ -136,7 +137,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             # "1. Set Level of Control": one of the three tracks, at random
             acts += 1
             decs += 1
-            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+            x = next_random(x)
             S[sb + SEAT_TRACK] = (x * 3) >> 32  # the option C_TRACK + that index
             S[sb + SEAT_STAGE] = 0
             phase = STAGE
@@ -153,7 +154,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                 control = total
             acts += control
             for _ in range(control):
-                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                x = next_random(x)
                 r = (x * total) >> 32  # ``draw_colour``: the colours in order, then bone
                 total -= 1
                 if r < b0:
@@ -184,7 +185,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     k += 1
                     j = 0
                     if n > 1:
-                        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                        x = next_random(x)
                         j = (x * n) >> 32
                     if n0 and j == 0:
                         hand.remove(0)
@@ -222,7 +223,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
             # "3. Roll and Resolve Dreams": every dream in hand, the last first
             acts += len(hand)
             for c in reversed(hand):
-                x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                x = next_random(x)
                 rolled.append(c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)])
             hand.clear()
             phase = RESOLVE
@@ -257,7 +258,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     acts += 1
                     decs += 1
                     if n > 1:
-                        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                        x = next_random(x)
                         code = opts[(x * n) >> 32]
                 if code >= C_RESOLVE_SHADOW:
                     # the Shadows (a heuristic chooser or Nightmare is handed back)
@@ -275,7 +276,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         S[nb + SEAT_POWER] += 1
                         acts += 1
                         decs += 1
-                        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                        x = next_random(x)
                         if (x * 2) >> 32:  # the options: use, pass
                             continue
                         hand_back(S, base, p, ca, cb, hand, rolled, acts, decs, x)
@@ -313,7 +314,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                             if not (S[pc] or S[pc + 1]):
                                 held &= ~(1 << (d & 7))
                         c = d & 7
-                        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                        x = next_random(x)
                         face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
                         d = c + 8 * face
                         if face == FSHADOW and es:
@@ -359,7 +360,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                         S[H_DEND] = 1
                         continue
                     acts += 2
-                    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                    x = next_random(x)
                     r = (x * total) >> 32
                     b = H_BAG
                     while r >= S[b]:
@@ -369,7 +370,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     if total == 1 and es:
                         S[H_DEND] = 1
                     c = b - H_BAG
-                    x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                    x = next_random(x)
                     face = S[H_FACES + 6 * c + ((x * 6) >> 32)]
                     d = c + 8 * face
                     if face == FSHADOW and es:
@@ -444,7 +445,7 @@ def dreamer_turn(S: Any, f: int, p: int, phase: int, max_actions: int) -> None:
                     bits = -1
                     for _ in range(again):  # rolled again at once (the hand is empty)
                         acts += 1
-                        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+                        x = next_random(x)
                         rolled.append(c + 8 * S[H_FACES + 6 * c + ((x * 6) >> 32)])
                     continue
                 # a category: its dreams in order, none of which needs a step of its own

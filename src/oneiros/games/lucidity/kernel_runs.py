@@ -19,6 +19,7 @@ from .kernel_base import (
     HAND,
     ROLLED,
     bag_total,
+    next_random,
     pop_frame,
 )
 
@@ -36,7 +37,7 @@ def draw_run(S: Any, f: int, max_actions: int) -> None:
     x = S[H_RNG]
     while n < upto and acts < max_actions and total:
         acts += 1
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         r = (x * total) >> 32
         b = H_BAG
         while r >= S[b]:
@@ -89,7 +90,7 @@ def return_run(S: Any, f: int, max_actions: int) -> None:
         j = 0
         if n > 1:
             x = S[H_RNG]
-            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+            x = next_random(x)
             S[H_RNG] = x
             j = (x * n) >> 32
         # the j-th colour in hand, in colour order
@@ -139,7 +140,7 @@ def roll_run(S: Any, f: int, max_actions: int) -> None:
     x = S[H_RNG]
     while h > 0 and acts < max_actions:
         acts += 1
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        x = next_random(x)
         c = S[HAND + h]
         h -= 1
         n += 1

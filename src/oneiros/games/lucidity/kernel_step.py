@@ -95,6 +95,7 @@ from .kernel_base import (
     bag_total,
     draw_colour,
     mix_seed,
+    next_random,
     pick_colour,
     pop_frame,
     power_value,
@@ -264,7 +265,7 @@ def advance(S: Any, runs: bool, max_actions: int) -> int:
             code = S[OPT + heuristic_choice(S, f, n)]
         else:
             x = S[H_RNG]  # ``rand_below(S, n)``, written out
-            x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+            x = next_random(x)
             S[H_RNG] = x
             code = S[OPT + ((x * n) >> 32)]
         if k == K_RESOLVE:
